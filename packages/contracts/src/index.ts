@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './errors';
+export * from './i18n';
+export * from './money';
+export * from './paging';
+export * from './screens';

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Body of every list call: 1-based page, default 20 rows, at most 500. */
+export const PageQuery = z.object({
+  PageIndex: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(500).default(20),
+  SortField: z.string().max(64).optional(),
+  SortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ Total: z.number().int(), Rows: z.array(row) });
+}
+export type Page<T> = { Total: number; Rows: T[] };
+
+/** Fields the web client adds to every body; authority comes from the token alone. */
+export const Enrichment = z.object({
+  UserID: z.union([z.string(), z.number()]).optional(),
+  CompanyID: z.union([z.string(), z.number()]).optional(),
+  ProxyId: z.union([z.string(), z.number()]).nullish(),
+  Language: z.string().max(10).optional(),
+});
+
+export const Ok = z.object({ Success: z.literal(true) });
+export type Ok = z.infer<typeof Ok>;

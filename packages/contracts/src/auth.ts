@@ -99,20 +99,40 @@ export type DefaultInfo = z.infer<typeof DefaultInfo>;
 
 export const ModifyPersonalInfoBody = z.object({
   Email: z.string().trim().email().max(200).nullable().optional(),
-  Mobile: z.string().trim().regex(/^[0-9+\- ]{5,20}$/).nullable().optional(),
+  Mobile: z
+    .string()
+    .trim()
+    .regex(/^[0-9+\- ]{5,20}$/)
+    .nullable()
+    .optional(),
   BankName: z.string().trim().max(100).nullable().optional(),
-  BankAccount: z.string().trim().regex(/^[0-9 ]{8,32}$/).nullable().optional(),
+  BankAccount: z
+    .string()
+    .trim()
+    .regex(/^[0-9 ]{8,32}$/)
+    .nullable()
+    .optional(),
   Language: z.enum(['zh-CN', 'en-GB']).optional(),
   Version: z.number().int(),
 });
 
 /** At least 8 characters with a letter and a digit. */
-export const PasswordRule = z.string().min(8).max(100).regex(/[A-Za-z]/).regex(/[0-9]/);
+export const PasswordRule = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/[A-Za-z]/)
+  .regex(/[0-9]/);
 export const ModifyPasswordBody = z.object({ OldPassword: z.string().min(1).max(200), NewPassword: PasswordRule });
 export const ResetPasswordBody = z.object({ TargetUserID: z.number().int().positive() });
 export const ResetPasswordResult = z.object({ TemporaryPassword: z.string() });
 
-export const MenuItem = z.object({ FunctionCode: z.string(), Path: z.string(), LabelKey: z.string(), Sort: z.number().int() });
+export const MenuItem = z.object({
+  FunctionCode: z.string(),
+  Path: z.string(),
+  LabelKey: z.string(),
+  Sort: z.number().int(),
+});
 export const MenuGroup = z.object({ Group: z.string(), LabelKey: z.string(), Items: z.array(MenuItem) });
 export const MenuResult = z.object({ Groups: z.array(MenuGroup), Functions: z.array(z.string()) });
 export type MenuResult = z.infer<typeof MenuResult>;
@@ -127,7 +147,10 @@ export const MasterInfo = z.object({
 export const AuthorizeBody = z.object({ FunctionCode: z.string().max(100) });
 export const AuthorizeResult = z.object({ Authorized: z.boolean() });
 
-export const JwtLoginBody = z.object({ Token: z.string().min(10).max(8000), CompanyID: z.number().int().positive().optional() });
+export const JwtLoginBody = z.object({
+  Token: z.string().min(10).max(8000),
+  CompanyID: z.number().int().positive().optional(),
+});
 export const JwtLoginRefreshBody = z.object({ refresh_token: z.string().min(10).max(200) });
 export const OpenApiTokenBody = z.object({
   ClientId: z.string().min(1).max(100),

@@ -40,8 +40,18 @@ export type SearchLanguageBody = z.infer<typeof SearchLanguageBody>;
 /** Create (no ID) or update (ID) one resource. */
 export const UpdateLanguageBody = z.object({
   ID: z.number().int().positive().optional(),
-  PageID: z.string().trim().min(1).max(100).regex(/^[A-Za-z][A-Za-z0-9_-]*$/),
-  ItemID: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/),
+  PageID: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/),
+  ItemID: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_.-]+$/),
   CultureCode: Culture,
   ItemContent: z.string().min(1).max(4000),
   Type: z.string().max(20).optional(),

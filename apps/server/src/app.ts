@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './core/context';
+import { tooManyRequests } from './core/errors';
+import { installProblemHandler } from './core/problem';
+import { installSecurity } from './core/security';
+import { registerModules } from './modules';
+import { loadSession } from './modules/auth/auth.service';
+
+/** Never written to the logs. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.refresh_token',
+  'req.body.OldPassword',
+  'req.body.NewPassword',
+  'req.body.Token',
+  'req.body.ClientSecret',
+];
+
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false ? false : { level: ctx.config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const indexFile = join(ctx.config.webDist, 'index.html');
+  let indexHtml: string | undefined;
+  installProblemHandler(app, ctx.messages, () => {
+    if (indexHtml === undefined && existsSync(indexFile)) indexHtml = readFileSync(indexFile, 'utf8');
+    return indexHtml;
+  });
+  installSecurity(app, ctx.keys.jwtSecret, (claims) => loadSession(ctx.db, claims));
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-App-Version', ctx.appVersion);
+    reply.header('X-Request-Id', String(req.id));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", ...(ctx.config.analyticsUrl ? [new URL(ctx.config.analyticsUrl).origin] : [])],
+        'font-src': ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      tooManyRequests('common.too_many_requests', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Expense management API', version: ctx.appVersion },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { permission: 'public' } }, async (_req, reply) => {
+    try {
+      await ctx.database.ping();
+      return { status: 'ready', database: ctx.database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await registerModules(app, ctx);
+
+  if (existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      index: false,
+      prefix: '/',
+      // Hashed bundles are kept for good; the page and its version file are asked for anew.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'Cache-Control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  return app;
+}

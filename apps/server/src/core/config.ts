@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are taken from here, whatever the working folder. */
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(1, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().default('data'),
+  /** Demo data loads on an empty database unless production; LOAD_DEMO_DATA=true asks for it there too. */
+  LOAD_DEMO_DATA: bool.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: int(5, 86_400).default(1800),
+  REFRESH_TOKEN_TTL_SECONDS: int(60, 30 * 86_400).default(12 * 3600),
+  LOGIN_MAX_FAILURES: int(1, 100).default(5),
+  LOGIN_LOCK_MINUTES: int(1, 1440).default(15),
+  TOKEN_RATE_LIMIT_PER_MINUTE: int(1, 10_000).default(30),
+  IDLE_TIMEOUT_MS: int(1000, 86_400_000).default(7_200_000),
+  IDLE_CHECK_INTERVAL_MS: int(100, 3_600_000).default(60_000),
+  SSO_PUBLIC_KEY_FILE: z.string().optional(),
+  SSO_ISSUER: z.string().optional(),
+  SSO_AUDIENCE: z.string().optional(),
+  AMEX_PUBLIC_KEY_FILE: z.string().optional(),
+  AMEX_ISSUER: z.string().optional(),
+  /** JSON list of {ClientId, Secret, Scopes[]} allowed to take open-API tokens. */
+  OPENAPI_CLIENTS: z.string().optional(),
+  ANALYTICS_URL: z.url().optional(),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface OpenApiClient {
+  ClientId: string;
+  Secret: string;
+  Scopes: string[];
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  loadDemoData: boolean;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  tokenRateLimitPerMinute: number;
+  idleTimeoutMs: number;
+  idleCheckIntervalMs: number;
+  sso: { publicKeyFile: string; issuer: string | undefined; audience: string | undefined } | undefined;
+  amex: { publicKeyFile: string; issuer: string | undefined } | undefined;
+  openApiClients: OpenApiClient[];
+  analyticsUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const OpenApiClients = z.array(
+  z.object({ ClientId: z.string().min(1), Secret: z.string().min(16), Scopes: z.array(z.string()).default([]) }),
+);
+
+function fromRoot(p: string): string {
+  return isAbsolute(p) ? p : resolve(ROOT_DIR, p);
+}
+
+/** Reads and checks the environment; every problem is reported at once with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  let openApiClients: OpenApiClient[] = [];
+  if (e.OPENAPI_CLIENTS) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(e.OPENAPI_CLIENTS);
+    } catch {
+      throw new ConfigError('Invalid configuration:\n  OPENAPI_CLIENTS: must be JSON');
+    }
+    const clients = OpenApiClients.safeParse(raw);
+    if (!clients.success) {
+      throw new ConfigError(
+        'Invalid configuration:\n  OPENAPI_CLIENTS: must be a list of {ClientId, Secret (16+ chars), Scopes}',
+      );
+    }
+    openApiClients = clients.data;
+  }
+  for (const [name, file] of [
+    ['SSO_PUBLIC_KEY_FILE', e.SSO_PUBLIC_KEY_FILE],
+    ['AMEX_PUBLIC_KEY_FILE', e.AMEX_PUBLIC_KEY_FILE],
+  ] as const) {
+    if (file && !existsSync(fromRoot(file)))
+      throw new ConfigError(`Invalid configuration:\n  ${name}: ${file} not found`);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: fromRoot(e.DATA_DIR),
+    loadDemoData: e.LOAD_DEMO_DATA ?? e.NODE_ENV !== 'production',
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL_SECONDS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    tokenRateLimitPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    idleCheckIntervalMs: e.IDLE_CHECK_INTERVAL_MS,
+    sso: e.SSO_PUBLIC_KEY_FILE
+      ? { publicKeyFile: fromRoot(e.SSO_PUBLIC_KEY_FILE), issuer: e.SSO_ISSUER, audience: e.SSO_AUDIENCE }
+      : undefined,
+    amex: e.AMEX_PUBLIC_KEY_FILE
+      ? { publicKeyFile: fromRoot(e.AMEX_PUBLIC_KEY_FILE), issuer: e.AMEX_ISSUER }
+      : undefined,
+    openApiClients,
+    analyticsUrl: e.ANALYTICS_URL,
+    webDist: fromRoot(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+  };
+}

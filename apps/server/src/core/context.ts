@@ -1,0 +1,15 @@
+import type { Config } from './config';
+import type { Database, Db } from './db';
+import type { Messages } from './i18n';
+import type { Keys } from './keys';
+
+/** What every module gets when it is registered: no container, just these handles. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  messages: Messages;
+  keys: Keys;
+  /** Version of the web build being served; sent as X-App-Version. */
+  appVersion: string;
+}

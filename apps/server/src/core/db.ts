@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: repositories take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/pglite` (or in memory). */
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string;
+  pglite?: PGlite;
+}): Promise<Database> {
+  if (opts.url) {
+    // numeric stays a string (money never becomes a float); date stays yyyy-MM-dd.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.dataDir) {
+      const dir = join(opts.dataDir, 'pglite');
+      mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    } else client = await PGlite.create();
+  }
+  const pgl = client;
+  const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client: pgl, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await pgl.query('select 1');
+    },
+    close: () => pgl.close(),
+  };
+}

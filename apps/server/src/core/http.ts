@@ -1,0 +1,104 @@
+import type { Culture } from '@ems/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { unauthorized } from './errors';
+
+/** `public`, any signed-in user, or the function(s) of which the caller needs one. */
+export type Permission = 'public' | 'authenticated' | string | readonly string[];
+
+export interface SessionUser {
+  userId: number;
+  accountId: number;
+  companyId: number;
+  teamId: number | null;
+  isAdmin: boolean;
+  functions: ReadonlySet<string>;
+}
+
+/** A system calling with a client-credential token from GetOpenApiToken. */
+export interface ApiClient {
+  clientId: string;
+  scopes: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    apiClient: ApiClient | null;
+    culture: Culture;
+  }
+}
+
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+type Schema = z.ZodType;
+interface RouteOptions<B extends Schema | undefined, R extends Schema | undefined> {
+  permission: Permission;
+  summary: string;
+  tags: string[];
+  body?: B;
+  querystring?: Schema;
+  /** Omitted for file downloads, which answer with a binary body. */
+  response?: R;
+  /** Requests per window from one address (sign-in calls). */
+  rateLimit?: { max: number; timeWindow: number };
+}
+type Body<B> = B extends Schema ? z.output<B> : undefined;
+type Result<R> = R extends Schema ? z.input<R> : unknown;
+
+function declare<B extends Schema | undefined, R extends Schema | undefined>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: RouteOptions<B, R>,
+  handler: (req: FastifyRequest & { body: Body<B> }, reply: FastifyReply) => Promise<Result<R>>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method,
+    url,
+    config: { permission: opts.permission, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) },
+    schema: {
+      summary: opts.summary,
+      tags: opts.tags,
+      ...(opts.body ? { body: opts.body } : {}),
+      ...(opts.querystring ? { querystring: opts.querystring } : {}),
+      ...(opts.response ? { response: { 200: opts.response } } : {}),
+      ...(opts.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    handler: handler as never,
+  });
+}
+
+/** Declares a POST call: path, schemas, permission and a handler of a few lines. */
+export function post<B extends Schema | undefined, R extends Schema | undefined>(
+  app: FastifyInstance,
+  url: string,
+  opts: RouteOptions<B, R>,
+  handler: (req: FastifyRequest & { body: Body<B> }, reply: FastifyReply) => Promise<Result<R>>,
+): void {
+  declare(app, 'POST', url, opts, handler);
+}
+
+export function get<R extends Schema | undefined>(
+  app: FastifyInstance,
+  url: string,
+  opts: RouteOptions<undefined, R>,
+  handler: (req: FastifyRequest & { body: undefined }, reply: FastifyReply) => Promise<Result<R>>,
+): void {
+  declare(app, 'GET', url, opts, handler);
+}
+
+/** Sends a generated file with a UTF-8 file name. */
+export function sendFile(reply: FastifyReply, fileName: string, contentType: string, data: Buffer): FastifyReply {
+  return reply
+    .header('Content-Type', contentType)
+    .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .send(data);
+}

@@ -1,0 +1,44 @@
+import { CULTURES, type Culture, DEFAULT_CULTURE } from '@ems/contracts';
+
+/** Texts the server itself renders (error messages, announcements' labels), per culture, from the language resources. */
+export class Messages {
+  private texts = new Map<Culture, Map<string, string>>();
+
+  load(rows: { key: string; culture: string; content: string }[]): void {
+    const next = new Map<Culture, Map<string, string>>();
+    for (const c of CULTURES) next.set(c, new Map());
+    for (const r of rows) next.get(r.culture as Culture)?.set(r.key, r.content);
+    this.texts = next;
+  }
+
+  has(key: string, culture: Culture): boolean {
+    return this.texts.get(culture)?.has(key) ?? false;
+  }
+
+  /** The text for `key` with `{{name}}` parameters filled; falls back to Chinese, then to the key itself. */
+  t(key: string, culture: Culture, params?: Record<string, string | number>): string {
+    const text = this.texts.get(culture)?.get(key) ?? this.texts.get(DEFAULT_CULTURE)?.get(key) ?? key;
+    if (!params) return text;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  }
+}
+
+/** The request's culture: the body's Language, then Accept-Language, then Chinese. */
+export function cultureOf(bodyLanguage: unknown, acceptLanguage: string | undefined): Culture {
+  const pick = (v: string): Culture | undefined => {
+    const lower = v.toLowerCase();
+    if (lower.startsWith('en')) return 'en-GB';
+    if (lower.startsWith('zh')) return 'zh-CN';
+    return undefined;
+  };
+  if (typeof bodyLanguage === 'string') {
+    const c = pick(bodyLanguage);
+    if (c) return c;
+  }
+  if (acceptLanguage) {
+    const first = acceptLanguage.split(',')[0]?.trim();
+    const c = first ? pick(first) : undefined;
+    if (c) return c;
+  }
+  return DEFAULT_CULTURE;
+}

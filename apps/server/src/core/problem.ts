@@ -1,0 +1,129 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import type { Messages } from './i18n';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+interface ZodIssueLike {
+  code?: string;
+  path?: (string | number)[];
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  format?: string;
+  expected?: string;
+}
+
+/** Maps a zod issue to a language key and its parameters. */
+function issueCode(issue: ZodIssueLike): { code: string; params?: Record<string, string | number> } {
+  const zodIssue = (issue.params?.issue ?? issue) as ZodIssueLike & { input?: unknown };
+  switch (zodIssue.code ?? issue.keyword) {
+    case 'invalid_type':
+      return zodIssue.input === undefined
+        ? { code: 'validation.required' }
+        : { code: 'validation.invalid_type', params: { expected: String(zodIssue.expected ?? '') } };
+    case 'too_small':
+      return { code: 'validation.too_small', params: { min: Number(zodIssue.minimum ?? 0) } };
+    case 'too_big':
+      return { code: 'validation.too_big', params: { max: Number(zodIssue.maximum ?? 0) } };
+    case 'invalid_format':
+      return { code: 'validation.invalid_format' };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { code: 'validation.invalid_value' };
+    case 'unrecognized_keys':
+      return { code: 'validation.unknown_field' };
+    default:
+      return { code: 'validation.invalid' };
+  }
+}
+
+function fieldOf(issue: ZodIssueLike): string {
+  const zodIssue = (issue.params?.issue ?? issue) as ZodIssueLike;
+  if (zodIssue.path?.length) return zodIssue.path.join('.');
+  return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** Every error leaves as application/problem+json in the request's language; a 500 never shows a stack or SQL. */
+export function installProblemHandler(
+  app: FastifyInstance,
+  messages: Messages,
+  webIndex?: () => string | undefined,
+): void {
+  const send = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    code: string,
+    params?: Record<string, string | number>,
+    errors?: { field: string; code: string; params?: Record<string, string | number> }[],
+  ) => {
+    const lang = req.culture ?? 'zh-CN';
+    const body = {
+      type: `urn:ems:error:${code}`,
+      title: TITLES[status] ?? 'Error',
+      status,
+      code,
+      message: messages.t(`error.${code}`, lang, params),
+      ...(params ? { params } : {}),
+      ...(errors
+        ? {
+            errors: errors.map((e) => ({
+              field: e.field,
+              code: e.code,
+              message: messages.t(`error.${e.code}`, lang, e.params),
+            })),
+          }
+        : {}),
+      requestId: String(req.id),
+    };
+    return reply.status(status).type('application/problem+json; charset=utf-8').send(body);
+  };
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return send(req, reply, err.status, err.code, err.params, err.fieldErrors);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = (err.validation as unknown as ZodIssueLike[]).map((i) => ({ field: fieldOf(i), ...issueCode(i) }));
+      return send(req, reply, 400, 'validation.failed', undefined, errors);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'request.unsupported_media_type'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413
+            ? 'request.too_large'
+            : status === 429
+              ? 'common.too_many_requests'
+              : 'request.malformed';
+      return send(req, reply, status, code);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(req, reply, 500, 'server.internal');
+  });
+
+  // A screen route of the web app (not /api, not a file) gets the app's page, which routes in the browser.
+  app.setNotFoundHandler((req, reply) => {
+    const html = req.method === 'GET' && !/^\/(api|content)\//i.test(req.url) ? webIndex?.() : undefined;
+    if (html) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return send(req, reply, 404, 'common.route_not_found');
+  });
+}

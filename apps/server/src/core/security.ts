@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import { AppError, forbidden, unauthorized } from './errors';
+import type { ApiClient, Permission, SessionUser } from './http';
+import { cultureOf } from './i18n';
+
+export const ISSUER = 'ems';
+export const AUDIENCE = 'ems-api';
+
+export interface AccessClaims {
+  sub: string;
+  /** user account id, company id, team id */
+  acc: number;
+  cid: number;
+  tid: number | null;
+  typ: 'access';
+}
+export interface OpenApiClaims {
+  sub: string;
+  scope: string;
+  typ: 'openapi';
+}
+
+export type SessionLoader = (claims: AccessClaims) => Promise<SessionUser | null>;
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1] ?? null;
+}
+
+function wanted(permission: Permission): readonly string[] {
+  return typeof permission === 'string' ? [permission] : permission;
+}
+
+function sameId(a: unknown, b: number): boolean {
+  return a === undefined || a === null || a === '' || String(a) === String(b);
+}
+
+/**
+ * Every /api route must declare a permission (the app refuses to start otherwise); before validation each request
+ * is authenticated, checked against the route's function, and its body's UserID/CompanyID against the token.
+ */
+export function installSecurity(app: FastifyInstance, secret: Uint8Array, loadSession: SessionLoader): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('apiClient', null);
+  app.decorateRequest('culture', 'zh-CN');
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url.toLowerCase();
+    // The API documentation is public and registers its own routes.
+    if (url.startsWith('/api/docs')) return;
+    if ((url.startsWith('/api/') || url === '/api') && route.config?.permission === undefined) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no permission (give a function or 'public')`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.culture = cultureOf(undefined, req.headers['accept-language']);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && !Buffer.isBuffer(body))
+      req.culture = cultureOf(body.Language, req.headers['accept-language']);
+    const permission = req.routeOptions.config?.permission;
+    if (permission === undefined || permission === 'public') return;
+
+    const token = bearer(req);
+    if (!token) throw unauthorized();
+    let payload: AccessClaims | OpenApiClaims;
+    try {
+      ({ payload } = (await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE })) as unknown as {
+        payload: AccessClaims | OpenApiClaims;
+      });
+    } catch (err) {
+      throw unauthorized(err instanceof joseErrors.JWTExpired ? 'auth.token_expired' : 'auth.token_invalid');
+    }
+
+    if (payload.typ === 'openapi') {
+      const client: ApiClient = { clientId: payload.sub, scopes: payload.scope.split(' ').filter(Boolean) };
+      if (permission === 'authenticated' || !wanted(permission).some((f) => client.scopes.includes(f))) {
+        throw forbidden('auth.scope_missing');
+      }
+      req.apiClient = client;
+      return;
+    }
+    if (payload.typ !== 'access') throw unauthorized('auth.token_invalid');
+    const user = await loadSession(payload);
+    if (!user) throw unauthorized('auth.token_invalid');
+    if (permission !== 'authenticated' && !wanted(permission).some((f) => user.functions.has(f))) {
+      throw forbidden('auth.function_missing');
+    }
+    if (body && typeof body === 'object') {
+      if (!sameId(body.UserID, user.userId) || !sameId(body.CompanyID, user.companyId)) {
+        throw forbidden('auth.identity_mismatch');
+      }
+      // Acting for another user needs an active proxy relation; none can exist before proxies are set up.
+      if (
+        body.ProxyId !== undefined &&
+        body.ProxyId !== null &&
+        body.ProxyId !== '' &&
+        !sameId(body.ProxyId, user.userId)
+      ) {
+        throw new AppError(403, 'auth.proxy_not_allowed');
+      }
+    }
+    req.user = user;
+  });
+}

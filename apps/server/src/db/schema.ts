@@ -1,0 +1,6 @@
+/** Every table of every domain, for the Drizzle client's typed queries. */
+export * from '../modules/audit/audit.table';
+export * from '../modules/auth/auth.table';
+export * from '../modules/i18n/i18n.table';
+export * from '../modules/org/org.table';
+export * from '../modules/system/system.table';

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../core/config';
+import type { Db } from '../../core/db';
+import { seedBase } from './base';
+import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
+
+export interface SeedOutcome {
+  demoLoaded: boolean;
+  /** Printed once when a production database gets its first administrator. */
+  adminPassword?: string;
+}
+
+/** Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). */
+export async function seed(db: Db, config: Pick<Config, 'loadDemoData'>): Promise<SeedOutcome> {
+  await seedBase(db);
+  if (await hasAnyCompany(db)) return { demoLoaded: false };
+  if (config.loadDemoData) {
+    await seedDemoOrg(db);
+    return { demoLoaded: true };
+  }
+  const adminPassword = `${randomBytes(9).toString('base64url')}1a`;
+  await bootstrapAdmin(db, adminPassword);
+  return { demoLoaded: false, adminPassword };
+}
+
+export function demoLogins(): string {
+  const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(12)} ${u.en}`);
+  return `Demo sign-in users (password ${DEMO_PASSWORD}):\n${lines.join('\n')}`;
+}

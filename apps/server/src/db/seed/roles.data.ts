@@ -1,0 +1,132 @@
+import { SCREENS } from '@ems/contracts';
+
+const group = (g: string) => SCREENS.filter((s) => s.group === g).map((s) => s.functionCode);
+
+/** The roles every company starts with, and the functions (screens) each grants. */
+export const ROLE_SEEDS: { code: string; zh: string; en: string; isAdmin?: boolean; functions: string[] }[] = [
+  {
+    code: 'SYSADMIN',
+    zh: '系统管理员',
+    en: 'System administrator',
+    isAdmin: true,
+    functions: SCREENS.map((s) => s.functionCode),
+  },
+  {
+    code: 'EMPLOYEE',
+    zh: '员工',
+    en: 'Employee',
+    functions: [
+      'personalExpense',
+      'myDidiOrder',
+      'myBusinessCard',
+      'approveCenter',
+      'documentViewCenter',
+      'personalApproveHistory',
+      'proxyUser',
+      'proxyApproveUser',
+    ],
+  },
+  {
+    code: 'MANAGER',
+    zh: '经理',
+    en: 'Manager',
+    functions: [
+      'approveCenter',
+      'personalApproveHistory',
+      'proxyApproveUser',
+      'documentViewCenter',
+      'budgeReport',
+      'approveAmountData',
+    ],
+  },
+  {
+    code: 'SSC',
+    zh: '财务共享中心',
+    en: 'Shared service centre finance',
+    functions: [
+      ...group('account'),
+      'documentPostCenter',
+      'documentViewCenterAll',
+      'OverdueThaw',
+      'OverdueFreeze',
+      'ResignationFreeze',
+      'FCSetting',
+      'paymentVoucher',
+      'financialVouchers',
+      'rfcLog',
+      'documentList',
+      'DocumentStatus',
+      'MonthReport',
+      'CurrentReport',
+    ],
+  },
+  {
+    code: 'COMPLIANCE',
+    zh: '合规查看',
+    en: 'Compliance viewer',
+    functions: [
+      'documentViewCompliance',
+      'searchHCPYearUsedAmount',
+      'HCPReport',
+      'searchHCOYearUsedAmount',
+      'HCOReport',
+      'ClinicalTrialHCOYearUsedAmount',
+    ],
+  },
+  {
+    code: 'AUDITOR',
+    zh: '审计查看',
+    en: 'Audit viewer',
+    functions: [
+      'documentViewAudit',
+      'auditLogs',
+      'rfcLog',
+      'documentList',
+      'DocumentStatus',
+      'paymentVoucher',
+      'financialVouchers',
+    ],
+  },
+  {
+    code: 'BUDGET',
+    zh: '预算管理',
+    en: 'Budget controller',
+    functions: [
+      'budgetManagement',
+      'quotaManagement',
+      'budgeReport',
+      'planCostReport',
+      'planProductReport',
+      'deputyCostReport',
+      'deputyProductReport',
+      'Daily_Sales_Report_ASP',
+      'Daily_Sales_Report_Budget',
+    ],
+  },
+];
+
+export const TECHNICAL_PARAMETERS: { key: string; value: string; description: string; isPublic: boolean }[] = [
+  { key: 'IsTest', value: 'false', description: 'Marks a test system: the shell shows a test banner', isPublic: true },
+  { key: 'TMCCompany', value: 'CTRIP', description: 'Travel-management company', isPublic: true },
+  { key: 'TMCExpenseType', value: 'TRAVEL', description: 'Expense type of travel-management orders', isPublic: true },
+  {
+    key: 'TMCMeetingExpenseType',
+    value: 'MEETING',
+    description: 'Expense type of travel-management meeting orders',
+    isPublic: true,
+  },
+  { key: 'OrderSystemCompany', value: 'DIDI', description: 'Ride-hailing order system', isPublic: true },
+  { key: 'IsOpen', value: 'true', description: 'Whether the travel-management link is open', isPublic: true },
+  {
+    key: 'ApprovalOverdueDays',
+    value: '3',
+    description: 'Days after which a pending approval step is overdue',
+    isPublic: true,
+  },
+  {
+    key: 'EvidenceDueDays',
+    value: '30',
+    description: 'Days after an HCP event by which its evidence must be uploaded',
+    isPublic: true,
+  },
+];

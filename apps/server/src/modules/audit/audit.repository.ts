@@ -1,0 +1,26 @@
+import type { Db } from '../../core/db';
+import { auditLog } from './audit.table';
+
+export interface AuditEntry {
+  companyId?: number | null;
+  actorId?: number | null;
+  principalId?: number | null;
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  detail?: Record<string, unknown>;
+  requestId?: string | null;
+}
+
+export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    companyId: e.companyId ?? null,
+    actorId: e.actorId ?? null,
+    principalId: e.principalId ?? e.actorId ?? null,
+    action: e.action,
+    entity: e.entity,
+    entityId: e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
+    detail: e.detail ?? null,
+    requestId: e.requestId ?? null,
+  });
+}

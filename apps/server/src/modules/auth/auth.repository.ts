@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db';
+import { employee } from '../org/org.table';
+import { refreshToken, userAccount } from './auth.table';
+
+export async function accountByUsername(db: Db, username: string) {
+  const [row] = await db
+    .select({ account: userAccount, employee })
+    .from(userAccount)
+    .innerJoin(employee, eq(employee.id, userAccount.employeeId))
+    .where(eq(userAccount.username, username.toLowerCase()));
+  return row;
+}
+
+export async function accountById(db: Db, id: number) {
+  const [row] = await db
+    .select({ account: userAccount, employee })
+    .from(userAccount)
+    .innerJoin(employee, eq(employee.id, userAccount.employeeId))
+    .where(eq(userAccount.id, id));
+  return row;
+}
+
+export async function accountByEmployee(db: Db, employeeId: number) {
+  const [row] = await db.select().from(userAccount).where(eq(userAccount.employeeId, employeeId));
+  return row;
+}
+
+/** Counts a failed sign-in; the account locks once the count reaches `max`. */
+export async function recordFailure(db: Db, accountId: number, max: number, lockMinutes: number) {
+  const [row] = await db
+    .update(userAccount)
+    .set({
+      failedAttempts: sql`case when ${userAccount.failedAttempts} + 1 >= ${max} then 0 else ${userAccount.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${userAccount.failedAttempts} + 1 >= ${max} then now() + make_interval(mins => ${lockMinutes}) else ${userAccount.lockedUntil} end`,
+    })
+    .where(eq(userAccount.id, accountId))
+    .returning({ lockedUntil: userAccount.lockedUntil });
+  return row;
+}
+
+export async function recordSuccess(db: Db, accountId: number) {
+  await db
+    .update(userAccount)
+    .set({ failedAttempts: 0, lockedUntil: null, lastLoginAt: new Date() })
+    .where(eq(userAccount.id, accountId));
+}
+
+export async function setPassword(db: Db, accountId: number, hash: string, mustChange: boolean) {
+  await db
+    .update(userAccount)
+    .set({
+      passwordHash: hash,
+      mustChangePassword: mustChange,
+      passwordChangedAt: new Date(),
+      failedAttempts: 0,
+      lockedUntil: null,
+    })
+    .where(eq(userAccount.id, accountId));
+}
+
+export async function insertRefresh(
+  db: Db,
+  v: { familyId: string; tokenHash: string; accountId: number; companyId: number; origin: string; expiresAt: Date },
+) {
+  await db.insert(refreshToken).values({
+    familyId: v.familyId,
+    tokenHash: v.tokenHash,
+    userAccountId: v.accountId,
+    companyId: v.companyId,
+    origin: v.origin,
+    expiresAt: v.expiresAt,
+  });
+}
+
+export async function refreshByHash(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a refresh token used; false when another request used it first. */
+export async function markUsed(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshToken)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(refreshToken.id, id),
+        isNull(refreshToken.usedAt),
+        isNull(refreshToken.revokedAt),
+        gt(refreshToken.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: refreshToken.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Db, familyId: string) {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+}
+
+export async function revokeAccount(db: Db, accountId: number) {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshToken.userAccountId, accountId), isNull(refreshToken.revokedAt)));
+}

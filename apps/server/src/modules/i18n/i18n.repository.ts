@@ -1,0 +1,175 @@
+import type { SearchLanguageBody, UpdateLanguageBody } from '@ems/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db';
+import { technicalParameter } from '../system/system.table';
+import { languageResource as lr } from './i18n.table';
+
+const VERSION_KEY = 'LanguageVersion';
+
+export async function allTexts(db: Db) {
+  return db
+    .select({ pageId: lr.pageId, itemId: lr.itemId, culture: lr.cultureCode, content: lr.itemContent, type: lr.type })
+    .from(lr);
+}
+
+export async function textsOf(db: Db, culture: string) {
+  return db
+    .select({ pageId: lr.pageId, itemId: lr.itemId, content: lr.itemContent })
+    .from(lr)
+    .where(eq(lr.cultureCode, culture));
+}
+
+function like(v: string) {
+  return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORTABLE = {
+  PageID: lr.pageId,
+  ItemID: lr.itemId,
+  CultureCode: lr.cultureCode,
+  ItemContent: lr.itemContent,
+  Type: lr.type,
+  UpdatedAt: lr.updatedAt,
+} as const;
+
+function searchWhere(f: Omit<SearchLanguageBody, 'PageIndex' | 'PageSize'>): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.PageID) where.push(ilike(lr.pageId, like(f.PageID)));
+  if (f.ItemID) where.push(ilike(lr.itemId, like(f.ItemID)));
+  if (f.CultureCode) where.push(eq(lr.cultureCode, f.CultureCode));
+  if (f.ItemContent) where.push(ilike(lr.itemContent, like(f.ItemContent)));
+  if (f.Type) where.push(eq(lr.type, f.Type));
+  return where.length ? and(...where) : undefined;
+}
+
+export async function search(db: Db, f: SearchLanguageBody) {
+  const where = searchWhere(f);
+  const sortCol = SORTABLE[f.SortField as keyof typeof SORTABLE] ?? lr.pageId;
+  const order = f.SortOrder === 'descend' ? desc(sortCol) : asc(sortCol);
+  const [total] = await db.select({ n: count() }).from(lr).where(where);
+  const rows = await db
+    .select()
+    .from(lr)
+    .where(where)
+    .orderBy(order, asc(lr.itemId), asc(lr.cultureCode))
+    .limit(f.PageSize)
+    .offset((f.PageIndex - 1) * f.PageSize);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function searchAll(db: Db, f: Omit<SearchLanguageBody, 'PageIndex' | 'PageSize'>, limit: number) {
+  return db
+    .select()
+    .from(lr)
+    .where(searchWhere(f))
+    .orderBy(asc(lr.pageId), asc(lr.itemId), asc(lr.cultureCode))
+    .limit(limit);
+}
+
+export async function findById(db: Db, id: number) {
+  const [row] = await db.select().from(lr).where(eq(lr.id, id));
+  return row;
+}
+
+export async function findByKey(db: Db, pageId: string, itemId: string, culture: string) {
+  const [row] = await db
+    .select()
+    .from(lr)
+    .where(and(eq(lr.pageId, pageId), eq(lr.itemId, itemId), eq(lr.cultureCode, culture)));
+  return row;
+}
+
+export async function insert(db: Db, v: UpdateLanguageBody & { edited: boolean }) {
+  const [row] = await db
+    .insert(lr)
+    .values({
+      pageId: v.PageID,
+      itemId: v.ItemID,
+      cultureCode: v.CultureCode,
+      itemContent: v.ItemContent,
+      type: v.Type ?? 'web',
+      page: v.Page ?? v.PageID,
+      edited: v.edited,
+    })
+    .returning();
+  return row!;
+}
+
+export async function update(db: Db, id: number, v: UpdateLanguageBody) {
+  const [row] = await db
+    .update(lr)
+    .set({
+      pageId: v.PageID,
+      itemId: v.ItemID,
+      cultureCode: v.CultureCode,
+      itemContent: v.ItemContent,
+      ...(v.Type ? { type: v.Type } : {}),
+      ...(v.Page !== undefined ? { page: v.Page } : {}),
+      edited: true,
+      updatedAt: new Date(),
+    })
+    .where(eq(lr.id, id))
+    .returning();
+  return row;
+}
+
+export async function removeMany(db: Db, ids: number[]) {
+  return db.delete(lr).where(inArray(lr.id, ids)).returning({ id: lr.id, pageId: lr.pageId, itemId: lr.itemId });
+}
+
+/** Inserts missing seed texts and refreshes those no administrator has edited; returns how many changed. */
+export async function applySeed(
+  db: Db,
+  rows: { pageId: string; itemId: string; culture: string; content: string; type: string }[],
+): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const result = await db
+      .insert(lr)
+      .values(
+        chunk.map((r) => ({
+          pageId: r.pageId,
+          itemId: r.itemId,
+          cultureCode: r.culture,
+          itemContent: r.content,
+          type: r.type,
+          page: r.pageId,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [lr.pageId, lr.itemId, lr.cultureCode],
+        set: { itemContent: sql`excluded.item_content`, type: sql`excluded.type`, updatedAt: sql`now()` },
+        setWhere: sql`${lr.edited} = false and ${lr.itemContent} <> excluded.item_content`,
+      })
+      .returning({ id: lr.id });
+    changed += result.length;
+  }
+  return changed;
+}
+
+export async function getVersion(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: technicalParameter.value })
+    .from(technicalParameter)
+    .where(and(isNull(technicalParameter.companyId), eq(technicalParameter.key, VERSION_KEY)));
+  return row?.value;
+}
+
+export async function setVersion(db: Db, version: string): Promise<void> {
+  const updated = await db
+    .update(technicalParameter)
+    .set({ value: version, updatedAt: new Date() })
+    .where(and(isNull(technicalParameter.companyId), eq(technicalParameter.key, VERSION_KEY)))
+    .returning({ id: technicalParameter.id });
+  if (updated.length === 0) {
+    await db
+      .insert(technicalParameter)
+      .values({
+        key: VERSION_KEY,
+        value: version,
+        description: 'Version of the published language packs',
+        isPublic: true,
+      });
+  }
+}

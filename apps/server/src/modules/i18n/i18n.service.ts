@@ -1,0 +1,131 @@
+import { type Culture, joinKey, type SearchLanguageBody, type UpdateLanguageBody } from '@ems/contracts';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import { conflict, notFound } from '../../core/errors';
+import { audit } from '../audit/audit.service';
+import * as repo from './i18n.repository';
+
+export interface Actor {
+  userId: number;
+  companyId: number;
+  requestId: string;
+}
+
+export function newVersion(): string {
+  return Date.now().toString();
+}
+
+/** Published packs per culture, rebuilt when the stored version moves (edits here or on another instance). */
+export class LanguagePacks {
+  private cache = new Map<Culture, { version: string; json: string }>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async version(): Promise<string> {
+    return (await repo.getVersion(this.ctx.db)) ?? '0';
+  }
+
+  async pack(culture: Culture): Promise<{ version: string; json: string }> {
+    const version = await this.version();
+    const hit = this.cache.get(culture);
+    if (hit && hit.version === version) return hit;
+    const rows = await repo.textsOf(this.ctx.db, culture);
+    const flat: Record<string, string> = {};
+    for (const r of rows.sort((a, b) => joinKey(a.pageId, a.itemId).localeCompare(joinKey(b.pageId, b.itemId)))) {
+      flat[joinKey(r.pageId, r.itemId)] = r.content;
+    }
+    const entry = { version, json: JSON.stringify(flat) };
+    this.cache.set(culture, entry);
+    return entry;
+  }
+}
+
+/** Reloads the texts the server renders itself (error messages). */
+export async function reloadMessages(ctx: AppContext): Promise<void> {
+  const rows = await repo.allTexts(ctx.db);
+  ctx.messages.load(rows.map((r) => ({ key: joinKey(r.pageId, r.itemId), culture: r.culture, content: r.content })));
+}
+
+export function toApi(row: NonNullable<Awaited<ReturnType<typeof repo.findById>>>) {
+  return {
+    ID: row.id,
+    PageID: row.pageId,
+    ItemID: row.itemId,
+    CultureCode: row.cultureCode as Culture,
+    ItemContent: row.itemContent,
+    Type: row.type,
+    Page: row.page,
+    UpdatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function search(db: Db, body: SearchLanguageBody) {
+  const { total, rows } = await repo.search(db, body);
+  return { Total: total, Rows: rows.map(toApi) };
+}
+
+/** Creates or updates one text; the new text is published at once (the pack version moves). */
+export async function save(ctx: AppContext, body: UpdateLanguageBody, actor: Actor) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const same = await repo.findByKey(tx, body.PageID, body.ItemID, body.CultureCode);
+    let saved: NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
+    if (body.ID) {
+      const existing = await repo.findById(tx, body.ID);
+      if (!existing) throw notFound();
+      if (same && same.id !== body.ID) throw conflict('language.duplicate_key');
+      saved = (await repo.update(tx, body.ID, body))!;
+    } else {
+      if (same) throw conflict('language.duplicate_key');
+      saved = await repo.insert(tx, { ...body, edited: true });
+    }
+    await repo.setVersion(tx, newVersion());
+    await audit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: body.ID ? 'update' : 'create',
+      entity: 'language_resource',
+      entityId: saved.id,
+      detail: { key: joinKey(saved.pageId, saved.itemId), culture: saved.cultureCode, content: saved.itemContent },
+      requestId: actor.requestId,
+    });
+    return saved;
+  });
+  await reloadMessages(ctx);
+  return toApi(row);
+}
+
+export async function remove(ctx: AppContext, ids: number[], actor: Actor) {
+  await ctx.db.transaction(async (tx) => {
+    const removed = await repo.removeMany(tx, ids);
+    if (removed.length !== new Set(ids).size) throw notFound();
+    await repo.setVersion(tx, newVersion());
+    await audit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: 'delete',
+      entity: 'language_resource',
+      entityId: ids.join(','),
+      detail: { keys: removed.map((r) => joinKey(r.pageId, r.itemId)) },
+      requestId: actor.requestId,
+    });
+  });
+  await reloadMessages(ctx);
+}
+
+/** Publishes the current texts as new language packs. */
+export async function publish(ctx: AppContext, actor: Actor): Promise<string> {
+  const version = newVersion();
+  await ctx.db.transaction(async (tx) => {
+    await repo.setVersion(tx, version);
+    await audit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: 'publish',
+      entity: 'language_pack',
+      entityId: version,
+      requestId: actor.requestId,
+    });
+  });
+  await reloadMessages(ctx);
+  return version;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../core/context';
+import { authRoutes } from './auth/auth.routes';
+import { i18nRoutes } from './i18n/i18n.routes';
+import { orgRoutes } from './org/org.routes';
+import { systemRoutes } from './system/system.routes';
+
+/** Every module, registered in one explicit list. */
+const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
+  authRoutes,
+  systemRoutes,
+  orgRoutes,
+  i18nRoutes,
+];
+
+export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const mod of MODULES) await app.register(async (scope) => mod(scope, ctx));
+}

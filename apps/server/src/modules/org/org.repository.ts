@@ -1,0 +1,140 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../core/db';
+import { userAccount } from '../auth/auth.table';
+import { company } from '../system/system.table';
+import { appFunction, employee, employeeCompany, employeeRoleTeam, role, roleFunction, team } from './org.table';
+
+export type EmployeeRow = typeof employee.$inferSelect;
+
+export async function findEmployee(db: Db, id: number): Promise<EmployeeRow | undefined> {
+  const [row] = await db.select().from(employee).where(eq(employee.id, id));
+  return row;
+}
+
+/** The companies an employee may sign in to, with their team in each; the home company first. */
+export async function companiesOf(db: Db, employeeId: number) {
+  const home = await db
+    .select({
+      companyId: company.id,
+      code: company.code,
+      nameZh: company.nameZh,
+      nameEn: company.nameEn,
+      teamId: employee.teamId,
+      isDefault: sql<boolean>`true`,
+    })
+    .from(employee)
+    .innerJoin(company, eq(company.id, employee.companyId))
+    .where(and(eq(employee.id, employeeId), eq(company.active, true)));
+  const others = await db
+    .select({
+      companyId: company.id,
+      code: company.code,
+      nameZh: company.nameZh,
+      nameEn: company.nameEn,
+      teamId: employeeCompany.teamId,
+      isDefault: employeeCompany.isDefault,
+    })
+    .from(employeeCompany)
+    .innerJoin(company, eq(company.id, employeeCompany.companyId))
+    .where(and(eq(employeeCompany.employeeId, employeeId), eq(company.active, true)))
+    .orderBy(asc(company.code));
+  const seen = new Set(home.map((h) => h.companyId));
+  return [...home, ...others.filter((o) => !seen.has(o.companyId)).map((o) => ({ ...o, isDefault: false }))];
+}
+
+/** Functions granted by the employee's roles in one company (roles are per company). */
+export async function functionsOf(db: Db, employeeId: number, companyId: number) {
+  const rows = await db
+    .selectDistinct({ code: roleFunction.functionCode, isAdmin: role.isAdmin })
+    .from(employeeRoleTeam)
+    .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
+    .innerJoin(roleFunction, eq(roleFunction.roleId, role.id))
+    .where(and(eq(employeeRoleTeam.employeeId, employeeId), eq(role.companyId, companyId), eq(role.active, true)));
+  return { functions: new Set(rows.map((r) => r.code)), isAdmin: rows.some((r) => r.isAdmin) };
+}
+
+export async function isAdminIn(db: Db, employeeId: number, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: role.id })
+    .from(employeeRoleTeam)
+    .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
+    .where(
+      and(
+        eq(employeeRoleTeam.employeeId, employeeId),
+        eq(role.companyId, companyId),
+        eq(role.isAdmin, true),
+        eq(role.active, true),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function menuFunctions(db: Db, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select()
+    .from(appFunction)
+    .where(and(inArray(appFunction.code, codes), sql`${appFunction.menuGroup} is not null`))
+    .orderBy(asc(appFunction.sort));
+}
+
+const manager = alias(employee, 'manager');
+
+/** The profile shown by GetDefaultInfo. */
+export async function profile(db: Db, employeeId: number, companyId: number) {
+  const [row] = await db
+    .select({
+      e: employee,
+      account: userAccount.username,
+      mustChange: userAccount.mustChangePassword,
+      companyZh: company.nameZh,
+      companyEn: company.nameEn,
+      teamZh: team.nameZh,
+      teamEn: team.nameEn,
+      teamId: team.id,
+      managerZh: manager.nameZh,
+      managerEn: manager.nameEn,
+    })
+    .from(employee)
+    .innerJoin(userAccount, eq(userAccount.employeeId, employee.id))
+    .innerJoin(company, eq(company.id, companyId))
+    .leftJoin(
+      employeeCompany,
+      and(eq(employeeCompany.employeeId, employee.id), eq(employeeCompany.companyId, companyId)),
+    )
+    .leftJoin(
+      team,
+      or(
+        and(eq(employee.companyId, companyId), eq(team.id, employee.teamId)),
+        and(sql`${employee.companyId} <> ${companyId}`, eq(team.id, employeeCompany.teamId)),
+      ),
+    )
+    .leftJoin(manager, eq(manager.id, employee.lineManagerId))
+    .where(eq(employee.id, employeeId));
+  return row;
+}
+
+export async function updatePersonalInfo(
+  db: Db,
+  employeeId: number,
+  version: number,
+  v: Partial<Pick<EmployeeRow, 'email' | 'mobile' | 'bankName' | 'bankAccount' | 'language'>>,
+) {
+  const [row] = await db
+    .update(employee)
+    .set({ ...v, version: sql`${employee.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(employee.id, employeeId), eq(employee.version, version)))
+    .returning();
+  return row;
+}
+
+export async function teamIsInCompany(db: Db, teamId: number | null, companyId: number): Promise<boolean> {
+  if (teamId === null) return true;
+  const [row] = await db
+    .select({ id: team.id })
+    .from(team)
+    .where(and(eq(team.id, teamId), eq(team.companyId, companyId)));
+  return !!row;
+}

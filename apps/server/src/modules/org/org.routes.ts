@@ -1,0 +1,29 @@
+import { DefaultInfo, ModifyPersonalInfoBody } from '@ems/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context';
+import { currentUser, post } from '../../core/http';
+import * as org from './org.service';
+
+const tags = ['org'];
+
+export async function orgRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  post(
+    app,
+    '/api/System/GetDefaultInfo',
+    { permission: 'authenticated', summary: 'The signed-in user’s profile and functions', tags, response: DefaultInfo },
+    async (req) => org.defaultInfo(ctx.db, currentUser(req), req.culture),
+  );
+
+  post(
+    app,
+    '/api/System/ModifyPersonalinfo',
+    {
+      permission: 'authenticated',
+      summary: 'Change one’s own e-mail, mobile, bank account or language',
+      tags,
+      body: ModifyPersonalInfoBody,
+      response: DefaultInfo,
+    },
+    async (req) => org.modifyPersonalInfo(ctx, currentUser(req), req.body, req.culture, String(req.id)),
+  );
+}

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { company } from '../system/system.table';
+
+export const team = pgTable(
+  'team',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    parentId: integer('parent_id'),
+    /** Business unit the team belongs to (a code shared by the teams of one BU). */
+    bu: varchar('bu', { length: 40 }),
+    isEvm: boolean('is_evm').notNull().default(false),
+    therapeuticArea: varchar('therapeutic_area', { length: 100 }),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('team_company_code_uq').on(t.companyId, t.code), index('team_parent_idx').on(t.parentId)],
+);
+
+export const EMPLOYEE_STATUSES = ['active', 'overdue_frozen', 'resignation_frozen', 'left'] as const;
+
+export const employee = pgTable(
+  'employee',
+  {
+    id: serial('id').primaryKey(),
+    /** Home company; the employee may sign in to others through employee_company. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }).notNull(),
+    email: varchar('email', { length: 200 }),
+    mobile: varchar('mobile', { length: 30 }),
+    teamId: integer('team_id').references(() => team.id),
+    lineManagerId: integer('line_manager_id'),
+    defaultCostCentreId: integer('default_cost_centre_id'),
+    bankName: varchar('bank_name', { length: 100 }),
+    bankAccount: varchar('bank_account', { length: 40 }),
+    status: varchar('status', { length: 30, enum: EMPLOYEE_STATUSES }).notNull().default('active'),
+    approvalLimit: numeric('approval_limit', { precision: 18, scale: 2 }),
+    language: varchar('language', { length: 10 }).notNull().default('zh-CN'),
+    /** Bumped whenever the employee's roles change, so cached permissions can be told stale. */
+    rolesVersion: integer('roles_version').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('employee_company_code_uq').on(t.companyId, t.code),
+    index('employee_team_idx').on(t.teamId),
+    index('employee_manager_idx').on(t.lineManagerId),
+  ],
+);
+
+/** Companies an employee may sign in to, with the team they belong to there. */
+export const employeeCompany = pgTable(
+  'employee_company',
+  {
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employee.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    teamId: integer('team_id').references(() => team.id),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.companyId] })],
+);
+
+/** A permission key. Screens are functions with a menu group and path; others guard actions only. */
+export const appFunction = pgTable('app_function', {
+  code: varchar('code', { length: 80 }).primaryKey(),
+  menuGroup: varchar('menu_group', { length: 20 }),
+  path: varchar('path', { length: 120 }),
+  labelKey: varchar('label_key', { length: 120 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const role = pgTable(
+  'role',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    /** The system administrator role sees all of its company's data. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('role_company_code_uq').on(t.companyId, t.code)],
+);
+
+export const roleFunction = pgTable(
+  'role_function',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+    functionCode: varchar('function_code', { length: 80 })
+      .notNull()
+      .references(() => appFunction.code),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.functionCode] })],
+);
+
+export const roleReport = pgTable(
+  'role_report',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+    reportCode: varchar('report_code', { length: 80 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.reportCode] })],
+);
+
+export const employeeRoleTeam = pgTable(
+  'employee_role_team',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employee.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+    /** The team whose data the role applies to; null means the whole company of the role. */
+    teamId: integer('team_id').references(() => team.id),
+  },
+  (t) => [
+    uniqueIndex('employee_role_team_uq').on(t.employeeId, t.roleId, sql`coalesce(${t.teamId}, 0)`),
+    index('employee_role_team_employee_idx').on(t.employeeId),
+  ],
+);

@@ -1,0 +1,115 @@
+import { CompanyList, GetCompanyListBody, IndexResult, MasterInfo, MenuResult } from '@ems/contracts';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { z } from 'zod';
+import type { AppContext } from '../../core/context';
+import { currentUser, get, post } from '../../core/http';
+import { AUDIENCE, ISSUER } from '../../core/security';
+import * as system from './system.service';
+
+const tags = ['system'];
+
+const TmcParam = z.object({
+  Key: z.string(),
+  Value: z.string(),
+  Description: z.string().nullable(),
+  CompanyID: z.number().int().nullable(),
+});
+
+export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  post(
+    app,
+    '/api/System/Index',
+    {
+      permission: 'public',
+      summary: 'Start-up information: versions, announcements, session timings',
+      tags,
+      response: IndexResult,
+    },
+    async (req) => system.index(ctx, req.culture),
+  );
+
+  post(
+    app,
+    '/api/System/GetCompanyListByUserName',
+    {
+      permission: 'public',
+      summary: 'Companies a user may sign in to (empty for an unknown user)',
+      tags,
+      body: GetCompanyListBody,
+      response: CompanyList,
+      rateLimit: { max: 120, timeWindow: 60_000 },
+    },
+    async (req) => ({ Rows: await system.companiesForUsername(ctx.db, req.body.UserName, req.culture) }),
+  );
+
+  post(
+    app,
+    '/api/System/getMenu',
+    {
+      permission: 'authenticated',
+      summary: 'The signed-in user’s menu, from their functions',
+      tags,
+      response: MenuResult,
+    },
+    async (req) => system.menu(ctx.db, currentUser(req)),
+  );
+
+  post(
+    app,
+    '/api/System/getMasterInfo',
+    {
+      permission: 'authenticated',
+      summary: 'Lists every screen needs: companies, currencies, cultures, public parameters',
+      tags,
+      response: MasterInfo,
+    },
+    async (req) => system.masterInfo(ctx.db, currentUser(req), req.culture),
+  );
+
+  post(
+    app,
+    '/api/System/SearchTMCParam',
+    {
+      permission: 'authenticated',
+      summary: 'Technical parameters in force for the company (public ones)',
+      tags,
+      body: z.object({ Key: z.string().max(100).optional() }),
+      response: z.object({ Rows: z.array(TmcParam) }),
+    },
+    async (req) => ({ Rows: await system.tmcParams(ctx.db, currentUser(req).companyId, req.body.Key) }),
+  );
+
+  get(
+    app,
+    '/api/Login/Index',
+    {
+      permission: 'authenticated',
+      summary: 'Opens a session with the invoice service (built in unless an external one is configured)',
+      tags,
+      response: z.object({
+        Mode: z.enum(['builtin']),
+        BaseUrl: z.string(),
+        SessionToken: z.string(),
+        ExpiresIn: z.number().int(),
+      }),
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const SessionToken = await new SignJWT({
+        scope: 'invoice',
+        typ: 'openapi',
+        uid: user.userId,
+        cid: user.companyId,
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(`invoice:${user.userId}`)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ctx.config.accessTokenTtl}s`)
+        .sign(ctx.keys.jwtSecret);
+      return { Mode: 'builtin' as const, BaseUrl: '', SessionToken, ExpiresIn: ctx.config.accessTokenTtl };
+    },
+  );
+}

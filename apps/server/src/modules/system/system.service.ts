@@ -1,0 +1,90 @@
+import { type Culture, MENU_GROUPS, type MenuResult } from '@ems/contracts';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import type { SessionUser } from '../../core/http';
+import * as authRepo from '../auth/auth.repository';
+import { LanguagePacks } from '../i18n/i18n.service';
+import * as org from '../org/org.repository';
+import * as repo from './system.repository';
+
+const pick = (culture: Culture, zh: string, en: string) => (culture === 'en-GB' ? en : zh);
+
+export function shanghaiToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+}
+
+export async function index(ctx: AppContext, culture: Culture) {
+  const rows = await repo.currentAnnouncements(ctx.db, null, shanghaiToday());
+  return {
+    AppName: ctx.messages.t('app.name', culture),
+    AppVersion: ctx.appVersion,
+    LanguageVersion: await new LanguagePacks(ctx).version(),
+    Cultures: ['zh-CN', 'en-GB'],
+    Announcements: rows.map((a) => ({
+      ID: a.id,
+      Title: pick(culture, a.titleZh, a.titleEn),
+      Content: pick(culture, a.contentZh, a.contentEn),
+      PublishDate: a.publishDate,
+    })),
+    SsoEnabled: !!ctx.keys.sso,
+    IdleTimeoutMs: ctx.config.idleTimeoutMs,
+    IdleCheckIntervalMs: ctx.config.idleCheckIntervalMs,
+    AnalyticsUrl: ctx.config.analyticsUrl ?? null,
+  };
+}
+
+function companyOption(c: Awaited<ReturnType<typeof org.companiesOf>>[number], culture: Culture) {
+  return {
+    CompanyID: c.companyId,
+    CompanyCode: c.code,
+    CompanyName: pick(culture, c.nameZh, c.nameEn),
+    CompanyNameZH: c.nameZh,
+    CompanyNameEN: c.nameEn,
+    IsDefault: c.isDefault,
+  };
+}
+
+export async function companiesForUsername(db: Db, username: string, culture: Culture) {
+  const found = await authRepo.accountByUsername(db, username.trim());
+  if (!found || !found.account.active || found.employee.status === 'left') return [];
+  return (await org.companiesOf(db, found.employee.id)).map((c) => companyOption(c, culture));
+}
+
+export async function menu(db: Db, user: SessionUser): Promise<MenuResult> {
+  const functions = [...user.functions].sort();
+  const items = await org.menuFunctions(db, functions);
+  const Groups = MENU_GROUPS.map((g) => ({
+    Group: g,
+    LabelKey: `menu.group.${g}`,
+    Items: items
+      .filter((f) => f.menuGroup === g && f.path)
+      .map((f) => ({ FunctionCode: f.code, Path: f.path!, LabelKey: f.labelKey, Sort: f.sort })),
+  })).filter((g) => g.Items.length > 0);
+  return { Groups, Functions: functions };
+}
+
+export async function masterInfo(db: Db, user: SessionUser, culture: Culture) {
+  const companies = await org.companiesOf(db, user.userId);
+  const params = await repo.parameters(db, user.companyId, true);
+  return {
+    Companies: companies.map((c) => companyOption(c, culture)),
+    Currencies: [
+      { Code: 'CNY', Name: pick(culture, '人民币', 'Chinese Yuan') },
+      { Code: 'USD', Name: pick(culture, '美元', 'US Dollar') },
+      { Code: 'EUR', Name: pick(culture, '欧元', 'Euro') },
+      { Code: 'HKD', Name: pick(culture, '港币', 'Hong Kong Dollar') },
+      { Code: 'JPY', Name: pick(culture, '日元', 'Japanese Yen') },
+      { Code: 'GBP', Name: pick(culture, '英镑', 'Pound Sterling') },
+    ],
+    Cultures: [
+      { Code: 'zh-CN', Name: '中文' },
+      { Code: 'en-GB', Name: 'English' },
+    ],
+    Parameters: Object.fromEntries(params.map((p) => [p.key, p.value])),
+  };
+}
+
+export async function tmcParams(db: Db, companyId: number, key?: string) {
+  const rows = await repo.parameters(db, companyId, true, key);
+  return rows.map((p) => ({ Key: p.key, Value: p.value, Description: p.description, CompanyID: p.companyId }));
+}

@@ -28,10 +28,19 @@ const REDACT = [
   'req.body.ClientSecret',
 ];
 
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
-      opts.logger === false ? false : { level: ctx.config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+      opts.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

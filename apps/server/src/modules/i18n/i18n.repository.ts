@@ -163,13 +163,11 @@ export async function setVersion(db: Db, version: string): Promise<void> {
     .where(and(isNull(technicalParameter.companyId), eq(technicalParameter.key, VERSION_KEY)))
     .returning({ id: technicalParameter.id });
   if (updated.length === 0) {
-    await db
-      .insert(technicalParameter)
-      .values({
-        key: VERSION_KEY,
-        value: version,
-        description: 'Version of the published language packs',
-        isPublic: true,
-      });
+    await db.insert(technicalParameter).values({
+      key: VERSION_KEY,
+      value: version,
+      description: 'Version of the published language packs',
+      isPublic: true,
+    });
   }
 }

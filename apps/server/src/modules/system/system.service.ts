@@ -46,7 +46,7 @@ function companyOption(c: Awaited<ReturnType<typeof org.companiesOf>>[number], c
 
 export async function companiesForUsername(db: Db, username: string, culture: Culture) {
   const found = await authRepo.accountByUsername(db, username.trim());
-  if (!found || !found.account.active || found.employee.status === 'left') return [];
+  if (!found?.account.active || found.employee.status === 'left') return [];
   return (await org.companiesOf(db, found.employee.id)).map((c) => companyOption(c, culture));
 }
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, embedded database under ./data, demo data outside production', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.loadDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).loadDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LOAD_DEMO_DATA: 'true' }).loadDemoData).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must start with postgres://');
+      expect(message).toContain('JWT_SECRET: must be at least 32 characters');
+    }
+  });
+
+  it('checks key files and client lists', () => {
+    expect(() => loadConfig({ SSO_PUBLIC_KEY_FILE: '/nowhere/key.pem' })).toThrow(/SSO_PUBLIC_KEY_FILE/);
+    expect(() => loadConfig({ OPENAPI_CLIENTS: '[{"ClientId":"x"}]' })).toThrow(/OPENAPI_CLIENTS/);
+  });
+});

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { TokenResponse } from '@ems/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { createContext, reloadMessages } from '../src/context-factory';
+import { type Config, loadConfig } from '../src/core/config';
+import type { AppContext } from '../src/core/context';
+import { withDatabase } from './template';
+
+export const PASSWORD = 'Passw0rd!';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Signs in and returns the token response. */
+  login(username: string, password?: string): Promise<TokenResponse>;
+  /** POST JSON with an optional bearer token. */
+  call(url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh app on its own copy of the seeded test database. */
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const template = JSON.parse(inject('dbTemplate')) as
+    | { kind: 'pglite'; file: string }
+    | { kind: 'postgres'; name: string; url: string };
+  let config: Config;
+  let pglite: PGlite | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (template.kind === 'pglite') {
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: 'nowhere',
+      TOKEN_RATE_LIMIT_PER_MINUTE: '1000',
+      ...env,
+    });
+    pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.file)]) });
+  } else {
+    const name = `ems_test_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: template.url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template.name}`);
+    await admin.end();
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: 'nowhere',
+      TOKEN_RATE_LIMIT_PER_MINUTE: '1000',
+      DATABASE_URL: withDatabase(template.url, name),
+      ...env,
+    });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: template.url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const ctx = await createContext(config, { ...(pglite ? { pglite } : {}), persistKeys: false });
+  await reloadMessages(ctx);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+
+  const call = (url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: (body ?? {}) as Record<string, unknown>,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+
+  return {
+    app,
+    ctx,
+    call,
+    async login(username, password = PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/Token',
+        ...form({ grant_type: 'password', username, password }),
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json() as TokenResponse;
+    },
+    async close() {
+      await app.close();
+      await ctx.database.close();
+      await dropDb?.();
+    },
+  };
+}
+
+export function form(values: Record<string, string>) {
+  return {
+    payload: new URLSearchParams(values).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}

@@ -66,12 +66,13 @@ describe('POST /api/auth/Token', () => {
   });
 
   it('rejects malformed forms with field errors, never a 500', async () => {
-    for (const values of [
+    const forms: Record<string, string>[] = [
       {},
       { grant_type: 'magic' },
       { grant_type: 'password', username: 'x' },
       { grant_type: 'refresh_token' },
-    ]) {
+    ];
+    for (const values of forms) {
       const res = await token(values);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('validation.failed');

@@ -30,6 +30,7 @@ export function webBuildIsStale() {
   const built = statSync(stamp).mtimeMs;
   const sources = [
     'apps/web/src',
+    'apps/web/build',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'apps/web/package.json',

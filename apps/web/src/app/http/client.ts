@@ -1,0 +1,224 @@
+import type { TokenResponse } from '@ems/contracts';
+import { REQUEST_TIMEOUT_MS } from '../constants';
+import { loading } from '../loading';
+import { goToLogin } from '../navigation';
+import {
+  getAccessToken,
+  getProxyInfo,
+  getRefreshToken,
+  getUserInfo,
+  removeTokens,
+  startSession,
+} from '../session/session';
+import { ApiError } from './ApiError';
+
+export const TOKEN_PATH = '/api/auth/Token';
+
+export interface HttpClientOptions {
+  /** Defaults to the global fetch, looked up at call time. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Current culture, sent as `Language` on every call. */
+  language?: () => string;
+  /** Called when the session is lost (failed refresh, 403, token call error); defaults to going to login. */
+  onAuthLost?: () => void;
+  /** Called with every response's X-App-Version header. */
+  onServerVersion?: (version: string) => void;
+}
+
+export interface CallOptions {
+  /** Show the global loading overlay while the call runs. */
+  overlay?: boolean;
+  /** A public call (Index, company list, single sign-on): a 401 goes to the caller, no refresh. */
+  public?: boolean;
+  signal?: AbortSignal;
+}
+
+export type TokenRequest =
+  | { grant_type: 'password'; username: string; password: string; CompanyID?: number | undefined }
+  | { grant_type: 'refresh_token'; refresh_token: string };
+
+export interface Download {
+  blob: Blob;
+  fileName: string;
+}
+
+type Body = Record<string, unknown>;
+
+/** File name from `Content-Disposition`, preferring the RFC 5987 `filename*=UTF-8''…` form. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      return star[1].trim();
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+async function problemOf(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return ApiError.fromProblem(res.status, body);
+}
+
+export function createHttpClient(options: HttpClientOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const language = options.language ?? (() => 'zh-CN');
+  const onAuthLost = options.onAuthLost ?? goToLogin;
+  /** The one refresh in flight; every call that meets a 401 meanwhile waits on it. */
+  let refreshing: Promise<void> | null = null;
+
+  async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort);
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    try {
+      const res = await fetchImpl(path, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), 'Accept-Language': language() },
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      const version = res.headers.get('X-App-Version');
+      if (version) options.onServerVersion?.(version);
+      return res;
+    } catch (error) {
+      if (timedOut) throw ApiError.client('timeout');
+      if (signal?.aborted) throw error;
+      throw ApiError.client('network');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Any error of the token call removes the tokens and returns to login. */
+  async function token(request: TokenRequest): Promise<TokenResponse> {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(request)) {
+      if (value !== undefined && value !== null && value !== '') form.set(key, String(value));
+    }
+    form.set('Language', language());
+    try {
+      const res = await send(TOKEN_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      });
+      if (!res.ok) throw await problemOf(res);
+      const data = (await res.json()) as TokenResponse;
+      startSession(data);
+      return data;
+    } catch (error) {
+      removeTokens();
+      loading.closeOnError();
+      onAuthLost();
+      throw error;
+    }
+  }
+
+  function refreshOnce(usedToken: string | null): Promise<void> {
+    const current = getAccessToken();
+    // Another call already refreshed while this one was in flight: just replay with the new token.
+    if (!refreshing && current && current !== usedToken) return Promise.resolve();
+    if (!refreshing) {
+      refreshing = (async () => {
+        const refreshToken = getRefreshToken();
+        if (!refreshToken) {
+          removeTokens();
+          onAuthLost();
+          throw new ApiError({
+            status: 401,
+            code: 'auth.session_expired',
+            message: '',
+            messageKey: 'error.sessionExpired',
+          });
+        }
+        await token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+      })().finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  }
+
+  /** Body enrichment happens at send time, so a replay after refresh carries the new UserInfo. */
+  function enrich(body: Body): Body {
+    const user = getUserInfo();
+    return {
+      Language: language(),
+      ...body,
+      UserID: user?.UserID,
+      CompanyID: user?.CompanyID,
+      ProxyId: getProxyInfo()?.ProxyId ?? null,
+    };
+  }
+
+  async function authorised(path: string, body: Body, opts: CallOptions, replay: boolean): Promise<Response> {
+    const usedToken = getAccessToken();
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (usedToken) headers.Authorization = `Bearer ${usedToken}`;
+    const res = await send(path, { method: 'POST', headers, body: JSON.stringify(enrich(body)) }, opts.signal);
+    if (res.ok) return res;
+    if (res.status === 401 && !opts.public) {
+      if (replay) {
+        removeTokens();
+        onAuthLost();
+        throw await problemOf(res);
+      }
+      await refreshOnce(usedToken);
+      return authorised(path, body, opts, true);
+    }
+    const error = await problemOf(res);
+    if (res.status === 403) {
+      removeTokens();
+      onAuthLost();
+    }
+    throw error;
+  }
+
+  async function request(path: string, body: Body, opts: CallOptions): Promise<Response> {
+    if (opts.overlay) loading.show();
+    try {
+      const res = await authorised(path, body, opts, false);
+      if (opts.overlay) loading.done();
+      return res;
+    } catch (error) {
+      loading.closeOnError();
+      throw error;
+    }
+  }
+
+  return {
+    token,
+    /** POST a JSON body, resolve with the JSON response. */
+    async post<T>(path: string, body: Body = {}, opts: CallOptions = {}): Promise<T> {
+      const res = await request(path, body, opts);
+      const text = await res.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    /** POST a JSON body, resolve with the binary response and its file name. */
+    async download(path: string, body: Body = {}, opts: CallOptions = {}): Promise<Download> {
+      const res = await request(path, body, opts);
+      const blob = await res.blob();
+      return { blob, fileName: fileNameOf(res.headers.get('Content-Disposition'), 'export.xlsx') };
+    },
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;

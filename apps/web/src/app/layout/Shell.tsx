@@ -1,0 +1,137 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { DefaultInfo } from '@ems/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Breadcrumb, Button, Drawer, Grid, Layout, Result, Typography, theme } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PasswordModal } from '../../modules/auth/PasswordModal';
+import { ProfileDrawer } from '../../modules/auth/ProfileDrawer';
+import { notice } from '../notice';
+import { builtScreenByPath } from '../routes';
+import { updateUserInfo } from '../session/session';
+import { useUserInfo } from '../session/useSession';
+import { AppMenu } from './AppMenu';
+import { HeaderActions } from './HeaderBar';
+import { ModalBridge } from './ModalBridge';
+import { buildMenu } from './menu';
+import { useDefaultInfoQuery, useMenuQuery } from './queries';
+
+/** The signed-in frame: collapsed side menu (a drawer on phones), header, breadcrumb and the screen. */
+export default function Shell() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false;
+  const [collapsed, setCollapsed] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const user = useUserInfo();
+  const menu = useMenuQuery();
+  const info = useDefaultInfoQuery();
+  const sections = useMemo(() => buildMenu(menu.data), [menu.data]);
+  const { pathname } = useLocation();
+  const screen = builtScreenByPath(pathname);
+  const mustChangePassword = user?.MustChangePassword === true || info.data?.MustChangePassword === true;
+
+  useEffect(() => {
+    if (menu.error) notice.error(menu.error);
+  }, [menu.error]);
+
+  const title = screen ? t(screen.labelKey) : t('layout.home');
+  useEffect(() => {
+    document.title = `${title} - ${t('common.appName')}`;
+  }, [title, t]);
+
+  const toggle = () => (mobile ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c));
+  const menuElement = (
+    <AppMenu sections={sections} collapsed={mobile ? false : collapsed} onNavigate={() => setDrawerOpen(false)} />
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        {t('layout.skipToContent')}
+      </a>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={260}
+          title={t('common.appName')}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          {menuElement}
+        </Drawer>
+      ) : (
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={240} style={{ overflow: 'auto' }}>
+          {menuElement}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            padding: mobile ? '0 4px' : '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Button
+            type="text"
+            icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={toggle}
+            aria-label={t('layout.toggleMenu')}
+            aria-expanded={mobile ? drawerOpen : !collapsed}
+            data-testid="menu-toggle"
+          />
+          <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0, fontSize: mobile ? 14 : 16 }}>
+            {t('common.appName')}
+          </Typography.Text>
+          <HeaderActions
+            compact={mobile}
+            onProfile={() => setProfileOpen(true)}
+            onPassword={() => setPasswordOpen(true)}
+          />
+        </Layout.Header>
+        <Layout.Content id="main-content" tabIndex={-1} style={{ margin: mobile ? 8 : 16, outline: 'none' }}>
+          <Breadcrumb
+            style={{ marginBottom: 8 }}
+            items={[
+              { title: <Link to="/manage">{t('layout.home')}</Link> },
+              ...(screen ? [{ title: t(`menu.group.${screen.group}`) }, { title: t(screen.labelKey) }] : []),
+            ]}
+          />
+          <div
+            style={{
+              background: token.colorBgContainer,
+              padding: mobile ? 12 : 24,
+              borderRadius: token.borderRadiusLG,
+            }}
+          >
+            {mustChangePassword ? <Result status="warning" title={t('password.mustChange')} /> : <Outlet />}
+          </div>
+        </Layout.Content>
+      </Layout>
+      <ModalBridge />
+      <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} />
+      <PasswordModal
+        open={mustChangePassword || passwordOpen}
+        forced={mustChangePassword}
+        onClose={() => setPasswordOpen(false)}
+        onChanged={() => {
+          setPasswordOpen(false);
+          updateUserInfo({ MustChangePassword: false });
+          queryClient.setQueriesData<DefaultInfo>({ queryKey: ['shell', 'defaultInfo'] }, (d) =>
+            d ? { ...d, MustChangePassword: false } : d,
+          );
+        }}
+      />
+    </Layout>
+  );
+}

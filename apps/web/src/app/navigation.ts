@@ -1,0 +1,19 @@
+/** Public routes where the user signs in; sending someone "to login" from one of them changes nothing. */
+const SIGN_IN_PATHS = new Set(['/', '/login', '/admin', '/onauth']);
+
+type Navigate = (path: string) => void;
+let navigate: Navigate = (path) => window.location.assign(path);
+
+/** The router registers its navigate here so code outside React (the http client, the idle timer) can use it. */
+export function setNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+export function isSignInPath(pathname: string): boolean {
+  return SIGN_IN_PATHS.has(pathname.toLowerCase());
+}
+
+export function goToLogin(): void {
+  if (isSignInPath(window.location.pathname)) return;
+  navigate('/');
+}

@@ -1,0 +1,65 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Link, type RouteObject } from 'react-router';
+import { LoginPage } from '../modules/auth/LoginPage';
+import { StatusMessage } from '../shared/StatusMessage';
+import { LazyScreen, type ScreenLoader } from './LazyScreen';
+import { RequireSession, RouteShell } from './RouteShell';
+import { BUILT_SCREENS, HOME_LOADER, ROUTES } from './routes';
+
+const SHELL_LOADER: ScreenLoader = () => import('./layout/Shell');
+const SIGN_IN_PATHS = new Set(['/', '/login', '/admin']);
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <StatusMessage
+      kind="notFound"
+      title={t('error.pageNotFound')}
+      extra={
+        <Link to="/manage">
+          <Button type="primary">{t('common.backHome')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function publicRoute(path: string, load: ScreenLoader | undefined): RouteObject {
+  if (SIGN_IN_PATHS.has(path)) return { path, element: <LoginPage /> };
+  return { path, element: load ? <LazyScreen load={load} /> : <NotFound /> };
+}
+
+export function buildRoutes(): RouteObject[] {
+  const publicRoutes = ROUTES.filter((r) => r.kind === 'public').map((r) => publicRoute(r.path, r.load));
+  const screens: RouteObject[] = BUILT_SCREENS.map((s) => ({
+    path: s.path.slice('/manage/'.length),
+    element: <LazyScreen load={s.load} />,
+  }));
+  return [
+    {
+      element: <RouteShell />,
+      children: [
+        ...publicRoutes,
+        {
+          path: '/manage',
+          element: (
+            <RequireSession>
+              <LazyScreen load={SHELL_LOADER} />
+            </RequireSession>
+          ),
+          children: [
+            { index: true, element: <LazyScreen load={HOME_LOADER} /> },
+            ...screens,
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(buildRoutes());
+}

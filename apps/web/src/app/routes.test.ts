@@ -1,0 +1,67 @@
+import type { MenuResult } from '@ems/contracts';
+import { PUBLIC_ROUTES, SCREENS } from '@ems/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildMenu, firstMasterScreen } from './layout/menu';
+import { BUILT_SCREENS, builtScreenByPath, ROUTES } from './routes';
+
+describe('route table', () => {
+  it('has every public route and every screen of the specification, once', () => {
+    expect(ROUTES.filter((r) => r.kind === 'public').map((r) => r.path)).toEqual([...PUBLIC_ROUTES]);
+    const screens = ROUTES.filter((r) => r.kind === 'screen');
+    expect(screens).toHaveLength(SCREENS.length);
+    expect(screens.map((r) => r.path)).toEqual(SCREENS.map((s) => s.path));
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+  });
+
+  it('routes only built screens', () => {
+    expect(BUILT_SCREENS.map((s) => s.path)).toEqual(['/manage/languageManage']);
+    expect(builtScreenByPath('/LANGUAGEMANAGE')?.functionCode).toBe('languageManage');
+    expect(builtScreenByPath('/manage/approveCenter')).toBeUndefined();
+  });
+});
+
+describe('menu', () => {
+  const menu: MenuResult = {
+    Functions: ['approveCenter', 'languageManage'],
+    Groups: [
+      {
+        Group: 'expense',
+        LabelKey: 'menu.group.expense',
+        Items: [
+          {
+            FunctionCode: 'approveCenter',
+            Path: '/manage/approveCenter',
+            LabelKey: 'menu.expense.approveCenter',
+            Sort: 1,
+          },
+        ],
+      },
+      {
+        Group: 'master',
+        LabelKey: 'menu.group.master',
+        Items: [
+          { FunctionCode: 'languageManage', Path: '/languageManage', LabelKey: 'menu.master.languageManage', Sort: 2 },
+          {
+            FunctionCode: 'roleManagement',
+            Path: '/manage/roleManagement',
+            LabelKey: 'menu.master.roleManagement',
+            Sort: 1,
+          },
+        ],
+      },
+    ],
+  };
+
+  it('shows the intersection of getMenu and the built routes, dropping empty groups', () => {
+    const sections = buildMenu(menu);
+    expect(sections.map((s) => s.group)).toEqual(['master']);
+    expect(sections[0]?.labelKey).toBe('menu.group.master');
+    expect(sections[0]?.items.map((i) => i.path)).toEqual(['/manage/languageManage']);
+    expect(firstMasterScreen(sections)).toBe('/manage/languageManage');
+  });
+
+  it('shows nothing for a user without built functions', () => {
+    expect(buildMenu({ Functions: [], Groups: [] })).toEqual([]);
+    expect(firstMasterScreen([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import { type MenuGroupCode, SCREENS } from '@ems/contracts';
+import type { ScreenLoader } from './LazyScreen';
+
+export interface RouteEntry {
+  path: string;
+  kind: 'public' | 'screen';
+  /** Language key of the menu label and page title. */
+  labelKey: string;
+  group?: MenuGroupCode;
+  functionCode?: string;
+  /** The screen's lazily loaded component; a screen without one is neither routed nor in the menu. */
+  load?: ScreenLoader;
+}
+
+/** Screens built so far, by function code. Adding a screen means adding its loader here, nothing else. */
+const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
+  languageManage: () => import('../modules/i18n/LanguageManagePage'),
+};
+
+const PUBLIC_ROUTES: RouteEntry[] = [
+  { path: '/', kind: 'public', labelKey: 'login.title' },
+  { path: '/login', kind: 'public', labelKey: 'login.title' },
+  { path: '/admin', kind: 'public', labelKey: 'login.adminTitle' },
+  { path: '/onAuth', kind: 'public', labelKey: 'login.sso.title', load: () => import('../modules/auth/OnAuthPage') },
+  {
+    path: '/otherSysViewDetail',
+    kind: 'public',
+    labelKey: 'public.documentView',
+    load: () => import('../modules/public/OtherSysViewDetailPage'),
+  },
+  {
+    path: '/viewAttachment',
+    kind: 'public',
+    labelKey: 'public.attachmentView',
+    load: () => import('../modules/public/ViewAttachmentPage'),
+  },
+];
+
+/** The one route table: public routes and every screen of the specification, with menu group, label and function. */
+export const ROUTES: readonly RouteEntry[] = [
+  ...PUBLIC_ROUTES,
+  ...SCREENS.map((s): RouteEntry => {
+    const load = SCREEN_LOADERS[s.functionCode];
+    return {
+      path: s.path,
+      kind: 'screen',
+      labelKey: s.labelKey,
+      group: s.group,
+      functionCode: s.functionCode,
+      ...(load ? { load } : {}),
+    };
+  }),
+];
+
+export type BuiltScreen = RouteEntry & { kind: 'screen'; group: MenuGroupCode; load: ScreenLoader };
+
+export const BUILT_SCREENS: readonly BuiltScreen[] = ROUTES.filter(
+  (r): r is BuiltScreen => r.kind === 'screen' && r.load !== undefined && r.group !== undefined,
+);
+
+export const HOME_LOADER: ScreenLoader = () => import('../modules/home/HomePage');
+
+/** `/languageManage`, `/manage/languageManage` or any casing → the built screen, if there is one. */
+export function builtScreenByPath(path: string): BuiltScreen | undefined {
+  const normal = (
+    path.startsWith('/manage/') ? path : `/manage${path.startsWith('/') ? '' : '/'}${path}`
+  ).toLowerCase();
+  return BUILT_SCREENS.find((s) => s.path.toLowerCase() === normal);
+}

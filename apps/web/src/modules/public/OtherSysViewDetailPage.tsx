@@ -1,0 +1,5 @@
+import { PublicDocumentNotice } from './PublicDocumentNotice';
+
+export default function OtherSysViewDetailPage() {
+  return <PublicDocumentNotice titleKey="public.documentView" />;
+}

@@ -1,0 +1,97 @@
+import type { Page } from '@ems/contracts';
+import type { ReactNode } from 'react';
+import type { Download } from '../../app/http/client';
+
+export type FieldType = 'text' | 'textarea' | 'select' | 'number' | 'date' | 'daterange';
+
+export interface FieldOption {
+  value: string | number;
+  /** Language key of the option's label; `label` is used as given (codes, names from master data). */
+  labelKey?: string;
+  label?: string;
+}
+
+/** A form field of the search form or the editor drawer. */
+export interface FieldDef {
+  name: string;
+  labelKey: string;
+  type: FieldType;
+  options?: FieldOption[];
+  required?: boolean;
+  maxLength?: number;
+  /** Shown but not editable when editing an existing row (keys). */
+  readOnlyOnEdit?: boolean;
+}
+
+export type FilterDef = FieldDef & { type: 'text' | 'select' | 'date' | 'daterange' };
+
+export interface ColumnDef<Row> {
+  dataIndex: keyof Row & string;
+  labelKey: string;
+  sortable?: boolean;
+  render?: (value: Row[keyof Row], row: Row) => ReactNode;
+  /** Defaults to the header text width + 72 px. */
+  width?: number;
+  ellipsis?: boolean;
+}
+
+export interface ActionContext<Row> {
+  rows: Row[];
+  reload: () => Promise<unknown>;
+  clearSelection: () => void;
+}
+
+export interface ActionDef<Row> {
+  key: string;
+  labelKey: string;
+  icon?: ReactNode;
+  /** Exactly one selected row, else "Please select and only one". */
+  needsOne?: boolean;
+  /** At least one selected row. */
+  needsSome?: boolean;
+  /** Language key of a question asked before running. */
+  confirmKey?: string;
+  danger?: boolean;
+  primary?: boolean;
+  run: (ctx: ActionContext<Row>) => unknown;
+}
+
+export type FormValues = Record<string, unknown>;
+
+export interface EditorDef<Row> {
+  fields: FieldDef[];
+  /** Values of an existing row for the form; defaults to the row's own fields. */
+  load?: (row: Row) => Promise<FormValues>;
+  /** Values of a new row. */
+  initialValues?: FormValues;
+  /** Creates (no row) or updates (row) and resolves when saved; field errors of the server land on the form. */
+  save: (values: FormValues, row: Row | undefined) => Promise<unknown>;
+  createTitleKey?: string;
+  editTitleKey?: string;
+}
+
+export type SortOrder = 'ascend' | 'descend';
+
+/** Body of a list call: paging, sort and the filters. */
+export type ListBody = Record<string, unknown> & {
+  PageIndex: number;
+  PageSize: number;
+  SortField?: string;
+  SortOrder?: SortOrder;
+};
+
+export interface ListPageProps<Row> {
+  titleKey: string;
+  /** react-query key prefix of this list. */
+  queryKey: string;
+  searchCall: (body: ListBody) => Promise<Page<Row>>;
+  /** Exports the whole list with the same filters and sort (no paging). */
+  exportCall?: (body: Record<string, unknown>) => Promise<Download>;
+  rowKey: keyof Row & string;
+  columns: ColumnDef<Row>[];
+  filters?: FilterDef[];
+  actions?: ActionDef<Row>[];
+  editor?: EditorDef<Row>;
+  delete?: (rows: Row[]) => Promise<unknown>;
+  defaultPageSize?: number;
+}

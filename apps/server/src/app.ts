@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './core/context';
 import { tooManyRequests } from './core/errors';
+import { MAX_UPLOAD_BYTES } from './core/import';
 import { installProblemHandler } from './core/problem';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
@@ -77,6 +79,7 @@ export async function buildApp(
     },
   });
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>

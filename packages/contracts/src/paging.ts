@@ -24,3 +24,11 @@ export const Enrichment = z.object({
 
 export const Ok = z.object({ Success: z.literal(true) });
 export type Ok = z.infer<typeof Ok>;
+
+/** Answer of an Excel import: the whole file was applied, in one transaction. */
+export const ImportResult = z.object({
+  Imported: z.number().int(),
+  Created: z.number().int(),
+  Updated: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;

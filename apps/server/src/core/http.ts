@@ -47,6 +47,8 @@ interface RouteOptions<B extends Schema | undefined, R extends Schema | undefine
   querystring?: Schema;
   /** Omitted for file downloads, which answer with a binary body. */
   response?: R;
+  /** The body is multipart/form-data (uploads and imports); read it with `uploadedFile`. */
+  multipart?: boolean;
   /** Requests per window from one address (sign-in calls). */
   rateLimit?: { max: number; timeWindow: number };
 }
@@ -70,6 +72,7 @@ function declare<B extends Schema | undefined, R extends Schema | undefined>(
       ...(opts.body ? { body: opts.body } : {}),
       ...(opts.querystring ? { querystring: opts.querystring } : {}),
       ...(opts.response ? { response: { 200: opts.response } } : {}),
+      ...(opts.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(opts.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     handler: handler as never,

@@ -42,3 +42,8 @@ export function cultureOf(bodyLanguage: unknown, acceptLanguage: string | undefi
   }
   return DEFAULT_CULTURE;
 }
+
+/** A master-data name in the user's language (every master record has both). */
+export function localName<T extends string | null>(culture: Culture, zh: T, en: T): T {
+  return culture === 'en-GB' && en ? en : zh;
+}

@@ -19,7 +19,7 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-interface ZodIssueLike {
+export interface ZodIssueLike {
   code?: string;
   path?: (string | number)[];
   instancePath?: string;
@@ -33,7 +33,7 @@ interface ZodIssueLike {
 }
 
 /** Maps a zod issue to a language key and its parameters. */
-function issueCode(issue: ZodIssueLike): { code: string; params?: Record<string, string | number> } {
+export function issueCode(issue: ZodIssueLike): { code: string; params?: Record<string, string | number> } {
   const zodIssue = (issue.params?.issue ?? issue) as ZodIssueLike & { input?: unknown };
   switch (zodIssue.code ?? issue.keyword) {
     case 'invalid_type':

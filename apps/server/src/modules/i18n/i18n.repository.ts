@@ -1,6 +1,7 @@
 import type { SearchLanguageBody, UpdateLanguageBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
+import { contains, offsetOf, orderFrom } from '../../core/list';
 import { technicalParameter } from '../system/system.table';
 import { languageResource as lr } from './i18n.table';
 
@@ -19,10 +20,6 @@ export async function textsOf(db: Db, culture: string) {
     .where(eq(lr.cultureCode, culture));
 }
 
-function like(v: string) {
-  return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const SORTABLE = {
   PageID: lr.pageId,
   ItemID: lr.itemId,
@@ -34,18 +31,17 @@ const SORTABLE = {
 
 function searchWhere(f: Omit<SearchLanguageBody, 'PageIndex' | 'PageSize'>): SQL | undefined {
   const where: SQL[] = [];
-  if (f.PageID) where.push(ilike(lr.pageId, like(f.PageID)));
-  if (f.ItemID) where.push(ilike(lr.itemId, like(f.ItemID)));
+  if (f.PageID) where.push(ilike(lr.pageId, contains(f.PageID)));
+  if (f.ItemID) where.push(ilike(lr.itemId, contains(f.ItemID)));
   if (f.CultureCode) where.push(eq(lr.cultureCode, f.CultureCode));
-  if (f.ItemContent) where.push(ilike(lr.itemContent, like(f.ItemContent)));
+  if (f.ItemContent) where.push(ilike(lr.itemContent, contains(f.ItemContent)));
   if (f.Type) where.push(eq(lr.type, f.Type));
   return where.length ? and(...where) : undefined;
 }
 
 export async function search(db: Db, f: SearchLanguageBody) {
   const where = searchWhere(f);
-  const sortCol = SORTABLE[f.SortField as keyof typeof SORTABLE] ?? lr.pageId;
-  const order = f.SortOrder === 'descend' ? desc(sortCol) : asc(sortCol);
+  const order = orderFrom(SORTABLE, f, lr.pageId);
   const [total] = await db.select({ n: count() }).from(lr).where(where);
   const rows = await db
     .select()
@@ -53,7 +49,7 @@ export async function search(db: Db, f: SearchLanguageBody) {
     .where(where)
     .orderBy(order, asc(lr.itemId), asc(lr.cultureCode))
     .limit(f.PageSize)
-    .offset((f.PageIndex - 1) * f.PageSize);
+    .offset(offsetOf(f));
   return { total: total?.n ?? 0, rows };
 }
 

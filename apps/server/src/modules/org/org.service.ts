@@ -4,10 +4,9 @@ import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { conflict, unauthorized } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
+import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
 import * as repo from './org.repository';
-
-const pick = (culture: Culture, zh: string | null, en: string | null) => (culture === 'en-GB' ? en : zh);
 
 export async function defaultInfo(db: Db, user: SessionUser, culture: Culture): Promise<DefaultInfo> {
   const p = await repo.profile(db, user.userId, user.companyId);
@@ -16,17 +15,17 @@ export async function defaultInfo(db: Db, user: SessionUser, culture: Culture): 
   return {
     UserID: e.id,
     UserCode: e.code,
-    UserName: pick(culture, e.nameZh, e.nameEn) ?? e.nameZh,
+    UserName: localName(culture, e.nameZh, e.nameEn) ?? e.nameZh,
     UserNameZH: e.nameZh,
     UserNameEN: e.nameEn,
     Account: p.account,
     Email: e.email,
     Mobile: e.mobile,
     CompanyID: user.companyId,
-    CompanyName: pick(culture, p.companyZh, p.companyEn) ?? p.companyZh,
+    CompanyName: localName(culture, p.companyZh, p.companyEn) ?? p.companyZh,
     TeamID: p.teamId,
-    TeamName: pick(culture, p.teamZh, p.teamEn),
-    LineManagerName: pick(culture, p.managerZh, p.managerEn),
+    TeamName: localName(culture, p.teamZh, p.teamEn),
+    LineManagerName: localName(culture, p.managerZh, p.managerEn),
     BankName: e.bankName,
     BankAccount: e.bankAccount,
     DefaultCostCenterID: e.defaultCostCentreId,

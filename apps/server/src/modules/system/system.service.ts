@@ -2,12 +2,11 @@ import { type Culture, MENU_GROUPS, type MenuResult } from '@ems/contracts';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
+import { localName } from '../../core/i18n';
 import * as authRepo from '../auth/auth.repository';
 import { LanguagePacks } from '../i18n/i18n.service';
 import * as org from '../org/org.repository';
 import * as repo from './system.repository';
-
-const pick = (culture: Culture, zh: string, en: string) => (culture === 'en-GB' ? en : zh);
 
 export function shanghaiToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
@@ -22,8 +21,8 @@ export async function index(ctx: AppContext, culture: Culture) {
     Cultures: ['zh-CN', 'en-GB'],
     Announcements: rows.map((a) => ({
       ID: a.id,
-      Title: pick(culture, a.titleZh, a.titleEn),
-      Content: pick(culture, a.contentZh, a.contentEn),
+      Title: localName(culture, a.titleZh, a.titleEn),
+      Content: localName(culture, a.contentZh, a.contentEn),
       PublishDate: a.publishDate,
     })),
     SsoEnabled: !!ctx.keys.sso,
@@ -37,7 +36,7 @@ function companyOption(c: Awaited<ReturnType<typeof org.companiesOf>>[number], c
   return {
     CompanyID: c.companyId,
     CompanyCode: c.code,
-    CompanyName: pick(culture, c.nameZh, c.nameEn),
+    CompanyName: localName(culture, c.nameZh, c.nameEn),
     CompanyNameZH: c.nameZh,
     CompanyNameEN: c.nameEn,
     IsDefault: c.isDefault,
@@ -69,12 +68,12 @@ export async function masterInfo(db: Db, user: SessionUser, culture: Culture) {
   return {
     Companies: companies.map((c) => companyOption(c, culture)),
     Currencies: [
-      { Code: 'CNY', Name: pick(culture, '人民币', 'Chinese Yuan') },
-      { Code: 'USD', Name: pick(culture, '美元', 'US Dollar') },
-      { Code: 'EUR', Name: pick(culture, '欧元', 'Euro') },
-      { Code: 'HKD', Name: pick(culture, '港币', 'Hong Kong Dollar') },
-      { Code: 'JPY', Name: pick(culture, '日元', 'Japanese Yen') },
-      { Code: 'GBP', Name: pick(culture, '英镑', 'Pound Sterling') },
+      { Code: 'CNY', Name: localName(culture, '人民币', 'Chinese Yuan') },
+      { Code: 'USD', Name: localName(culture, '美元', 'US Dollar') },
+      { Code: 'EUR', Name: localName(culture, '欧元', 'Euro') },
+      { Code: 'HKD', Name: localName(culture, '港币', 'Hong Kong Dollar') },
+      { Code: 'JPY', Name: localName(culture, '日元', 'Japanese Yen') },
+      { Code: 'GBP', Name: localName(culture, '英镑', 'Pound Sterling') },
     ],
     Cultures: [
       { Code: 'zh-CN', Name: '中文' },

@@ -44,6 +44,7 @@ export interface Download {
 }
 
 type Body = Record<string, unknown>;
+type Payload = { json: Body } | { file: File; fields: Body };
 
 /** File name from `Content-Disposition`, preferring the RFC 5987 `filename*=UTF-8''…` form. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -169,11 +170,23 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     };
   }
 
-  async function authorised(path: string, body: Body, opts: CallOptions, replay: boolean): Promise<Response> {
+  /** What a call sends: a JSON body, or a file with form fields (uploads, imports). Encoded anew on replay. */
+  function encode(payload: Payload): { headers: Record<string, string>; body: string | FormData } {
+    if ('json' in payload)
+      return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(enrich(payload.json)) };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(enrich(payload.fields))) {
+      if (value !== undefined && value !== null) form.set(key, String(value));
+    }
+    form.set('file', payload.file, payload.file.name);
+    return { headers: {}, body: form };
+  }
+
+  async function authorised(path: string, payload: Payload, opts: CallOptions, replay: boolean): Promise<Response> {
     const usedToken = getAccessToken();
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const { headers, body } = encode(payload);
     if (usedToken) headers.Authorization = `Bearer ${usedToken}`;
-    const res = await send(path, { method: 'POST', headers, body: JSON.stringify(enrich(body)) }, opts.signal);
+    const res = await send(path, { method: 'POST', headers, body }, opts.signal);
     if (res.ok) return res;
     if (res.status === 401 && !opts.public) {
       if (replay) {
@@ -182,7 +195,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
         throw await problemOf(res);
       }
       await refreshOnce(usedToken);
-      return authorised(path, body, opts, true);
+      return authorised(path, payload, opts, true);
     }
     const error = await problemOf(res);
     if (res.status === 403) {
@@ -192,10 +205,10 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     throw error;
   }
 
-  async function request(path: string, body: Body, opts: CallOptions): Promise<Response> {
+  async function request(path: string, payload: Payload, opts: CallOptions): Promise<Response> {
     if (opts.overlay) loading.show();
     try {
-      const res = await authorised(path, body, opts, false);
+      const res = await authorised(path, payload, opts, false);
       if (opts.overlay) loading.done();
       return res;
     } catch (error) {
@@ -208,13 +221,19 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     token,
     /** POST a JSON body, resolve with the JSON response. */
     async post<T>(path: string, body: Body = {}, opts: CallOptions = {}): Promise<T> {
-      const res = await request(path, body, opts);
+      const res = await request(path, { json: body }, opts);
+      const text = await res.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    /** POST one file (multipart) with form fields, resolve with the JSON response. */
+    async upload<T>(path: string, file: File, fields: Body = {}, opts: CallOptions = {}): Promise<T> {
+      const res = await request(path, { file, fields }, opts);
       const text = await res.text();
       return (text ? JSON.parse(text) : undefined) as T;
     },
     /** POST a JSON body, resolve with the binary response and its file name. */
     async download(path: string, body: Body = {}, opts: CallOptions = {}): Promise<Download> {
-      const res = await request(path, body, opts);
+      const res = await request(path, { json: body }, opts);
       const blob = await res.blob();
       return { blob, fileName: fileNameOf(res.headers.get('Content-Disposition'), 'export.xlsx') };
     },

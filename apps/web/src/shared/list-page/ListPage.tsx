@@ -9,6 +9,7 @@ import { ActionButton } from '../ActionButton';
 import { saveDownload } from '../download';
 import { columnWidth } from '../format';
 import { EditorDrawer } from './EditorDrawer';
+import { ImportButton } from './ImportButton';
 import { SearchForm } from './SearchForm';
 import type { ActionDef, ListPageProps } from './types';
 import {
@@ -174,6 +175,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             {t(a.labelKey)}
           </ActionButton>
         ))}
+        {props.importCall ? <ImportButton importCall={props.importCall} onImported={reload} /> : null}
       </Flex>
       <Table<Row>
         rowKey={rowKey}

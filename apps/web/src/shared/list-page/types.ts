@@ -1,4 +1,4 @@
-import type { Page } from '@ems/contracts';
+import type { ImportResult, Page } from '@ems/contracts';
 import type { ReactNode } from 'react';
 import type { Download } from '../../app/http/client';
 
@@ -87,6 +87,8 @@ export interface ListPageProps<Row> {
   searchCall: (body: ListBody) => Promise<Page<Row>>;
   /** Exports the whole list with the same filters and sort (no paging). */
   exportCall?: (body: Record<string, unknown>) => Promise<Download>;
+  /** Imports an Excel file in the export's layout; the list reloads after a good file. */
+  importCall?: (file: File) => Promise<ImportResult>;
   rowKey: keyof Row & string;
   columns: ColumnDef<Row>[];
   filters?: FilterDef[];

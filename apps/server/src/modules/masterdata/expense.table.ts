@@ -1,0 +1,167 @@
+import { boolean, integer, numeric, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { employee, team } from '../org/org.table';
+import { company } from '../system/system.table';
+import { DOC_TYPES, MASTER_STATUSES } from './costcentre.table';
+
+/** Ledger (main) expense: a GL account with its names; started and stopped, never deleted once used. */
+export const ledgerExpense = pgTable(
+  'ledger_expense',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    glAccount: varchar('gl_account', { length: 20 }).notNull(),
+    status: varchar('status', { length: 10, enum: MASTER_STATUSES }).notNull().default('started'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('ledger_expense_company_code_uq').on(t.companyId, t.code)],
+);
+
+/** Expense-type tree per document type: what an employee picks first when filling in a document. */
+export const expenseType = pgTable(
+  'expense_type',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    parentId: integer('parent_id'),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('expense_type_company_code_uq').on(t.companyId, t.docType, t.code)],
+);
+
+export const EXPENSE_CATEGORIES = [
+  'lecture_fee',
+  'hcp_meal',
+  'meeting',
+  'travel',
+  'air_ticket',
+  'ride_hailing',
+  'clinical_trial',
+  'phone',
+  'office',
+  'advance',
+  'other',
+] as const;
+
+export const expenseItem = pgTable(
+  'expense_item',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    category: varchar('category', { length: 30, enum: EXPENSE_CATEGORIES }).notNull().default('other'),
+    /** Lines of this item name HCP/HCO attendees (compliance caps apply). */
+    involvesHcp: boolean('involves_hcp').notNull().default(false),
+    needsInvoice: boolean('needs_invoice').notNull().default(true),
+    /** Per-line ceiling, if any. */
+    maxAmount: numeric('max_amount', { precision: 18, scale: 2 }),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('expense_item_company_code_uq').on(t.companyId, t.code)],
+);
+
+/** The items an expense type offers (the selected list of the reimbursement, advance-payment and plan setups). */
+export const expenseTypeItem = pgTable(
+  'expense_type_item',
+  {
+    expenseTypeId: integer('expense_type_id')
+      .notNull()
+      .references(() => expenseType.id, { onDelete: 'cascade' }),
+    expenseItemId: integer('expense_item_id')
+      .notNull()
+      .references(() => expenseItem.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.expenseTypeId, t.expenseItemId] })],
+);
+
+export const expenseSubItem = pgTable(
+  'expense_sub_item',
+  {
+    id: serial('id').primaryKey(),
+    expenseItemId: integer('expense_item_id')
+      .notNull()
+      .references(() => expenseItem.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('expense_sub_item_uq').on(t.expenseItemId, t.code)],
+);
+
+/** Teams that may use an expense type (none listed: every team). */
+export const expenseTypeTeam = pgTable(
+  'expense_type_team',
+  {
+    expenseTypeId: integer('expense_type_id')
+      .notNull()
+      .references(() => expenseType.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => team.id),
+  },
+  (t) => [primaryKey({ columns: [t.expenseTypeId, t.teamId] })],
+);
+
+/** Employees allowed to raise applies of an apply type that is restricted (ApplyAuthorityAssign). */
+export const applyAuthority = pgTable(
+  'apply_authority',
+  {
+    expenseTypeId: integer('expense_type_id')
+      .notNull()
+      .references(() => expenseType.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employee.id),
+  },
+  (t) => [primaryKey({ columns: [t.expenseTypeId, t.employeeId] })],
+);
+
+/** GL account of an expense item per document type, by cost-centre type or product (most specific wins). */
+export const ledgerExpenseItemConfig = pgTable(
+  'ledger_expense_item_config',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    ledgerExpenseId: integer('ledger_expense_id')
+      .notNull()
+      .references(() => ledgerExpense.id),
+    expenseItemId: integer('expense_item_id')
+      .notNull()
+      .references(() => expenseItem.id),
+    docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
+    costCentreType: varchar('cost_centre_type', { length: 30 }),
+    productId: integer('product_id'),
+  },
+  (t) => [
+    uniqueIndex('ledger_expense_item_config_uq').on(
+      t.companyId,
+      t.expenseItemId,
+      t.docType,
+      t.costCentreType,
+      t.productId,
+    ),
+  ],
+);

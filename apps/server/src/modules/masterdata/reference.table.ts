@@ -1,0 +1,142 @@
+import { boolean, date, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { team } from '../org/org.table';
+import { company } from '../system/system.table';
+
+/** Business unit of products (ProductConfigBU). */
+export const productBu = pgTable(
+  'product_bu',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    teamId: integer('team_id').references(() => team.id),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('product_bu_company_code_uq').on(t.companyId, t.code)],
+);
+
+export const product = pgTable(
+  'product',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    buId: integer('bu_id').references(() => productBu.id),
+    sapCode: varchar('sap_code', { length: 40 }),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('product_company_code_uq').on(t.companyId, t.code)],
+);
+
+/** Vendors paid directly (SAP vendor master). */
+export const provider = pgTable(
+  'provider',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    taxNo: varchar('tax_no', { length: 40 }),
+    bankName: varchar('bank_name', { length: 100 }),
+    bankAccount: varchar('bank_account', { length: 40 }),
+    category: varchar('category', { length: 40 }),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('provider_company_code_uq').on(t.companyId, t.code)],
+);
+
+/** Vendors whose invoices need no purchase order. */
+export const poWhiteList = pgTable(
+  'po_white_list',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => provider.id),
+    reason: varchar('reason', { length: 200 }),
+    validTo: date('valid_to', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('po_white_list_uq').on(t.companyId, t.providerId)],
+);
+
+/** Monthly FX rates into CNY (FCSetting). */
+export const fxRate = pgTable(
+  'fx_rate',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+  },
+  (t) => [uniqueIndex('fx_rate_uq').on(t.companyId, t.currency, t.year, t.month)],
+);
+
+/** The last day of a month's period: general (postings) or order (ride-hailing orders still claimable). */
+export const cutOffDay = pgTable(
+  'cut_off_day',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    kind: varchar('kind', { length: 10, enum: ['general', 'order'] }).notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [uniqueIndex('cut_off_day_uq').on(t.companyId, t.kind, t.year, t.month)],
+);
+
+/** Lookup lists (chargeback reasons, S.T. reasons, payment methods …): a type and its items. */
+export const baseInfoType = pgTable(
+  'base_info_type',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+  },
+  (t) => [uniqueIndex('base_info_type_uq').on(t.companyId, t.code)],
+);
+
+export const baseInfo = pgTable(
+  'base_info',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => baseInfoType.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    /** Optional figure some lists carry (a rate, a limit). */
+    value: numeric('value', { precision: 18, scale: 6 }),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('base_info_uq').on(t.typeId, t.code)],
+);

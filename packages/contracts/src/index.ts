@@ -2,5 +2,6 @@ export * from './auth';
 export * from './errors';
 export * from './i18n';
 export * from './money';
+export * from './org';
 export * from './paging';
 export * from './screens';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors';
 import { Messages } from './i18n';
-import { parseRows, readSheet, RowErrors } from './import';
+import { parseRows, RowErrors, readSheet } from './import';
 
 const messages = new Messages();
 messages.load([
@@ -29,22 +29,50 @@ async function sheet(rows: (string | number | null)[][]): Promise<Buffer> {
 
 describe('Excel import', () => {
   it('reads headers in either language and skips empty rows', async () => {
-    const zh = await readSheet(await sheet([['代码', '金额'], ['A1', 10], [null, null], ['A2', '20.5']]), columns, messages);
+    const zh = await readSheet(
+      await sheet([
+        ['代码', '金额'],
+        ['A1', 10],
+        [null, null],
+        ['A2', '20.5'],
+      ]),
+      columns,
+      messages,
+    );
     expect(zh).toEqual([
       { row: 2, values: { Code: 'A1', Amount: '10' } },
       { row: 4, values: { Code: 'A2', Amount: '20.5' } },
     ]);
-    const en = await readSheet(await sheet([['Amount', 'Code'], [5, 'B1']]), columns, messages);
+    const en = await readSheet(
+      await sheet([
+        ['Amount', 'Code'],
+        [5, 'B1'],
+      ]),
+      columns,
+      messages,
+    );
     expect(en[0]!.values).toEqual({ Code: 'B1', Amount: '5' });
   });
 
   it('refuses a file that is not Excel, or lacks a required column', async () => {
-    await expect(readSheet(Buffer.from('not a workbook'), columns, messages)).rejects.toMatchObject({ code: 'import.not_xlsx' });
-    await expect(readSheet(await sheet([['金额'], [1]]), columns, messages)).rejects.toMatchObject({ code: 'import.columns_missing' });
+    await expect(readSheet(Buffer.from('not a workbook'), columns, messages)).rejects.toMatchObject({
+      code: 'import.not_xlsx',
+    });
+    await expect(readSheet(await sheet([['金额'], [1]]), columns, messages)).rejects.toMatchObject({
+      code: 'import.columns_missing',
+    });
   });
 
   it('names every bad cell by row and header in the user’s language', async () => {
-    const rows = await readSheet(await sheet([['Code', 'Amount'], ['', 1], ['C', 2]]), columns, messages);
+    const rows = await readSheet(
+      await sheet([
+        ['Code', 'Amount'],
+        ['', 1],
+        ['C', 2],
+      ]),
+      columns,
+      messages,
+    );
     const errors = new RowErrors(columns, messages, 'en-GB');
     const good = parseRows(rows, z.object({ Code: z.string().min(1), Amount: z.string() }), errors);
     expect(good.map((g) => g.row)).toEqual([3]);

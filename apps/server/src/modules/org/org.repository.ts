@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
+import { contains, offsetOf } from '../../core/list';
 import { userAccount } from '../auth/auth.table';
 import { company } from '../system/system.table';
 import { appFunction, employee, employeeCompany, employeeRoleTeam, role, roleFunction, team } from './org.table';
@@ -137,4 +138,55 @@ export async function teamIsInCompany(db: Db, teamId: number | null, companyId: 
     .from(team)
     .where(and(eq(team.id, teamId), eq(team.companyId, companyId)));
   return !!row;
+}
+
+/** People who belong to a company: home company, or listed in employee_company. */
+function inCompany(companyId: number) {
+  return or(
+    eq(employee.companyId, companyId),
+    sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = ${employee.id} and ec.company_id = ${companyId})`,
+  );
+}
+
+export async function chooseEmployees(
+  db: Db,
+  companyId: number,
+  q: {
+    Keyword?: string | undefined;
+    TeamID?: number | undefined;
+    IncludeInactive?: boolean | undefined;
+    PageIndex: number;
+    PageSize: number;
+  },
+) {
+  const where = and(
+    inCompany(companyId),
+    q.Keyword
+      ? or(
+          ilike(employee.code, contains(q.Keyword)),
+          ilike(employee.nameZh, contains(q.Keyword)),
+          ilike(employee.nameEn, contains(q.Keyword)),
+        )
+      : undefined,
+    q.TeamID ? eq(employee.teamId, q.TeamID) : undefined,
+    q.IncludeInactive ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
+  );
+  const [total] = await db.select({ n: count() }).from(employee).where(where);
+  const rows = await db
+    .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
+    .from(employee)
+    .leftJoin(team, eq(team.id, employee.teamId))
+    .where(where)
+    .orderBy(asc(employee.code))
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function teamsOf(db: Db, companyId: number, includeInactive: boolean) {
+  return db
+    .select()
+    .from(team)
+    .where(and(eq(team.companyId, companyId), includeInactive ? undefined : eq(team.active, true)))
+    .orderBy(asc(team.sort), asc(team.code));
 }

@@ -1,4 +1,12 @@
-import { DefaultInfo, ModifyPersonalInfoBody } from '@ems/contracts';
+import {
+  ChooseEmployeeBody,
+  DefaultInfo,
+  EmployeeOption,
+  ModifyPersonalInfoBody,
+  pageOf,
+  TeamTree,
+  TeamTreeBody,
+} from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { currentUser, post } from '../../core/http';
@@ -25,5 +33,33 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       response: DefaultInfo,
     },
     async (req) => org.modifyPersonalInfo(ctx, currentUser(req), req.body, req.culture, String(req.id)),
+  );
+
+  post(
+    app,
+    '/api/system/ChooseEmployee',
+    {
+      permission: 'authenticated',
+      summary: 'People of the company by code or name, for pickers',
+      tags,
+      body: ChooseEmployeeBody,
+      response: pageOf(EmployeeOption),
+    },
+    async (req) => org.chooseEmployees(ctx.db, currentUser(req), req.body, req.culture),
+  );
+
+  post(
+    app,
+    '/api/system/GetTeamTree',
+    {
+      permission: 'authenticated',
+      summary: 'The company’s teams as a tree',
+      tags,
+      body: TeamTreeBody,
+      response: TeamTree,
+    },
+    async (req) => ({
+      Rows: await org.teamTree(ctx.db, currentUser(req), req.body.IncludeInactive ?? false, req.culture),
+    }),
   );
 }

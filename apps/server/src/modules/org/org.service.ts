@@ -1,4 +1,4 @@
-import type { Culture, DefaultInfo, ModifyPersonalInfoBody } from '@ems/contracts';
+import type { ChooseEmployeeBody, Culture, DefaultInfo, ModifyPersonalInfoBody, TeamNode } from '@ems/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
@@ -73,4 +73,52 @@ export async function modifyPersonalInfo(
     });
   });
   return defaultInfo(ctx.db, user, culture);
+}
+
+export async function chooseEmployees(db: Db, user: SessionUser, q: ChooseEmployeeBody, culture: Culture) {
+  const { total, rows } = await repo.chooseEmployees(db, user.companyId, q);
+  return {
+    Total: total,
+    Rows: rows.map(({ e, teamZh, teamEn }) => ({
+      EmployeeID: e.id,
+      Code: e.code,
+      Name: localName(culture, e.nameZh, e.nameEn),
+      NameZH: e.nameZh,
+      NameEN: e.nameEn,
+      TeamID: e.teamId,
+      TeamName: localName(culture, teamZh, teamEn),
+      Status: e.status,
+    })),
+  };
+}
+
+/** The company's teams as a tree (roots first, children in sort order). */
+export async function teamTree(
+  db: Db,
+  user: SessionUser,
+  includeInactive: boolean,
+  culture: Culture,
+): Promise<TeamNode[]> {
+  const teams = await repo.teamsOf(db, user.companyId, includeInactive);
+  const nodes = new Map<number, TeamNode>(
+    teams.map((t) => [
+      t.id,
+      {
+        TeamID: t.id,
+        Code: t.code,
+        Name: localName(culture, t.nameZh, t.nameEn),
+        ParentID: t.parentId,
+        IsEVM: t.isEvm,
+        Active: t.active,
+        Children: [],
+      },
+    ]),
+  );
+  const roots: TeamNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.ParentID === null ? undefined : nodes.get(node.ParentID);
+    if (parent) parent.Children.push(node);
+    else roots.push(node);
+  }
+  return roots;
 }

@@ -140,3 +140,30 @@ describe('demo organisation', () => {
       expect((await t.login(u)).Account).toBe(u);
   });
 });
+
+describe('pickers', () => {
+  it('choose people of the signed-in company by code or name, in the user’s language', async () => {
+    const s = await t.login('employee');
+    const zh = (await t.call('/api/system/ChooseEmployee', { Keyword: '李静' }, s.access_token)).json();
+    expect(zh.Rows).toEqual([expect.objectContaining({ Name: '李静', TeamName: '肿瘤上海区' })]);
+    const en = (
+      await t.call('/api/system/ChooseEmployee', { Keyword: 'jing li', Language: 'en-GB' }, s.access_token)
+    ).json();
+    expect(en.Rows[0]).toMatchObject({ Name: 'Jing Li', TeamName: 'Oncology Shanghai District' });
+    const page = (await t.call('/api/system/ChooseEmployee', { PageSize: 10 }, s.access_token)).json();
+    expect(page.Rows).toHaveLength(10);
+    expect(page.Total).toBeGreaterThan(150);
+    // Nobody of the other company.
+    const other = (await t.call('/api/system/ChooseEmployee', { PageSize: 500 }, s.access_token)).json();
+    expect(other.Rows.some((r: { TeamName: string }) => r.TeamName === '器械华东区')).toBe(false);
+  });
+
+  it('give the company’s teams as a tree', async () => {
+    const s = await t.login('employee');
+    const tree = (await t.call('/api/system/GetTeamTree', { Language: 'en-GB' }, s.access_token)).json();
+    expect(tree.Rows).toHaveLength(1);
+    expect(tree.Rows[0].Name).toBe('General Management');
+    const onc = tree.Rows[0].Children.find((c: { Code: string }) => c.Code === 'ONC');
+    expect(onc.Children.map((c: { Code: string }) => c.Code)).toEqual(['ONC-E', 'ONC-N']);
+  });
+});

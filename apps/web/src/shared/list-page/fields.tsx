@@ -59,6 +59,11 @@ export function FieldInput({ field, t, disabled, ...control }: FieldInputProps) 
           data-testid={testId}
         />
       );
+    case 'custom': {
+      const Control = field.control;
+      if (Control) return <Control {...control} disabled={disabled} data-testid={testId} />;
+      return <Input {...control} disabled={disabled} data-testid={testId} />;
+    }
     default:
       return <Input {...control} allowClear maxLength={field.maxLength} disabled={disabled} data-testid={testId} />;
   }

@@ -1,2 +1,11 @@
 export { ListPage } from './ListPage';
-export type { ActionDef, ColumnDef, EditorDef, FieldDef, FilterDef, ListBody, ListPageProps } from './types';
+export type {
+  ActionDef,
+  ColumnDef,
+  CustomControlProps,
+  EditorDef,
+  FieldDef,
+  FilterDef,
+  ListBody,
+  ListPageProps,
+} from './types';

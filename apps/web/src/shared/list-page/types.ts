@@ -1,8 +1,17 @@
 import type { ImportResult, Page } from '@ems/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Download } from '../../app/http/client';
 
-export type FieldType = 'text' | 'textarea' | 'select' | 'number' | 'date' | 'daterange';
+export type FieldType = 'text' | 'textarea' | 'select' | 'number' | 'date' | 'daterange' | 'custom';
+
+/** Props a custom control gets from the form (value and onChange pass through Form.Item). */
+export interface CustomControlProps {
+  id?: string;
+  value?: never;
+  onChange?: never;
+  disabled?: boolean | undefined;
+  'data-testid'?: string;
+}
 
 export interface FieldOption {
   value: string | number;
@@ -21,9 +30,11 @@ export interface FieldDef {
   maxLength?: number;
   /** Shown but not editable when editing an existing row (keys). */
   readOnlyOnEdit?: boolean;
+  /** The control of a `custom` field, such as a people or team picker. */
+  control?: ComponentType<CustomControlProps>;
 }
 
-export type FilterDef = FieldDef & { type: 'text' | 'select' | 'date' | 'daterange' };
+export type FilterDef = FieldDef & { type: 'text' | 'select' | 'date' | 'daterange' | 'custom' };
 
 export interface ColumnDef<Row> {
   dataIndex: keyof Row & string;

@@ -5,6 +5,9 @@ import { seedBase } from './base';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 
+/** The demo data set, in order: each step may rely on what the earlier ones loaded. */
+const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg];
+
 export interface SeedOutcome {
   demoLoaded: boolean;
   /** Printed once when a production database gets its first administrator. */
@@ -16,7 +19,7 @@ export async function seed(db: Db, config: Pick<Config, 'loadDemoData'>): Promis
   await seedBase(db);
   if (await hasAnyCompany(db)) return { demoLoaded: false };
   if (config.loadDemoData) {
-    await seedDemoOrg(db);
+    for (const step of DEMO_STEPS) await step(db);
     return { demoLoaded: true };
   }
   const adminPassword = `${randomBytes(9).toString('base64url')}1a`;

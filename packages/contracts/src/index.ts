@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './documents';
 export * from './errors';
 export * from './i18n';
 export * from './money';

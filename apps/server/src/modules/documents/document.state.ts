@@ -1,0 +1,75 @@
+import { DOC_ACTIONS, DOC_STATES, type DocAction, type DocState, type DocType } from '@ems/contracts';
+
+/**
+ * The one lifecycle of apply, loan and deputy documents (DESIGN §9), written once. Who may take an action on a
+ * given document (applicant, proxy, approver, SSC, administrator) is the policy's concern; this table says
+ * which actions a state allows for a document type and where each leads.
+ */
+interface Transition {
+  from: readonly DocState[];
+  /** Possible next states; approve leads on to the next step or, after the last one, to approved. */
+  to: readonly DocState[];
+  types: readonly DocType[];
+}
+
+const ALL: readonly DocType[] = ['apply', 'loan', 'deputy'];
+/** Only money that is paid goes through the shared-service centre. */
+const PAID: readonly DocType[] = ['loan', 'deputy'];
+const AT_SSC: readonly DocState[] = ['received', 'reviewing'];
+
+export const TRANSITIONS: Record<DocAction, Transition> = {
+  edit: { from: ['draft', 'returned'], to: ['draft', 'returned'], types: ALL },
+  delete: { from: ['draft'], to: [], types: ALL },
+  submit: { from: ['draft', 'returned'], to: ['approving'], types: ALL },
+  submit_for_confirm: { from: ['draft', 'returned'], to: ['confirming'], types: ALL },
+  confirm: { from: ['confirming'], to: ['approving'], types: ALL },
+  decline: { from: ['confirming'], to: ['returned'], types: ALL },
+  approve: { from: ['approving'], to: ['approving', 'approved'], types: ALL },
+  reject: { from: ['approving'], to: ['returned'], types: ALL },
+  change_approver: { from: ['approving'], to: ['approving'], types: ALL },
+  cancel: { from: ['draft', 'returned'], to: ['cancelled'], types: ALL },
+  receive: { from: ['approved'], to: ['received'], types: PAID },
+  skip_mailing: { from: ['approved'], to: ['reviewing'], types: PAID },
+  start_review: { from: ['received'], to: ['reviewing'], types: PAID },
+  pass: { from: AT_SSC, to: ['to_post'], types: PAID },
+  no_pass: { from: AT_SSC, to: ['returned'], types: PAID },
+  chargeback: { from: [...AT_SSC, 'held'], to: ['returned'], types: PAID },
+  hold: { from: AT_SSC, to: ['held'], types: PAID },
+  release: { from: ['held'], to: ['reviewing'], types: PAID },
+  post_ok: { from: ['to_post'], to: ['posted'], types: PAID },
+  post_fail: { from: ['to_post'], to: ['post_failed'], types: PAID },
+  resend: { from: ['post_failed'], to: ['to_post'], types: PAID },
+  add_to_remittance: { from: ['posted'], to: ['remitting'], types: PAID },
+  remove_from_remittance: { from: ['remitting'], to: ['posted'], types: PAID },
+  mark_paid: { from: ['posted', 'remitting'], to: ['paid'], types: PAID },
+  // Account completion; an apply closes when it is used up or withdrawn after approval.
+  close: { from: ['approved', 'posted', 'paid'], to: ['closed'], types: ALL },
+  admin_cancel: {
+    from: DOC_STATES.filter((s) => s !== 'closed' && s !== 'cancelled'),
+    to: ['cancelled'],
+    types: ALL,
+  },
+};
+
+export type Check = { ok: true; to: readonly DocState[] } | { ok: false; code: string; params: Record<string, string> };
+
+/** Whether `action` may be taken on a document of `type` in `state`, and where it leads; otherwise a coded refusal. */
+export function check(type: DocType, state: DocState, action: DocAction): Check {
+  const t = TRANSITIONS[action];
+  if (!t.types.includes(type)) return { ok: false, code: 'document.action_not_for_type', params: { action, type } };
+  if (!t.from.includes(state)) return { ok: false, code: 'document.action_not_allowed', params: { action, state } };
+  // close is only for an apply that is approved, and only for paid money once posted or paid.
+  if (action === 'close' && (type === 'apply') !== (state === 'approved')) {
+    return { ok: false, code: 'document.action_not_allowed', params: { action, state } };
+  }
+  return { ok: true, to: t.to };
+}
+
+/** Every action the lifecycle allows now, before who-may-act is applied. */
+export function possibleActions(type: DocType, state: DocState): DocAction[] {
+  return DOC_ACTIONS.filter((a) => check(type, state, a).ok);
+}
+
+export const TERMINAL: readonly DocState[] = ['closed', 'cancelled'];
+/** States in which the document's content may still change. */
+export const EDITABLE: readonly DocState[] = ['draft', 'returned'];

@@ -1,9 +1,11 @@
 /** Every table of every domain, for the Drizzle client's typed queries. */
 export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
+export * from '../modules/documents/document.table';
 export * from '../modules/i18n/i18n.table';
 export * from '../modules/masterdata/costcentre.table';
 export * from '../modules/masterdata/expense.table';
 export * from '../modules/masterdata/reference.table';
 export * from '../modules/org/org.table';
 export * from '../modules/system/system.table';
+export * from '../modules/workflow/workflow.table';

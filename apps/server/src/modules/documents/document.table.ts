@@ -1,0 +1,186 @@
+import { DOC_STATES, DOC_TYPES } from '@ems/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { costCentre, internalOrder } from '../masterdata/costcentre.table';
+import { expenseItem, expenseSubItem, expenseType } from '../masterdata/expense.table';
+import { product } from '../masterdata/reference.table';
+import { employee, team } from '../org/org.table';
+import { company } from '../system/system.table';
+
+/** Apply, loan and deputy documents in one table (DESIGN §8). */
+export const document = pgTable(
+  'document',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
+    /** Per company, type and month: A|L|D + company code + yyMM + five digits. */
+    docNo: varchar('doc_no', { length: 30 }).notNull(),
+    expenseTypeId: integer('expense_type_id').references(() => expenseType.id),
+    applicantId: integer('applicant_id')
+      .notNull()
+      .references(() => employee.id),
+    /** Who filled it in: the applicant, or their fill-in proxy. */
+    preparerId: integer('preparer_id')
+      .notNull()
+      .references(() => employee.id),
+    teamId: integer('team_id').references(() => team.id),
+    costCentreId: integer('cost_centre_id').references(() => costCentre.id),
+    internalOrderId: integer('internal_order_id').references(() => internalOrder.id),
+    currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Total in CNY at the lines' FX rates. */
+    totalAmountCny: numeric('total_amount_cny', { precision: 18, scale: 2 }).notNull().default('0'),
+    status: varchar('status', { length: 20, enum: DOC_STATES }).notNull().default('draft'),
+    reason: text('reason'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    /** A deputy may claim against an approved apply. */
+    applyId: integer('apply_id'),
+    /** Apply only: a long-term apply can be stopped (no new claims) and started again. */
+    longTerm: boolean('long_term').notNull().default(false),
+    applyStopped: boolean('apply_stopped').notNull().default(false),
+    /** Apply only: evidence overdue (DESIGN §11). */
+    blocked: boolean('blocked').notNull().default(false),
+    /** How many times it was submitted; approval steps of older rounds stay as history. */
+    round: integer('round').notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_company_no_uq').on(t.companyId, t.docNo),
+    index('document_applicant_idx').on(t.applicantId, t.status),
+    index('document_preparer_idx').on(t.preparerId),
+    index('document_company_status_idx').on(t.companyId, t.status, t.docType),
+  ],
+);
+
+/** Last number used per company, document type and month. */
+export const documentNumber = pgTable(
+  'document_number',
+  {
+    companyId: integer('company_id').notNull(),
+    docType: varchar('doc_type', { length: 10 }).notNull(),
+    period: varchar('period', { length: 4 }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.docType, t.period] })],
+);
+
+export const expenseLine = pgTable(
+  'expense_line',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    expenseItemId: integer('expense_item_id')
+      .notNull()
+      .references(() => expenseItem.id),
+    expenseSubItemId: integer('expense_sub_item_id').references(() => expenseSubItem.id),
+    expenseDate: date('expense_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
+    fxRate: numeric('fx_rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
+    productId: integer('product_id').references(() => product.id),
+    description: text('description'),
+  },
+  (t) => [
+    uniqueIndex('expense_line_no_uq').on(t.documentId, t.lineNo),
+    index('expense_line_item_idx').on(t.expenseItemId, t.expenseDate),
+    check('expense_line_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Loans a deputy writes off, and by how much. */
+export const documentLoanLink = pgTable(
+  'document_loan_link',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => document.id),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.loanId] })],
+);
+
+export const attachment = pgTable(
+  'attachment',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    /** invoice, receipt, agreement, sign_in_sheet, photo, other */
+    kind: varchar('kind', { length: 30 }).notNull().default('other'),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** Type found from the content, not the name. */
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => employee.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attachment_document_idx').on(t.documentId)],
+);
+
+/** Every change of state, with the actor and, when a proxy acted, the principal. */
+export const statusHistory = pgTable(
+  'status_history',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 20 }),
+    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    action: varchar('action', { length: 30 }).notNull(),
+    actorId: integer('actor_id'),
+    principalId: integer('principal_id'),
+    comment: text('comment'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('status_history_document_idx').on(t.documentId, t.at)],
+);
+
+/** A repeated submit, approve, post, remit or pay with the same Idempotency-Key gets the first answer back. */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    key: varchar('key', { length: 100 }).notNull(),
+    userId: integer('user_id').notNull(),
+    route: varchar('route', { length: 120 }).notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: text('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

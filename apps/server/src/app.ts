@@ -17,6 +17,7 @@ import { installProblemHandler } from './core/problem';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
+import { actingKinds } from './modules/workflow/proxy.service';
 
 /** Never written to the logs. */
 const REDACT = [
@@ -59,7 +60,12 @@ export async function buildApp(
     if (indexHtml === undefined && existsSync(indexFile)) indexHtml = readFileSync(indexFile, 'utf8');
     return indexHtml;
   });
-  installSecurity(app, ctx.keys.jwtSecret, (claims) => loadSession(ctx.db, claims));
+  installSecurity(
+    app,
+    ctx.keys.jwtSecret,
+    (claims) => loadSession(ctx.db, claims),
+    (user, principalId) => actingKinds(ctx.db, user, principalId),
+  );
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-App-Version', ctx.appVersion);

@@ -6,3 +6,4 @@ export * from './money';
 export * from './org';
 export * from './paging';
 export * from './screens';
+export * from './workflow';

@@ -14,6 +14,8 @@ export interface SessionUser {
   teamId: number | null;
   isAdmin: boolean;
   functions: ReadonlySet<string>;
+  /** Set when the request carries a ProxyId the user holds an active grant for today. */
+  actingFor: { principalId: number; kinds: readonly ('fill_in' | 'approve')[] } | null;
 }
 
 /** A system calling with a client-credential token from GetOpenApiToken. */

@@ -22,6 +22,8 @@ export interface OpenApiClaims {
 }
 
 export type SessionLoader = (claims: AccessClaims) => Promise<SessionUser | null>;
+/** The kinds of proxy grant through which the user may act for `principalId` today (none: refused). */
+export type ProxyResolver = (user: SessionUser, principalId: number) => Promise<readonly ('fill_in' | 'approve')[]>;
 
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -42,7 +44,12 @@ function sameId(a: unknown, b: number): boolean {
  * Every /api route must declare a permission (the app refuses to start otherwise); before validation each request
  * is authenticated, checked against the route's function, and its body's UserID/CompanyID against the token.
  */
-export function installSecurity(app: FastifyInstance, secret: Uint8Array, loadSession: SessionLoader): void {
+export function installSecurity(
+  app: FastifyInstance,
+  secret: Uint8Array,
+  loadSession: SessionLoader,
+  resolveProxy: ProxyResolver,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('apiClient', null);
   app.decorateRequest('culture', 'zh-CN');
@@ -98,14 +105,13 @@ export function installSecurity(app: FastifyInstance, secret: Uint8Array, loadSe
       if (!sameId(body.UserID, user.userId) || !sameId(body.CompanyID, user.companyId)) {
         throw forbidden('auth.identity_mismatch');
       }
-      // Acting for another user needs an active proxy relation; none can exist before proxies are set up.
-      if (
-        body.ProxyId !== undefined &&
-        body.ProxyId !== null &&
-        body.ProxyId !== '' &&
-        !sameId(body.ProxyId, user.userId)
-      ) {
-        throw new AppError(403, 'auth.proxy_not_allowed');
+      // Acting for another user needs a proxy grant in force today.
+      const proxyId = body.ProxyId;
+      if (proxyId !== undefined && proxyId !== null && proxyId !== '' && !sameId(proxyId, user.userId)) {
+        const principalId = Number(proxyId);
+        const kinds = Number.isInteger(principalId) && principalId > 0 ? await resolveProxy(user, principalId) : [];
+        if (kinds.length === 0) throw new AppError(403, 'auth.proxy_not_allowed');
+        user.actingFor = { principalId, kinds };
       }
     }
     req.user = user;

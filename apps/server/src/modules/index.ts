@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
+import { proxyRoutes } from './workflow/proxy.routes';
 
 /** Every module, registered in one explicit list. */
 const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
@@ -11,6 +12,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   systemRoutes,
   orgRoutes,
   i18nRoutes,
+  proxyRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

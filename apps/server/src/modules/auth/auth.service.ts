@@ -346,5 +346,6 @@ export async function loadSession(db: Db, claims: AccessClaims): Promise<Session
     teamId: claims.tid,
     isAdmin,
     functions,
+    actingFor: null,
   };
 }

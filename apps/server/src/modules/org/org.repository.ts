@@ -190,3 +190,14 @@ export async function teamsOf(db: Db, companyId: number, includeInactive: boolea
     .where(and(eq(team.companyId, companyId), includeInactive ? undefined : eq(team.active, true)))
     .orderBy(asc(team.sort), asc(team.code));
 }
+
+/** An employee who may still act (not left, not resignation-frozen) and belongs to the company. */
+export async function activeInCompany(db: Db, employeeId: number, companyId: number) {
+  const [row] = await db
+    .select({ id: employee.id })
+    .from(employee)
+    .where(
+      and(eq(employee.id, employeeId), inCompany(companyId), inArray(employee.status, ['active', 'overdue_frozen'])),
+    );
+  return !!row;
+}

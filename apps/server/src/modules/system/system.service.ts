@@ -3,14 +3,11 @@ import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
+import { shanghaiToday } from '../../core/time';
 import * as authRepo from '../auth/auth.repository';
 import { LanguagePacks } from '../i18n/i18n.service';
 import * as org from '../org/org.repository';
 import * as repo from './system.repository';
-
-export function shanghaiToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-}
 
 export async function index(ctx: AppContext, culture: Culture) {
   const rows = await repo.currentAnnouncements(ctx.db, null, shanghaiToday());

@@ -57,3 +57,69 @@ export const Principal = z.object({
 });
 export const MyProxies = z.object({ Rows: z.array(Principal) });
 export const IsProxyResult = z.object({ IsProxy: z.boolean(), Count: z.number().int() });
+
+export const STEP_KINDS = [
+  'responsible_confirm',
+  'line_manager',
+  'cost_centre_head',
+  'approval_limit_chain',
+  'role',
+  'person',
+  'special_approver',
+] as const;
+export const StepKind = z.enum(STEP_KINDS);
+
+const money = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/);
+
+export const WorkflowDetail = z.object({
+  ID: z.number().int().optional(),
+  Seq: z.number().int().min(1),
+  StepKind,
+  RoleCode: z.string().trim().max(40).nullish(),
+  PersonID: z.number().int().positive().nullish(),
+  PersonName: z.string().nullish(),
+  MinAmount: money.nullish(),
+  MaxAmount: money.nullish(),
+  ExpenseItemIDs: z.array(z.number().int().positive()).max(200).nullish(),
+  HcpOnly: z.boolean().default(false),
+  OverseasOnly: z.boolean().default(false),
+  NameZH: z.string().trim().min(1).max(100),
+  NameEN: z.string().trim().min(1).max(100),
+});
+export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
+
+export const WorkflowHeader = z.object({
+  ID: z.number().int().positive().optional(),
+  Code: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_.-]+$/),
+  DocType: z.enum(['apply', 'loan', 'deputy']),
+  ExpenseTypeID: z.number().int().positive().nullish(),
+  NameZH: z.string().trim().min(1).max(200),
+  NameEN: z.string().trim().min(1).max(200),
+  Active: z.boolean().default(true),
+  Version: z.number().int().optional(),
+});
+
+export const WorkflowRow = z.object({
+  ID: z.number().int(),
+  Code: z.string(),
+  DocType: z.string(),
+  ExpenseTypeID: z.number().int().nullable(),
+  ExpenseTypeName: z.string().nullable(),
+  Name: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  Active: z.boolean(),
+  StepCount: z.number().int(),
+  Version: z.number().int(),
+});
+export type WorkflowRow = z.infer<typeof WorkflowRow>;
+
+export const SearchWorkflowBody = PageQuery.extend({
+  DocType: z.enum(['apply', 'loan', 'deputy']).optional(),
+  Keyword: z.string().trim().max(100).optional(),
+  Active: z.boolean().optional(),
+});
+/** Saves a route template and its ordered steps together (the steps given replace the old ones). */
+export const SaveWorkflowBody = z.object({ Workflow: WorkflowHeader, Details: z.array(WorkflowDetail).min(1).max(30) });
+export const WorkflowWithDetails = z.object({ Workflow: WorkflowRow, Details: z.array(WorkflowDetail) });
+export const WorkflowIdBody = z.object({ WorkflowID: z.number().int().positive() });

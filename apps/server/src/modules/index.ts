@@ -5,6 +5,7 @@ import { i18nRoutes } from './i18n/i18n.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
 import { proxyRoutes } from './workflow/proxy.routes';
+import { workflowRoutes } from './workflow/workflow.routes';
 
 /** Every module, registered in one explicit list. */
 const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
@@ -13,6 +14,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   orgRoutes,
   i18nRoutes,
   proxyRoutes,
+  workflowRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

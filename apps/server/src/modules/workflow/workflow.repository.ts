@@ -1,0 +1,130 @@
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db';
+import { contains, offsetOf, orderFrom } from '../../core/list';
+import { expenseType } from '../masterdata/expense.table';
+import { employee, role } from '../org/org.table';
+import { workflowDetail as d, workflowSetting as w } from './workflow.table';
+
+export type WorkflowRowDb = typeof w.$inferSelect;
+export type DetailRowDb = typeof d.$inferSelect;
+
+const stepCount = sql<number>`(select count(*)::int from ${d} where ${d.workflowId} = ${w.id})`;
+
+export async function search(
+  db: Db,
+  companyId: number,
+  q: {
+    DocType?: string | undefined;
+    Keyword?: string | undefined;
+    Active?: boolean | undefined;
+    PageIndex: number;
+    PageSize: number;
+    SortField?: string | undefined;
+    SortOrder?: 'ascend' | 'descend' | undefined;
+  },
+) {
+  const where: SQL | undefined = and(
+    eq(w.companyId, companyId),
+    q.DocType ? eq(w.docType, q.DocType as 'apply') : undefined,
+    q.Active === undefined ? undefined : eq(w.active, q.Active),
+    q.Keyword
+      ? or(
+          ilike(w.code, contains(q.Keyword)),
+          ilike(w.nameZh, contains(q.Keyword)),
+          ilike(w.nameEn, contains(q.Keyword)),
+        )
+      : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(w).where(where);
+  const rows = await db
+    .select({ w, typeZh: expenseType.nameZh, typeEn: expenseType.nameEn, steps: stepCount })
+    .from(w)
+    .leftJoin(expenseType, eq(expenseType.id, w.expenseTypeId))
+    .where(where)
+    .orderBy(orderFrom({ Code: w.code, DocType: w.docType, Name: w.nameZh }, q, w.code))
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findById(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ w, typeZh: expenseType.nameZh, typeEn: expenseType.nameEn, steps: stepCount })
+    .from(w)
+    .leftJoin(expenseType, eq(expenseType.id, w.expenseTypeId))
+    .where(and(eq(w.id, id), eq(w.companyId, companyId)));
+  return row;
+}
+
+export async function findByCode(db: Db, companyId: number, code: string) {
+  const [row] = await db
+    .select()
+    .from(w)
+    .where(and(eq(w.companyId, companyId), eq(w.code, code)));
+  return row;
+}
+
+export async function details(db: Db, workflowId: number) {
+  return db
+    .select({ d, personZh: employee.nameZh, personEn: employee.nameEn })
+    .from(d)
+    .leftJoin(employee, eq(employee.id, d.personId))
+    .where(eq(d.workflowId, workflowId))
+    .orderBy(asc(d.seq));
+}
+
+export async function insertWorkflow(db: Db, v: typeof w.$inferInsert) {
+  const [row] = await db.insert(w).values(v).returning();
+  return row!;
+}
+
+export async function updateWorkflow(db: Db, id: number, version: number, v: Partial<typeof w.$inferInsert>) {
+  const [row] = await db
+    .update(w)
+    .set({ ...v, version: sql`${w.version} + 1` })
+    .where(and(eq(w.id, id), eq(w.version, version)))
+    .returning();
+  return row;
+}
+
+export async function replaceDetails(db: Db, workflowId: number, rows: Omit<typeof d.$inferInsert, 'workflowId'>[]) {
+  await db.delete(d).where(eq(d.workflowId, workflowId));
+  if (rows.length) await db.insert(d).values(rows.map((r) => ({ ...r, workflowId })));
+}
+
+export async function findDetail(db: Db, id: number) {
+  const [row] = await db
+    .select({ d, companyId: w.companyId })
+    .from(d)
+    .innerJoin(w, eq(w.id, d.workflowId))
+    .where(eq(d.id, id));
+  return row;
+}
+
+/** Removes one step and closes the gap in the numbering. */
+export async function deleteDetail(db: Db, id: number, workflowId: number, seq: number) {
+  await db.delete(d).where(eq(d.id, id));
+  // Through negative numbers: the unique (workflow, seq) index is checked row by row.
+  await db
+    .update(d)
+    .set({ seq: sql`-${d.seq}` })
+    .where(and(eq(d.workflowId, workflowId), sql`${d.seq} > ${seq}`));
+  await db
+    .update(d)
+    .set({ seq: sql`-${d.seq} - 1` })
+    .where(and(eq(d.workflowId, workflowId), sql`${d.seq} < 0`));
+  await db
+    .update(w)
+    .set({ version: sql`${w.version} + 1` })
+    .where(eq(w.id, workflowId));
+}
+
+export async function roleCodesOf(db: Db, companyId: number) {
+  const rows = await db.select({ code: role.code }).from(role).where(eq(role.companyId, companyId));
+  return new Set(rows.map((r) => r.code));
+}
+
+export async function expenseTypeOf(db: Db, id: number) {
+  const [row] = await db.select().from(expenseType).where(eq(expenseType.id, id));
+  return row;
+}

@@ -107,7 +107,12 @@ describe('the app', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    installSecurity(app, new Uint8Array(32), async () => null, async () => []);
+    installSecurity(
+      app,
+      new Uint8Array(32),
+      async () => null,
+      async () => [],
+    );
     expect(() => app.post('/api/Some/Thing', async () => ({}))).toThrow(/declares no permission/);
     await app.close();
   });

@@ -56,3 +56,127 @@ export const DOC_ACTIONS = [
 ] as const;
 export const DocAction = z.enum(DOC_ACTIONS);
 export type DocAction = z.infer<typeof DocAction>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const money = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/);
+const currency = z.string().regex(/^[A-Z]{3}$/);
+
+/** A line as the form sends it; a draft may leave parts empty, submit refuses unfinished lines. */
+export const ExpenseLineInput = z.object({
+  ExpenseItemID: z.number().int().positive().nullish(),
+  ExpenseSubItemID: z.number().int().positive().nullish(),
+  ExpenseDate: day.nullish(),
+  Amount: money.nullish(),
+  Currency: currency.default('CNY'),
+  ProductID: z.number().int().positive().nullish(),
+  Description: z.string().trim().max(500).nullish(),
+});
+export type ExpenseLineInput = z.infer<typeof ExpenseLineInput>;
+
+/** Save resume: creates (no ID) or changes a draft or returned document with its lines. */
+export const SaveDocumentBody = z.object({
+  ID: z.number().int().positive().optional(),
+  Version: z.number().int().optional(),
+  ExpenseTypeID: z.number().int().positive().nullish(),
+  CostCenterID: z.number().int().positive().nullish(),
+  InternalOrderID: z.number().int().positive().nullish(),
+  Currency: currency.default('CNY'),
+  Reason: z.string().trim().max(2000).nullish(),
+  StartDate: day.nullish(),
+  EndDate: day.nullish(),
+  /** Deputy only: the approved apply it claims against. */
+  ApplyID: z.number().int().positive().nullish(),
+  /** Apply only. */
+  LongTerm: z.boolean().optional(),
+  Lines: z.array(ExpenseLineInput).max(200).default([]),
+});
+export type SaveDocumentBody = z.infer<typeof SaveDocumentBody>;
+
+export const DocumentLine = ExpenseLineInput.extend({
+  ID: z.number().int(),
+  LineNo: z.number().int(),
+  ExpenseItemName: z.string().nullable(),
+  ExpenseSubItemName: z.string().nullable(),
+  FxRate: z.string().nullable(),
+  AmountCNY: z.string().nullable(),
+});
+export type DocumentLine = z.infer<typeof DocumentLine>;
+
+export const DocumentDetail = z.object({
+  ID: z.number().int(),
+  DocNo: z.string(),
+  DocType,
+  Status: DocState,
+  CompanyID: z.number().int(),
+  ExpenseTypeID: z.number().int().nullable(),
+  ExpenseTypeName: z.string().nullable(),
+  ApplicantID: z.number().int(),
+  ApplicantCode: z.string(),
+  ApplicantName: z.string(),
+  PreparerID: z.number().int(),
+  PreparerName: z.string(),
+  TeamID: z.number().int().nullable(),
+  TeamName: z.string().nullable(),
+  CostCenterID: z.number().int().nullable(),
+  CostCenterCode: z.string().nullable(),
+  CostCenterName: z.string().nullable(),
+  InternalOrderID: z.number().int().nullable(),
+  InternalOrderCode: z.string().nullable(),
+  Currency: z.string(),
+  TotalAmount: z.string(),
+  TotalAmountCNY: z.string(),
+  Reason: z.string().nullable(),
+  StartDate: z.string().nullable(),
+  EndDate: z.string().nullable(),
+  ApplyID: z.number().int().nullable(),
+  ApplyNo: z.string().nullable(),
+  LongTerm: z.boolean(),
+  ApplyStopped: z.boolean(),
+  Blocked: z.boolean(),
+  SubmittedAt: z.string().nullable(),
+  ApprovedAt: z.string().nullable(),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+  Version: z.number().int(),
+  Lines: z.array(DocumentLine),
+  /** What the signed-in user may do with it now; the screen shows only these buttons. */
+  AllowedActions: z.array(DocAction),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetail>;
+
+export const DocumentIdBody = z.object({ ID: z.number().int().positive() });
+
+export const SearchDocumentBody = z.object({
+  PageIndex: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(500).default(20),
+  SortField: z.string().max(64).optional(),
+  SortOrder: z.enum(['ascend', 'descend']).optional(),
+  DocType: DocType.optional(),
+  Status: DocState.optional(),
+  Keyword: z.string().trim().max(100).optional(),
+  DateFrom: day.optional(),
+  DateTo: day.optional(),
+});
+export type SearchDocumentBody = z.infer<typeof SearchDocumentBody>;
+
+export const DocumentListRow = z.object({
+  ID: z.number().int(),
+  DocNo: z.string(),
+  DocType,
+  Status: DocState,
+  ApplicantName: z.string(),
+  PreparerName: z.string(),
+  ExpenseTypeName: z.string().nullable(),
+  CostCenterCode: z.string().nullable(),
+  Currency: z.string(),
+  TotalAmount: z.string(),
+  TotalAmountCNY: z.string(),
+  Reason: z.string().nullable(),
+  CreatedAt: z.string(),
+  SubmittedAt: z.string().nullable(),
+  Version: z.number().int(),
+});
+export type DocumentListRow = z.infer<typeof DocumentListRow>;
+
+export const DocumentCounts = z.object({ Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })) });
+export const AddDocumentBody = z.object({ DocType, CopyFromID: z.number().int().positive().optional() });

@@ -95,15 +95,15 @@ export const expenseLine = pgTable(
       .notNull()
       .references(() => document.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    expenseItemId: integer('expense_item_id')
-      .notNull()
-      .references(() => expenseItem.id),
+    // A draft may hold unfinished lines; submit refuses them.
+    expenseItemId: integer('expense_item_id').references(() => expenseItem.id),
     expenseSubItemId: integer('expense_sub_item_id').references(() => expenseSubItem.id),
-    expenseDate: date('expense_date', { mode: 'string' }).notNull(),
-    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    expenseDate: date('expense_date', { mode: 'string' }),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
     currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
-    fxRate: numeric('fx_rate', { precision: 18, scale: 6 }).notNull().default('1'),
-    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
+    /** The month's rate of the expense date; null while unknown (a draft in a currency without a rate yet). */
+    fxRate: numeric('fx_rate', { precision: 18, scale: 6 }),
+    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }),
     productId: integer('product_id').references(() => product.id),
     description: text('description'),
   },

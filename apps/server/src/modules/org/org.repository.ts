@@ -201,3 +201,8 @@ export async function activeInCompany(db: Db, employeeId: number, companyId: num
     );
   return !!row;
 }
+
+export async function companyCodeOf(db: Db, companyId: number): Promise<string> {
+  const [row] = await db.select({ code: company.code }).from(company).where(eq(company.id, companyId));
+  return row?.code ?? String(companyId);
+}

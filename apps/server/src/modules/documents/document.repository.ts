@@ -1,0 +1,257 @@
+import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../core/db';
+import { contains, offsetOf, orderFrom } from '../../core/list';
+import { costCentre, fundPermission, internalOrder } from '../masterdata/costcentre.table';
+import { expenseItem, expenseSubItem, expenseType, expenseTypeItem } from '../masterdata/expense.table';
+import { fxRate } from '../masterdata/reference.table';
+import { employee, team } from '../org/org.table';
+import { approvalStep } from '../workflow/workflow.table';
+import { document as doc, documentNumber, expenseLine as line } from './document.table';
+
+export type DocumentRow = typeof doc.$inferSelect;
+export type LineInsert = Omit<typeof line.$inferInsert, 'documentId'>;
+
+const applicant = alias(employee, 'applicant');
+const preparer = alias(employee, 'preparer');
+const apply = alias(doc, 'apply');
+
+/** The next number of a company's documents of one type in one month (yyMM). */
+export async function nextNumber(db: Db, companyId: number, docType: DocType, period: string): Promise<number> {
+  const [row] = await db
+    .insert(documentNumber)
+    .values({ companyId, docType, period, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentNumber.companyId, documentNumber.docType, documentNumber.period],
+      set: { last: sql`${documentNumber.last} + 1` },
+    })
+    .returning({ last: documentNumber.last });
+  return row!.last;
+}
+
+export async function insert(db: Db, v: typeof doc.$inferInsert): Promise<DocumentRow> {
+  const [row] = await db.insert(doc).values(v).returning();
+  return row!;
+}
+
+/** Changes a document only if nobody changed it since `version` was read. */
+export async function update(db: Db, id: number, version: number, v: Partial<typeof doc.$inferInsert>) {
+  const [row] = await db
+    .update(doc)
+    .set({ ...v, version: sql`${doc.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(doc.id, id), eq(doc.version, version)))
+    .returning();
+  return row;
+}
+
+export async function replaceLines(db: Db, documentId: number, lines: LineInsert[]) {
+  await db.delete(line).where(eq(line.documentId, documentId));
+  if (lines.length) await db.insert(line).values(lines.map((l) => ({ ...l, documentId })));
+}
+
+export async function remove(db: Db, id: number) {
+  await db.delete(doc).where(eq(doc.id, id));
+}
+
+export async function findById(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      d: doc,
+      applicant,
+      preparerZh: preparer.nameZh,
+      preparerEn: preparer.nameEn,
+      teamZh: team.nameZh,
+      teamEn: team.nameEn,
+      ccCode: costCentre.code,
+      ccZh: costCentre.nameZh,
+      ccEn: costCentre.nameEn,
+      ioCode: internalOrder.code,
+      typeZh: expenseType.nameZh,
+      typeEn: expenseType.nameEn,
+      applyNo: apply.docNo,
+    })
+    .from(doc)
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(preparer, eq(preparer.id, doc.preparerId))
+    .leftJoin(team, eq(team.id, doc.teamId))
+    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
+    .leftJoin(internalOrder, eq(internalOrder.id, doc.internalOrderId))
+    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .leftJoin(apply, eq(apply.id, doc.applyId))
+    .where(eq(doc.id, id));
+  return row;
+}
+
+export async function linesOf(db: Db, documentId: number) {
+  return db
+    .select({
+      l: line,
+      itemZh: expenseItem.nameZh,
+      itemEn: expenseItem.nameEn,
+      subZh: expenseSubItem.nameZh,
+      subEn: expenseSubItem.nameEn,
+    })
+    .from(line)
+    .leftJoin(expenseItem, eq(expenseItem.id, line.expenseItemId))
+    .leftJoin(expenseSubItem, eq(expenseSubItem.id, line.expenseSubItemId))
+    .where(eq(line.documentId, documentId))
+    .orderBy(asc(line.lineNo));
+}
+
+/** Whether the user is or was an approver of the document (any round). */
+export async function isApproverOf(db: Db, documentId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: approvalStep.id })
+    .from(approvalStep)
+    .where(
+      and(
+        eq(approvalStep.documentId, documentId),
+        or(eq(approvalStep.approverId, userId), eq(approvalStep.actedBy, userId)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Documents the given people applied for or prepared (the personal expense centre). */
+function ownedBy(companyId: number, people: number[]) {
+  return and(eq(doc.companyId, companyId), or(inArray(doc.applicantId, people), inArray(doc.preparerId, people)));
+}
+
+const SORTABLE = {
+  DocNo: doc.docNo,
+  Status: doc.status,
+  TotalAmount: doc.totalAmount,
+  CreatedAt: doc.createdAt,
+  SubmittedAt: doc.submittedAt,
+};
+
+export async function searchOwned(db: Db, companyId: number, people: number[], q: SearchDocumentBody) {
+  const where = and(
+    ownedBy(companyId, people),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.Status ? eq(doc.status, q.Status) : undefined,
+    q.Keyword ? or(ilike(doc.docNo, contains(q.Keyword)), ilike(doc.reason, contains(q.Keyword))) : undefined,
+    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
+    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(doc).where(where);
+  const rows = await db
+    .select({
+      d: doc,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      preparerZh: preparer.nameZh,
+      preparerEn: preparer.nameEn,
+      typeZh: expenseType.nameZh,
+      typeEn: expenseType.nameEn,
+      ccCode: costCentre.code,
+    })
+    .from(doc)
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(preparer, eq(preparer.id, doc.preparerId))
+    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
+    .where(where)
+    .orderBy(orderFrom(SORTABLE, q, doc.createdAt), sql`${doc.id} desc`)
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function countsOwned(db: Db, companyId: number, people: number[]) {
+  return db
+    .select({ docType: doc.docType, status: doc.status, n: count() })
+    .from(doc)
+    .where(ownedBy(companyId, people))
+    .groupBy(doc.docType, doc.status);
+}
+
+export async function expenseTypeOf(db: Db, id: number) {
+  const [row] = await db.select().from(expenseType).where(eq(expenseType.id, id));
+  return row;
+}
+
+/** The items among `itemIds` that an expense type offers. */
+export async function offeredItems(db: Db, expenseTypeId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: expenseTypeItem.expenseItemId })
+    .from(expenseTypeItem)
+    .where(and(eq(expenseTypeItem.expenseTypeId, expenseTypeId), inArray(expenseTypeItem.expenseItemId, itemIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function itemsById(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(expenseItem).where(inArray(expenseItem.id, ids));
+}
+
+export async function subItemsById(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(expenseSubItem).where(inArray(expenseSubItem.id, ids));
+}
+
+export async function costCentreOf(db: Db, id: number) {
+  const [row] = await db.select().from(costCentre).where(eq(costCentre.id, id));
+  return row;
+}
+
+export async function internalOrderOf(db: Db, id: number) {
+  const [row] = await db.select().from(internalOrder).where(eq(internalOrder.id, id));
+  return row;
+}
+
+/** A fund-permission grant lets the employee (or their team) charge the cost centre or internal order today. */
+export async function fundPermitted(
+  db: Db,
+  v: {
+    companyId: number;
+    employeeId: number;
+    teamId: number | null;
+    costCentreId?: number;
+    internalOrderId?: number;
+    today: string;
+  },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fundPermission.id })
+    .from(fundPermission)
+    .where(
+      and(
+        eq(fundPermission.companyId, v.companyId),
+        v.teamId === null
+          ? eq(fundPermission.employeeId, v.employeeId)
+          : or(eq(fundPermission.employeeId, v.employeeId), eq(fundPermission.teamId, v.teamId)),
+        v.costCentreId
+          ? eq(fundPermission.costCentreId, v.costCentreId)
+          : eq(fundPermission.internalOrderId, v.internalOrderId ?? 0),
+        or(isNull(fundPermission.validFrom), lte(fundPermission.validFrom, v.today)),
+        or(isNull(fundPermission.validTo), gte(fundPermission.validTo, v.today)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** The month's rate of a currency into CNY, if set. */
+export async function rateOf(db: Db, companyId: number, currency: string, year: number, month: number) {
+  const [row] = await db
+    .select({ rate: fxRate.rate })
+    .from(fxRate)
+    .where(
+      and(
+        eq(fxRate.companyId, companyId),
+        eq(fxRate.currency, currency),
+        eq(fxRate.year, year),
+        eq(fxRate.month, month),
+      ),
+    );
+  return row?.rate;
+}
+
+export async function statusOf(db: Db, id: number): Promise<DocState | undefined> {
+  const [row] = await db.select({ status: doc.status }).from(doc).where(eq(doc.id, id));
+  return row?.status;
+}

@@ -1,0 +1,105 @@
+import {
+  AddDocumentBody,
+  type DocType,
+  DocumentCounts,
+  DocumentDetail,
+  DocumentIdBody,
+  DocumentListRow,
+  Ok,
+  pageOf,
+  SaveDocumentBody,
+  SearchDocumentBody,
+} from '@ems/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context';
+import { currentUser, post } from '../../core/http';
+import * as documents from './document.service';
+
+const tags = ['documents'];
+/** Filling in documents is the personal expense centre's function. */
+const FILL_IN = 'personalExpense';
+
+/** The specification names the apply document "plan" in its calls. */
+const AREAS: [string, DocType][] = [
+  ['Plan', 'apply'],
+  ['Loan', 'loan'],
+  ['Deputy', 'deputy'],
+];
+
+export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const [name, docType] of AREAS) {
+    post(
+      app,
+      `/api/document/Save${name}Detail`,
+      {
+        permission: FILL_IN,
+        summary: `Save a ${docType} document as a draft (create or change)`,
+        tags,
+        body: SaveDocumentBody,
+        response: DocumentDetail,
+      },
+      async (req) => documents.save(ctx, currentUser(req), docType, req.body, req.culture, String(req.id)),
+    );
+    post(
+      app,
+      `/api/document/Search${name}Detail`,
+      {
+        permission: 'authenticated',
+        summary: `One ${docType} document with its lines and the actions allowed now`,
+        tags,
+        body: DocumentIdBody,
+        response: DocumentDetail,
+      },
+      async (req) => documents.load(ctx.db, currentUser(req), req.body.ID, docType, req.culture),
+    );
+    post(
+      app,
+      `/api/document/Delete${name}Detail`,
+      { permission: FILL_IN, summary: `Delete a draft ${docType} document`, tags, body: DocumentIdBody, response: Ok },
+      async (req) => {
+        await documents.remove(ctx, currentUser(req), req.body.ID, docType, String(req.id));
+        return { Success: true as const };
+      },
+    );
+  }
+  post(
+    app,
+    '/api/document/SearchDocument',
+    {
+      permission: FILL_IN,
+      summary: 'My documents (applied for or prepared), by type, state and text',
+      tags,
+      body: SearchDocumentBody,
+      response: pageOf(DocumentListRow),
+    },
+    async (req) => documents.search(ctx.db, currentUser(req), req.body, req.culture),
+  );
+  post(
+    app,
+    '/api/document/GetDocumentCount',
+    { permission: FILL_IN, summary: 'How many of my documents are in each state', tags, response: DocumentCounts },
+    async (req) => documents.counts(ctx.db, currentUser(req)),
+  );
+  post(
+    app,
+    '/api/document/DeleteDocument',
+    { permission: FILL_IN, summary: 'Delete a draft document of any type', tags, body: DocumentIdBody, response: Ok },
+    async (req) => {
+      await documents.remove(ctx, currentUser(req), req.body.ID, undefined, String(req.id));
+      return { Success: true as const };
+    },
+  );
+  post(
+    app,
+    '/api/document/AddDocument',
+    {
+      permission: FILL_IN,
+      summary: 'A new draft, empty or copied from a document of the same type',
+      tags,
+      body: AddDocumentBody,
+      response: DocumentDetail,
+    },
+    async (req) =>
+      documents.add(ctx, currentUser(req), req.body.DocType, req.body.CopyFromID, req.culture, String(req.id)),
+  );
+}

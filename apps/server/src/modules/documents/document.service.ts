@@ -1,0 +1,401 @@
+import {
+  addMoney,
+  type Culture,
+  type DocType,
+  type DocumentDetail,
+  type ExpenseLineInput,
+  money,
+  mulMoney,
+  type SaveDocumentBody,
+  type SearchDocumentBody,
+} from '@ems/contracts';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import { AppError, conflict, notFound, refused } from '../../core/errors';
+import type { SessionUser } from '../../core/http';
+import { localName } from '../../core/i18n';
+import { shanghaiToday } from '../../core/time';
+import { audit } from '../audit/audit.service';
+import * as org from '../org/org.repository';
+import { actingPeople, allowedActions, isOwner } from './document.policy';
+import * as repo from './document.repository';
+import { check } from './document.state';
+import { statusHistory } from './document.table';
+
+type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
+type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
+
+const PREFIX: Record<DocType, string> = { apply: 'A', loan: 'L', deputy: 'D' };
+/** Who besides owners and approvers may read documents: their functions (DESIGN §7). */
+const VIEWER_FUNCTIONS = ['documentViewCenterAll', 'documentViewAudit', 'documentViewCompliance'];
+
+/** A document of the user's company that the user may see; anything else is "not found". */
+export async function visible(db: Db, user: SessionUser, id: number): Promise<Found> {
+  const row = await repo.findById(db, id);
+  if (!row || row.d.companyId !== user.companyId) throw notFound();
+  if (isOwner(user, row.d) || user.isAdmin) return row;
+  if (await repo.isApproverOf(db, id, user.userId)) return row;
+  const principal = user.actingFor?.kinds.includes('approve') ? user.actingFor.principalId : null;
+  if (principal !== null && (await repo.isApproverOf(db, id, principal))) return row;
+  if (row.d.status !== 'draft' && VIEWER_FUNCTIONS.some((f) => user.functions.has(f))) return row;
+  throw notFound();
+}
+
+export async function toDetail(
+  db: Db,
+  user: SessionUser,
+  row: Found,
+  culture: Culture,
+  currentApprover = false,
+): Promise<DocumentDetail> {
+  const d = row.d;
+  const lines = await repo.linesOf(db, d.id);
+  return {
+    ID: d.id,
+    DocNo: d.docNo,
+    DocType: d.docType,
+    Status: d.status,
+    CompanyID: d.companyId,
+    ExpenseTypeID: d.expenseTypeId,
+    ExpenseTypeName: row.typeZh === null ? null : localName(culture, row.typeZh, row.typeEn),
+    ApplicantID: d.applicantId,
+    ApplicantCode: row.applicant.code,
+    ApplicantName: localName(culture, row.applicant.nameZh, row.applicant.nameEn),
+    PreparerID: d.preparerId,
+    PreparerName: localName(culture, row.preparerZh, row.preparerEn),
+    TeamID: d.teamId,
+    TeamName: row.teamZh === null ? null : localName(culture, row.teamZh, row.teamEn),
+    CostCenterID: d.costCentreId,
+    CostCenterCode: row.ccCode,
+    CostCenterName: row.ccZh === null ? null : localName(culture, row.ccZh, row.ccEn),
+    InternalOrderID: d.internalOrderId,
+    InternalOrderCode: row.ioCode,
+    Currency: d.currency,
+    TotalAmount: d.totalAmount,
+    TotalAmountCNY: d.totalAmountCny,
+    Reason: d.reason,
+    StartDate: d.startDate,
+    EndDate: d.endDate,
+    ApplyID: d.applyId,
+    ApplyNo: row.applyNo,
+    LongTerm: d.longTerm,
+    ApplyStopped: d.applyStopped,
+    Blocked: d.blocked,
+    SubmittedAt: d.submittedAt?.toISOString() ?? null,
+    ApprovedAt: d.approvedAt?.toISOString() ?? null,
+    CreatedAt: d.createdAt.toISOString(),
+    UpdatedAt: d.updatedAt.toISOString(),
+    Version: d.version,
+    Lines: lines.map(({ l, itemZh, itemEn, subZh, subEn }) => ({
+      ID: l.id,
+      LineNo: l.lineNo,
+      ExpenseItemID: l.expenseItemId,
+      ExpenseItemName: itemZh === null ? null : localName(culture, itemZh, itemEn),
+      ExpenseSubItemID: l.expenseSubItemId,
+      ExpenseSubItemName: subZh === null ? null : localName(culture, subZh, subEn),
+      ExpenseDate: l.expenseDate,
+      Amount: l.amount,
+      Currency: l.currency,
+      FxRate: l.fxRate,
+      AmountCNY: l.amountCny,
+      ProductID: l.productId,
+      Description: l.description,
+    })),
+    AllowedActions: allowedActions(user, d, currentApprover),
+  };
+}
+
+export async function load(db: Db, user: SessionUser, id: number, docType: DocType | undefined, culture: Culture) {
+  const row = await visible(db, user, id);
+  if (docType && row.d.docType !== docType) throw notFound();
+  return toDetail(db, user, row, culture);
+}
+
+/** Checks what the document names against master data; returns the lines as stored, with rates and CNY amounts. */
+async function prepare(
+  db: Db,
+  user: SessionUser,
+  docType: DocType,
+  applicantTeamId: number | null,
+  applicantId: number,
+  body: SaveDocumentBody,
+) {
+  const errors: FieldErr[] = [];
+  const today = shanghaiToday();
+  if (body.ExpenseTypeID) {
+    const type = await repo.expenseTypeOf(db, body.ExpenseTypeID);
+    if (!type || type.companyId !== user.companyId || type.docType !== docType || !type.active) {
+      errors.push({ field: 'ExpenseTypeID', code: 'document.expense_type_invalid' });
+    }
+  }
+  if (body.CostCenterID) {
+    const cc = await repo.costCentreOf(db, body.CostCenterID);
+    if (!cc || cc.companyId !== user.companyId)
+      errors.push({ field: 'CostCenterID', code: 'document.cost_centre_unknown' });
+    else if (cc.status !== 'started')
+      errors.push({ field: 'CostCenterID', code: 'document.cost_centre_stopped', params: { code: cc.code } });
+    else if (
+      cc.ownerTeamId !== applicantTeamId &&
+      !(await repo.fundPermitted(db, {
+        companyId: user.companyId,
+        employeeId: applicantId,
+        teamId: applicantTeamId,
+        costCentreId: cc.id,
+        today,
+      }))
+    ) {
+      errors.push({ field: 'CostCenterID', code: 'document.cost_centre_not_permitted', params: { code: cc.code } });
+    }
+  }
+  if (body.InternalOrderID) {
+    const io = await repo.internalOrderOf(db, body.InternalOrderID);
+    if (!io || io.companyId !== user.companyId)
+      errors.push({ field: 'InternalOrderID', code: 'document.internal_order_unknown' });
+    else if (io.status !== 'started')
+      errors.push({ field: 'InternalOrderID', code: 'document.internal_order_stopped', params: { code: io.code } });
+  }
+  if (body.ApplyID) {
+    const found = docType === 'deputy' ? await repo.findById(db, body.ApplyID) : undefined;
+    const a = found?.d;
+    if (!a || a.docType !== 'apply' || a.companyId !== user.companyId || a.applicantId !== applicantId) {
+      errors.push({ field: 'ApplyID', code: 'document.apply_unknown' });
+    } else if (a.status !== 'approved' || a.applyStopped)
+      errors.push({ field: 'ApplyID', code: 'document.apply_not_usable', params: { no: a.docNo } });
+  }
+  if (body.StartDate && body.EndDate && body.StartDate > body.EndDate)
+    errors.push({ field: 'EndDate', code: 'document.end_before_start' });
+
+  const itemIds = [...new Set(body.Lines.map((l) => l.ExpenseItemID).filter((x): x is number => !!x))];
+  const items = new Map((await repo.itemsById(db, itemIds)).map((i) => [i.id, i]));
+  const offered = body.ExpenseTypeID ? await repo.offeredItems(db, body.ExpenseTypeID, itemIds) : undefined;
+  const subs = new Map(
+    (
+      await repo.subItemsById(
+        db,
+        body.Lines.map((l) => l.ExpenseSubItemID).filter((x): x is number => !!x),
+      )
+    ).map((s) => [s.id, s]),
+  );
+  const lines: repo.LineInsert[] = [];
+  for (const [i, l] of body.Lines.entries()) {
+    const at = (f: string) => `Lines.${i}.${f}`;
+    if (l.ExpenseItemID) {
+      const item = items.get(l.ExpenseItemID);
+      if (!item || item.companyId !== user.companyId || !item.active)
+        errors.push({ field: at('ExpenseItemID'), code: 'document.item_unknown' });
+      else if (offered && !offered.has(item.id))
+        errors.push({ field: at('ExpenseItemID'), code: 'document.item_not_offered' });
+    }
+    if (l.ExpenseSubItemID && subs.get(l.ExpenseSubItemID)?.expenseItemId !== l.ExpenseItemID) {
+      errors.push({ field: at('ExpenseSubItemID'), code: 'document.sub_item_mismatch' });
+    }
+    if (l.Currency !== body.Currency) errors.push({ field: at('Currency'), code: 'document.line_currency' });
+    if (l.Amount !== undefined && l.Amount !== null && money(l.Amount) === '0.00')
+      errors.push({ field: at('Amount'), code: 'document.amount_zero' });
+    lines.push({ lineNo: i + 1, ...(await lineValues(db, user.companyId, l)) });
+  }
+  if (errors.length) throw new AppError(400, 'validation.failed', undefined, errors);
+  return lines;
+}
+
+/** The stored form of a line: the expense date's monthly rate into CNY, and the CNY amount, when both are known. */
+async function lineValues(db: Db, companyId: number, l: ExpenseLineInput) {
+  let rate: string | null = l.Currency === 'CNY' ? '1' : null;
+  if (rate === null && l.ExpenseDate) {
+    const [y, m] = l.ExpenseDate.split('-').map(Number);
+    rate = (await repo.rateOf(db, companyId, l.Currency, y!, m!)) ?? null;
+  }
+  const amount = l.Amount ? money(l.Amount) : null;
+  return {
+    expenseItemId: l.ExpenseItemID ?? null,
+    expenseSubItemId: l.ExpenseSubItemID ?? null,
+    expenseDate: l.ExpenseDate ?? null,
+    amount,
+    currency: l.Currency,
+    fxRate: rate,
+    amountCny: amount !== null && rate !== null ? mulMoney(amount, rate) : null,
+    productId: l.ProductID ?? null,
+    description: l.Description ?? null,
+  };
+}
+
+function totals(lines: repo.LineInsert[]) {
+  return {
+    totalAmount: addMoney('0', ...lines.map((l) => l.amount ?? '0')),
+    totalAmountCny: addMoney('0', ...lines.map((l) => l.amountCny ?? '0')),
+  };
+}
+
+/** Save resume: creates or changes a draft (or a returned document) with its lines. */
+export async function save(
+  ctx: AppContext,
+  user: SessionUser,
+  docType: DocType,
+  body: SaveDocumentBody,
+  culture: Culture,
+  requestId: string,
+) {
+  const existing = body.ID ? await visible(ctx.db, user, body.ID) : undefined;
+  if (existing && existing.d.docType !== docType) throw notFound();
+  const applicantId =
+    existing?.d.applicantId ?? (user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId);
+  const applicant = await org.findEmployee(ctx.db, applicantId);
+  if (!applicant) throw notFound();
+  const teamId = existing?.d.teamId ?? (applicant.companyId === user.companyId ? applicant.teamId : null);
+  const lines = await prepare(ctx.db, user, docType, teamId, applicantId, body);
+  const main = {
+    expenseTypeId: body.ExpenseTypeID ?? null,
+    costCentreId: body.CostCenterID ?? null,
+    internalOrderId: body.InternalOrderID ?? null,
+    currency: body.Currency,
+    reason: body.Reason ?? null,
+    startDate: body.StartDate ?? null,
+    endDate: body.EndDate ?? null,
+    applyId: docType === 'deputy' ? (body.ApplyID ?? null) : null,
+    longTerm: docType === 'apply' ? (body.LongTerm ?? false) : false,
+    ...totals(lines),
+  };
+
+  const id = await ctx.db.transaction(async (tx) => {
+    let docId: number;
+    if (existing) {
+      if (!isOwner(user, existing.d)) throw notFound();
+      const ok = check(docType, existing.d.status, 'edit');
+      if (!ok.ok) throw refused(ok.code, ok.params);
+      const row = await repo.update(tx, existing.d.id, body.Version ?? -1, main);
+      if (!row) throw conflict('common.stale_version');
+      docId = row.id;
+    } else {
+      const today = shanghaiToday();
+      const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
+      const company = await org.companyCodeOf(tx, user.companyId);
+      const n = await repo.nextNumber(tx, user.companyId, docType, period);
+      const row = await repo.insert(tx, {
+        companyId: user.companyId,
+        docType,
+        docNo: `${PREFIX[docType]}${company}${period}${String(n).padStart(5, '0')}`,
+        applicantId,
+        preparerId: user.userId,
+        teamId,
+        ...main,
+      });
+      docId = row.id;
+      await tx.insert(statusHistory).values({
+        documentId: docId,
+        toStatus: 'draft',
+        action: 'create',
+        actorId: user.userId,
+        principalId: applicantId,
+      });
+    }
+    await repo.replaceLines(tx, docId, lines);
+    await audit(tx, {
+      companyId: user.companyId,
+      actorId: user.userId,
+      principalId: applicantId,
+      action: existing ? 'update' : 'create',
+      entity: 'document',
+      entityId: docId,
+      detail: { docType, lines: lines.length, total: main.totalAmount },
+      requestId,
+    });
+    return docId;
+  });
+  return load(ctx.db, user, id, docType, culture);
+}
+
+/** Deletes a draft outright (with its lines and files). */
+export async function remove(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+  docType: DocType | undefined,
+  requestId: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await visible(tx, user, id);
+    if ((docType && row.d.docType !== docType) || !isOwner(user, row.d)) throw notFound();
+    const ok = check(row.d.docType, row.d.status, 'delete');
+    if (!ok.ok) throw refused(ok.code, ok.params);
+    await repo.remove(tx, id);
+    await audit(tx, {
+      companyId: user.companyId,
+      actorId: user.userId,
+      principalId: row.d.applicantId,
+      action: 'delete',
+      entity: 'document',
+      entityId: id,
+      detail: { docNo: row.d.docNo },
+      requestId,
+    });
+  });
+}
+
+/** The personal expense centre: documents the user (or whom they prepare for) applied for or prepared. */
+export async function search(db: Db, user: SessionUser, q: SearchDocumentBody, culture: Culture) {
+  const { total, rows } = await repo.searchOwned(db, user.companyId, actingPeople(user), q);
+  return {
+    Total: total,
+    Rows: rows.map((r) => ({
+      ID: r.d.id,
+      DocNo: r.d.docNo,
+      DocType: r.d.docType,
+      Status: r.d.status,
+      ApplicantName: localName(culture, r.applicantZh, r.applicantEn),
+      PreparerName: localName(culture, r.preparerZh, r.preparerEn),
+      ExpenseTypeName: r.typeZh === null ? null : localName(culture, r.typeZh, r.typeEn),
+      CostCenterCode: r.ccCode,
+      Currency: r.d.currency,
+      TotalAmount: r.d.totalAmount,
+      TotalAmountCNY: r.d.totalAmountCny,
+      Reason: r.d.reason,
+      CreatedAt: r.d.createdAt.toISOString(),
+      SubmittedAt: r.d.submittedAt?.toISOString() ?? null,
+      Version: r.d.version,
+    })),
+  };
+}
+
+export async function counts(db: Db, user: SessionUser) {
+  const rows = await repo.countsOwned(db, user.companyId, actingPeople(user));
+  return { Rows: rows.map((r) => ({ DocType: r.docType, Status: r.status, Count: r.n })) };
+}
+
+/** A new draft, empty or copied (main info and lines) from a document the user may see. */
+export async function add(
+  ctx: AppContext,
+  user: SessionUser,
+  docType: DocType,
+  copyFromId: number | undefined,
+  culture: Culture,
+  requestId: string,
+) {
+  if (!copyFromId) return save(ctx, user, docType, { Currency: 'CNY', Lines: [] }, culture, requestId);
+  const source = await load(ctx.db, user, copyFromId, docType, culture);
+  return save(
+    ctx,
+    user,
+    docType,
+    {
+      ExpenseTypeID: source.ExpenseTypeID,
+      CostCenterID: source.CostCenterID,
+      InternalOrderID: source.InternalOrderID,
+      Currency: source.Currency,
+      Reason: source.Reason,
+      StartDate: source.StartDate,
+      EndDate: source.EndDate,
+      LongTerm: source.LongTerm,
+      Lines: source.Lines.map((l) => ({
+        ExpenseItemID: l.ExpenseItemID,
+        ExpenseSubItemID: l.ExpenseSubItemID,
+        ExpenseDate: l.ExpenseDate,
+        Amount: l.Amount,
+        Currency: l.Currency,
+        ProductID: l.ProductID,
+        Description: l.Description,
+      })),
+    },
+    culture,
+    requestId,
+  );
+}

@@ -178,5 +178,7 @@ export const DocumentListRow = z.object({
 });
 export type DocumentListRow = z.infer<typeof DocumentListRow>;
 
-export const DocumentCounts = z.object({ Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })) });
+export const DocumentCounts = z.object({
+  Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })),
+});
 export const AddDocumentBody = z.object({ DocType, CopyFromID: z.number().int().positive().optional() });

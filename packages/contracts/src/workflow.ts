@@ -90,7 +90,12 @@ export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 
 export const WorkflowHeader = z.object({
   ID: z.number().int().positive().optional(),
-  Code: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_.-]+$/),
+  Code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_.-]+$/),
   DocType: z.enum(['apply', 'loan', 'deputy']),
   ExpenseTypeID: z.number().int().positive().nullish(),
   NameZH: z.string().trim().min(1).max(200),
@@ -123,3 +128,68 @@ export const SearchWorkflowBody = PageQuery.extend({
 export const SaveWorkflowBody = z.object({ Workflow: WorkflowHeader, Details: z.array(WorkflowDetail).min(1).max(30) });
 export const WorkflowWithDetails = z.object({ Workflow: WorkflowRow, Details: z.array(WorkflowDetail) });
 export const WorkflowIdBody = z.object({ WorkflowID: z.number().int().positive() });
+
+export const SubmitBody = z.object({ ID: z.number().int().positive(), Version: z.number().int().optional() });
+export const ApproveBody = z.object({
+  ID: z.number().int().positive(),
+  /** true approves the current step, false rejects (a comment is then required). */
+  Pass: z.boolean(),
+  Comment: z.string().trim().max(1000).nullish(),
+});
+export const ConfirmBody = z.object({
+  ID: z.number().int().positive(),
+  Accept: z.boolean(),
+  Comment: z.string().trim().max(1000).nullish(),
+});
+
+export const RouteStep = z.object({
+  ID: z.number().int(),
+  Round: z.number().int(),
+  Seq: z.number().int(),
+  StepKind: z.string(),
+  StepName: z.string(),
+  ApproverID: z.number().int(),
+  ApproverName: z.string(),
+  Status: z.string(),
+  ActedByID: z.number().int().nullable(),
+  ActedByName: z.string().nullable(),
+  ActedAt: z.string().nullable(),
+  PendingSince: z.string().nullable(),
+  Comment: z.string().nullable(),
+  ReasonKey: z.string(),
+});
+export const RouteView = z.object({ Rows: z.array(RouteStep) });
+export const RoutePreview = z.object({
+  Rows: z.array(
+    z.object({
+      Seq: z.number().int(),
+      StepKind: z.string(),
+      StepName: z.string(),
+      ApproverID: z.number().int(),
+      ApproverName: z.string(),
+      Auto: z.boolean(),
+      ReasonKey: z.string(),
+    }),
+  ),
+});
+
+export const PendingQuery = PageQuery.extend({
+  DocType: z.enum(['apply', 'loan', 'deputy']).optional(),
+  Keyword: z.string().trim().max(100).optional(),
+});
+export const PendingRow = z.object({
+  ID: z.number().int(),
+  DocNo: z.string(),
+  DocType: z.enum(['apply', 'loan', 'deputy']),
+  ApplicantName: z.string(),
+  ExpenseTypeName: z.string().nullable(),
+  Currency: z.string(),
+  TotalAmount: z.string(),
+  TotalAmountCNY: z.string(),
+  Reason: z.string().nullable(),
+  StepName: z.string(),
+  ForApproverID: z.number().int().nullable(),
+  PendingSince: z.string().nullable(),
+  Version: z.number().int(),
+});
+export type PendingRow = z.infer<typeof PendingRow>;

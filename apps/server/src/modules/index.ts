@@ -5,6 +5,7 @@ import { documentRoutes } from './documents/document.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
+import { approvalRoutes } from './workflow/approval.routes';
 import { proxyRoutes } from './workflow/proxy.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 
@@ -17,6 +18,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   proxyRoutes,
   workflowRoutes,
   documentRoutes,
+  approvalRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -14,6 +14,11 @@ export function actingPeople(user: SessionUser): number[] {
   return user.actingFor?.kinds.includes('fill_in') ? [user.userId, user.actingFor.principalId] : [user.userId];
 }
 
+/** Whom the user approves for now: themself, and the principal of an approval proxy they act through today. */
+export function approversFor(user: SessionUser): number[] {
+  return user.actingFor?.kinds.includes('approve') ? [user.userId, user.actingFor.principalId] : [user.userId];
+}
+
 /** The applicant, the preparer, or someone acting for the applicant as fill-in proxy. */
 export function isOwner(user: SessionUser, d: DocFacts): boolean {
   return d.applicantId === user.userId || d.preparerId === user.userId || actingPeople(user).includes(d.applicantId);

@@ -4,8 +4,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { contains, offsetOf, orderFrom } from '../../core/list';
 import { costCentre, fundPermission, internalOrder } from '../masterdata/costcentre.table';
-import { expenseItem, expenseSubItem, expenseType, expenseTypeItem } from '../masterdata/expense.table';
-import { fxRate } from '../masterdata/reference.table';
+import {
+  expenseItem,
+  expenseSubItem,
+  expenseType,
+  expenseTypeItem,
+  ledgerExpense,
+  ledgerExpenseItemConfig,
+} from '../masterdata/expense.table';
+import { cutOffDay, fxRate } from '../masterdata/reference.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
 import { document as doc, documentNumber, expenseLine as line } from './document.table';
@@ -254,4 +261,53 @@ export async function rateOf(db: Db, companyId: number, currency: string, year: 
 export async function statusOf(db: Db, id: number): Promise<DocState | undefined> {
   const [row] = await db.select({ status: doc.status }).from(doc).where(eq(doc.id, id));
   return row?.status;
+}
+
+/** The approver of the document's pending step in its current round, if any. */
+export async function pendingApproverOf(db: Db, documentId: number, round: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ approverId: approvalStep.approverId })
+    .from(approvalStep)
+    .where(
+      and(eq(approvalStep.documentId, documentId), eq(approvalStep.round, round), eq(approvalStep.status, 'pending')),
+    );
+  return row?.approverId;
+}
+
+/** Codes of stopped ledger expenses that the items of a document would post to. */
+export async function stoppedLedgerExpenses(db: Db, companyId: number, docType: DocType, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ code: ledgerExpense.code })
+    .from(ledgerExpenseItemConfig)
+    .innerJoin(ledgerExpense, eq(ledgerExpense.id, ledgerExpenseItemConfig.ledgerExpenseId))
+    .where(
+      and(
+        eq(ledgerExpenseItemConfig.companyId, companyId),
+        eq(ledgerExpenseItemConfig.docType, docType),
+        inArray(ledgerExpenseItemConfig.expenseItemId, itemIds),
+        eq(ledgerExpense.status, 'stopped'),
+      ),
+    );
+  return rows.map((r) => r.code);
+}
+
+export async function generalCutOff(
+  db: Db,
+  companyId: number,
+  year: number,
+  month: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ day: cutOffDay.day })
+    .from(cutOffDay)
+    .where(
+      and(
+        eq(cutOffDay.companyId, companyId),
+        eq(cutOffDay.kind, 'general'),
+        eq(cutOffDay.year, year),
+        eq(cutOffDay.month, month),
+      ),
+    );
+  return row?.day;
 }

@@ -1,6 +1,7 @@
 import {
   addMoney,
   type Culture,
+  type DocState,
   type DocType,
   type DocumentDetail,
   type ExpenseLineInput,
@@ -17,7 +18,7 @@ import { localName } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { audit } from '../audit/audit.service';
 import * as org from '../org/org.repository';
-import { actingPeople, allowedActions, isOwner } from './document.policy';
+import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
 import * as repo from './document.repository';
 import { check } from './document.state';
 import { statusHistory } from './document.table';
@@ -26,8 +27,24 @@ type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
 const PREFIX: Record<DocType, string> = { apply: 'A', loan: 'L', deputy: 'D' };
-/** Who besides owners and approvers may read documents: their functions (DESIGN §7). */
-const VIEWER_FUNCTIONS = ['documentViewCenterAll', 'documentViewAudit', 'documentViewCompliance'];
+/** Finance sees the company's documents once approved; audit and compliance viewers once submitted (DESIGN §7). */
+const AT_FINANCE: readonly DocState[] = [
+  'approved',
+  'received',
+  'reviewing',
+  'held',
+  'to_post',
+  'post_failed',
+  'posted',
+  'remitting',
+  'paid',
+  'closed',
+];
+function viewerMay(user: SessionUser, status: DocState): boolean {
+  if (user.functions.has('documentViewAudit') || user.functions.has('documentViewCompliance'))
+    return status !== 'draft';
+  return user.functions.has('documentViewCenterAll') && AT_FINANCE.includes(status);
+}
 
 /** A document of the user's company that the user may see; anything else is "not found". */
 export async function visible(db: Db, user: SessionUser, id: number): Promise<Found> {
@@ -37,18 +54,14 @@ export async function visible(db: Db, user: SessionUser, id: number): Promise<Fo
   if (await repo.isApproverOf(db, id, user.userId)) return row;
   const principal = user.actingFor?.kinds.includes('approve') ? user.actingFor.principalId : null;
   if (principal !== null && (await repo.isApproverOf(db, id, principal))) return row;
-  if (row.d.status !== 'draft' && VIEWER_FUNCTIONS.some((f) => user.functions.has(f))) return row;
+  if (viewerMay(user, row.d.status)) return row;
   throw notFound();
 }
 
-export async function toDetail(
-  db: Db,
-  user: SessionUser,
-  row: Found,
-  culture: Culture,
-  currentApprover = false,
-): Promise<DocumentDetail> {
+export async function toDetail(db: Db, user: SessionUser, row: Found, culture: Culture): Promise<DocumentDetail> {
   const d = row.d;
+  const pendingApprover = d.status === 'approving' ? await repo.pendingApproverOf(db, d.id, d.round) : undefined;
+  const currentApprover = pendingApprover !== undefined && approversFor(user).includes(pendingApprover);
   const lines = await repo.linesOf(db, d.id);
   return {
     ID: d.id,

@@ -1,0 +1,61 @@
+import type { Db } from '../../core/db';
+import type { AppError } from '../../core/errors';
+import { refused } from '../../core/errors';
+import { shanghaiToday } from '../../core/time';
+import * as org from '../org/org.repository';
+import * as repo from './document.repository';
+
+type Doc = repo.DocumentRow;
+
+/** The month after `year-month`. */
+function nextMonth(year: number, month: number): [number, number] {
+  return month === 12 ? [year + 1, 1] : [year, month + 1];
+}
+
+/**
+ * Why a document cannot go into approval, as one coded refusal (the first that applies), or nothing.
+ * Checked at submit and again when an applicant confirms what a proxy prepared.
+ */
+export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefined> {
+  const applicant = await org.findEmployee(db, d.applicantId);
+  if (!applicant) return refused('document.applicant_unknown');
+  if (applicant.status === 'resignation_frozen' || applicant.status === 'left')
+    return refused('document.applicant_resigned');
+  if (applicant.status === 'overdue_frozen' && d.docType !== 'deputy')
+    return refused('document.applicant_overdue_frozen');
+  if (d.costCentreId === null) return refused('document.cost_centre_missing');
+  if (d.docType !== 'apply' && !applicant.bankAccount) return refused('document.bank_account_missing');
+
+  const cc = await repo.costCentreOf(db, d.costCentreId);
+  if (!cc || cc.status !== 'started') return refused('document.cost_centre_stopped', { code: cc?.code ?? '' });
+  if (d.internalOrderId !== null) {
+    const io = await repo.internalOrderOf(db, d.internalOrderId);
+    if (!io || io.status !== 'started') return refused('document.internal_order_stopped', { code: io?.code ?? '' });
+  }
+
+  const lines = await repo.linesOf(db, d.id);
+  if (lines.length === 0) return refused('document.lines_missing');
+  const incomplete = lines
+    .filter(({ l }) => !l.expenseItemId || !l.expenseDate || !l.amount || !l.amountCny)
+    .map(({ l }) => l.lineNo);
+  if (incomplete.length) return refused('document.lines_incomplete', { lines: incomplete.join(', ') });
+
+  const stopped = await repo.stoppedLedgerExpenses(
+    db,
+    d.companyId,
+    d.docType,
+    lines.map(({ l }) => l.expenseItemId!),
+  );
+  if (stopped.length) return refused('document.ledger_expense_stopped', { codes: stopped.join(', ') });
+
+  // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
+  const today = shanghaiToday();
+  const months = new Set(lines.map(({ l }) => l.expenseDate!.slice(0, 7)));
+  for (const ym of months) {
+    const [y, m] = ym.split('-').map(Number) as [number, number];
+    const [ny, nm] = nextMonth(y, m);
+    const cutOff = await repo.generalCutOff(db, d.companyId, ny, nm);
+    if (cutOff && today > cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
+  }
+  return undefined;
+}

@@ -1,0 +1,466 @@
+import type { Culture, DocType, DocumentDetail, Money } from '@ems/contracts';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../core/errors';
+import type { SessionUser } from '../../core/http';
+import { localName } from '../../core/i18n';
+import { shanghaiToday } from '../../core/time';
+import { audit } from '../audit/audit.service';
+import { submitProblems } from '../documents/document.checks';
+import { approversFor, isOwner } from '../documents/document.policy';
+import { linesOf } from '../documents/document.repository';
+import { toDetail, visible } from '../documents/document.service';
+import { check } from '../documents/document.state';
+import * as repo from './approval.repository';
+import { principalsOf } from './proxy.repository';
+import { type Directory, type ResolvedStep, resolveRoute } from './routing';
+
+type Doc = NonNullable<Awaited<ReturnType<typeof repo.lockDocument>>>;
+
+/** Everything about people the route needs, read once, then served synchronously to the resolver. */
+async function directoryFor(db: Db, companyId: number, d: Doc, roleCodes: string[]): Promise<Directory> {
+  const people = new Map<number, { managerId: number | null; limit: Money | null }>();
+  let frontier = [d.applicantId];
+  for (let depth = 0; depth < 30 && frontier.length; depth++) {
+    const rows = await repo.people(db, frontier);
+    frontier = [];
+    for (const r of rows) {
+      people.set(r.id, { managerId: r.managerId, limit: r.limit });
+      if (r.managerId !== null && !people.has(r.managerId)) frontier.push(r.managerId);
+    }
+  }
+  const heads = d.costCentreId ? await repo.headsOf(db, d.costCentreId) : [];
+  const roles = new Map<string, number[]>();
+  for (const code of roleCodes) roles.set(code, await repo.roleMembers(db, companyId, code));
+  return {
+    managerOf: (id) => people.get(id)?.managerId ?? null,
+    approvalLimitOf: (id) => people.get(id)?.limit ?? null,
+    costCentreHeads: (cc) => (cc === d.costCentreId ? heads : []),
+    roleMembers: (code) => roles.get(code) ?? [],
+    specialApprovers: () => [],
+  };
+}
+
+/** The route this document would take now (the preview before submit, and the snapshot at submit). */
+async function route(db: Db, d: Doc): Promise<ResolvedStep[]> {
+  const template = await repo.templateFor(db, d.companyId, d.docType, d.expenseTypeId);
+  if (!template) throw refused('workflow.setting_missing');
+  const lines = await linesOf(db, d.id);
+  const dir = await directoryFor(
+    db,
+    d.companyId,
+    d,
+    template.details.flatMap((s) => (s.roleCode ? [s.roleCode] : [])),
+  );
+  return resolveRoute(
+    template.details.map((s) => ({
+      seq: s.seq,
+      kind: s.stepKind,
+      roleCode: s.roleCode,
+      personId: s.personId,
+      minAmount: s.minAmount,
+      maxAmount: s.maxAmount,
+      expenseItemIds: s.expenseItemIds,
+      hcpOnly: s.hcpOnly,
+      overseasOnly: s.overseasOnly,
+      nameZh: s.nameZh,
+      nameEn: s.nameEn,
+    })),
+    {
+      type: d.docType,
+      applicantId: d.applicantId,
+      preparerId: d.preparerId,
+      amountCny: d.totalAmountCny,
+      costCentreId: d.costCentreId,
+      expenseItemIds: lines.flatMap(({ l }) => (l.expenseItemId ? [l.expenseItemId] : [])),
+      hasHcp: false,
+      overseas: false,
+    },
+    dir,
+  );
+}
+
+/** Snapshots the route as steps of a new round and puts the document in approval. */
+async function startApproval(tx: Db, d: Doc, actorId: number, principalId: number, action: string) {
+  const steps = await route(tx, d);
+  const round = d.round + 1;
+  const now = new Date();
+  await repo.insertSteps(
+    tx,
+    steps.map((s, i) => ({
+      documentId: d.id,
+      round,
+      seq: s.seq,
+      stepKind: s.kind,
+      approverId: s.approverId,
+      status: i === 0 ? ('pending' as const) : ('waiting' as const),
+      pendingSince: i === 0 ? now : null,
+      reasonKey: s.reasonKey,
+      nameZh: s.nameZh,
+      nameEn: s.nameEn,
+    })),
+  );
+  await repo.setDocument(tx, d.id, { status: 'approving', round, submittedAt: now });
+  await repo.history(tx, {
+    documentId: d.id,
+    fromStatus: d.status,
+    toStatus: 'approving',
+    action,
+    actorId,
+    principalId,
+  });
+  await repo.mail(tx, {
+    companyId: d.companyId,
+    toEmployeeId: steps[0]!.approverId,
+    template: 'workflow.mail.pending',
+    params: { docNo: d.docNo },
+    documentId: d.id,
+  });
+}
+
+/**
+ * Runs a state change once per Idempotency-Key: a repeat (double click, retry) gets the first answer and
+ * changes nothing. Without a key, the version and the state still stop a second change.
+ */
+async function once(
+  ctx: AppContext,
+  user: SessionUser,
+  key: string | undefined,
+  route: string,
+  work: (tx: Db) => Promise<number>,
+  culture: Culture,
+) {
+  const id = await ctx.db.transaction(async (tx) => {
+    if (key) {
+      const earlier = await repo.claimKey(tx, user.userId, key, route);
+      if (earlier) return Number(earlier.response);
+    }
+    const docId = await work(tx);
+    if (key) await repo.storeKey(tx, user.userId, key, String(docId));
+    return docId;
+  });
+  return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
+}
+
+async function lockedVisible(tx: Db, user: SessionUser, id: number, docType?: DocType) {
+  const seen = await visible(tx, user, id);
+  if (docType && seen.d.docType !== docType) throw notFound();
+  const d = await repo.lockDocument(tx, id);
+  if (!d) throw notFound();
+  return d;
+}
+
+/** Submit: the owner sends the document into approval; a fill-in proxy sends it to the applicant to confirm first. */
+export async function submit(
+  ctx: AppContext,
+  user: SessionUser,
+  docType: DocType,
+  v: { id: number; version?: number | undefined; key?: string | undefined; requestId: string },
+  culture: Culture,
+): Promise<DocumentDetail> {
+  return once(
+    ctx,
+    user,
+    v.key,
+    `submit:${v.id}`,
+    async (tx) => {
+      const d = await lockedVisible(tx, user, v.id, docType);
+      if (!isOwner(user, d)) throw notFound();
+      if (v.version !== undefined && v.version !== d.version) throw conflict('common.stale_version');
+      const byProxy = d.applicantId !== user.userId;
+      const action = byProxy ? 'submit_for_confirm' : 'submit';
+      const ok = check(d.docType, d.status, action);
+      if (!ok.ok) throw refused(ok.code, ok.params);
+      const problem = await submitProblems(tx, d);
+      if (problem) throw problem;
+      if (byProxy) {
+        await repo.setDocument(tx, d.id, { status: 'confirming' });
+        await repo.history(tx, {
+          documentId: d.id,
+          fromStatus: d.status,
+          toStatus: 'confirming',
+          action,
+          actorId: user.userId,
+          principalId: d.applicantId,
+        });
+        await repo.mail(tx, {
+          companyId: d.companyId,
+          toEmployeeId: d.applicantId,
+          template: 'workflow.mail.confirm',
+          params: { docNo: d.docNo },
+          documentId: d.id,
+        });
+      } else {
+        await startApproval(tx, d, user.userId, d.applicantId, action);
+      }
+      await audit(tx, {
+        companyId: d.companyId,
+        actorId: user.userId,
+        principalId: d.applicantId,
+        action,
+        entity: 'document',
+        entityId: d.id,
+        requestId: v.requestId,
+      });
+      return d.id;
+    },
+    culture,
+  );
+}
+
+/** Responsible confirm: the applicant accepts (or declines) what their fill-in proxy prepared. */
+export async function confirm(
+  ctx: AppContext,
+  user: SessionUser,
+  v: { id: number; accept: boolean; comment?: string | null | undefined; key?: string | undefined; requestId: string },
+  culture: Culture,
+) {
+  return once(
+    ctx,
+    user,
+    v.key,
+    `confirm:${v.id}`,
+    async (tx) => {
+      const d = await lockedVisible(tx, user, v.id);
+      if (d.applicantId !== user.userId) throw refused('workflow.not_applicant');
+      const action = v.accept ? 'confirm' : 'decline';
+      const ok = check(d.docType, d.status, action);
+      if (!ok.ok) throw refused(ok.code, ok.params);
+      if (v.accept) {
+        const problem = await submitProblems(tx, d);
+        if (problem) throw problem;
+        await startApproval(tx, d, user.userId, user.userId, action);
+      } else {
+        await repo.setDocument(tx, d.id, { status: 'returned' });
+        await repo.history(tx, {
+          documentId: d.id,
+          fromStatus: d.status,
+          toStatus: 'returned',
+          action,
+          actorId: user.userId,
+          principalId: user.userId,
+          comment: v.comment ?? null,
+        });
+        await repo.mail(tx, {
+          companyId: d.companyId,
+          toEmployeeId: d.preparerId,
+          template: 'workflow.mail.declined',
+          params: { docNo: d.docNo },
+          documentId: d.id,
+        });
+      }
+      await audit(tx, {
+        companyId: d.companyId,
+        actorId: user.userId,
+        action,
+        entity: 'document',
+        entityId: d.id,
+        requestId: v.requestId,
+      });
+      return d.id;
+    },
+    culture,
+  );
+}
+
+/** Approve or reject the current step. Two people deciding the same step at once: one wins, the other gets 409. */
+export async function decide(
+  ctx: AppContext,
+  user: SessionUser,
+  docType: DocType,
+  v: { id: number; pass: boolean; comment?: string | null | undefined; key?: string | undefined; requestId: string },
+  culture: Culture,
+) {
+  if (!v.pass && !v.comment?.trim()) throw fieldError('Comment', 'workflow.comment_required');
+  return once(
+    ctx,
+    user,
+    v.key,
+    `decide:${v.id}`,
+    async (tx) => {
+      const d = await lockedVisible(tx, user, v.id, docType);
+      const action = v.pass ? 'approve' : 'reject';
+      const ok = check(d.docType, d.status, action);
+      if (!ok.ok) throw conflict(ok.code, ok.params);
+      const steps = await repo.stepsOf(tx, d.id, d.round);
+      const current = steps.find((s) => s.status === 'pending');
+      if (!current || !approversFor(user).includes(current.approverId)) throw conflict('workflow.not_current_approver');
+      const now = new Date();
+      const decided = await repo.moveStep(tx, current.id, 'pending', {
+        status: v.pass ? 'approved' : 'rejected',
+        actedBy: user.userId,
+        actedAt: now,
+        comment: v.comment ?? null,
+      });
+      if (!decided) throw conflict('workflow.not_current_approver');
+      const principalId = current.approverId;
+      if (!v.pass) {
+        await repo.skipRest(tx, d.id, d.round);
+        await repo.setDocument(tx, d.id, { status: 'returned' });
+        await repo.history(tx, {
+          documentId: d.id,
+          fromStatus: d.status,
+          toStatus: 'returned',
+          action,
+          actorId: user.userId,
+          principalId,
+          comment: v.comment ?? null,
+        });
+        await repo.mail(tx, {
+          companyId: d.companyId,
+          toEmployeeId: d.applicantId,
+          template: 'workflow.mail.returned',
+          params: { docNo: d.docNo },
+          documentId: d.id,
+        });
+      } else {
+        // Later steps of the same person, straight after, are approved with this one and recorded as automatic.
+        let previous = current;
+        let next = steps.find((s) => s.seq === previous.seq + 1);
+        while (next && next.approverId === previous.approverId) {
+          await repo.moveStep(tx, next.id, 'waiting', { status: 'auto_approved', actedAt: now, actedBy: user.userId });
+          previous = next;
+          next = steps.find((s) => s.seq === previous.seq + 1);
+        }
+        if (next) {
+          await repo.moveStep(tx, next.id, 'waiting', { status: 'pending', pendingSince: now });
+          await repo.setDocument(tx, d.id, {});
+          await repo.history(tx, {
+            documentId: d.id,
+            fromStatus: d.status,
+            toStatus: 'approving',
+            action,
+            actorId: user.userId,
+            principalId,
+            comment: v.comment ?? null,
+          });
+          await repo.mail(tx, {
+            companyId: d.companyId,
+            toEmployeeId: next.approverId,
+            template: 'workflow.mail.pending',
+            params: { docNo: d.docNo },
+            documentId: d.id,
+          });
+        } else {
+          await repo.setDocument(tx, d.id, { status: 'approved', approvedAt: now });
+          await repo.history(tx, {
+            documentId: d.id,
+            fromStatus: d.status,
+            toStatus: 'approved',
+            action,
+            actorId: user.userId,
+            principalId,
+            comment: v.comment ?? null,
+          });
+          await repo.mail(tx, {
+            companyId: d.companyId,
+            toEmployeeId: d.applicantId,
+            template: 'workflow.mail.approved',
+            params: { docNo: d.docNo },
+            documentId: d.id,
+          });
+        }
+      }
+      await audit(tx, {
+        companyId: d.companyId,
+        actorId: user.userId,
+        principalId,
+        action,
+        entity: 'document',
+        entityId: d.id,
+        detail: { step: current.seq, round: d.round },
+        requestId: v.requestId,
+      });
+      return d.id;
+    },
+    culture,
+  );
+}
+
+/** The route of a document, every round, as the approve-history panel shows it. */
+export async function approveUiList(db: Db, user: SessionUser, id: number, culture: Culture) {
+  await visible(db, user, id);
+  const rows = await repo.routeOf(db, id);
+  return {
+    Rows: rows.map(({ s, approverZh, approverEn, actorZh, actorEn }) => ({
+      ID: s.id,
+      Round: s.round,
+      Seq: s.seq,
+      StepKind: s.stepKind,
+      StepName: localName(culture, s.nameZh, s.nameEn),
+      ApproverID: s.approverId,
+      ApproverName: localName(culture, approverZh, approverEn),
+      Status: s.status,
+      ActedByID: s.actedBy,
+      ActedByName: actorZh === null ? null : localName(culture, actorZh, actorEn),
+      ActedAt: s.actedAt?.toISOString() ?? null,
+      PendingSince: s.pendingSince?.toISOString() ?? null,
+      Comment: s.comment,
+      ReasonKey: s.reasonKey,
+    })),
+  };
+}
+
+/** Who would approve if the document were submitted now, and why. */
+export async function previewRoute(db: Db, user: SessionUser, id: number, culture: Culture) {
+  const seen = await visible(db, user, id);
+  if (!isOwner(user, seen.d)) throw notFound();
+  const steps = await route(db, seen.d);
+  const names = new Map(
+    (
+      await repo.namesOf(
+        db,
+        steps.map((s) => s.approverId),
+      )
+    ).map((p) => [p.id, localName(culture, p.nameZh, p.nameEn)]),
+  );
+  return {
+    Rows: steps.map((s) => ({
+      Seq: s.seq,
+      StepKind: s.kind,
+      StepName: localName(culture, s.nameZh, s.nameEn),
+      ApproverID: s.approverId,
+      ApproverName: names.get(s.approverId) ?? '',
+      Auto: s.auto,
+      ReasonKey: s.reasonKey,
+    })),
+  };
+}
+
+export async function pending(
+  db: Db,
+  user: SessionUser,
+  q: { DocType?: DocType | undefined; Keyword?: string | undefined; PageIndex: number; PageSize: number },
+  culture: Culture,
+) {
+  const principals = await principalsOf(db, user.companyId, user.userId, shanghaiToday());
+  const approverIds = [user.userId, ...principals.filter((p) => p.kind === 'approve').map((p) => p.principal.id)];
+  const { total, rows } = await repo.pendingFor(db, user.companyId, [...new Set(approverIds)], q);
+  return {
+    Total: total,
+    Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn }) => ({
+      ID: d.id,
+      DocNo: d.docNo,
+      DocType: d.docType,
+      ApplicantName: localName(culture, applicantZh, applicantEn),
+      ExpenseTypeName: typeZh === null ? null : localName(culture, typeZh, typeEn),
+      Currency: d.currency,
+      TotalAmount: d.totalAmount,
+      TotalAmountCNY: d.totalAmountCny,
+      Reason: d.reason,
+      StepName: localName(culture, s.nameZh, s.nameEn),
+      /** Set when the step belongs to someone the user approves for as proxy. */
+      ForApproverID: s.approverId === user.userId ? null : s.approverId,
+      PendingSince: s.pendingSince?.toISOString() ?? null,
+      Version: d.version,
+    })),
+  };
+}
+
+export async function isCurrentApprover(db: Db, user: SessionUser, id: number) {
+  const seen = await visible(db, user, id);
+  if (seen.d.status !== 'approving') return false;
+  const steps = await repo.stepsOf(db, id, seen.d.round);
+  const current = steps.find((s) => s.status === 'pending');
+  return !!current && approversFor(user).includes(current.approverId);
+}

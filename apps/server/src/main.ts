@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { demoLogins, seed } from './db/seed';
+import { folderTransport, startMailSender } from './modules/notify/notify.service';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -20,12 +22,15 @@ async function main(): Promise<void> {
   const outcome = await seed(ctx.db, config);
   await reloadMessages(ctx);
   const app = await buildApp(ctx);
+  // Notices leave through the outbox; without SMTP they are written to the data folder.
+  const stopMail = startMailSender(ctx, folderTransport(join(config.dataDir, 'mail')));
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopMail();
     await app.close();
     await ctx.database.close();
     process.exit(0);

@@ -1,0 +1,72 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Culture } from '@ems/contracts';
+import type { AppContext } from '../../core/context';
+import { localName } from '../../core/i18n';
+import * as repo from './notify.repository';
+
+/** Where notices go. The default, until SMTP is configured, writes each message as an .eml file in the data folder. */
+export interface MailTransport {
+  send(message: { to: string; subject: string; text: string; id: number }): Promise<void>;
+}
+
+export function folderTransport(dir: string): MailTransport {
+  return {
+    async send(message) {
+      mkdirSync(dir, { recursive: true });
+      const eml = [
+        `To: ${message.to}`,
+        `Subject: =?UTF-8?B?${Buffer.from(message.subject).toString('base64')}?=`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=UTF-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        message.text,
+        '',
+      ].join('\r\n');
+      writeFileSync(join(dir, `${String(message.id).padStart(8, '0')}.eml`), eml);
+    },
+  };
+}
+
+/** Sends what the outbox holds, in the recipient's language; returns how many went out. */
+export async function flushOutbox(ctx: AppContext, transport: MailTransport, batch = 50): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await repo.takeUnsent(tx, batch);
+    for (const r of rows) {
+      const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
+      const params = JSON.parse(r.m.params) as Record<string, string | number>;
+      const subject = ctx.messages.t(r.m.template, culture, params);
+      const greeting = ctx.messages.t('workflow.mail.greeting', culture, {
+        name: localName(culture, r.nameZh, r.nameEn),
+      });
+      let error: string | null = null;
+      if (!r.email) error = 'no e-mail address';
+      else {
+        try {
+          await transport.send({ to: r.email, subject, text: `${greeting}\n\n${subject}\n`, id: r.m.id });
+        } catch (err) {
+          error = err instanceof Error ? err.message : String(err);
+        }
+      }
+      await repo.markSent(tx, r.m.id, error);
+    }
+    return rows.length;
+  });
+}
+
+/** Runs the sender every `everyMs` until stopped. */
+export function startMailSender(ctx: AppContext, transport: MailTransport, everyMs = 5000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    flushOutbox(ctx, transport)
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { evmRoutes } from './org/evm/evm.routes';
 import { orgRoutes } from './org/org.routes';
+import { employeeRoutes } from './org/people/employee.routes';
+import { roleRoutes } from './org/roles/role.routes';
+import { teamRoutes } from './org/teams/team.routes';
 import { systemRoutes } from './system/system.routes';
 
 /** Every module, registered in one explicit list. */
@@ -10,6 +14,10 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   authRoutes,
   systemRoutes,
   orgRoutes,
+  teamRoutes,
+  employeeRoutes,
+  roleRoutes,
+  evmRoutes,
   i18nRoutes,
 ];
 

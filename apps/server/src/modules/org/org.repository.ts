@@ -190,3 +190,8 @@ export async function teamsOf(db: Db, companyId: number, includeInactive: boolea
     .where(and(eq(team.companyId, companyId), includeInactive ? undefined : eq(team.active, true)))
     .orderBy(asc(team.sort), asc(team.code));
 }
+
+export async function companyById(db: Db, companyId: number) {
+  const [row] = await db.select().from(company).where(eq(company.id, companyId));
+  return row;
+}

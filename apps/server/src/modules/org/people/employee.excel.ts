@@ -82,52 +82,70 @@ export async function importPeople(
   const good = parseRows(sheet, EmployeeImportRow, errors);
   const db = ctx.db;
 
+  // The checks across rows and against the database run on every row's text, bad rows too, so one pass names
+  // every bad cell; a cell that already failed its own check is not checked again.
+  const failed = new Map<number, Set<string>>();
+  for (const r of sheet) {
+    const parsed = EmployeeImportRow.safeParse(r.values);
+    if (!parsed.success) failed.set(r.row, new Set(parsed.error.issues.map((i) => String(i.path[0] ?? ''))));
+  }
+  const cells = sheet.map((r) => {
+    const ok = (key: string) => !failed.get(r.row)?.has(key);
+    const text = (key: string) => (ok(key) ? (r.values[key] ?? '').trim() : '');
+    return {
+      row: r.row,
+      code: text('Code').toLowerCase(),
+      team: text('TeamCode').toLowerCase(),
+      manager: text('LineManagerCode').toLowerCase(),
+      username: text('Username').toLowerCase(),
+    };
+  });
+
   const people = await repo.companyPeople(db, actor.companyId);
   const byCode = new Map(people.map((p) => [p.code.toLowerCase(), p]));
   const codeOf = new Map(people.map((p) => [p.id, p.code.toLowerCase()]));
   const teams = new Map((await teamRepo.companyTeams(db, actor.companyId)).map((t) => [t.code.toLowerCase(), t]));
   const fileCodes = new Map<string, number>();
   const fileUsernames = new Map<string, number>();
-  for (const { row, value } of good) {
-    const code = value.Code.toLowerCase();
-    if (fileCodes.has(code)) errors.add(row, 'Code', 'org.import_duplicate_in_file');
-    fileCodes.set(code, row);
-    const team = teams.get(value.TeamCode.toLowerCase());
-    if (!team) errors.add(row, 'TeamCode', 'org.team_not_found');
-    else if (!team.active && team.id !== byCode.get(code)?.teamId) errors.add(row, 'TeamCode', 'org.team_stopped');
-    if (value.Username) {
-      const u = value.Username.toLowerCase();
-      if (fileUsernames.has(u)) errors.add(row, 'Username', 'org.import_duplicate_in_file');
-      fileUsernames.set(u, row);
+  for (const c of cells) {
+    if (c.code) {
+      if (fileCodes.has(c.code)) errors.add(c.row, 'Code', 'org.import_duplicate_in_file');
+      fileCodes.set(c.code, c.row);
+    }
+    if (c.team) {
+      const team = teams.get(c.team);
+      if (!team) errors.add(c.row, 'TeamCode', 'org.team_not_found');
+      else if (!team.active && team.id !== byCode.get(c.code)?.teamId)
+        errors.add(c.row, 'TeamCode', 'org.team_stopped');
+    }
+    if (c.username) {
+      if (fileUsernames.has(c.username)) errors.add(c.row, 'Username', 'org.import_duplicate_in_file');
+      fileUsernames.set(c.username, c.row);
     }
   }
-  const taken = await repo.usernamesTaken(db, [...fileUsernames.keys()]);
-  for (const t of taken) {
-    const row = fileUsernames.get(t.username)!;
-    const code = good.find((g) => g.row === row)!.value.Code.toLowerCase();
-    if (byCode.get(code)?.id !== t.employeeId) errors.add(row, 'Username', 'org.username_taken');
+  for (const taken of await repo.usernamesTaken(db, [...fileUsernames.keys()])) {
+    const c = cells.find((x) => x.row === fileUsernames.get(taken.username))!;
+    if (byCode.get(c.code)?.id !== taken.employeeId) errors.add(c.row, 'Username', 'org.username_taken');
   }
 
   // Line managers by code after the file is applied: the file's rows override the stored ones.
   const managerOf = new Map<string, string | null>();
   for (const p of people) managerOf.set(p.code.toLowerCase(), p.parentId ? (codeOf.get(p.parentId) ?? null) : null);
-  if (present.has('LineManagerCode'))
-    for (const { value } of good) managerOf.set(value.Code.toLowerCase(), value.LineManagerCode?.toLowerCase() ?? null);
-  for (const { row, value } of good) {
-    const m = value.LineManagerCode?.toLowerCase();
-    if (!m) continue;
-    if (!byCode.has(m) && !fileCodes.has(m)) {
-      errors.add(row, 'LineManagerCode', 'org.manager_not_found');
+  if (present.has('LineManagerCode')) for (const c of cells) if (c.code) managerOf.set(c.code, c.manager || null);
+  for (const c of cells) {
+    if (!c.manager) continue;
+    if (!byCode.has(c.manager) && !fileCodes.has(c.manager)) {
+      errors.add(c.row, 'LineManagerCode', 'org.manager_not_found');
       continue;
     }
-    if (byCode.get(m)?.status === 'left') errors.add(row, 'LineManagerCode', 'org.manager_left');
+    if (byCode.get(c.manager)?.status === 'left') errors.add(c.row, 'LineManagerCode', 'org.manager_left');
     const seen = new Set<string>();
-    for (let c: string | null | undefined = m; c; c = managerOf.get(c)) {
-      if (c === value.Code.toLowerCase() || seen.has(c)) {
-        errors.add(row, 'LineManagerCode', 'org.manager_cycle');
+    for (let m: string | null | undefined = c.manager; m; m = managerOf.get(m)) {
+      if (m === c.code || seen.has(m)) {
+        errors.add(c.row, 'LineManagerCode', 'org.manager_cycle');
         break;
       }
-      seen.add(c);
+      seen.add(m);
     }
   }
   errors.throwIfAny();

@@ -8,16 +8,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
-import {
-  appFunction,
-  employee,
-  employeeCompany,
-  employeeRoleTeam as ert,
-  role,
-  roleFunction,
-  roleReport,
-  team,
-} from '../org.table';
+import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
 export type RoleEntity = typeof role.$inferSelect;
 export type RoleValues = Omit<typeof role.$inferInsert, 'id' | 'version'>;

@@ -213,11 +213,7 @@ describe('role assignments', () => {
   it('offers people not yet holding the role for the whole company', async () => {
     const ssc = await roleByCode('SSC');
     const res = (
-      await t.call(
-        '/api/RoleDefine/SearchEmployeeList',
-        { RoleID: ssc.RoleID, Keyword: '王芳', PageSize: 50 },
-        admin,
-      )
+      await t.call('/api/RoleDefine/SearchEmployeeList', { RoleID: ssc.RoleID, Keyword: '王芳', PageSize: 50 }, admin)
     ).json();
     expect(res.Rows).toEqual([]);
     const any = (

@@ -154,6 +154,7 @@ export async function chooseEmployees(
   q: {
     Keyword?: string | undefined;
     TeamID?: number | undefined;
+    EmployeeID?: number | undefined;
     IncludeInactive?: boolean | undefined;
     PageIndex: number;
     PageSize: number;
@@ -169,7 +170,8 @@ export async function chooseEmployees(
         )
       : undefined,
     q.TeamID ? eq(employee.teamId, q.TeamID) : undefined,
-    q.IncludeInactive ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
+    q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
+    q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
   );
   const [total] = await db.select({ n: count() }).from(employee).where(where);
   const rows = await db

@@ -16,7 +16,7 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { columnWidth } from '../../../shared/format';
 import { EditorDrawer } from '../../../shared/list-page/EditorDrawer';
 import type { EditorDef, FieldDef } from '../../../shared/list-page/types';
-import { ActiveTag, SwitchControl, TherapeuticAreaSelect, YesNoTag } from '../controls';
+import { ActiveTag, SwitchControl, TherapeuticAreaSelect } from '../controls';
 import { TeamTreeSelect } from '../pickers/TeamTreeSelect';
 import { teamApi } from './api';
 import { branchIds, type TeamTreeRow, toTree } from './teamTree';
@@ -119,7 +119,7 @@ export default function TeamManagePage() {
       key: 'Support',
       title: title('org.team.field.isSupportFunction'),
       width: columnWidth(title('org.team.field.isSupportFunction')),
-      render: (_, r) => <YesNoTag value={r.IsSupportFunction} />,
+      render: (_, r) => (r.IsSupportFunction ? <Tag color="blue">{t('org.common.yes')}</Tag> : null),
     },
     { key: 'Members', dataIndex: 'MemberCount', title: title('org.team.field.memberCount'), width: 100 },
     { key: 'Active', title: title('org.common.status'), width: 90, render: (_, r) => <ActiveTag value={r.Active} /> },

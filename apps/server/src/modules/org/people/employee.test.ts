@@ -84,6 +84,12 @@ describe('searching people', () => {
     expect(rec).toMatchObject({ Code: expect.any(String), Username: 'finance', Version: 1 });
   });
 
+  it('lets pickers fetch one person by id, even one who has left', async () => {
+    const left = (await t.call('/api/system/SearchEmployee', { Status: 'left' }, admin)).json().Rows[0];
+    const res = await t.call('/api/system/ChooseEmployee', { EmployeeID: left.EmployeeID }, employee);
+    expect(res.json().Rows).toEqual([expect.objectContaining({ EmployeeID: left.EmployeeID, Status: 'left' })]);
+  });
+
   it('does not show another company’s person', async () => {
     const [c] = await db().select().from(company).where(eq(company.code, '2000'));
     const [other] = await db().select().from(employeeTable).where(eq(employeeTable.companyId, c!.id)).limit(1);

@@ -5,6 +5,8 @@ import { PageQuery } from './paging';
 export const ChooseEmployeeBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
   TeamID: z.number().int().positive().optional(),
+  /** One person by id (a picker showing the current value). */
+  EmployeeID: z.number().int().positive().optional(),
   /** Left and resignation-frozen people are hidden unless asked for. */
   IncludeInactive: z.boolean().optional(),
 });

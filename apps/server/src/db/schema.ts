@@ -6,6 +6,7 @@ export * from '../modules/i18n/i18n.table';
 export * from '../modules/masterdata/costcentre.table';
 export * from '../modules/masterdata/expense.table';
 export * from '../modules/masterdata/reference.table';
+export * from '../modules/org/evm.table';
 export * from '../modules/org/org.table';
 export * from '../modules/system/system.table';
 export * from '../modules/workflow/workflow.table';

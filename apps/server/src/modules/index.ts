@@ -3,7 +3,11 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { documentRoutes } from './documents/document.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { evmRoutes } from './org/evm/evm.routes';
 import { orgRoutes } from './org/org.routes';
+import { employeeRoutes } from './org/people/employee.routes';
+import { roleRoutes } from './org/roles/role.routes';
+import { teamRoutes } from './org/teams/team.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval.routes';
 import { proxyRoutes } from './workflow/proxy.routes';
@@ -14,6 +18,10 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   authRoutes,
   systemRoutes,
   orgRoutes,
+  teamRoutes,
+  employeeRoutes,
+  roleRoutes,
+  evmRoutes,
   i18nRoutes,
   proxyRoutes,
   workflowRoutes,

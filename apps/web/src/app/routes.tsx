@@ -15,6 +15,13 @@ export interface RouteEntry {
 /** Screens built so far, by function code. Adding a screen means adding its loader here, nothing else. */
 const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   languageManage: () => import('../modules/i18n/LanguageManagePage'),
+  teamManage: () => import('../modules/org/teams/TeamManagePage'),
+  taManage: () => import('../modules/org/teams/TaManagePage'),
+  supportFuncManage: () => import('../modules/org/teams/SupportFuncManagePage'),
+  personManage: () => import('../modules/org/people/PersonManagePage'),
+  roleManagement: () => import('../modules/org/roles/RoleManagementPage'),
+  userRoleAssign: () => import('../modules/org/roles/UserRoleAssignPage'),
+  EVMManage: () => import('../modules/org/evm/EvmManagePage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

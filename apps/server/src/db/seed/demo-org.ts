@@ -109,7 +109,6 @@ export async function seedDemoOrg(db: Db): Promise<void> {
             nameEn: t.en,
             parentId: t.parent ? teamIds.get(`${companyCode}:${t.parent}`)! : null,
             bu: t.bu ?? null,
-            therapeuticArea: t.ta ?? null,
             isEvm: t.evm ?? false,
             sort: i,
           })

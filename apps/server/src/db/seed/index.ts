@@ -4,9 +4,10 @@ import type { Db } from '../../core/db';
 import { seedBase } from './base';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
+import { seedDemoOrgStructure } from './demo-org-structure';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg];
+const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg, seedDemoOrgStructure];
 
 export interface SeedOutcome {
   demoLoaded: boolean;

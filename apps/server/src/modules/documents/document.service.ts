@@ -281,7 +281,7 @@ export async function save(
     } else {
       const today = shanghaiToday();
       const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
-      const company = await org.companyCodeOf(tx, user.companyId);
+      const company = (await org.companyById(tx, user.companyId))?.code ?? String(user.companyId);
       const n = await repo.nextNumber(tx, user.companyId, docType, period);
       const row = await repo.insert(tx, {
         companyId: user.companyId,

@@ -154,6 +154,7 @@ export async function chooseEmployees(
   q: {
     Keyword?: string | undefined;
     TeamID?: number | undefined;
+    EmployeeID?: number | undefined;
     IncludeInactive?: boolean | undefined;
     PageIndex: number;
     PageSize: number;
@@ -169,7 +170,8 @@ export async function chooseEmployees(
         )
       : undefined,
     q.TeamID ? eq(employee.teamId, q.TeamID) : undefined,
-    q.IncludeInactive ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
+    q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
+    q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
   );
   const [total] = await db.select({ n: count() }).from(employee).where(where);
   const rows = await db
@@ -202,7 +204,7 @@ export async function activeInCompany(db: Db, employeeId: number, companyId: num
   return !!row;
 }
 
-export async function companyCodeOf(db: Db, companyId: number): Promise<string> {
-  const [row] = await db.select({ code: company.code }).from(company).where(eq(company.id, companyId));
-  return row?.code ?? String(companyId);
+export async function companyById(db: Db, companyId: number) {
+  const [row] = await db.select().from(company).where(eq(company.id, companyId));
+  return row;
 }

@@ -1,5 +1,6 @@
 import {
   ChooseEmployeeBody,
+  CompanyInfo,
   DefaultInfo,
   EmployeeOption,
   ModifyPersonalInfoBody,
@@ -46,6 +47,13 @@ export async function orgRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       response: pageOf(EmployeeOption),
     },
     async (req) => org.chooseEmployees(ctx.db, currentUser(req), req.body, req.culture),
+  );
+
+  post(
+    app,
+    '/api/system/GetCompanpyInfo',
+    { permission: 'authenticated', summary: 'The signed-in company', tags, response: CompanyInfo },
+    async (req) => org.companyInfo(ctx.db, currentUser(req).companyId, req.culture),
   );
 
   post(

@@ -2,7 +2,7 @@ import type { ChooseEmployeeBody, Culture, DefaultInfo, ModifyPersonalInfoBody, 
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { conflict, unauthorized } from '../../core/errors';
+import { conflict, notFound, unauthorized } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
@@ -121,4 +121,19 @@ export async function teamTree(
     else roots.push(node);
   }
   return roots;
+}
+
+/** GetCompanpyInfo (the specification's spelling): the signed-in company. */
+export async function companyInfo(db: Db, companyId: number, culture: Culture) {
+  const c = await repo.companyById(db, companyId);
+  if (!c) throw notFound();
+  return {
+    CompanyID: c.id,
+    Code: c.code,
+    Name: localName(culture, c.nameZh, c.nameEn),
+    NameZH: c.nameZh,
+    NameEN: c.nameEn,
+    SapCode: c.sapCode,
+    Currency: c.currency,
+  };
 }

@@ -13,6 +13,24 @@ import {
 } from 'drizzle-orm/pg-core';
 import { company } from '../system/system.table';
 
+/** Therapeutic areas (oncology, cardiovascular …) a company's teams work in. */
+export const therapeuticArea = pgTable(
+  'therapeutic_area',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    code: varchar('code', { length: 40 }).notNull(),
+    nameZh: varchar('name_zh', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('therapeutic_area_company_code_uq').on(t.companyId, t.code)],
+);
+
 export const team = pgTable(
   'team',
   {
@@ -27,7 +45,9 @@ export const team = pgTable(
     /** Business unit the team belongs to (a code shared by the teams of one BU). */
     bu: varchar('bu', { length: 40 }),
     isEvm: boolean('is_evm').notNull().default(false),
-    therapeuticArea: varchar('therapeutic_area', { length: 100 }),
+    therapeuticAreaId: integer('therapeutic_area_id').references(() => therapeuticArea.id),
+    /** Support functions (finance, HR, IT …) as opposed to the commercial line; some rules and reports tell them apart. */
+    isSupportFunction: boolean('is_support_function').notNull().default(false),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -71,6 +91,26 @@ export const employee = pgTable(
   ],
 );
 
+/** Every change of an employee's status (freeze, thaw, leaving), with the reason given. */
+export const employeeStatusHistory = pgTable(
+  'employee_status_history',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employee.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    fromStatus: varchar('from_status', { length: 30 }).notNull(),
+    toStatus: varchar('to_status', { length: 30 }).notNull(),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    actorId: integer('actor_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employee_status_history_employee_idx').on(t.employeeId, t.at)],
+);
+
 /** Companies an employee may sign in to, with the team they belong to there. */
 export const employeeCompany = pgTable(
   'employee_company',
@@ -109,6 +149,11 @@ export const role = pgTable(
     description: varchar('description', { length: 500 }),
     /** The system administrator role sees all of its company's data. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * Team authority: holding the role shows the data of the team it is given for (its sub-teams too), or of the
+     * whole company when given without a team. A base role such as Employee grants functions only.
+     */
+    teamAuthority: boolean('team_authority').notNull().default(false),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
   },

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomControlProps } from '../../../shared/list-page';
 import { orgApi } from '../api';
+import { asId } from './TeamTreeSelect';
 
 interface Props extends CustomControlProps {
   value?: never;
@@ -16,7 +17,8 @@ interface Props extends CustomControlProps {
 const label = (e: EmployeeOption) => `${e.Name} (${e.Code})${e.TeamName ? ` · ${e.TeamName}` : ''}`;
 
 /** Picks a person of the signed-in company by code or name; the value is the EmployeeID. */
-export function EmployeePicker({ initialLabel, ...props }: Props) {
+export function EmployeePicker({ initialLabel, value, ...rest }: Props) {
+  const props = { ...rest, value: asId(value) as never };
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -31,8 +33,17 @@ export function EmployeePicker({ initialLabel, ...props }: Props) {
   });
   const options = (query.data?.Rows ?? []).map((e) => ({ value: e.EmployeeID, label: label(e) }));
   const current = props.value as unknown as number | undefined;
-  if (current !== undefined && initialLabel && !options.some((o) => o.value === current)) {
-    options.unshift({ value: current, label: initialLabel });
+  const missing = typeof current === 'number' && !options.some((o) => o.value === current);
+  // The current person may not be among the first matches: fetch their own label.
+  const own = useQuery({
+    queryKey: ['org', 'chooseEmployee', 'id', current],
+    queryFn: () => orgApi.chooseEmployee({ EmployeeID: current, PageIndex: 1, PageSize: 1 }),
+    enabled: missing && !initialLabel,
+    staleTime: 60_000,
+  });
+  if (missing) {
+    const found = own.data?.Rows[0];
+    options.unshift({ value: current, label: initialLabel ?? (found ? label(found) : String(current)) });
   }
   return (
     <Select

@@ -15,8 +15,13 @@ interface TreeOption {
 const toOptions = (nodes: TeamNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.TeamID, title: `${n.Name} (${n.Code})`, children: toOptions(n.Children) }));
 
+/** A filter kept in the URL comes back as text; the tree's values are numbers. */
+export function asId(value: unknown): unknown {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+}
+
 /** Picks a team of the signed-in company from its tree; the value is the TeamID. */
-export function TeamTreeSelect(props: CustomControlProps) {
+export function TeamTreeSelect({ value, ...props }: CustomControlProps) {
   const { t } = useTranslation();
   const { culture } = useBoot();
   const query = useQuery({
@@ -27,6 +32,7 @@ export function TeamTreeSelect(props: CustomControlProps) {
   return (
     <TreeSelect
       {...props}
+      value={asId(value)}
       allowClear
       showSearch
       treeNodeFilterProp="title"

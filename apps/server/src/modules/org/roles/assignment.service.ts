@@ -1,0 +1,137 @@
+import type {
+  Culture,
+  EmployeeRoleTeamRow,
+  InsertEmployeeRoleTeamBody,
+  SearchEmployeeRoleTeamBody,
+  SearchRoleCandidateBody,
+  SearchRoleEmployeeListBody,
+} from '@ems/contracts';
+import type { Db } from '../../../core/db';
+import { fieldError, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import * as orgRepo from '../org.repository';
+import type { Actor } from '../org.shared';
+import * as teamRepo from '../teams/team.repository';
+import * as repo from './role.repository';
+
+function toRow(a: repo.AssignmentRow, culture: Culture): EmployeeRoleTeamRow {
+  return {
+    ID: a.a.id,
+    EmployeeID: a.e.id,
+    EmployeeCode: a.e.code,
+    EmployeeName: localName(culture, a.e.nameZh, a.e.nameEn),
+    HomeTeamName: localName(culture, a.homeZh, a.homeEn),
+    Status: a.e.status,
+    RoleID: a.r.id,
+    RoleCode: a.r.code,
+    RoleName: localName(culture, a.r.nameZh, a.r.nameEn),
+    TeamID: a.a.teamId,
+    TeamName: localName(culture, a.scopeZh, a.scopeEn),
+  };
+}
+
+export async function search(db: Db, companyId: number, body: SearchEmployeeRoleTeamBody, culture: Culture) {
+  const { total, rows } = await repo.searchAssignments(db, companyId, body);
+  return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
+}
+
+export async function roleEmployees(db: Db, companyId: number, body: SearchRoleEmployeeListBody, culture: Culture) {
+  if (!(await repo.findRole(db, companyId, body.RoleID))) throw notFound();
+  const { total, rows } = await repo.searchAssignments(db, companyId, body);
+  return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
+}
+
+export async function candidates(db: Db, companyId: number, body: SearchRoleCandidateBody, culture: Culture) {
+  if (body.RoleID !== undefined && !(await repo.findRole(db, companyId, body.RoleID))) throw notFound();
+  const { total, rows } = await repo.candidates(db, companyId, body);
+  return {
+    Total: total,
+    Rows: rows.map(({ e, teamZh, teamEn }) => ({
+      EmployeeID: e.id,
+      Code: e.code,
+      Name: localName(culture, e.nameZh, e.nameEn),
+      NameZH: e.nameZh,
+      NameEN: e.nameEn,
+      TeamID: e.teamId,
+      TeamName: localName(culture, teamZh, teamEn),
+      Status: e.status,
+    })),
+  };
+}
+
+/** Gives people a role, for one team's data or (no team) the whole company; their next call sees it. */
+export async function insert(db: Db, actor: Actor, body: InsertEmployeeRoleTeamBody) {
+  return db.transaction(async (tx) => {
+    const r = await repo.findRole(tx, actor.companyId, body.RoleID);
+    if (!r) throw notFound();
+    if (!r.active) throw refused('org.role_stopped');
+    const teamId = body.TeamID ?? null;
+    if (teamId !== null && !(await orgRepo.teamIsInCompany(tx, teamId, actor.companyId)))
+      throw fieldError('TeamID', 'org.team_not_found');
+    const ids = [...new Set(body.EmployeeIDs)];
+    for (const id of ids) if (!(await teamRepo.belongsToCompany(tx, id, actor.companyId))) throw notFound();
+    const inserted = await repo.insertAssignments(tx, r.id, ids, teamId);
+    await repo.bumpEmployees(
+      tx,
+      inserted.map((i) => i.employeeId),
+    );
+    await audit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: 'assign_role',
+      entity: 'role',
+      entityId: r.id,
+      detail: { code: r.code, teamId, employees: inserted.map((i) => i.employeeId) },
+      requestId: actor.requestId,
+    });
+    return { Inserted: inserted.length };
+  });
+}
+
+/** Takes roles away; the company always keeps at least one administrator. */
+export async function remove(db: Db, actor: Actor, ids: number[]) {
+  await db.transaction(async (tx) => {
+    const rows = await repo.assignmentsByIds(tx, ids, actor.companyId);
+    if (rows.length !== new Set(ids).size) throw notFound();
+    const removed = await repo.deleteAssignments(tx, ids);
+    if (rows.some((r) => r.r.isAdmin) && (await repo.adminHolders(tx, actor.companyId)).length === 0)
+      throw refused('org.last_admin');
+    await repo.bumpEmployees(
+      tx,
+      removed.map((r) => r.employeeId),
+    );
+    await audit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: 'unassign_role',
+      entity: 'employee_role_team',
+      entityId: ids.join(','),
+      detail: { removed: removed.map((r) => ({ employeeId: r.employeeId, roleId: r.roleId })) },
+      requestId: actor.requestId,
+    });
+  });
+}
+
+/** Teams of the signed-in company, or of another company the user belongs to. */
+export async function companyTeams(
+  db: Db,
+  user: SessionUser,
+  target: number | undefined,
+  keyword: string | undefined,
+  culture: Culture,
+) {
+  const companyId = target ?? user.companyId;
+  if (companyId !== user.companyId) {
+    const mine = await orgRepo.companiesOf(db, user.userId);
+    if (!mine.some((c) => c.companyId === companyId)) throw notFound();
+  }
+  return {
+    Rows: (await repo.teamsOfCompany(db, companyId, keyword)).map((t) => ({
+      TeamID: t.id,
+      Code: t.code,
+      Name: localName(culture, t.nameZh, t.nameEn),
+    })),
+  };
+}

@@ -1,0 +1,216 @@
+import {
+  EmployeeOption,
+  EmployeeRoleTeamRow,
+  IdsBody,
+  InsertEmployeeRoleTeamBody,
+  InsertedCount,
+  Ok,
+  pageOf,
+  RoleFunctionOption,
+  RoleFunctions,
+  RoleIdBody,
+  RoleOption,
+  RoleReportOption,
+  RoleRow,
+  RoleVersion,
+  SaveRoleAndFunctionBody,
+  SaveRoleReportBody,
+  SearchCompanyTeamBody,
+  SearchEmployeeRoleTeamBody,
+  SearchRoleCandidateBody,
+  SearchRoleEmployeeListBody,
+  SearchRoleFunctionBody,
+  SearchRoleListBody,
+  SSCDeputyResult,
+  TeamOption,
+  UserReports,
+} from '@ems/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
+import { actorOf } from '../org.shared';
+import * as assignments from './assignment.service';
+import * as roles from './role.service';
+
+const tags = ['roles'];
+const ROLES = 'roleManagement';
+/** Both screens give people roles: the role screen per role, the assignment screen per person and team. */
+const ASSIGNERS = ['roleManagement', 'userRoleAssign'] as const;
+const AREA = '/api/RoleDefine';
+
+export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  post(
+    app,
+    `${AREA}/SearchRoleList`,
+    { permission: ROLES, summary: 'Roles of the company', tags, body: SearchRoleListBody, response: pageOf(RoleRow) },
+    async (req) => roles.list(ctx.db, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/LoadRoleRecord`,
+    { permission: ROLES, summary: 'One role', tags, body: RoleIdBody, response: RoleRow },
+    async (req) => roles.record(ctx.db, currentUser(req).companyId, req.body.RoleID, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/LoadRoleFunction`,
+    { permission: ROLES, summary: 'The functions a role holds', tags, body: RoleIdBody, response: RoleFunctions },
+    async (req) => roles.functions(ctx.db, currentUser(req).companyId, req.body.RoleID),
+  );
+
+  post(
+    app,
+    `${AREA}/SearchRoleFunction`,
+    {
+      permission: ROLES,
+      summary: 'Every function a role may hold, by menu group, with the role’s own ticked',
+      tags,
+      body: SearchRoleFunctionBody,
+      response: z.object({ Rows: z.array(RoleFunctionOption) }),
+    },
+    async (req) => roles.functionCatalogue(ctx.db, currentUser(req).companyId, req.body.RoleID),
+  );
+
+  post(
+    app,
+    `${AREA}/SearchEmployeeList`,
+    {
+      permission: ASSIGNERS,
+      summary: 'People who may be given a role',
+      tags,
+      body: SearchRoleCandidateBody,
+      response: pageOf(EmployeeOption),
+    },
+    async (req) => assignments.candidates(ctx.db, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/SearchRoleEmployeeList`,
+    {
+      permission: ASSIGNERS,
+      summary: 'People holding a role, with the team each holds it for',
+      tags,
+      body: SearchRoleEmployeeListBody,
+      response: pageOf(EmployeeRoleTeamRow),
+    },
+    async (req) => assignments.roleEmployees(ctx.db, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/LoadRoleReport`,
+    {
+      permission: ROLES,
+      summary: 'The reports a role may open, among all report screens',
+      tags,
+      body: RoleIdBody,
+      response: z.object({ Rows: z.array(RoleReportOption) }),
+    },
+    async (req) => roles.reports(ctx.db, currentUser(req).companyId, req.body.RoleID),
+  );
+
+  post(
+    app,
+    `${AREA}/SaveRoleReport`,
+    { permission: ROLES, summary: 'Replace a role’s reports', tags, body: SaveRoleReportBody, response: RoleVersion },
+    async (req) => roles.saveReports(ctx.db, actorOf(req), req.body.RoleID, req.body.ReportCodes, req.body.Version),
+  );
+
+  post(
+    app,
+    `${AREA}/LoadRoleReportByUserId`,
+    { permission: 'authenticated', summary: 'The reports the signed-in user may open', tags, response: UserReports },
+    async (req) => roles.reportsOfUser(ctx.db, currentUser(req)),
+  );
+
+  post(
+    app,
+    `${AREA}/InsertEmployeeRoleTeam`,
+    {
+      permission: ASSIGNERS,
+      summary: 'Give people a role, for a team or (no team) the whole company',
+      tags,
+      body: InsertEmployeeRoleTeamBody,
+      response: InsertedCount,
+    },
+    async (req) => assignments.insert(ctx.db, actorOf(req), req.body),
+  );
+
+  post(
+    app,
+    `${AREA}/DeleteEmployeeRoleTeam`,
+    { permission: ASSIGNERS, summary: 'Take roles away', tags, body: IdsBody, response: Ok },
+    async (req) => {
+      await assignments.remove(ctx.db, actorOf(req), req.body.IDs);
+      return { Success: true as const };
+    },
+  );
+
+  post(
+    app,
+    `${AREA}/SearchEmployeeRoleTeam`,
+    {
+      permission: ASSIGNERS,
+      summary: 'Role assignments of the company: person, role, team',
+      tags,
+      body: SearchEmployeeRoleTeamBody,
+      response: pageOf(EmployeeRoleTeamRow),
+    },
+    async (req) => assignments.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/SearchCompanyTeam`,
+    {
+      permission: [...ASSIGNERS, 'personManage'],
+      summary: 'Active teams of the signed-in company or another the user belongs to',
+      tags,
+      body: SearchCompanyTeamBody,
+      response: z.object({ Rows: z.array(TeamOption) }),
+    },
+    async (req) =>
+      assignments.companyTeams(ctx.db, currentUser(req), req.body.TargetCompanyID, req.body.Keyword, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/SaveRoleAndFunction`,
+    {
+      permission: ROLES,
+      summary: 'Create or update a role with its functions (and reports) in one transaction',
+      tags,
+      body: SaveRoleAndFunctionBody,
+      response: RoleRow,
+    },
+    async (req) => roles.saveRoleAndFunction(ctx.db, actorOf(req), req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${AREA}/SearchAllRole`,
+    {
+      permission: ASSIGNERS,
+      summary: 'Every role of the company, for pickers',
+      tags,
+      response: z.object({ Rows: z.array(RoleOption) }),
+    },
+    async (req) => roles.allRoles(ctx.db, currentUser(req).companyId, req.culture),
+  );
+
+  post(
+    app,
+    '/api/system/CheckIsSSCDeputy',
+    {
+      permission: 'authenticated',
+      summary: 'Whether the signed-in user holds the shared-service-centre role’s functions',
+      tags,
+      response: SSCDeputyResult,
+    },
+    async (req) => roles.isSscDeputy(ctx.db, currentUser(req)),
+  );
+}

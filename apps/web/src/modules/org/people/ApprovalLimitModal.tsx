@@ -1,0 +1,81 @@
+import type { EmployeeRow } from '@ems/contracts';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notice } from '../../../app/notice';
+import { formatAmount } from '../../../shared/format';
+import { applyFieldErrors } from '../../../shared/formErrors';
+import { useActionGuard } from '../../../shared/useActionGuard';
+import { peopleApi } from './api';
+
+/** Up to 16 digits and two decimals, never negative: the server's money rule. */
+const MONEY = /^\d{1,16}(\.\d{1,2})?$/;
+
+/** The amount up to which the person's approval suffices; empty removes it. */
+export function ApprovalLimitModal({
+  row,
+  onClose,
+  onDone,
+}: {
+  row: EmployeeRow | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ ApprovalLimit?: string }>();
+  useEffect(() => {
+    if (row) form.setFieldsValue({ ApprovalLimit: row.ApprovalLimit ?? '' });
+  }, [row, form]);
+  const { run, busy } = useActionGuard(async () => {
+    if (!row) return;
+    let values: { ApprovalLimit?: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const text = values.ApprovalLimit?.replace(/,/g, '').trim() ?? '';
+    try {
+      await peopleApi.setApproveLimit({
+        EmployeeID: row.EmployeeID,
+        ApprovalLimit: text === '' ? null : text,
+        Version: row.Version,
+      });
+      notice.success(t('common.saved'));
+      onDone();
+    } catch (error) {
+      if (!applyFieldErrors(form, error, ['ApprovalLimit'])) notice.error(error);
+    }
+  });
+  return (
+    <Modal
+      open={row !== null}
+      title={t('org.person.limitTitle', { name: row?.Name ?? '' })}
+      onCancel={onClose}
+      onOk={() => void run()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('org.person.limitHelp')}</Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="ApprovalLimit"
+          label={t('org.person.field.approvalLimit')}
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const text = value?.replace(/,/g, '').trim() ?? '';
+                if (text !== '' && !MONEY.test(text)) throw new Error(t('org.person.limitInvalid'));
+              },
+            },
+          ]}
+          extra={row?.ApprovalLimit ? `${t('org.person.currentLimit')} ${formatAmount(row.ApprovalLimit)}` : undefined}
+        >
+          <Input prefix="¥" inputMode="decimal" allowClear data-testid="limit-input" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import type { EmployeeRow, EmployeeStatus } from '@ems/contracts';
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notice } from '../../../app/notice';
+import { applyFieldErrors } from '../../../shared/formErrors';
+import { useActionGuard } from '../../../shared/useActionGuard';
+import { EMPLOYEE_STATUS_OPTIONS, EmployeeStatusTag } from '../controls';
+import { peopleApi } from './api';
+
+interface Values {
+  Status: EmployeeStatus;
+  Reason: string;
+}
+
+/** Freeze, thaw or mark as left: always with a reason, which the person's history keeps. */
+export function StatusModal({
+  row,
+  onClose,
+  onDone,
+}: {
+  row: EmployeeRow | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  useEffect(() => {
+    if (row) form.resetFields();
+  }, [row, form]);
+  const { run, busy } = useActionGuard(async () => {
+    if (!row) return;
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      await peopleApi.setStatus({ EmployeeID: row.EmployeeID, Version: row.Version, ...values });
+      notice.success(t('common.saved'));
+      onDone();
+    } catch (error) {
+      if (!applyFieldErrors(form, error, ['Status', 'Reason'])) notice.error(error);
+    }
+  });
+  return (
+    <Modal
+      open={row !== null}
+      title={t('org.person.statusTitle', { name: row?.Name ?? '' })}
+      onCancel={onClose}
+      onOk={() => void run()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        {t('org.person.currentStatus')} {row ? <EmployeeStatusTag value={row.Status} /> : null}
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="Status"
+          label={t('org.person.field.status')}
+          rules={[{ required: true, message: t('common.required') }]}
+        >
+          <Select
+            data-testid="status-select"
+            options={EMPLOYEE_STATUS_OPTIONS.filter((o) => o.value !== row?.Status).map((o) => ({
+              value: o.value,
+              label: t(o.labelKey ?? ''),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="Reason"
+          label={t('org.person.reason')}
+          rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+        >
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 3 }} data-testid="status-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { BoolFilter, EmployeeStatusEnum, Id, IdFilter, MasterCode, MoneyAmount, NameText, Version } from './org-common';
+import { PageQuery } from './paging';
+
+const Optional = (max: number) => z.string().trim().max(max).nullish();
+export const Username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]*$/);
+const Email = z.string().trim().max(200).email();
+const Mobile = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{5,28}$/);
+const BankAccount = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{8,32}$/));
+
+export const EmployeeRow = z.object({
+  EmployeeID: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  Email: z.string().nullable(),
+  Mobile: z.string().nullable(),
+  TeamID: z.number().int().nullable(),
+  TeamName: z.string().nullable(),
+  LineManagerID: z.number().int().nullable(),
+  LineManagerName: z.string().nullable(),
+  Status: EmployeeStatusEnum,
+  ApprovalLimit: z.string().nullable(),
+  Username: z.string().nullable(),
+  Version: z.number().int(),
+});
+export type EmployeeRow = z.infer<typeof EmployeeRow>;
+
+const EmployeeFilters = z.object({
+  Keyword: z.string().trim().max(100).optional(),
+  TeamID: IdFilter.optional(),
+  /** With TeamID: the people of its sub-teams too. */
+  IncludeSubTeams: BoolFilter.optional(),
+  Status: EmployeeStatusEnum.optional(),
+  LineManagerID: IdFilter.optional(),
+  HasAccount: BoolFilter.optional(),
+});
+export const SearchEmployeeBody = PageQuery.extend(EmployeeFilters.shape);
+export type SearchEmployeeBody = z.infer<typeof SearchEmployeeBody>;
+export const ExportEmployeeBody = EmployeeFilters.extend({
+  SortField: z.string().max(64).optional(),
+  SortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+export type ExportEmployeeBody = z.infer<typeof ExportEmployeeBody>;
+
+export const EmployeeIdBody = z.object({ EmployeeID: Id });
+
+export const EmployeeCompanyRelation = z.object({
+  CompanyID: z.number().int(),
+  CompanyName: z.string(),
+  TeamID: z.number().int().nullable(),
+  TeamName: z.string().nullable(),
+  IsDefault: z.boolean(),
+});
+
+/** One employee as the editor needs it. */
+export const EmployeeRecord = z.object({
+  EmployeeID: z.number().int(),
+  Code: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  Email: z.string().nullable(),
+  Mobile: z.string().nullable(),
+  TeamID: z.number().int().nullable(),
+  TeamName: z.string().nullable(),
+  LineManagerID: z.number().int().nullable(),
+  LineManagerName: z.string().nullable(),
+  BankName: z.string().nullable(),
+  BankAccount: z.string().nullable(),
+  Language: z.string(),
+  Status: EmployeeStatusEnum,
+  ApprovalLimit: z.string().nullable(),
+  Username: z.string().nullable(),
+  Companies: z.array(EmployeeCompanyRelation),
+  Version: z.number().int(),
+});
+export type EmployeeRecord = z.infer<typeof EmployeeRecord>;
+
+export const SaveEmployeeBody = z.object({
+  EmployeeID: Id.optional(),
+  Code: MasterCode,
+  NameZH: NameText.max(100),
+  NameEN: NameText.max(100),
+  Email: Email.nullish(),
+  Mobile: Mobile.nullish(),
+  TeamID: Id,
+  LineManagerID: Id.nullish(),
+  BankName: Optional(100),
+  BankAccount: BankAccount.nullish(),
+  Language: z.enum(['zh-CN', 'en-GB']).default('zh-CN'),
+  /** The sign-in account; left out, the person is master data only (approver, payee) and cannot sign in. */
+  Username: Username.nullish(),
+  Version: Version.optional(),
+});
+export type SaveEmployeeBody = z.infer<typeof SaveEmployeeBody>;
+export const SaveEmployeeResult = z.object({
+  EmployeeID: z.number().int(),
+  Version: z.number().int(),
+  /** Given once when a sign-in account is created; the person must change it at first sign-in. */
+  TemporaryPassword: z.string().nullable(),
+});
+
+export const UpdateEmployeeStatusBody = z.object({
+  EmployeeID: Id,
+  Status: EmployeeStatusEnum,
+  Reason: z.string().trim().min(1).max(500),
+  Version,
+});
+export type UpdateEmployeeStatusBody = z.infer<typeof UpdateEmployeeStatusBody>;
+
+/** Changes only the fields given (a transfer to another team or manager, new contact or bank details). */
+export const UpdateEmployeeInfoBody = z.object({
+  EmployeeID: Id,
+  Version,
+  TeamID: Id.optional(),
+  LineManagerID: Id.nullish(),
+  Email: Email.nullish(),
+  Mobile: Mobile.nullish(),
+  BankName: Optional(100),
+  BankAccount: BankAccount.nullish(),
+});
+export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
+export const EmployeeVersion = z.object({
+  EmployeeID: z.number().int(),
+  Status: z.string(),
+  Version: z.number().int(),
+});
+
+export const SaveEmployeeTeamRelationBody = z.object({
+  EmployeeID: Id,
+  /** The other companies the person may sign in to, with their team there; replaces the list. */
+  Relations: z.array(z.object({ CompanyID: Id, TeamID: Id.nullish(), IsDefault: z.boolean().default(false) })).max(20),
+});
+export type SaveEmployeeTeamRelationBody = z.infer<typeof SaveEmployeeTeamRelationBody>;
+
+export const EmployeeInfo = z.object({
+  EmployeeID: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  Email: z.string().nullable(),
+  Mobile: z.string().nullable(),
+  CompanyName: z.string(),
+  TeamName: z.string().nullable(),
+  LineManagerName: z.string().nullable(),
+  Status: EmployeeStatusEnum,
+  ApprovalLimit: z.string().nullable(),
+  Username: z.string().nullable(),
+  LastLoginAt: z.string().nullable(),
+  DirectReports: z.number().int(),
+  Roles: z.array(z.object({ RoleID: z.number().int(), RoleName: z.string(), TeamName: z.string().nullable() })),
+  Companies: z.array(EmployeeCompanyRelation),
+  StatusHistory: z.array(
+    z.object({
+      FromStatus: z.string(),
+      ToStatus: z.string(),
+      Reason: z.string(),
+      ActorName: z.string().nullable(),
+      At: z.string(),
+    }),
+  ),
+});
+export type EmployeeInfo = z.infer<typeof EmployeeInfo>;
+
+export const SearchEmployeeApproveLimitBody = PageQuery.extend({
+  Keyword: z.string().trim().max(100).optional(),
+  TeamID: IdFilter.optional(),
+  /** Only people who have a limit set. */
+  OnlyWithLimit: BoolFilter.optional(),
+});
+export type SearchEmployeeApproveLimitBody = z.infer<typeof SearchEmployeeApproveLimitBody>;
+export const ApproveLimitRow = z.object({
+  EmployeeID: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  TeamName: z.string().nullable(),
+  ApprovalLimit: z.string().nullable(),
+  Version: z.number().int(),
+});
+export const SaveEmployeeApproveLimitBody = z.object({
+  EmployeeID: Id,
+  /** Up to this amount the person's approval suffices; null removes the limit (they approve no amount alone). */
+  ApprovalLimit: MoneyAmount.nullable(),
+  Version,
+});
+export type SaveEmployeeApproveLimitBody = z.infer<typeof SaveEmployeeApproveLimitBody>;
+
+export const CompanyInfo = z.object({
+  CompanyID: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  SapCode: z.string().nullable(),
+  Currency: z.string(),
+});
+export const SSCDeputyResult = z.object({ IsSSCDeputy: z.boolean() });
+
+const blank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+/** One row of a people import (the export's layout); every cell is text as read from the sheet. */
+export const EmployeeImportRow = z.object({
+  Code: MasterCode,
+  NameZH: NameText.max(100),
+  NameEN: NameText.max(100),
+  TeamCode: MasterCode,
+  LineManagerCode: blank(MasterCode.optional()),
+  Email: blank(Email.optional()),
+  Mobile: blank(Mobile.optional()),
+  BankName: blank(z.string().trim().max(100).optional()),
+  BankAccount: blank(BankAccount.optional()),
+  Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
+  Username: blank(Username.optional()),
+  ApprovalLimit: blank(MoneyAmount.optional()),
+});
+export type EmployeeImportRow = z.infer<typeof EmployeeImportRow>;

@@ -1,5 +1,7 @@
 export * from './auth';
 export * from './errors';
+export * from './expense-masterdata';
+export * from './expense-reference';
 export * from './i18n';
 export * from './money';
 export * from './org';

@@ -7,7 +7,7 @@ import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpens
 export type ExpenseItemRecord = typeof expenseItem.$inferSelect;
 export type SubItemRecord = typeof expenseSubItem.$inferSelect;
 
-const subItemCount = sql<number>`(select count(*)::int from ${expenseSubItem} s where s.expense_item_id = ${expenseItem.id})`;
+const subItemCount = sql<number>`(select count(*)::int from ${expenseSubItem} s where s.expense_item_id = expense_item.id)`;
 
 const itemSortable = (culture: Culture) => ({
   Code: expenseItem.code,
@@ -117,7 +117,7 @@ export async function sponsorItems(
   const offered =
     f.docType || f.typeId
       ? sql`exists (select 1 from ${expenseTypeItem} eti join ${expenseType} et on et.id = eti.expense_type_id
-          where eti.expense_item_id = ${expenseItem.id} and et.active
+          where eti.expense_item_id = expense_item.id and et.active
           ${f.docType ? sql`and et.doc_type = ${f.docType}` : sql``}
           ${f.typeId ? sql`and et.id = ${f.typeId}` : sql``})`
       : undefined;

@@ -8,7 +8,7 @@ import { applyAuthority, expenseItem, expenseType, expenseTypeItem, expenseTypeT
 export type ExpenseTypeRow = typeof expenseType.$inferSelect;
 export type ExpenseTypeWithCount = ExpenseTypeRow & { itemCount: number };
 
-const itemCount = sql<number>`(select count(*)::int from ${expenseTypeItem} eti where eti.expense_type_id = ${expenseType.id})`;
+const itemCount = sql<number>`(select count(*)::int from ${expenseTypeItem} eti where eti.expense_type_id = expense_type.id)`;
 
 export async function typesOf(
   db: Db,
@@ -134,7 +134,7 @@ const itemSearch = (keyword: string | undefined) =>
       )
     : undefined;
 
-const subItemCount = sql<number>`(select count(*)::int from expense_sub_item s where s.expense_item_id = ${expenseItem.id})`;
+const subItemCount = sql<number>`(select count(*)::int from expense_sub_item s where s.expense_item_id = expense_item.id)`;
 
 export async function selectedItems(
   db: Db,

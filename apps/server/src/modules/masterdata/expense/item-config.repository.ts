@@ -166,7 +166,7 @@ export async function offeredItems(db: Db, companyId: number, docType: ExpenseDo
         eq(expenseItem.companyId, companyId),
         eq(expenseItem.active, true),
         sql`exists (select 1 from expense_type_item eti join expense_type et on et.id = eti.expense_type_id
-          where eti.expense_item_id = ${expenseItem.id} and et.active and et.doc_type = ${docType})`,
+          where eti.expense_item_id = expense_item.id and et.active and et.doc_type = ${docType})`,
         codeOrName(keyword, expenseItem.code, expenseItem.nameZh, expenseItem.nameEn),
       ),
     )

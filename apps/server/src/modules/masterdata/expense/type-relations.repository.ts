@@ -80,7 +80,7 @@ export async function deleteTypeTeam(db: Db, typeId: number, teamId: number): Pr
 const inCompany = (companyId: number) =>
   or(
     eq(employee.companyId, companyId),
-    sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = ${employee.id} and ec.company_id = ${companyId})`,
+    sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = employee.id and ec.company_id = ${companyId})`,
   );
 
 const personSearch = (keyword: string | undefined) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { catalogRoutes } from './masterdata/catalog/catalog.routes';
 import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
@@ -13,6 +14,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   orgRoutes,
   i18nRoutes,
   expenseMasterRoutes,
+  catalogRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -15,6 +15,17 @@ export interface RouteEntry {
 /** Screens built so far, by function code. Adding a screen means adding its loader here, nothing else. */
 const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   languageManage: () => import('../modules/i18n/LanguageManagePage'),
+  plan: () => import('../modules/expense-master/PlanSetupPage'),
+  advancePayment: () => import('../modules/expense-master/AdvancePaymentSetupPage'),
+  reimbursement: () => import('../modules/expense-master/ReimbursementSetupPage'),
+  expenseSubManage: () => import('../modules/expense-master/ExpenseItemsPage'),
+  ExpenseTypeTeamRelation: () => import('../modules/expense-master/ExpenseTypeTeamRelationPage'),
+  mainExpenseItemConfig: () => import('../modules/expense-master/ItemConfigPage'),
+  ProductConfig: () => import('../modules/expense-master/ProductConfigPage'),
+  ProductConfigBU: () => import('../modules/expense-master/ProductBuPage'),
+  providerMasterManagement: () => import('../modules/expense-master/ProviderMasterPage'),
+  sapExpertSearch: () => import('../modules/expense-master/SapExpertSearchPage'),
+  MasterDataLanuage: () => import('../modules/expense-master/MasterDataLanguagePage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

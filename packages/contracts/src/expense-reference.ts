@@ -8,14 +8,12 @@ import {
   MasterName,
   MasterStatusFilter,
   MasterVersion,
-  versionWithId,
 } from './expense-masterdata';
 import { PageQuery } from './paging';
 
 /** Products and BUs, providers and the PO white list, the GL mapping of items, named lookups and master-data names. */
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const Optional = (max: number) => z.string().trim().max(max).nullish();
+export const MasterDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 // Products and business units (ProductConfig, ProductConfigBU)
 
@@ -35,17 +33,15 @@ export const ProductBuRow = z.object({
 export type ProductBuRow = z.infer<typeof ProductBuRow>;
 export const SearchProductBuBody = PageQuery.extend({ Keyword: MasterKeyword, Status: MasterStatusFilter.optional() });
 export type SearchProductBuBody = z.infer<typeof SearchProductBuBody>;
-export const SaveProductBuBody = z
-  .object({
-    ID: z.number().int().positive().optional(),
-    Version: MasterVersion.optional(),
-    Code: MasterCode,
-    NameZH: MasterName,
-    NameEN: MasterName,
-    TeamID: z.number().int().positive().nullish(),
-    Active: z.boolean().default(true),
-  })
-  .superRefine(versionWithId);
+export const SaveProductBuBody = z.object({
+  ID: z.number().int().positive().optional(),
+  Version: MasterVersion.optional(),
+  Code: MasterCode,
+  NameZH: MasterName,
+  NameEN: MasterName,
+  TeamID: z.number().int().positive().nullish(),
+  Active: z.boolean().default(true),
+});
 export type SaveProductBuBody = z.infer<typeof SaveProductBuBody>;
 
 export const ProductRow = z.object({
@@ -68,18 +64,16 @@ export const SearchProductBody = PageQuery.extend({
   Status: MasterStatusFilter.optional(),
 });
 export type SearchProductBody = z.infer<typeof SearchProductBody>;
-export const SaveProductBody = z
-  .object({
-    ID: z.number().int().positive().optional(),
-    Version: MasterVersion.optional(),
-    Code: MasterCode,
-    NameZH: MasterName,
-    NameEN: MasterName,
-    BuID: z.number().int().positive().nullish(),
-    SapCode: Optional(40),
-    Active: z.boolean().default(true),
-  })
-  .superRefine(versionWithId);
+export const SaveProductBody = z.object({
+  ID: z.number().int().positive().optional(),
+  Version: MasterVersion.optional(),
+  Code: MasterCode,
+  NameZH: MasterName,
+  NameEN: MasterName,
+  BuID: z.number().int().positive().nullish(),
+  SapCode: z.string().trim().max(40).nullish(),
+  Active: z.boolean().default(true),
+});
 export type SaveProductBody = z.infer<typeof SaveProductBody>;
 
 // Providers (vendor master) and the PO white list
@@ -123,29 +117,27 @@ export type SearchProviderBody = z.infer<typeof SearchProviderBody>;
 export const GetProviderListBody = PageQuery.extend({ Keyword: MasterKeyword, Category: ProviderCategory.optional() });
 export type GetProviderListBody = z.infer<typeof GetProviderListBody>;
 export const GetProviderInfoBody = z.object({ ProviderID: MasterId });
-export const SaveProviderBody = z
-  .object({
-    ID: z.number().int().positive().optional(),
-    Version: MasterVersion.optional(),
-    Code: MasterCode,
-    NameZH: MasterName,
-    NameEN: MasterName,
-    /** Unified social credit code (18) or an older tax number (15–20 letters and digits). */
-    TaxNo: z
-      .string()
-      .trim()
-      .regex(/^[0-9A-Z]{15,20}$/)
-      .nullish(),
-    BankName: Optional(100),
-    BankAccount: z
-      .string()
-      .trim()
-      .regex(/^\d{8,32}$/)
-      .nullish(),
-    Category: ProviderCategory,
-    Active: z.boolean().default(true),
-  })
-  .superRefine(versionWithId);
+export const SaveProviderBody = z.object({
+  ID: z.number().int().positive().optional(),
+  Version: MasterVersion.optional(),
+  Code: MasterCode,
+  NameZH: MasterName,
+  NameEN: MasterName,
+  /** Unified social credit code (18) or an older tax number (15–20 letters and digits). */
+  TaxNo: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Z]{15,20}$/)
+    .nullish(),
+  BankName: z.string().trim().max(100).nullish(),
+  BankAccount: z
+    .string()
+    .trim()
+    .regex(/^\d{8,32}$/)
+    .nullish(),
+  Category: ProviderCategory,
+  Active: z.boolean().default(true),
+});
 export type SaveProviderBody = z.infer<typeof SaveProviderBody>;
 
 export const POWhiteListRow = z.object({
@@ -166,15 +158,13 @@ export const SearchPOWhiteListBody = PageQuery.extend({
   Validity: z.enum(['valid', 'expired']).optional(),
 });
 export type SearchPOWhiteListBody = z.infer<typeof SearchPOWhiteListBody>;
-export const SavePOWhiteListBody = z
-  .object({
-    ID: z.number().int().positive().optional(),
-    Version: MasterVersion.optional(),
-    ProviderID: z.number().int().positive(),
-    Reason: z.string().trim().min(1).max(200),
-    ValidTo: IsoDate.nullish(),
-  })
-  .superRefine(versionWithId);
+export const SavePOWhiteListBody = z.object({
+  ID: z.number().int().positive().optional(),
+  Version: MasterVersion.optional(),
+  ProviderID: z.number().int().positive(),
+  Reason: z.string().trim().min(1).max(200),
+  ValidTo: MasterDate.nullish(),
+});
 export type SavePOWhiteListBody = z.infer<typeof SavePOWhiteListBody>;
 
 // GL mapping of expense items (MainExpenseItemConfig)
@@ -206,22 +196,20 @@ export const SearchItemConfigBody = PageQuery.extend({
   ProductID: MasterId.optional(),
 });
 export type SearchItemConfigBody = z.infer<typeof SearchItemConfigBody>;
-export const SaveItemConfigBody = z
-  .object({
-    ID: z.number().int().positive().optional(),
-    Version: MasterVersion.optional(),
-    ExpenseItemID: z.number().int().positive(),
-    DocType: ExpenseDocType,
-    CostCenterType: z
-      .string()
-      .trim()
-      .max(30)
-      .regex(/^[a-z][a-z0-9_]*$/)
-      .nullish(),
-    ProductID: z.number().int().positive().nullish(),
-    LedgerExpenseID: z.number().int().positive(),
-  })
-  .superRefine(versionWithId);
+export const SaveItemConfigBody = z.object({
+  ID: z.number().int().positive().optional(),
+  Version: MasterVersion.optional(),
+  ExpenseItemID: z.number().int().positive(),
+  DocType: ExpenseDocType,
+  CostCenterType: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[a-z][a-z0-9_]*$/)
+    .nullish(),
+  ProductID: z.number().int().positive().nullish(),
+  LedgerExpenseID: z.number().int().positive(),
+});
 export type SaveItemConfigBody = z.infer<typeof SaveItemConfigBody>;
 export const ItemConfigLookupBody = z.object({
   Keyword: MasterKeyword,

@@ -12,7 +12,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import type { team } from '../../org/org.table';
-import { type Actor, auditEntry, uniqueCode } from '../expense/actor';
+import { type Actor, auditEntry, uniqueCode, updateVersion } from '../expense/actor';
 import * as repo from './products.repository';
 
 type TeamRecord = typeof team.$inferSelect;
@@ -58,6 +58,7 @@ export async function searchBus(db: Db, actor: Actor, q: SearchProductBuBody) {
 }
 
 export async function saveBu(db: Db, actor: Actor, body: SaveProductBuBody): Promise<ProductBuRow> {
+  if (body.ID !== undefined) updateVersion(body);
   return db.transaction(async (tx) => {
     if (body.TeamID && !(await repo.teamInCompany(tx, actor.companyId, body.TeamID)))
       throw fieldError('TeamID', 'expense_master.team_unknown');
@@ -71,7 +72,7 @@ export async function saveBu(db: Db, actor: Actor, body: SaveProductBuBody): Pro
       const before = await repo.findBu(tx, actor.companyId, body.ID);
       if (!before) throw notFound();
       if (before.bu.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      if (!(await repo.updateBu(tx, body.ID, body.Version, values))) throw conflict();
+      if (!(await repo.updateBu(tx, body.ID, updateVersion(body), values))) throw conflict();
       id = body.ID;
     }
     await audit(
@@ -117,6 +118,7 @@ export async function searchProducts(db: Db, actor: Actor, q: SearchProductBody)
 
 /** Creates or updates a product; an inactive BU cannot be chosen anew. */
 export async function saveProduct(db: Db, actor: Actor, body: SaveProductBody): Promise<ProductRow> {
+  if (body.ID !== undefined) updateVersion(body);
   return db.transaction(async (tx) => {
     const before = body.ID === undefined ? undefined : await repo.findProduct(tx, actor.companyId, body.ID);
     if (body.ID !== undefined && !before) throw notFound();
@@ -141,7 +143,7 @@ export async function saveProduct(db: Db, actor: Actor, body: SaveProductBody): 
       ).id;
     } else {
       if (before.product.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      if (!(await repo.updateProduct(tx, before.product.id, body.Version, values))) throw conflict();
+      if (!(await repo.updateProduct(tx, before.product.id, updateVersion(body), values))) throw conflict();
       id = before.product.id;
     }
     await audit(

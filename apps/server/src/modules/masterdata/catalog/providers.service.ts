@@ -15,7 +15,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry, isUniqueViolation, uniqueCode } from '../expense/actor';
+import { type Actor, auditEntry, isUniqueViolation, uniqueCode, updateVersion } from '../expense/actor';
 import { yesNoText } from './excel';
 import * as repo from './providers.repository';
 
@@ -54,6 +54,7 @@ export async function providerInfo(db: Db, actor: Actor, id: number): Promise<Pr
 }
 
 export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody): Promise<ProviderRow> {
+  if (body.ID !== undefined) updateVersion(body);
   const values = {
     nameZh: body.NameZH,
     nameEn: body.NameEN,
@@ -75,7 +76,7 @@ export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody)
       const before = await repo.findProvider(tx, actor.companyId, body.ID);
       if (!before) throw notFound();
       if (before.provider.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      if (!(await repo.updateProvider(tx, body.ID, body.Version ?? 0, values))) throw conflict();
+      if (!(await repo.updateProvider(tx, body.ID, updateVersion(body), values))) throw conflict();
       id = body.ID;
     }
     await audit(
@@ -177,6 +178,7 @@ export async function searchWhiteList(db: Db, actor: Actor, q: SearchPOWhiteList
 
 /** Puts a provider on the PO white list (once); an inactive provider cannot be put on it anew. */
 export async function saveWhiteListEntry(db: Db, actor: Actor, body: SavePOWhiteListBody): Promise<POWhiteListRow> {
+  if (body.ID !== undefined) updateVersion(body);
   return db.transaction(async (tx) => {
     const before = body.ID === undefined ? undefined : await repo.findWhiteListEntry(tx, actor.companyId, body.ID);
     if (body.ID !== undefined && !before) throw notFound();
@@ -189,7 +191,7 @@ export async function saveWhiteListEntry(db: Db, actor: Actor, body: SavePOWhite
     try {
       if (!before) id = (await repo.insertWhiteListEntry(tx, { ...values, companyId: actor.companyId })).id;
       else {
-        if (!(await repo.updateWhiteListEntry(tx, before.entry.id, body.Version ?? 0, values))) throw conflict();
+        if (!(await repo.updateWhiteListEntry(tx, before.entry.id, updateVersion(body), values))) throw conflict();
         id = before.entry.id;
       }
     } catch (err) {

@@ -1,6 +1,6 @@
 import type { Culture } from '@ems/contracts';
 import type { FastifyRequest } from 'fastify';
-import { conflict } from '../../../core/errors';
+import { conflict, fieldError } from '../../../core/errors';
 import { currentUser } from '../../../core/http';
 import type { AuditEntry } from '../../audit/audit.repository';
 
@@ -51,4 +51,10 @@ export async function uniqueCode<T>(code: string, write: () => Promise<T>): Prom
 /** Status filter of master lists → the wanted active flag. */
 export function activeOf(status: 'active' | 'inactive' | undefined): boolean | undefined {
   return status === undefined ? undefined : status === 'active';
+}
+
+/** The Version an update (a body with an ID) must carry: 400 on the field when it is missing. */
+export function updateVersion(body: { Version?: number | undefined }): number {
+  if (body.Version === undefined) throw fieldError('Version', 'validation.required');
+  return body.Version;
 }

@@ -14,7 +14,7 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry, uniqueCode } from './actor';
+import { type Actor, auditEntry, uniqueCode, updateVersion } from './actor';
 import * as repo from './expense-items.repository';
 
 function itemRow(item: repo.ExpenseItemRecord, subItemCount: number, culture: Culture): ExpenseItemRow {
@@ -68,6 +68,7 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
     active: body.Active,
     sort: body.Sort,
   };
+  if (body.ID !== undefined) updateVersion(body);
   return db.transaction(async (tx) => {
     let saved: repo.ExpenseItemRecord;
     if (body.ID === undefined) {
@@ -78,7 +79,7 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
       const existing = await repo.findItem(tx, actor.companyId, body.ID);
       if (!existing) throw notFound();
       if (existing.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      const updated = await repo.updateItem(tx, body.ID, body.Version ?? 0, values);
+      const updated = await repo.updateItem(tx, body.ID, updateVersion(body), values);
       if (!updated) throw conflict();
       saved = updated;
     }

@@ -11,7 +11,7 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound } from '../../../core/errors';
 import { localName, type Messages } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry, isUniqueViolation } from './actor';
+import { type Actor, auditEntry, isUniqueViolation, updateVersion } from './actor';
 import * as items from './expense-items.repository';
 import * as repo from './item-config.repository';
 
@@ -48,6 +48,7 @@ export async function search(db: Db, actor: Actor, q: SearchItemConfigBody) {
  * anew; a mapping that keeps its old choice may still be saved.
  */
 export async function save(db: Db, actor: Actor, body: SaveItemConfigBody): Promise<ItemConfigRow> {
+  if (body.ID !== undefined) updateVersion(body);
   if (body.CostCenterType && body.ProductID) throw fieldError('ProductID', 'expense_master.config_scope_both');
   return db.transaction(async (tx) => {
     const before = body.ID === undefined ? undefined : await repo.findConfig(tx, actor.companyId, body.ID);
@@ -76,7 +77,7 @@ export async function save(db: Db, actor: Actor, body: SaveItemConfigBody): Prom
     try {
       if (body.ID === undefined) id = (await repo.insertConfig(tx, { ...values, companyId: actor.companyId })).id;
       else {
-        const updated = await repo.updateConfig(tx, body.ID, body.Version ?? 0, values);
+        const updated = await repo.updateConfig(tx, body.ID, updateVersion(body), values);
         if (!updated) throw conflict();
         id = updated.id;
       }

@@ -1,5 +1,8 @@
 import { MASTER_NAME_KINDS, type MasterNameKind, type MasterNameRow } from '@ems/contracts';
+import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { masterNameApi } from './api';
 import { StatusTag } from './columns';
@@ -39,13 +42,33 @@ const EDITOR: EditorDef<MasterNameRow> = {
       : undefined,
 };
 
+/** The "belongs to" of a row in words: a category or document type is a code the user should not have to read. */
+function ownerText(t: TFunction, row: MasterNameRow): string {
+  const owner = row.Owner ?? '';
+  if (!owner) return '';
+  if (row.Kind === 'expense_item') return t(`expenseMaster.category.${owner}`, { defaultValue: owner });
+  if (row.Kind === 'expense_type') return t(`expenseMaster.docType.${owner}`, { defaultValue: owner });
+  if (row.Kind === 'provider') return t(`expenseMaster.providerCategory.${owner}`, { defaultValue: owner });
+  if (row.Kind === 'cost_centre') return t(`expenseMaster.costCentreType.${owner}`, { defaultValue: owner });
+  return owner;
+}
+
 /** One screen for the Chinese and English names of master data of every kind. */
 export default function MasterDataLanguagePage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  // The kind is part of the search: show it chosen rather than an empty filter over some hidden default.
+  useEffect(() => {
+    if (!params.get('Kind')) {
+      const next = new URLSearchParams(params);
+      next.set('Kind', DEFAULT_KIND);
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
   const columns: ColumnDef<MasterNameRow>[] = [
     { dataIndex: 'Kind', labelKey: 'expenseMaster.names.kind', render: (v) => t(`expenseMaster.kind.${String(v)}`) },
     { dataIndex: 'Code', labelKey: 'expenseMaster.field.code', sortable: true },
-    { dataIndex: 'Owner', labelKey: 'expenseMaster.names.owner' },
+    { dataIndex: 'Owner', labelKey: 'expenseMaster.names.owner', render: (_v, row) => ownerText(t, row) },
     { dataIndex: 'NameZH', labelKey: 'expenseMaster.field.nameZh', sortable: true, width: 260 },
     { dataIndex: 'NameEN', labelKey: 'expenseMaster.field.nameEn', sortable: true, width: 300 },
     {

@@ -18,13 +18,13 @@ export const yesNo = (t: TFunction, v: boolean) => (v ? t('expenseMaster.value.y
 /** Columns of expense items in the setups' tables. */
 export function itemColumns(t: TFunction): TableColumnsType<ExpenseItemRow> {
   return [
-    { key: 'Code', dataIndex: 'Code', title: t('expenseMaster.field.code'), width: 160 },
-    { key: 'Name', dataIndex: 'Name', title: t('expenseMaster.field.name'), width: 180 },
+    { key: 'Code', dataIndex: 'Code', title: t('expenseMaster.field.code'), width: 140 },
+    { key: 'Name', dataIndex: 'Name', title: t('expenseMaster.field.name'), width: 150 },
     {
       key: 'Category',
       dataIndex: 'Category',
       title: t('expenseMaster.item.category'),
-      width: 120,
+      width: 100,
       render: (c: string) => t(`expenseMaster.category.${c}`),
     },
     {
@@ -38,7 +38,7 @@ export function itemColumns(t: TFunction): TableColumnsType<ExpenseItemRow> {
       key: 'MaxAmount',
       dataIndex: 'MaxAmount',
       title: t('expenseMaster.item.maxAmount'),
-      width: 130,
+      width: 110,
       align: 'right',
       render: (v: string | null) => (v ? formatAmount(v) : ''),
     },
@@ -46,7 +46,7 @@ export function itemColumns(t: TFunction): TableColumnsType<ExpenseItemRow> {
       key: 'Active',
       dataIndex: 'Active',
       title: t('expenseMaster.field.status'),
-      width: 90,
+      width: 80,
       render: (v: boolean) => <StatusTag active={v} t={t} />,
     },
   ];

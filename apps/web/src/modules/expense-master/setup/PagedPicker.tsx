@@ -40,6 +40,7 @@ export function PagedPicker<Row extends object>({ queryKey, load, rowKey, column
           allowClear
           placeholder={t('expenseMaster.picker.search')}
           style={{ maxWidth: 280 }}
+          data-testid={`${testId}-search`}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPage((p) => ({ ...p, index: 1 }));

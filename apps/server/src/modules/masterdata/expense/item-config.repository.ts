@@ -1,5 +1,5 @@
 import type { Culture, ExpenseDocType, SearchItemConfigBody } from '@ems/contracts';
-import { and, asc, type Column, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
 import { costCentre } from '../costcentre.table';
@@ -191,4 +191,31 @@ export async function costCentreTypes(db: Db, companyId: number) {
   const counts = new Map(centres.map((c) => [c.type, c.started]));
   for (const m of mapped) if (m.type && !counts.has(m.type)) counts.set(m.type, 0);
   return [...counts].map(([type, started]) => ({ type, started })).sort((a, b) => a.type.localeCompare(b.type));
+}
+
+/**
+ * The mappings that could apply to one line: the item and document type, with the line's product, the line's kind of
+ * cost centre, or neither. The caller picks the most specific.
+ */
+export async function candidateMappings(
+  db: Db,
+  companyId: number,
+  f: { itemId: number; docType: ExpenseDocType; costCentreType: string | null; productId: number | null },
+) {
+  return db
+    .select({ cfg, ledger: ledgerExpense })
+    .from(cfg)
+    .innerJoin(ledgerExpense, eq(ledgerExpense.id, cfg.ledgerExpenseId))
+    .where(
+      and(
+        eq(cfg.companyId, companyId),
+        eq(cfg.expenseItemId, f.itemId),
+        eq(cfg.docType, f.docType),
+        or(isNull(cfg.productId), f.productId === null ? sql`false` : eq(cfg.productId, f.productId)),
+        or(
+          isNull(cfg.costCentreType),
+          f.costCentreType === null ? sql`false` : eq(cfg.costCentreType, f.costCentreType),
+        ),
+      ),
+    );
 }

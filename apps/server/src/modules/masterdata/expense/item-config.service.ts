@@ -168,3 +168,26 @@ export async function costCentreTypeOptions(
   const k = q.Keyword?.toLowerCase();
   return k ? options.filter((o) => o.Code.includes(k) || o.Label.toLowerCase().includes(k)) : options;
 }
+
+/**
+ * The ledger expense (GL account) of an expense line, for posting: a mapping for the line's product wins over one for
+ * its kind of cost centre, which wins over the item's mapping for any; undefined when the item has none.
+ */
+export async function ledgerForLine(
+  db: Db,
+  companyId: number,
+  line: { itemId: number; docType: ExpenseDocType; costCentreType: string | null; productId: number | null },
+) {
+  const rows = await repo.candidateMappings(db, companyId, line);
+  const rank = (r: (typeof rows)[number]) =>
+    (r.cfg.productId !== null ? 2 : 0) + (r.cfg.costCentreType !== null ? 1 : 0);
+  const best = rows.sort((a, b) => rank(b) - rank(a))[0];
+  return best
+    ? {
+        ledgerExpenseId: best.ledger.id,
+        code: best.ledger.code,
+        glAccount: best.ledger.glAccount,
+        status: best.ledger.status,
+      }
+    : undefined;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { ledgerExpense } from '../expense.table';
 import { expectFieldErrors, expectGuards, otherCompanyToken } from './guards.test-helper';
+import { ledgerForLine } from './item-config.service';
 
 let t: TestApp;
 let admin: string;
@@ -150,6 +151,28 @@ describe('GL mapping of expense items', () => {
     );
     const unknown = await t.call('/api/MainExpenseItemConfig/Save', { ...base, LedgerExpenseID: 999999 }, admin);
     expect(unknown.json().errors[0]).toMatchObject({ field: 'LedgerExpenseID', code: 'expense_master.ledger_unknown' });
+  });
+});
+
+describe('GL account of an expense line', () => {
+  it('prefers a mapping for the product, then for the kind of cost centre, then the item’s own', async () => {
+    const db = t.ctx.database.db;
+    const company = await db.query.company.findFirst({ where: (c, { eq }) => eq(c.code, '1000') });
+    const item = await db.query.expenseItem.findFirst({
+      where: (i, { and, eq }) => and(eq(i.code, 'HCP_MEAL'), eq(i.companyId, company!.id)),
+    });
+    const cv004 = await db.query.product.findFirst({ where: (p, { eq }) => eq(p.code, 'CV-004') });
+    const onc001 = await db.query.product.findFirst({ where: (p, { eq }) => eq(p.code, 'ONC-001') });
+    const line = { itemId: item!.id, docType: 'deputy' as const };
+    const gl = (costCentreType: string | null, productId: number | null) =>
+      ledgerForLine(db, company!.id, { ...line, costCentreType, productId }).then((r) => r?.code);
+    expect(await gl(null, null)).toBe('6601-03');
+    expect(await gl('sales', onc001!.id)).toBe('6601-03');
+    expect(await gl('marketing', null)).toBe('6601-04');
+    expect(await gl('sales', cv004!.id)).toBe('6601-04');
+    expect(
+      await ledgerForLine(db, company!.id, { ...line, docType: 'loan', costCentreType: null, productId: null }),
+    ).toBe(undefined);
   });
 });
 

@@ -3,6 +3,8 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { documentRoutes } from './documents/document.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { catalogRoutes } from './masterdata/catalog/catalog.routes';
+import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
 import { evmRoutes } from './org/evm/evm.routes';
 import { orgRoutes } from './org/org.routes';
 import { employeeRoutes } from './org/people/employee.routes';
@@ -27,6 +29,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   workflowRoutes,
   documentRoutes,
   approvalRoutes,
+  expenseMasterRoutes,
+  catalogRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -22,6 +22,17 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   roleManagement: () => import('../modules/org/roles/RoleManagementPage'),
   userRoleAssign: () => import('../modules/org/roles/UserRoleAssignPage'),
   EVMManage: () => import('../modules/org/evm/EvmManagePage'),
+  plan: () => import('../modules/expense-master/PlanSetupPage'),
+  advancePayment: () => import('../modules/expense-master/AdvancePaymentSetupPage'),
+  reimbursement: () => import('../modules/expense-master/ReimbursementSetupPage'),
+  expenseSubManage: () => import('../modules/expense-master/ExpenseItemsPage'),
+  ExpenseTypeTeamRelation: () => import('../modules/expense-master/ExpenseTypeTeamRelationPage'),
+  mainExpenseItemConfig: () => import('../modules/expense-master/ItemConfigPage'),
+  ProductConfig: () => import('../modules/expense-master/ProductConfigPage'),
+  ProductConfigBU: () => import('../modules/expense-master/ProductBuPage'),
+  providerMasterManagement: () => import('../modules/expense-master/ProviderMasterPage'),
+  sapExpertSearch: () => import('../modules/expense-master/SapExpertSearchPage'),
+  MasterDataLanuage: () => import('../modules/expense-master/MasterDataLanguagePage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
+import { seedDemoExpenseMaster } from './demo-expmd';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 import { seedDemoOrgStructure } from './demo-org-structure';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg, seedDemoOrgStructure];
+const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg, seedDemoOrgStructure, seedDemoExpenseMaster];
 
 export interface SeedOutcome {
   demoLoaded: boolean;

@@ -1,7 +1,19 @@
-import { boolean, integer, numeric, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { employee, team } from '../org/org.table';
 import { company } from '../system/system.table';
 import { DOC_TYPES, MASTER_STATUSES } from './costcentre.table';
+import { product } from './reference.table';
 
 /** Ledger (main) expense: a GL account with its names; started and stopped, never deleted once used. */
 export const ledgerExpense = pgTable(
@@ -35,10 +47,15 @@ export const expenseType = pgTable(
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     parentId: integer('parent_id'),
     active: boolean('active').notNull().default(true),
+    /** Apply types only: usable by the employees assigned to it (ApplyAuthorityAssign), not by everyone. */
+    restricted: boolean('restricted').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('expense_type_company_code_uq').on(t.companyId, t.docType, t.code)],
+  (t) => [
+    uniqueIndex('expense_type_company_code_uq').on(t.companyId, t.docType, t.code),
+    index('expense_type_parent_idx').on(t.parentId),
+  ],
 );
 
 export const EXPENSE_CATEGORIES = [
@@ -105,6 +122,7 @@ export const expenseSubItem = pgTable(
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('expense_sub_item_uq').on(t.expenseItemId, t.code)],
 );
@@ -153,15 +171,14 @@ export const ledgerExpenseItemConfig = pgTable(
       .references(() => expenseItem.id),
     docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
     costCentreType: varchar('cost_centre_type', { length: 30 }),
-    productId: integer('product_id'),
+    productId: integer('product_id').references(() => product.id),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('ledger_expense_item_config_uq').on(
-      t.companyId,
-      t.expenseItemId,
-      t.docType,
-      t.costCentreType,
-      t.productId,
-    ),
+    // A missing cost-centre type or product means "any"; two such rows for one item and document type would clash.
+    unique('ledger_expense_item_config_uq')
+      .on(t.companyId, t.expenseItemId, t.docType, t.costCentreType, t.productId)
+      .nullsNotDistinct(),
+    index('ledger_expense_item_config_ledger_idx').on(t.ledgerExpenseId),
   ],
 );

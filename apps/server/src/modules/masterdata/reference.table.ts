@@ -15,6 +15,7 @@ export const productBu = pgTable(
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     teamId: integer('team_id').references(() => team.id),
     active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('product_bu_company_code_uq').on(t.companyId, t.code)],
 );
@@ -71,6 +72,7 @@ export const poWhiteList = pgTable(
       .references(() => provider.id),
     reason: varchar('reason', { length: 200 }),
     validTo: date('valid_to', { mode: 'string' }),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('po_white_list_uq').on(t.companyId, t.providerId)],

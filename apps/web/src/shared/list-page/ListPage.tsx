@@ -72,22 +72,22 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
 
   const toolbar: ActionDef<Row>[] = [];
   if (editor) {
-    toolbar.push(
-      {
+    if (editor.allowCreate !== false) {
+      toolbar.push({
         key: 'new',
         labelKey: 'common.new',
         icon: <PlusOutlined />,
         primary: true,
         run: () => setEditing({ row: undefined }),
-      },
-      {
-        key: 'edit',
-        labelKey: 'common.edit',
-        icon: <EditOutlined />,
-        needsOne: true,
-        run: ({ rows }) => setEditing({ row: rows[0] }),
-      },
-    );
+      });
+    }
+    toolbar.push({
+      key: 'edit',
+      labelKey: 'common.edit',
+      icon: <EditOutlined />,
+      needsOne: true,
+      run: ({ rows }) => setEditing({ row: rows[0] }),
+    });
   }
   const remove = props.delete;
   if (remove) {

@@ -79,6 +79,8 @@ export interface EditorDef<Row> {
   save: (values: FormValues, row: Row | undefined) => Promise<unknown>;
   createTitleKey?: string;
   editTitleKey?: string;
+  /** False for lists whose rows are created elsewhere and only edited here (no New button). */
+  allowCreate?: boolean;
 }
 
 export type SortOrder = 'ascend' | 'descend';

@@ -1,0 +1,182 @@
+import type {
+  Culture,
+  ProductBuRow,
+  ProductRow,
+  SaveProductBody,
+  SaveProductBuBody,
+  SearchProductBody,
+  SearchProductBuBody,
+} from '@ems/contracts';
+import type { Db } from '../../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import type { team } from '../../org/org.table';
+import { type Actor, auditEntry, uniqueCode, updateVersion } from '../expense/actor';
+import * as repo from './products.repository';
+
+type TeamRecord = typeof team.$inferSelect;
+
+export function buRow(
+  r: { bu: repo.BuRecord; team: TeamRecord | null; productCount: number },
+  culture: Culture,
+): ProductBuRow {
+  return {
+    ID: r.bu.id,
+    Code: r.bu.code,
+    Name: localName(culture, r.bu.nameZh, r.bu.nameEn),
+    NameZH: r.bu.nameZh,
+    NameEN: r.bu.nameEn,
+    TeamID: r.team?.id ?? null,
+    TeamCode: r.team?.code ?? null,
+    TeamName: r.team ? localName(culture, r.team.nameZh, r.team.nameEn) : null,
+    Active: r.bu.active,
+    ProductCount: r.productCount,
+    Version: r.bu.version,
+  };
+}
+
+export function productRow(r: { product: repo.ProductRecord; bu: repo.BuRecord | null }, culture: Culture): ProductRow {
+  return {
+    ID: r.product.id,
+    Code: r.product.code,
+    Name: localName(culture, r.product.nameZh, r.product.nameEn),
+    NameZH: r.product.nameZh,
+    NameEN: r.product.nameEn,
+    BuID: r.bu?.id ?? null,
+    BuCode: r.bu?.code ?? null,
+    BuName: r.bu ? localName(culture, r.bu.nameZh, r.bu.nameEn) : null,
+    SapCode: r.product.sapCode,
+    Active: r.product.active,
+    Version: r.product.version,
+  };
+}
+
+export async function searchBus(db: Db, actor: Actor, q: SearchProductBuBody) {
+  const { total, rows } = await repo.searchBus(db, actor.companyId, q, actor.culture);
+  return { Total: total, Rows: rows.map((r) => buRow(r, actor.culture)) };
+}
+
+export async function saveBu(db: Db, actor: Actor, body: SaveProductBuBody): Promise<ProductBuRow> {
+  if (body.ID !== undefined) updateVersion(body);
+  return db.transaction(async (tx) => {
+    if (body.TeamID && !(await repo.teamInCompany(tx, actor.companyId, body.TeamID)))
+      throw fieldError('TeamID', 'expense_master.team_unknown');
+    const values = { nameZh: body.NameZH, nameEn: body.NameEN, teamId: body.TeamID ?? null, active: body.Active };
+    let id: number;
+    if (body.ID === undefined) {
+      id = (
+        await uniqueCode(body.Code, () => repo.insertBu(tx, { ...values, companyId: actor.companyId, code: body.Code }))
+      ).id;
+    } else {
+      const before = await repo.findBu(tx, actor.companyId, body.ID);
+      if (!before) throw notFound();
+      if (before.bu.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
+      if (!(await repo.updateBu(tx, body.ID, updateVersion(body), values))) throw conflict();
+      id = body.ID;
+    }
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: body.ID === undefined ? 'create' : 'update',
+        entity: 'product_bu',
+        entityId: id,
+        detail: { code: body.Code, ...values },
+      }),
+    );
+    return buRow((await repo.findBu(tx, actor.companyId, id))!, actor.culture);
+  });
+}
+
+/** Deletes BUs no product belongs to; one with products is deactivated instead. */
+export async function deleteBus(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const found = await Promise.all(unique.map((id) => repo.findBu(tx, actor.companyId, id)));
+    for (const f of found) {
+      if (!f) throw notFound();
+      if (f.productCount > 0)
+        throw refused('expense_master.bu_has_products', { code: f.bu.code, count: f.productCount });
+    }
+    await repo.deleteBus(tx, unique);
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'product_bu',
+        entityId: unique.join(','),
+        detail: { codes: found.map((f) => f?.bu.code) },
+      }),
+    );
+  });
+}
+
+export async function searchProducts(db: Db, actor: Actor, q: SearchProductBody) {
+  const { total, rows } = await repo.searchProducts(db, actor.companyId, q, actor.culture);
+  return { Total: total, Rows: rows.map((r) => productRow(r, actor.culture)) };
+}
+
+/** Creates or updates a product; an inactive BU cannot be chosen anew. */
+export async function saveProduct(db: Db, actor: Actor, body: SaveProductBody): Promise<ProductRow> {
+  if (body.ID !== undefined) updateVersion(body);
+  return db.transaction(async (tx) => {
+    const before = body.ID === undefined ? undefined : await repo.findProduct(tx, actor.companyId, body.ID);
+    if (body.ID !== undefined && !before) throw notFound();
+    if (body.BuID) {
+      const [bu] = await repo.busByIds(tx, actor.companyId, [body.BuID]);
+      if (!bu) throw fieldError('BuID', 'expense_master.bu_unknown');
+      if (!bu.active && before?.bu?.id !== bu.id) throw fieldError('BuID', 'expense_master.bu_inactive');
+    }
+    const values = {
+      nameZh: body.NameZH,
+      nameEn: body.NameEN,
+      buId: body.BuID ?? null,
+      sapCode: body.SapCode || null,
+      active: body.Active,
+    };
+    let id: number;
+    if (!before) {
+      id = (
+        await uniqueCode(body.Code, () =>
+          repo.insertProduct(tx, { ...values, companyId: actor.companyId, code: body.Code }),
+        )
+      ).id;
+    } else {
+      if (before.product.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
+      if (!(await repo.updateProduct(tx, before.product.id, updateVersion(body), values))) throw conflict();
+      id = before.product.id;
+    }
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: before ? 'update' : 'create',
+        entity: 'product',
+        entityId: id,
+        detail: { code: body.Code, ...values },
+      }),
+    );
+    return productRow((await repo.findProduct(tx, actor.companyId, id))!, actor.culture);
+  });
+}
+
+/** Deletes products no GL mapping names; one in use is deactivated instead. */
+export async function deleteProducts(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const found = await repo.productsByIds(tx, actor.companyId, unique);
+    if (found.length !== unique.length) throw notFound();
+    const used = await repo.productsInConfigs(tx, unique);
+    const inUse = found.find((p) => used.has(p.id));
+    if (inUse) throw refused('expense_master.product_in_use', { code: inUse.code, count: used.get(inUse.id) ?? 0 });
+    await repo.deleteProducts(tx, unique);
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'product',
+        entityId: unique.join(','),
+        detail: { codes: found.map((p) => p.code) },
+      }),
+    );
+  });
+}

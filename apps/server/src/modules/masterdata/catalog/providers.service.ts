@@ -1,0 +1,230 @@
+import type {
+  Culture,
+  GetProviderListBody,
+  POWhiteListRow,
+  ProviderRow,
+  SavePOWhiteListBody,
+  SaveProviderBody,
+  SearchPOWhiteListBody,
+  SearchProviderBody,
+} from '@ems/contracts';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { sendXlsx } from '../../../core/export';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import { type Actor, auditEntry, isUniqueViolation, uniqueCode, updateVersion } from '../expense/actor';
+import { yesNoText } from './excel';
+import * as repo from './providers.repository';
+
+function providerRow(r: { provider: repo.ProviderRecord; whiteListed: boolean }, culture: Culture): ProviderRow {
+  const p = r.provider;
+  return {
+    ID: p.id,
+    Code: p.code,
+    Name: localName(culture, p.nameZh, p.nameEn),
+    NameZH: p.nameZh,
+    NameEN: p.nameEn,
+    TaxNo: p.taxNo,
+    BankName: p.bankName,
+    BankAccount: p.bankAccount,
+    Category: p.category,
+    Active: p.active,
+    OnPOWhiteList: r.whiteListed,
+    Version: p.version,
+  };
+}
+
+export async function searchProviders(db: Db, actor: Actor, q: SearchProviderBody) {
+  const { total, rows } = await repo.searchProviders(db, actor.companyId, q, actor.culture);
+  return { Total: total, Rows: rows.map((r) => providerRow(r, actor.culture)) };
+}
+
+export async function chooseProviders(db: Db, actor: Actor, q: GetProviderListBody) {
+  const { total, rows } = await repo.chooseProviders(db, actor.companyId, q);
+  return { Total: total, Rows: rows.map((r) => providerRow(r, actor.culture)) };
+}
+
+export async function providerInfo(db: Db, actor: Actor, id: number): Promise<ProviderRow> {
+  const row = await repo.findProvider(db, actor.companyId, id);
+  if (!row) throw notFound();
+  return providerRow(row, actor.culture);
+}
+
+export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody): Promise<ProviderRow> {
+  if (body.ID !== undefined) updateVersion(body);
+  const values = {
+    nameZh: body.NameZH,
+    nameEn: body.NameEN,
+    taxNo: body.TaxNo || null,
+    bankName: body.BankName || null,
+    bankAccount: body.BankAccount || null,
+    category: body.Category,
+    active: body.Active,
+  };
+  return db.transaction(async (tx) => {
+    let id: number;
+    if (body.ID === undefined) {
+      id = (
+        await uniqueCode(body.Code, () =>
+          repo.insertProvider(tx, { ...values, companyId: actor.companyId, code: body.Code }),
+        )
+      ).id;
+    } else {
+      const before = await repo.findProvider(tx, actor.companyId, body.ID);
+      if (!before) throw notFound();
+      if (before.provider.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
+      if (!(await repo.updateProvider(tx, body.ID, updateVersion(body), values))) throw conflict();
+      id = body.ID;
+    }
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: body.ID === undefined ? 'create' : 'update',
+        entity: 'provider',
+        entityId: id,
+        // The bank account is personal-grade data: the audit says it changed, not what it is.
+        detail: { code: body.Code, ...values, bankAccount: values.bankAccount ? '***' : null },
+      }),
+    );
+    return providerRow((await repo.findProvider(tx, actor.companyId, id))!, actor.culture);
+  });
+}
+
+/** Deletes providers that are not on the PO white list; others are deactivated instead. */
+export async function deleteProviders(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const found = await repo.providersByIds(tx, actor.companyId, unique);
+    if (found.length !== unique.length) throw notFound();
+    const listed = new Set(await repo.whiteListedProviders(tx, unique));
+    const inUse = found.find((p) => listed.has(p.id));
+    if (inUse) throw refused('expense_master.provider_on_white_list', { code: inUse.code });
+    await repo.deleteProviders(tx, unique);
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'provider',
+        entityId: unique.join(','),
+        detail: { codes: found.map((p) => p.code) },
+      }),
+    );
+  });
+}
+
+const EXPORT_LIMIT = 100_000;
+
+export async function exportProviders(
+  ctx: AppContext,
+  actor: Actor,
+  filters: Omit<SearchProviderBody, 'PageIndex' | 'PageSize'>,
+  reply: FastifyReply,
+) {
+  const { messages } = ctx;
+  const c = actor.culture;
+  const t = (key: string) => messages.t(`expenseMaster.${key}`, c);
+  const rows = await repo.allProviders(ctx.db, actor.companyId, filters, EXPORT_LIMIT);
+  type Row = (typeof rows)[number];
+  return sendXlsx<Row>(
+    reply,
+    `${messages.t('expenseMaster.provider.exportFile', c)}.xlsx`,
+    messages.t('expenseMaster.provider.exportFile', c),
+    [
+      { header: t('field.code'), value: (r) => r.provider.code, width: 14 },
+      { header: t('field.nameZh'), value: (r) => r.provider.nameZh, width: 40 },
+      { header: t('field.nameEn'), value: (r) => r.provider.nameEn, width: 48 },
+      { header: t('provider.taxNo'), value: (r) => r.provider.taxNo, width: 22 },
+      { header: t('provider.bankName'), value: (r) => r.provider.bankName, width: 28 },
+      { header: t('provider.bankAccount'), value: (r) => r.provider.bankAccount, width: 24 },
+      {
+        header: t('provider.category'),
+        value: (r) => (r.provider.category ? t(`providerCategory.${r.provider.category}`) : ''),
+        width: 18,
+      },
+      { header: t('field.active'), value: (r) => yesNoText(messages, c, r.provider.active), width: 10 },
+      { header: t('provider.onWhiteList'), value: (r) => yesNoText(messages, c, r.whiteListed), width: 14 },
+    ],
+    rows,
+  );
+}
+
+// PO white list
+
+function whiteListRow(
+  r: { entry: repo.WhiteListRecord; provider: repo.ProviderRecord },
+  culture: Culture,
+): POWhiteListRow {
+  return {
+    ID: r.entry.id,
+    ProviderID: r.provider.id,
+    ProviderCode: r.provider.code,
+    ProviderName: localName(culture, r.provider.nameZh, r.provider.nameEn),
+    TaxNo: r.provider.taxNo,
+    Reason: r.entry.reason,
+    ValidTo: r.entry.validTo,
+    Expired: r.entry.validTo !== null && r.entry.validTo < repo.shanghaiToday(),
+    CreatedAt: r.entry.createdAt.toISOString(),
+    Version: r.entry.version,
+  };
+}
+
+export async function searchWhiteList(db: Db, actor: Actor, q: SearchPOWhiteListBody) {
+  const { total, rows } = await repo.searchWhiteList(db, actor.companyId, q, actor.culture);
+  return { Total: total, Rows: rows.map((r) => whiteListRow(r, actor.culture)) };
+}
+
+/** Puts a provider on the PO white list (once); an inactive provider cannot be put on it anew. */
+export async function saveWhiteListEntry(db: Db, actor: Actor, body: SavePOWhiteListBody): Promise<POWhiteListRow> {
+  if (body.ID !== undefined) updateVersion(body);
+  return db.transaction(async (tx) => {
+    const before = body.ID === undefined ? undefined : await repo.findWhiteListEntry(tx, actor.companyId, body.ID);
+    if (body.ID !== undefined && !before) throw notFound();
+    const p = await repo.findProvider(tx, actor.companyId, body.ProviderID);
+    if (!p) throw fieldError('ProviderID', 'expense_master.provider_unknown');
+    if (!p.provider.active && before?.provider.id !== p.provider.id)
+      throw fieldError('ProviderID', 'expense_master.provider_inactive');
+    const values = { providerId: p.provider.id, reason: body.Reason, validTo: body.ValidTo ?? null };
+    let id: number;
+    try {
+      if (!before) id = (await repo.insertWhiteListEntry(tx, { ...values, companyId: actor.companyId })).id;
+      else {
+        if (!(await repo.updateWhiteListEntry(tx, before.entry.id, updateVersion(body), values))) throw conflict();
+        id = before.entry.id;
+      }
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('expense_master.white_list_duplicate', { code: p.provider.code });
+      throw err;
+    }
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: before ? 'update' : 'create',
+        entity: 'po_white_list',
+        entityId: id,
+        detail: { provider: p.provider.code, reason: values.reason, validTo: values.validTo },
+      }),
+    );
+    return whiteListRow((await repo.findWhiteListEntry(tx, actor.companyId, id))!, actor.culture);
+  });
+}
+
+export async function deleteWhiteListEntries(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const found = await repo.whiteListByIds(tx, actor.companyId, unique);
+    if (found.length !== unique.length) throw notFound();
+    await repo.deleteWhiteListEntries(tx, unique);
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'po_white_list',
+        entityId: unique.join(','),
+        detail: { providers: found.map((f) => f.providerId) },
+      }),
+    );
+  });
+}

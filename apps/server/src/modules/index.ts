@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
 
@@ -11,6 +12,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   systemRoutes,
   orgRoutes,
   i18nRoutes,
+  costCentreRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

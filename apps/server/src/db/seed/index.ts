@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
+import { seedDemoFinance } from './demo-finmd';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg];
+const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg, seedDemoFinance];
 
 export interface SeedOutcome {
   demoLoaded: boolean;

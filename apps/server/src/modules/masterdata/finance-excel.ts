@@ -1,9 +1,11 @@
 import type { Culture } from '@ems/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import { type ExportColumn, sendXlsx } from '../../core/export';
 import { cultureOf, type Messages } from '../../core/i18n';
 import { type ImportColumn, RowErrors, readSheet, type SheetRow, uploadedFile } from '../../core/import';
+import { issueCode, type ZodIssueLike } from '../../core/problem';
 
 /** Exports stop here; a larger list should be narrowed with filters. */
 export const EXPORT_LIMIT = 100_000;
@@ -75,4 +77,31 @@ export function duplicatesInFile(rows: { row: number; code: string }[], errors: 
     if (seen.has(c)) errors.add(r.row, key, 'finmd.code_duplicate_in_file', { code: r.code });
     seen.add(c);
   }
+}
+
+/**
+ * Checks each cell of each row on its own, so one bad cell does not hide the others of its row: every bad cell is
+ * added to `errors`, and each row comes back with its good cells (bad ones left out) for the checks against data.
+ */
+export function parseCells<S extends z.ZodRawShape>(
+  rows: SheetRow[],
+  schema: z.ZodObject<S>,
+  errors: RowErrors,
+): { row: number; value: Partial<z.output<z.ZodObject<S>>> }[] {
+  return rows.map((r) => {
+    const value: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(schema.shape)) {
+      const raw = r.values[key];
+      const parsed = (field as z.ZodType).safeParse(raw === '' ? undefined : raw);
+      if (parsed.success) {
+        if (parsed.data !== undefined) value[key] = parsed.data;
+      } else {
+        for (const issue of parsed.error.issues) {
+          const { code, params } = issueCode(issue as unknown as ZodIssueLike);
+          errors.add(r.row, key, code, params);
+        }
+      }
+    }
+    return { row: r.row, value: value as Partial<z.output<z.ZodObject<S>>> };
+  });
 }

@@ -14,8 +14,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { localName } from '../../../core/i18n';
-import { parseRows } from '../../../core/import';
-import { duplicatesInFile, EXPORT_LIMIT, matchLabel, readUpload, type SheetColumn, sendSheet } from '../finance-excel';
+import {
+  duplicatesInFile,
+  EXPORT_LIMIT,
+  matchLabel,
+  parseCells,
+  readUpload,
+  type SheetColumn,
+  sendSheet,
+} from '../finance-excel';
 import { type Actor, today } from '../finance-shared';
 import * as repo from './costcentre.repository';
 import { replaceHeads } from './costcentre.service';
@@ -98,9 +105,9 @@ const splitCodes = (s: string | undefined) =>
 export async function importCostCentres(ctx: AppContext, req: FastifyRequest, actor: Actor): Promise<ImportResult> {
   const culture: Culture = req.culture;
   const { rows, errors } = await readUpload(req, ctx, columns(ctx, culture));
-  const good = parseRows(rows, SheetRow, errors);
+  const good = parseCells(rows, SheetRow, errors);
   duplicatesInFile(
-    good.map((g) => ({ row: g.row, code: g.value.CostCenterCode })),
+    good.flatMap((g) => (g.value.CostCenterCode ? [{ row: g.row, code: g.value.CostCenterCode }] : [])),
     errors,
     'CostCenterCode',
   );
@@ -111,7 +118,7 @@ export async function importCostCentres(ctx: AppContext, req: FastifyRequest, ac
       await repo.findByCodes(
         ctx.db,
         companyId,
-        good.map((g) => g.value.CostCenterCode),
+        good.flatMap((g) => (g.value.CostCenterCode ? [g.value.CostCenterCode] : [])),
       )
     ).map((c) => [c.code.toLowerCase(), c]),
   );
@@ -133,7 +140,7 @@ export async function importCostCentres(ctx: AppContext, req: FastifyRequest, ac
     if (!people.has(e.code.toLowerCase())) people.set(e.code.toLowerCase(), e);
 
   const plans: {
-    v: z.output<typeof SheetRow>;
+    v: Partial<z.output<typeof SheetRow>>;
     type: (typeof COST_CENTRE_TYPES)[number] | undefined;
     status: (typeof START_STOP)[number] | undefined;
     ownerTeamId: number | null;
@@ -141,8 +148,10 @@ export async function importCostCentres(ctx: AppContext, req: FastifyRequest, ac
     before: repo.CostCentreRow | undefined;
   }[] = [];
   for (const { row, value: v } of good) {
-    const type = matchLabel(v.Type, COST_CENTRE_TYPES, (x) => `finmd.costCentre.type.${x}`, ctx.messages);
-    if (!type) errors.add(row, 'Type', 'costcentre.type_unknown', { value: v.Type });
+    const type = v.Type
+      ? matchLabel(v.Type, COST_CENTRE_TYPES, (x) => `finmd.costCentre.type.${x}`, ctx.messages)
+      : undefined;
+    if (v.Type && !type) errors.add(row, 'Type', 'costcentre.type_unknown', { value: v.Type });
     const status = v.Status ? matchLabel(v.Status, START_STOP, (x) => `finmd.status.${x}`, ctx.messages) : undefined;
     if (v.Status && !status) errors.add(row, 'Status', 'finmd.status_unknown', { value: v.Status });
     const ownerTeamId = v.OwnerTeamCode ? teams.get(v.OwnerTeamCode.toLowerCase()) : null;
@@ -157,7 +166,7 @@ export async function importCostCentres(ctx: AppContext, req: FastifyRequest, ac
       else if (headIds.includes(e.id)) errors.add(row, 'HeadCodes', 'costcentre.head_duplicate');
       else headIds.push(e.id);
     }
-    const before = existing.get(v.CostCenterCode.toLowerCase());
+    const before = v.CostCenterCode ? existing.get(v.CostCenterCode.toLowerCase()) : undefined;
     if (before && headCodes.length) {
       const dropped = (await repo.headIds(ctx.db, before.id)).filter((id) => !headIds.includes(id));
       if ((await parts.formOrderCountOf(ctx.db, before.id, dropped)) > 0)
@@ -171,10 +180,11 @@ export async function importCostCentres(ctx: AppContext, req: FastifyRequest, ac
   let updated = 0;
   await ctx.db.transaction(async (tx) => {
     for (const p of plans) {
+      // Every row is complete here: a bad or missing cell refused the file above.
       const values = {
-        code: p.v.CostCenterCode,
-        nameZh: p.v.NameZH,
-        nameEn: p.v.NameEN,
+        code: p.v.CostCenterCode!,
+        nameZh: p.v.NameZH!,
+        nameEn: p.v.NameEN!,
         sapCode: p.v.SapCode || null,
         type: p.type!,
         ownerTeamId: p.ownerTeamId,

@@ -3,6 +3,7 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
+import { fundsRoutes } from './masterdata/funds/funds.routes';
 import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
@@ -15,6 +16,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   i18nRoutes,
   costCentreRoutes,
   ledgerRoutes,
+  fundsRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -5,6 +5,7 @@ import { i18nRoutes } from './i18n/i18n.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
 import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
+import { periodRoutes } from './masterdata/periods/periods.routes';
 import { orgRoutes } from './org/org.routes';
 import { systemRoutes } from './system/system.routes';
 
@@ -17,6 +18,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   costCentreRoutes,
   ledgerRoutes,
   fundsRoutes,
+  periodRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

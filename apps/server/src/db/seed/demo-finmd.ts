@@ -13,6 +13,7 @@ import {
 import { ledgerExpense } from '../../modules/masterdata/expense.table';
 import { baseInfo, baseInfoType, cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
+import { shanghaiToday } from '../../modules/system/system.service';
 import { company } from '../../modules/system/system.table';
 import {
   ALLOTMENTS,
@@ -38,11 +39,12 @@ function orderCutOff(year: number, month: number): string {
   return month === 12 ? `${year + 1}-01-05` : `${year}-${pad(month + 1)}-05`;
 }
 
-/** The last twelve months up to the current one, oldest first. */
-function lastTwelveMonths(now: Date): { year: number; month: number }[] {
+/** The last twelve months up to the current one (business time), oldest first. */
+function lastTwelveMonths(day: string): { year: number; month: number }[] {
+  const [y, m] = day.split('-').map(Number) as [number, number];
   const out: { year: number; month: number }[] = [];
   for (let i = 11; i >= 0; i--) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
     out.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 });
   }
   return out;
@@ -54,8 +56,8 @@ function lastTwelveMonths(now: Date): { year: number; month: number }[] {
  * permissions, and every employee's default cost centre (their team's, or the nearest owning team above).
  */
 export async function seedDemoFinance(db: Db): Promise<void> {
-  const now = new Date();
-  const year = now.getUTCFullYear();
+  const now = shanghaiToday();
+  const year = Number(now.slice(0, 4));
   await db.transaction(async (tx) => {
     const [adminRow] = await tx
       .select({ id: userAccount.employeeId })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
 import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
@@ -19,6 +20,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   ledgerRoutes,
   fundsRoutes,
   periodRoutes,
+  baseInfoRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -16,9 +16,9 @@ import {
 export type CostCentreRow = typeof cc.$inferSelect;
 
 /** Heads in approval order, as one text per language. */
-const headsZh = sql<string>`coalesce((select string_agg(e.name_zh, '、' order by h.seq) from cost_centre_head h join employee e on e.id = h.employee_id where h.cost_centre_id = ${cc.id}), '')`;
-const headsEn = sql<string>`coalesce((select string_agg(e.name_en, ', ' order by h.seq) from cost_centre_head h join employee e on e.id = h.employee_id where h.cost_centre_id = ${cc.id}), '')`;
-const headCount = sql<number>`(select count(*)::int from cost_centre_head h where h.cost_centre_id = ${cc.id})`;
+const headsZh = sql<string>`coalesce((select string_agg(e.name_zh, '、' order by h.seq) from cost_centre_head h join employee e on e.id = h.employee_id where h.cost_centre_id = cost_centre.id), '')`;
+const headsEn = sql<string>`coalesce((select string_agg(e.name_en, ', ' order by h.seq) from cost_centre_head h join employee e on e.id = h.employee_id where h.cost_centre_id = cost_centre.id), '')`;
+const headCount = sql<number>`(select count(*)::int from cost_centre_head h where h.cost_centre_id = cost_centre.id)`;
 
 const listColumns = {
   cc,
@@ -53,13 +53,13 @@ function where(companyId: number, f: CostCenterFilters, day: string): SQL {
   if (f.OwnerTeamID) w.push(eq(cc.ownerTeamId, f.OwnerTeamID));
   if (f.HeadID)
     w.push(
-      sql`exists (select 1 from cost_centre_head h where h.cost_centre_id = ${cc.id} and h.employee_id = ${f.HeadID})`,
+      sql`exists (select 1 from cost_centre_head h where h.cost_centre_id = cost_centre.id and h.employee_id = ${f.HeadID})`,
     );
   if (f.HasHead !== undefined)
     w.push(
       f.HasHead
-        ? sql`exists (select 1 from cost_centre_head h where h.cost_centre_id = ${cc.id})`
-        : sql`not exists (select 1 from cost_centre_head h where h.cost_centre_id = ${cc.id})`,
+        ? sql`exists (select 1 from cost_centre_head h where h.cost_centre_id = cost_centre.id)`
+        : sql`not exists (select 1 from cost_centre_head h where h.cost_centre_id = cost_centre.id)`,
     );
   if (f.Choosable) w.push(choosableWhere(day));
   if (f.CostCenterIDs?.length) w.push(inArray(cc.id, f.CostCenterIDs));
@@ -285,7 +285,7 @@ export async function teamHead(db: Db, teamId: number) {
     .where(
       and(
         eq(employee.teamId, teamId),
-        sql`(${employee.lineManagerId} is null or not exists (select 1 from employee m where m.id = ${employee.lineManagerId} and m.team_id = ${teamId}))`,
+        sql`(employee.line_manager_id is null or not exists (select 1 from employee m where m.id = employee.line_manager_id and m.team_id = ${teamId}))`,
       ),
     )
     .orderBy(asc(employee.id))

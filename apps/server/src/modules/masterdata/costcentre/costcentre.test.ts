@@ -310,5 +310,7 @@ describe('lookups', () => {
     const none = (await t.call(`${B}/SearchHaveHead`, { HasHead: false, PageSize: 100 }, admin)).json();
     expect(none.Rows.map((r: { CostCenterCode: string }) => r.CostCenterCode)).toContain('T-NOHEAD');
     expect(none.Rows.every((r: { HeadCount: number }) => r.HeadCount === 0)).toBe(true);
+    expect(none.Total).toBe(none.Rows.length);
+    expect(heads.Total).toBe(heads.Rows.length);
   });
 });

@@ -28,7 +28,7 @@ export async function employeesInCompany(db: Db, companyId: number, ids: number[
         inArray(employee.id, ids),
         or(
           eq(employee.companyId, companyId),
-          sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = ${employee.id} and ec.company_id = ${companyId})`,
+          sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = employee.id and ec.company_id = ${companyId})`,
         ),
       ),
     );
@@ -47,7 +47,7 @@ export async function employeesByCodes(db: Db, companyId: number, codes: string[
         ),
         or(
           eq(employee.companyId, companyId),
-          sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = ${employee.id} and ec.company_id = ${companyId})`,
+          sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = employee.id and ec.company_id = ${companyId})`,
         ),
       ),
     )

@@ -205,7 +205,7 @@ export async function personByCode(db: Db, companyId: number, code: string) {
         sql`lower(${employee.code}) = lower(${code})`,
         or(
           eq(employee.companyId, companyId),
-          sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = ${employee.id} and ec.company_id = ${companyId})`,
+          sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = employee.id and ec.company_id = ${companyId})`,
         ),
       ),
     )

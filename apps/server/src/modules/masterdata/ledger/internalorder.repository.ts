@@ -21,7 +21,7 @@ export function choosableWhere(day: string): SQL {
     eq(io.status, 'started'),
     or(isNull(io.validFrom), lte(io.validFrom, day)),
     or(isNull(io.validTo), gte(io.validTo, day)),
-    sql`(${io.costCentreId} is null or exists (select 1 from cost_centre c where c.id = ${io.costCentreId} and c.status = 'started'))`,
+    sql`(internal_order.cost_centre_id is null or exists (select 1 from cost_centre c where c.id = internal_order.cost_centre_id and c.status = 'started'))`,
   ) as SQL;
 }
 

@@ -7,7 +7,7 @@ import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense as le } from
 
 export type LedgerExpenseRow = typeof le.$inferSelect;
 
-const configCount = sql<number>`(select count(*)::int from ledger_expense_item_config c where c.ledger_expense_id = ${le.id})`;
+const configCount = sql<number>`(select count(*)::int from ledger_expense_item_config c where c.ledger_expense_id = ledger_expense.id)`;
 
 function where(companyId: number, f: Omit<SearchMainExpenseBody, keyof PageQuery>): SQL {
   const w: (SQL | undefined)[] = [eq(le.companyId, companyId)];

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
+import { costImportRoutes } from './masterdata/costimport/costimport.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
 import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
 import { periodRoutes } from './masterdata/periods/periods.routes';
@@ -21,6 +22,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   fundsRoutes,
   periodRoutes,
   baseInfoRoutes,
+  costImportRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

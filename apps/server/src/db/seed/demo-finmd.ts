@@ -7,8 +7,10 @@ import {
   costCentreAllotment,
   costCentreFormOrder,
   costCentreHead,
+  costCentreMapping,
   fundPermission,
   internalOrder,
+  ytdManual,
 } from '../../modules/masterdata/costcentre.table';
 import { ledgerExpense } from '../../modules/masterdata/expense.table';
 import { baseInfo, baseInfoType, cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
@@ -231,6 +233,34 @@ export async function seedDemoFinance(db: Db): Promise<void> {
           validTo: f.to ?? null,
           remark: f.remark,
         });
+      }
+
+      // Spend before go-live: codes of the old expense system mapped to ours, and January–February by hand.
+      const live = (COST_CENTRES[c.code] ?? []).filter((s) => !s.stopped && s.type !== 'admin');
+      if (live.length) {
+        await tx.insert(costCentreMapping).values(
+          live.map((s) => ({
+            companyId,
+            sourceCode: `OLD-${c.code}-${s.num}`,
+            costCentreId: ccIds.get(s.num)!,
+            description: `旧费用系统 ${s.zh} / Legacy expense system: ${s.en}`,
+          })),
+        );
+        await tx.insert(ytdManual).values(
+          live.flatMap((s, i) =>
+            [1, 2].flatMap((month) =>
+              ['6601-01', '6601-02', '6601-03'].map((code, j) => ({
+                companyId,
+                year,
+                month,
+                costCentreId: ccIds.get(s.num)!,
+                ledgerExpenseCode: code,
+                amount: (8000 + ((i * 7919 + month * 104729 + j * 1299709) % 42000)).toFixed(2),
+                remark: '上线前数据 / Before go-live',
+              })),
+            ),
+          ),
+        );
       }
 
       // Default cost centre: the first started one the person's team owns, else the nearest team above that owns one.

@@ -15,6 +15,7 @@ export interface RouteEntry {
 /** Screens built so far, by function code. Adding a screen means adding its loader here, nothing else. */
 const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   languageManage: () => import('../modules/i18n/LanguageManagePage'),
+  costCenterManagement: () => import('../modules/masterdata/costcentre/CostCentrePage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -16,6 +16,16 @@ export interface RouteEntry {
 const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   languageManage: () => import('../modules/i18n/LanguageManagePage'),
   costCenterManagement: () => import('../modules/masterdata/costcentre/CostCentrePage'),
+  internalOrderManagement: () => import('../modules/masterdata/ledger/InternalOrderPage'),
+  mainExpense: () => import('../modules/masterdata/ledger/MainExpensePage'),
+  fundsPermission: () => import('../modules/masterdata/funds/FundsPermissionPage'),
+  queryFundsPermission: () => import('../modules/masterdata/funds/QueryFundsPermissionPage'),
+  FCSetting: () => import('../modules/masterdata/periods/FCSettingPage'),
+  OrderCutOffDay: () => import('../modules/masterdata/periods/OrderCutOffDayPage'),
+  SetCutOffDay: () => import('../modules/masterdata/periods/SetCutOffDayPage'),
+  ImportCostCenterMapping: () => import('../modules/masterdata/costimport/CostCenterMappingPage'),
+  ImportYTDManual: () => import('../modules/masterdata/costimport/YTDManualPage'),
+  basicInfo: () => import('../modules/masterdata/baseinfo/BasicInfoPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -86,9 +86,14 @@ export type GrantListRow = Awaited<ReturnType<typeof search>>['rows'][number];
 export async function search(db: Db, companyId: number, f: SearchFundsPermissionBody, culture: Culture) {
   const w = where(companyId, f);
   const en = culture === 'en-GB';
+  const grantee = sql`coalesce(${en ? employee.nameEn : employee.nameZh}, ${en ? team.nameEn : team.nameZh})`;
+  const target = sql`coalesce(${cc.code}, ${io.code})`;
+  // The screen's columns name these by the field they show.
   const sortable = {
-    Grantee: sql`coalesce(${en ? employee.nameEn : employee.nameZh}, ${en ? team.nameEn : team.nameZh})`,
-    Target: sql`coalesce(${cc.code}, ${io.code})`,
+    Grantee: grantee,
+    EmployeeName: grantee,
+    Target: target,
+    CostCenterCode: target,
     ValidFrom: fp.validFrom,
     ValidTo: fp.validTo,
     CreatedAt: fp.createdAt,

@@ -41,7 +41,7 @@ export function CostCentreDetailDrawer({
   });
   const onChanged = (next: CostCenterDetail) => {
     client.setQueryData(key, next);
-    void client.invalidateQueries({ queryKey: ['finmd.costCentres'] });
+    void client.invalidateQueries({ queryKey: ['finmd-costCentres'] });
     void client.invalidateQueries({ queryKey: ['finmd', 'costCentreHistory', next.CostCenterID] });
   };
   const d = detail.data;

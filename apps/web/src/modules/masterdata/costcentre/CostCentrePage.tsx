@@ -125,7 +125,7 @@ export default function CostCentrePage() {
     <>
       <ListPage<CostCenterRow>
         titleKey="finmd.costCentre.title"
-        queryKey="finmd.costCentres"
+        queryKey="finmd-costCentres"
         searchCall={(body) => costCentreApi.search(body)}
         exportCall={(filters) => costCentreApi.export(filters)}
         importCall={(file) => costCentreApi.import(file)}

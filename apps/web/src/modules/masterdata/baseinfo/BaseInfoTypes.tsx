@@ -122,7 +122,11 @@ export function BaseInfoTypes({ types, selected, onSelect, onChanged }: Props) {
                   <Badge count={row.ItemCount} color="#8c8c8c" showZero />
                 </Space>
               }
-              description={row.TypeCode}
+              description={
+                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 150 }}>
+                  {row.TypeCode}
+                </Typography.Text>
+              }
             />
           </List.Item>
         )}

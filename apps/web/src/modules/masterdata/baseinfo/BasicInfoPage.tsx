@@ -1,7 +1,7 @@
 import type { BaseInfoRow, SaveBaseInfoBody } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Empty, Row } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBoot } from '../../../app/i18n/BootProvider';
 import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
@@ -18,9 +18,7 @@ const ACTIVE_OPTIONS = [
 const COLUMNS: ColumnDef<BaseInfoRow>[] = [
   { dataIndex: 'Sort', labelKey: `${F}.sort`, sortable: true },
   { dataIndex: 'Code', labelKey: `${F}.code`, sortable: true },
-  { dataIndex: 'Name', labelKey: `${F}.name`, sortable: true, width: 240 },
-  { dataIndex: 'NameZH', labelKey: `${F}.nameZh`, width: 200 },
-  { dataIndex: 'NameEN', labelKey: `${F}.nameEn`, width: 240 },
+  { dataIndex: 'Name', labelKey: `${F}.name`, sortable: true, width: 280 },
   { dataIndex: 'Value', labelKey: `${F}.value`, sortable: true },
   {
     dataIndex: 'Active',
@@ -84,6 +82,15 @@ export default function BasicInfoPage() {
     [list, selected],
   );
 
+  // The items shown are always those of one list: the first, until the user picks another.
+  useEffect(() => {
+    if (!params.get('TypeID') && selected !== undefined) {
+      const next = new URLSearchParams(params);
+      next.set('TypeID', String(selected));
+      setParams(next, { replace: true });
+    }
+  }, [params, selected, setParams]);
+
   const select = (id: number) => {
     const next = new URLSearchParams(params);
     next.set('TypeID', String(id));
@@ -93,15 +100,15 @@ export default function BasicInfoPage() {
 
   return (
     <Row gutter={16}>
-      <Col xs={24} lg={7} xl={6}>
+      <Col xs={24} lg={8} xl={6}>
         <BaseInfoTypes types={list} selected={selected} onSelect={select} onChanged={() => types.refetch()} />
       </Col>
-      <Col xs={24} lg={17} xl={18}>
+      <Col xs={24} lg={16} xl={18}>
         {selected === undefined ? (
           <Empty />
         ) : (
           <ListPage<BaseInfoRow>
-            titleKey="finmd.baseInfo.title"
+            titleKey="menu.setting.basicInfo"
             queryKey="finmd-baseInfoItems"
             searchCall={async (body) => {
               const page = await baseInfoApi.items({ ...body, TypeID: body.TypeID ?? selected });

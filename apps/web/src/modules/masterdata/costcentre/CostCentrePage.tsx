@@ -124,7 +124,7 @@ export default function CostCentrePage() {
   return (
     <>
       <ListPage<CostCenterRow>
-        titleKey="finmd.costCentre.title"
+        titleKey="menu.master.costCenterManagement"
         queryKey="finmd-costCentres"
         searchCall={(body) => costCentreApi.search(body)}
         exportCall={(filters) => costCentreApi.export(filters)}

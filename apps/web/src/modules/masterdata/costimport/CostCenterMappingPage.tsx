@@ -28,7 +28,7 @@ const COLUMNS: ColumnDef<CostCenterMappingRow>[] = [
 export default function CostCenterMappingPage() {
   return (
     <ListPage<CostCenterMappingRow>
-      titleKey="finmd.ccMapping.title"
+      titleKey="menu.master.ImportCostCenterMapping"
       queryKey="finmd-ccMappings"
       searchCall={(body) => costImportApi.mappings(body)}
       exportCall={(filters) => costImportApi.exportMappings(filters)}

@@ -44,7 +44,7 @@ export default function YTDManualPage() {
   return (
     <Flex vertical gap={8}>
       <ListPage<YTDManualRow>
-        titleKey="finmd.ytd.title"
+        titleKey="menu.master.ImportYTDManual"
         queryKey="finmd-ytd"
         searchCall={async (body) => {
           const page = await costImportApi.ytd(body);

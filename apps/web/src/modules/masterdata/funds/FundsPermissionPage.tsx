@@ -107,7 +107,7 @@ const EDITOR: EditorDef<FundsPermissionRow> = {
 export default function FundsPermissionPage() {
   return (
     <ListPage<FundsPermissionRow>
-      titleKey="finmd.funds.title"
+      titleKey="menu.master.fundsPermission"
       queryKey="finmd-fundsPermissions"
       searchCall={(body) => fundsApi.search(body)}
       rowKey="FundsPermissionID"

@@ -66,7 +66,7 @@ export default function QueryFundsPermissionPage() {
   return (
     <Flex vertical gap={8}>
       <ListPage<Row>
-        titleKey="finmd.funds.queryTitle"
+        titleKey="menu.master.queryFundsPermission"
         queryKey="finmd-fundsQuery"
         searchCall={async (body) => {
           const res = await fundsApi.query(body);

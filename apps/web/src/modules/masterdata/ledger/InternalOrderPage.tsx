@@ -65,7 +65,7 @@ export default function InternalOrderPage() {
   const { t } = useTranslation();
   return (
     <ListPage<InternalOrderRow>
-      titleKey="finmd.internalOrder.title"
+      titleKey="menu.master.internalOrderManagement"
       queryKey="finmd-internalOrders"
       searchCall={(body) => internalOrderApi.search(body)}
       exportCall={(filters) => internalOrderApi.export(filters)}

@@ -69,7 +69,7 @@ export default function MainExpensePage() {
   return (
     <>
       <ListPage<MainExpenseRow>
-        titleKey="finmd.mainExpense.title"
+        titleKey="menu.master.mainExpense"
         queryKey="finmd-mainExpenses"
         searchCall={(body) => mainExpenseApi.search(body)}
         rowKey="MainExpenseID"

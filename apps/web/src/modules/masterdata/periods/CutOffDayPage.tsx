@@ -50,7 +50,7 @@ export function CutOffDayPage({ kind }: { kind: 'general' | 'order' }) {
   );
   return (
     <ListPage<CutOffDayRow>
-      titleKey={kind === 'general' ? 'finmd.cutOff.generalTitle' : 'finmd.cutOff.orderTitle'}
+      titleKey={kind === 'general' ? 'menu.account.SetCutOffDay' : 'menu.master.OrderCutOffDay'}
       queryKey={`finmd-cutOff-${kind}`}
       searchCall={(body) => api.search(body)}
       rowKey="CutOffDayID"

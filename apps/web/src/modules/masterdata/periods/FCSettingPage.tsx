@@ -42,7 +42,7 @@ const EDITOR: EditorDef<FCSettingRow> = {
 export default function FCSettingPage() {
   return (
     <ListPage<FCSettingRow>
-      titleKey="finmd.fx.title"
+      titleKey="menu.master.FCSetting"
       queryKey="finmd-fxRates"
       searchCall={(body) => fxApi.search(body)}
       rowKey="FCSettingID"

@@ -211,3 +211,24 @@ export async function remove(ctx: AppContext, actor: Actor, ids: number[], cultu
     { inUse: 'costcentre.in_use_elsewhere' },
   );
 }
+
+/**
+ * Renames a cost centre in both languages, kept in its history like every other change. For other screens that
+ * edit names (master-data languages): pass their transaction, or none to run in one of its own.
+ */
+export async function renameCostCentre(
+  db: Db,
+  actor: Actor,
+  id: number,
+  names: { nameZh: string; nameEn: string },
+  version?: number,
+): Promise<void> {
+  const work = async (tx: Db) => {
+    const row = await repo.lockById(tx, actor.companyId, id);
+    if (!row) throw notFound();
+    if (version !== undefined && row.version !== version) throw conflict();
+    await repo.update(tx, row.id, row.version, names);
+    await history.record(tx, actor, row.id, 'rename');
+  };
+  await db.transaction(work);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { costCentreOf, employeeIdOf, expectGuarded, fieldsOf, teamIdOf, tokenFor } from '../../../../test/finance';
+import { renameCostCentre } from './costcentre.service';
 
 let t: TestApp;
 let admin: string;
@@ -256,6 +257,23 @@ describe('StopCenter and StartCenter', () => {
   it('a cost centre whose validity has ended is not choosable either', async () => {
     const c = await create({ CostCenterCode: 'T-OLD1', ValidFrom: '2020-01-01', ValidTo: '2020-12-31' });
     expect(c.Choosable).toBe(false);
+  });
+});
+
+describe('renameCostCentre', () => {
+  it('renames in both languages for other screens, kept in history', async () => {
+    const c = await create({ CostCenterCode: 'T-REN1' });
+    const adminId = await employeeIdOf(t, 'admin');
+    await renameCostCentre(
+      t.ctx.db,
+      { userId: adminId, companyId: (await costCentreOf(t, '1000', 'T-REN1')).companyId, requestId: 'test' },
+      c.CostCenterID,
+      { nameZh: '改名中心', nameEn: 'Renamed centre' },
+      c.Version,
+    );
+    const h = await historyOf(c.CostCenterID, 'en-GB');
+    expect(h[0]).toMatchObject({ Action: 'rename' });
+    expect(h[0]!.Changes.map((x) => x.Field)).toEqual(['NameZH', 'NameEN']);
   });
 });
 

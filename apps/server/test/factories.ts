@@ -58,7 +58,10 @@ export async function documentMasters(db: Db, companyId = 1) {
     taxi,
     meal,
     async rate(currency: string, year: number, month: number, rate: string) {
-      await db.insert(fxRate).values({ companyId, currency, year, month, rate });
+      await db
+        .insert(fxRate)
+        .values({ companyId, currency, year, month, rate })
+        .onConflictDoUpdate({ target: [fxRate.companyId, fxRate.currency, fxRate.year, fxRate.month], set: { rate } });
     },
     async permit(employeeId: number, costCentreId: number) {
       await db.insert(fundPermission).values({ companyId, employeeId, costCentreId });

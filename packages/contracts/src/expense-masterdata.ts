@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { MasterCode } from './org-common';
+import { DeleteByIdsBody, MasterCode } from './common';
+
+export { DeleteByIdsBody };
+
 import { PageQuery } from './paging';
 
 /** Shared shapes of the expense master data: types, items, sub-items and their setups per document type. */
@@ -36,9 +39,6 @@ export const MasterKeyword = z.string().trim().max(100).optional();
 const MONEY_RE = /^\d{1,16}(\.\d{1,2})?$/;
 /** A non-negative amount as a decimal string with at most two places. */
 export const MoneyText = z.string().trim().regex(MONEY_RE);
-
-export const DeleteByIdsBody = z.object({ IDs: MasterIds });
-export type DeleteByIdsBody = z.infer<typeof DeleteByIdsBody>;
 
 export interface ExpenseTypeNode {
   ID: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MasterCode } from './common';
 import {
   ExpenseCategory,
   ExpenseDocType,
@@ -8,7 +9,6 @@ import {
   MasterStatusFilter,
   MasterVersion,
 } from './expense-masterdata';
-import { MasterCode } from './org-common';
 import { PageQuery } from './paging';
 
 /** Products and BUs, providers and the PO white list, the GL mapping of items, named lookups and master-data names. */

@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { Id, MasterCode } from './common';
+
+export { Id, MasterCode };
+
 import { isMoney } from './money';
 
 /** Building blocks of the organisation contracts (teams, people, roles). */
-export const Id = z.number().int().positive();
 /** An id that may come from a URL filter as text. */
 export const IdFilter = z.coerce.number().int().positive();
 /** A yes/no filter: a boolean, or 'true'/'false' from a URL filter. */
 export const BoolFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 export const IdList = z.array(Id).min(1).max(500);
 
-const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-/** Master-data codes of every kind: letters, digits and - _ . only, unique per company. */
-// biome-ignore format: one line, so the web build can mark it pure (build/pureContracts)
-export const MasterCode = z.string().trim().min(1).max(40).regex(CODE_RE);
 export const NameText = z.string().trim().min(1).max(200);
 export const Version = z.number().int().min(1);
 

@@ -3,8 +3,14 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { documentRoutes } from './documents/document.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
+import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
+import { costImportRoutes } from './masterdata/costimport/costimport.routes';
 import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
+import { fundsRoutes } from './masterdata/funds/funds.routes';
+import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
+import { periodRoutes } from './masterdata/periods/periods.routes';
 import { evmRoutes } from './org/evm/evm.routes';
 import { orgRoutes } from './org/org.routes';
 import { employeeRoutes } from './org/people/employee.routes';
@@ -31,6 +37,12 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approvalRoutes,
   expenseMasterRoutes,
   catalogRoutes,
+  costCentreRoutes,
+  ledgerRoutes,
+  fundsRoutes,
+  periodRoutes,
+  baseInfoRoutes,
+  costImportRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -33,6 +33,17 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   providerMasterManagement: () => import('../modules/expense-master/ProviderMasterPage'),
   sapExpertSearch: () => import('../modules/expense-master/SapExpertSearchPage'),
   MasterDataLanuage: () => import('../modules/expense-master/MasterDataLanguagePage'),
+  costCenterManagement: () => import('../modules/masterdata/costcentre/CostCentrePage'),
+  internalOrderManagement: () => import('../modules/masterdata/ledger/InternalOrderPage'),
+  mainExpense: () => import('../modules/masterdata/ledger/MainExpensePage'),
+  fundsPermission: () => import('../modules/masterdata/funds/FundsPermissionPage'),
+  queryFundsPermission: () => import('../modules/masterdata/funds/QueryFundsPermissionPage'),
+  FCSetting: () => import('../modules/masterdata/periods/FCSettingPage'),
+  OrderCutOffDay: () => import('../modules/masterdata/periods/OrderCutOffDayPage'),
+  SetCutOffDay: () => import('../modules/masterdata/periods/SetCutOffDayPage'),
+  ImportCostCenterMapping: () => import('../modules/masterdata/costimport/CostCenterMappingPage'),
+  ImportYTDManual: () => import('../modules/masterdata/costimport/YTDManualPage'),
+  basicInfo: () => import('../modules/masterdata/baseinfo/BasicInfoPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

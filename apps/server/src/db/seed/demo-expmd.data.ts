@@ -1,4 +1,5 @@
 import type { ExpenseCategory, ExpenseDocType, ProviderCategory } from '@ems/contracts';
+import { LEDGER_EXPENSES } from './demo-finmd.data';
 
 /** Demo expense master data of the two companies: items, types per document type, GL mappings, products, providers. */
 
@@ -202,48 +203,39 @@ export const TYPES: Record<ExpenseDocType, readonly TypeSeed[]> = {
   ],
 };
 
-/** Ledger expenses the GL mappings name; created here only when the finance master data has not (matched by code). */
-export const LEDGERS: readonly (readonly [code: string, zh: string, en: string, gl: string])[] = [
-  ['6601-01', '差旅费', 'Travel expenses', '6601010000'],
-  ['6601-02', '业务招待费', 'Business entertainment', '6601020000'],
-  ['6601-03', '会议费', 'Meeting expenses', '6601030000'],
-  ['6601-04', '市场推广费', 'Marketing promotion', '6601040000'],
-  ['6601-05', '学术推广讲者劳务费', 'Speaker fees', '6601050000'],
-  ['6601-06', '通讯费', 'Communication expenses', '6601060000'],
-  ['6601-07', '办公费', 'Office expenses', '6601070000'],
-  ['6601-08', '培训费', 'Training expenses', '6601080000'],
-  ['6601-09', '临床研究费', 'Clinical research expenses', '6601090000'],
-  ['6601-10', '员工借款', 'Employee advances', '1221010000'],
-];
+/** Ledger expenses the GL mappings name (the finance chart); created here only when the finance master data has not (matched by code). */
+export const LEDGERS: readonly (readonly [code: string, zh: string, en: string, gl: string])[] = LEDGER_EXPENSES.filter(
+  (l) => !l.stopped,
+).map((l) => [l.code, l.zh, l.en, l.gl] as const);
 
 /** item → ledger code for deputy (and loan for advances); then scoped exceptions. */
 export const GL_DEFAULTS: Record<string, string> = {
-  LECTURE_FEE: '6601-05',
+  LECTURE_FEE: '6601-04',
   HCP_MEAL: '6601-03',
   MEETING_VENUE: '6601-03',
-  MEETING_REG: '6601-04',
+  MEETING_REG: '6601-11',
   HOTEL: '6601-01',
   TRAVEL_ALLOW: '6601-01',
   TRAIN: '6601-01',
-  AIR_TICKET: '6601-01',
-  RIDE_HAILING: '6601-01',
-  TAXI: '6601-01',
-  CLINICAL_TRIAL: '6601-09',
-  DEVICE_TRIAL: '6601-09',
-  PHONE: '6601-06',
-  OFFICE: '6601-07',
-  COURIER: '6601-07',
-  TRAINING: '6601-08',
+  AIR_TICKET: '6601-07',
+  RIDE_HAILING: '6601-06',
+  TAXI: '6601-06',
+  CLINICAL_TRIAL: '6601-05',
+  DEVICE_TRIAL: '6601-05',
+  PHONE: '6601-08',
+  OFFICE: '6601-09',
+  COURIER: '6601-09',
+  TRAINING: '6601-12',
   ENTERTAIN: '6601-02',
-  TRAVEL_ADVANCE: '6601-10',
-  MEETING_ADVANCE: '6601-10',
+  TRAVEL_ADVANCE: '1221-01',
+  MEETING_ADVANCE: '1221-01',
 };
 export const GL_SCOPED: readonly { item: string; costCentreType?: string; product?: string; ledger: string }[] = [
-  { item: 'MEETING_VENUE', costCentreType: 'marketing', ledger: '6601-04' },
-  { item: 'HCP_MEAL', costCentreType: 'marketing', ledger: '6601-04' },
-  { item: 'HOTEL', costCentreType: 'medical', ledger: '6601-09' },
-  { item: 'HCP_MEAL', product: 'CV-004', ledger: '6601-04' },
-  { item: 'MEETING_VENUE', product: 'INTV-001', ledger: '6601-04' },
+  { item: 'MEETING_VENUE', costCentreType: 'marketing', ledger: '6601-10' },
+  { item: 'HCP_MEAL', costCentreType: 'marketing', ledger: '6601-10' },
+  { item: 'HOTEL', costCentreType: 'medical', ledger: '6601-11' },
+  { item: 'HCP_MEAL', product: 'CV-004', ledger: '6601-11' },
+  { item: 'MEETING_VENUE', product: 'INTV-001', ledger: '6601-10' },
 ];
 
 export const BUS: Record<'1000' | '2000', readonly (readonly [code: string, zh: string, en: string, team: string])[]> =

@@ -3,12 +3,18 @@ import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
 import { seedDemoExpenseMaster } from './demo-expmd';
+import { seedDemoFinance } from './demo-finmd';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 import { seedDemoOrgStructure } from './demo-org-structure';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [seedDemoOrg, seedDemoOrgStructure, seedDemoExpenseMaster];
+const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [
+  seedDemoOrg,
+  seedDemoOrgStructure,
+  seedDemoFinance,
+  seedDemoExpenseMaster,
+];
 
 export interface SeedOutcome {
   demoLoaded: boolean;

@@ -149,9 +149,19 @@ export const fundPermission = pgTable(
     internalOrderId: integer('internal_order_id').references(() => internalOrder.id),
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
+    remark: varchar('remark', { length: 200 }),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One grant per grantee and target.
+    uniqueIndex('fund_permission_uq').on(
+      t.companyId,
+      sql`coalesce(${t.employeeId}, 0)`,
+      sql`coalesce(${t.teamId}, 0)`,
+      sql`coalesce(${t.costCentreId}, 0)`,
+      sql`coalesce(${t.internalOrderId}, 0)`,
+    ),
     check('fund_permission_grantee_ck', sql`(${t.employeeId} is null) <> (${t.teamId} is null)`),
     check('fund_permission_target_ck', sql`(${t.costCentreId} is null) <> (${t.internalOrderId} is null)`),
     index('fund_permission_employee_idx').on(t.employeeId),

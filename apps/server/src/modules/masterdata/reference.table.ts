@@ -90,6 +90,8 @@ export const fxRate = pgTable(
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('fx_rate_uq').on(t.companyId, t.currency, t.year, t.month)],
 );
@@ -106,6 +108,8 @@ export const cutOffDay = pgTable(
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('cut_off_day_uq').on(t.companyId, t.kind, t.year, t.month)],
 );
@@ -121,6 +125,10 @@ export const baseInfoType = pgTable(
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
+    /** Lists the product itself relies on (chargeback reasons, S.T. reasons, payment methods): never deleted. */
+    isSystem: boolean('is_system').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('base_info_type_uq').on(t.companyId, t.code)],
 );
@@ -139,6 +147,7 @@ export const baseInfo = pgTable(
     value: numeric('value', { precision: 18, scale: 6 }),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('base_info_uq').on(t.typeId, t.code)],
 );

@@ -1,4 +1,5 @@
 import { COMMON_LOOKUPS, MASTER_NAME_KINDS } from '@ems/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { costCentre, costCentreHistory } from '../costcentre.table';
@@ -39,7 +40,7 @@ describe('GetCommonSql: named lookups only', () => {
     expect(providers.map((o) => o.Code)).toEqual(['V1000006', 'V1000007']);
     expect((await lookup('ProviderCategories')).json().Rows).toHaveLength(7);
     const ledgers = (await lookup('StartedLedgerExpenses', { Keyword: '6601-0' })).json().Rows as Option[];
-    expect(ledgers[0]).toMatchObject({ Code: '6601-01', Extra: '6601010000' });
+    expect(ledgers[0]).toMatchObject({ Code: '6601-01', Extra: '66010100' });
     expect((await lookup('CostCentreTypes')).statusCode).toBe(200);
     const other = await otherCompanyToken(t);
     expect((await lookup('ExpenseItemsByType', { ExpenseTypeID: types[0]!.Value }, other)).statusCode).toBe(404);
@@ -154,7 +155,7 @@ describe('master-data names', () => {
       admin,
     );
     expect(res.statusCode).toBe(200);
-    const history = await db.select().from(costCentreHistory);
+    const history = await db.select().from(costCentreHistory).where(eq(costCentreHistory.costCentreId, cc!.id));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ costCentreId: cc!.id, action: 'rename' });
     expect(history[0]!.snapshot).toMatchObject({ nameEn: 'Oncology Marketing', version: 2 });

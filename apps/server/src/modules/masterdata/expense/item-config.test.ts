@@ -36,12 +36,12 @@ describe('GL mapping of expense items', () => {
     const rows = res.json().Rows as Record<string, unknown>[];
     expect(rows.map((r) => [r.CostCenterType, r.ProductCode, r.LedgerExpenseCode])).toEqual([
       [null, null, '6601-03'],
-      ['marketing', null, '6601-04'],
-      [null, 'CV-004', '6601-04'],
+      ['marketing', null, '6601-10'],
+      [null, 'CV-004', '6601-11'],
     ]);
     expect(rows[0]).toMatchObject({
       ExpenseItemName: 'HCP meal',
-      GLAccount: '6601030000',
+      GLAccount: '66010300',
       LedgerExpenseStatus: 'started',
     });
   });
@@ -50,7 +50,7 @@ describe('GL mapping of expense items', () => {
     const ledgers = (await t.call('/api/MainExpenseItemConfig/SearchMainExpenseItem', {}, admin)).json()
       .Rows as Option[];
     expect(ledgers.map((l) => l.Code)).toContain('6601-05');
-    expect(ledgers.find((l) => l.Code === '6601-01')?.Extra).toBe('6601010000');
+    expect(ledgers.find((l) => l.Code === '6601-01')?.Extra).toBe('66010100');
     const loanItems = (
       await t.call('/api/MainExpenseItemConfig/SearchDeputyExpenseItem', { DocType: 'loan' }, admin)
     ).json().Rows as Option[];
@@ -82,7 +82,7 @@ describe('GL mapping of expense items', () => {
     expect(created.json()).toMatchObject({
       ExpenseItemCode: 'TRAINING',
       CostCenterType: 'marketing',
-      GLAccount: '6601040000',
+      GLAccount: '66010400',
     });
     const dup = await t.call('/api/MainExpenseItemConfig/Save', body, admin);
     expect(dup.statusCode).toBe(409);
@@ -168,8 +168,8 @@ describe('GL account of an expense line', () => {
       ledgerForLine(db, company!.id, { ...line, costCentreType, productId }).then((r) => r?.code);
     expect(await gl(null, null)).toBe('6601-03');
     expect(await gl('sales', onc001!.id)).toBe('6601-03');
-    expect(await gl('marketing', null)).toBe('6601-04');
-    expect(await gl('sales', cv004!.id)).toBe('6601-04');
+    expect(await gl('marketing', null)).toBe('6601-10');
+    expect(await gl('sales', cv004!.id)).toBe('6601-11');
     expect(
       await ledgerForLine(db, company!.id, { ...line, docType: 'loan', costCentreType: null, productId: null }),
     ).toBe(undefined);

@@ -1,0 +1,198 @@
+import {
+  ChangedResult,
+  CostCenterDetail,
+  CostCenterIdBody,
+  CostCenterRow,
+  DeleteByIdsBody,
+  ExportCostCenterBody,
+  ImportResult,
+  LoadOwnerTeamBody,
+  LoadRelSapCodeBody,
+  OwnerTeamResult,
+  pageOf,
+  RelSapCodes,
+  SaveCostCenterBody,
+  SearchCostCenterBody,
+  SearchHaveHeadBody,
+  StartStopBody,
+} from '@ems/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
+import { actorOf } from '../finance-shared';
+import { exportCostCentres, importCostCentres } from './costcentre.excel';
+import * as service from './costcentre.service';
+import { partRoutes } from './parts.routes';
+import * as partService from './parts.service';
+
+export const MANAGE = 'costCenterManagement';
+/** Screens that pick cost centres besides their own management screen. */
+export const COST_CENTRE_READERS = [
+  MANAGE,
+  'internalOrderManagement',
+  'fundsPermission',
+  'queryFundsPermission',
+  'ImportCostCenterMapping',
+  'ImportYTDManual',
+] as const;
+const tags = ['cost centres'];
+const base = '/api/CostCenterMaster';
+
+export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  post(
+    app,
+    `${base}/Search`,
+    {
+      permission: COST_CENTRE_READERS,
+      summary:
+        'Cost centres by code, name, SAP code, status, type, owner team or head; Choosable gives those a new document may use',
+      tags,
+      body: SearchCostCenterBody,
+      response: pageOf(CostCenterRow),
+    },
+    async (req) => service.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${base}/LoadRecord`,
+    {
+      permission: MANAGE,
+      summary: 'One cost centre with its heads, allotments and form orders',
+      tags,
+      body: CostCenterIdBody,
+      response: CostCenterDetail,
+    },
+    async (req) => service.detail(ctx.db, currentUser(req).companyId, req.body.CostCenterID, req.culture),
+  );
+
+  post(
+    app,
+    `${base}/Save`,
+    {
+      permission: MANAGE,
+      summary: 'Create (no CostCenterID) or update a cost centre; HeadIDs, when given, become its heads in order',
+      tags,
+      body: SaveCostCenterBody,
+      response: CostCenterDetail,
+    },
+    async (req) => service.save(ctx, actorOf(req), req.body, req.culture),
+  );
+
+  for (const [action, status] of [
+    ['StartCenter', 'started'],
+    ['StopCenter', 'stopped'],
+  ] as const) {
+    post(
+      app,
+      `${base}/${action}`,
+      {
+        permission: MANAGE,
+        summary: `${status === 'started' ? 'Start' : 'Stop'} cost centres (each at the version the user saw); kept in their history`,
+        tags,
+        body: StartStopBody,
+        response: ChangedResult,
+      },
+      async (req) => ({
+        Success: true as const,
+        Changed: await service.setStatus(ctx, actorOf(req), req.body.Items, status),
+      }),
+    );
+  }
+
+  post(
+    app,
+    `${base}/Delete`,
+    {
+      permission: MANAGE,
+      summary: 'Delete cost centres never used; one in use is refused with what uses it (stop it instead)',
+      tags,
+      body: DeleteByIdsBody,
+      response: ChangedResult,
+    },
+    async (req) => ({
+      Success: true as const,
+      Changed: await service.remove(ctx, actorOf(req), req.body.IDs, req.culture),
+    }),
+  );
+
+  post(
+    app,
+    `${base}/LoadRelSapCode`,
+    {
+      permission: MANAGE,
+      summary: 'SAP cost-centre codes in use, each with the cost centres that carry it',
+      tags,
+      body: LoadRelSapCodeBody,
+      response: RelSapCodes,
+    },
+    async (req) => partService.relSapCodes(ctx.db, currentUser(req).companyId, req.body.Keyword, req.culture),
+  );
+
+  post(
+    app,
+    `${base}/LoadOwnerTeam`,
+    {
+      permission: MANAGE,
+      summary: 'The owner team of a cost centre (or a team): path, head, size and the cost centres it owns',
+      tags,
+      body: LoadOwnerTeamBody,
+      response: OwnerTeamResult,
+    },
+    async (req) => partService.ownerTeam(ctx.db, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${base}/SearchHaveHead`,
+    {
+      permission: MANAGE,
+      summary: 'Cost centres a person heads (EmployeeID), or those with or without heads (HasHead)',
+      tags,
+      body: SearchHaveHeadBody,
+      response: pageOf(CostCenterRow),
+    },
+    async (req) =>
+      service.search(
+        ctx.db,
+        currentUser(req).companyId,
+        {
+          PageIndex: req.body.PageIndex,
+          PageSize: req.body.PageSize,
+          ...(req.body.SortField ? { SortField: req.body.SortField } : {}),
+          ...(req.body.SortOrder ? { SortOrder: req.body.SortOrder } : {}),
+          ...(req.body.EmployeeID ? { HeadID: req.body.EmployeeID } : {}),
+          ...(req.body.HasHead !== undefined ? { HasHead: req.body.HasHead } : {}),
+        },
+        req.culture,
+      ),
+  );
+
+  post(
+    app,
+    `${base}/ExportCostCenter`,
+    {
+      permission: MANAGE,
+      summary:
+        'Export the cost centres matching the filters to Excel (the import layout), headers in the caller’s language',
+      tags,
+      body: ExportCostCenterBody,
+    },
+    async (req, reply) => exportCostCentres(ctx, reply, currentUser(req).companyId, req.body, req.culture),
+  );
+
+  post(
+    app,
+    `${base}/ImportCostCenter`,
+    {
+      permission: MANAGE,
+      summary: 'Import cost centres from Excel in the export layout: all rows or none, every bad cell named',
+      tags,
+      multipart: true,
+      response: ImportResult,
+    },
+    async (req) => importCostCentres(ctx, req, actorOf(req)),
+  );
+
+  await partRoutes(app, ctx);
+}

@@ -1,0 +1,234 @@
+import type {
+  CostCenterDetail,
+  CostCenterRow,
+  Culture,
+  SaveCostCenterBody,
+  SearchCostCenterBody,
+  StartStop,
+} from '@ems/contracts';
+import Decimal from 'decimal.js';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { localName, type Messages } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import { type Actor, checkValidity, duplicateOn, guarded, isChoosable, requireVersion, today } from '../finance-shared';
+import * as repo from './costcentre.repository';
+import * as history from './history';
+import * as parts from './parts.repository';
+
+export function toRow(r: repo.CostCentreListRow, culture: Culture, day = today()): CostCenterRow {
+  const c = r.cc;
+  return {
+    CostCenterID: c.id,
+    CostCenterCode: c.code,
+    Name: localName(culture, c.nameZh, c.nameEn),
+    NameZH: c.nameZh,
+    NameEN: c.nameEn,
+    SapCode: c.sapCode,
+    Type: c.type,
+    OwnerTeamID: c.ownerTeamId,
+    OwnerTeamCode: r.teamCode,
+    OwnerTeamName: r.teamZh === null ? null : localName(culture, r.teamZh, r.teamEn),
+    Status: c.status,
+    ValidFrom: c.validFrom,
+    ValidTo: c.validTo,
+    Heads: culture === 'en-GB' ? r.headsEn : r.headsZh,
+    HeadCount: r.headCount,
+    Choosable: isChoosable(c, day),
+    Version: c.version,
+    UpdatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export async function search(db: Db, companyId: number, body: SearchCostCenterBody, culture: Culture) {
+  const day = today();
+  const { total, rows } = await repo.search(db, companyId, body, culture, day);
+  return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
+}
+
+export async function detail(db: Db, companyId: number, id: number, culture: Culture): Promise<CostCenterDetail> {
+  const row = await repo.listRow(db, companyId, id);
+  if (!row) throw notFound();
+  const heads = await parts.heads(db, id);
+  const allots = await parts.allotments(db, id);
+  const orders = await parts.formOrders(db, id);
+  const total = allots.reduce((sum, a) => sum.plus(a.percent), new Decimal(0));
+  return {
+    ...toRow(row, culture),
+    HeadList: heads.map((h) => ({
+      HeadID: h.id,
+      EmployeeID: h.employeeId,
+      EmployeeCode: h.code,
+      EmployeeName: localName(culture, h.nameZh, h.nameEn),
+      TeamName: h.teamZh === null ? null : localName(culture, h.teamZh, h.teamEn),
+      EmployeeStatus: h.status,
+      Seq: h.seq,
+      AmountLimit: h.amountLimit,
+    })),
+    Allotments: allots.map((a) => ({
+      AllotID: a.id,
+      TargetCostCenterID: a.targetId,
+      TargetCode: a.code,
+      TargetName: localName(culture, a.nameZh, a.nameEn),
+      TargetStatus: a.status,
+      Percent: a.percent,
+    })),
+    AllotTotal: total.toFixed(2),
+    AllotRest: new Decimal(100).minus(total).toFixed(2),
+    FormOrders: orders.map((o) => ({
+      FormOrderID: o.id,
+      DocType: o.docType,
+      Seq: o.seq,
+      EmployeeID: o.employeeId,
+      EmployeeCode: o.code,
+      EmployeeName: localName(culture, o.nameZh, o.nameEn),
+    })),
+  };
+}
+
+/** Heads must be distinct people of the company who have not left. */
+export async function checkHeads(db: Db, companyId: number, ids: number[], field: string): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw fieldError(field, 'costcentre.head_duplicate');
+  const found = await parts.employeesInCompany(db, companyId, ids);
+  if (found.length !== ids.length) throw fieldError(field, 'finmd.employee_unknown');
+  if (found.some((e) => e.status === 'left')) throw fieldError(field, 'costcentre.head_left');
+}
+
+export async function checkOwnerTeam(db: Db, companyId: number, teamId: number | null | undefined) {
+  if (teamId && !(await repo.teamOf(db, companyId, teamId))) throw fieldError('OwnerTeamID', 'finmd.team_unknown');
+}
+
+/** Replaces the heads with `ids` in order; a head who still approves in a form order may not be dropped. */
+export async function replaceHeads(tx: Db, costCentreId: number, ids: number[]) {
+  const current = await parts.heads(tx, costCentreId);
+  const dropped = current.filter((h) => !ids.includes(h.employeeId)).map((h) => h.employeeId);
+  if ((await parts.formOrderCountOf(tx, costCentreId, dropped)) > 0) throw refused('costcentre.head_in_form_order');
+  const limits = new Map(current.map((h) => [h.employeeId, h.amountLimit]));
+  await parts.deleteHeads(tx, costCentreId);
+  for (const [i, id] of ids.entries()) await parts.insertHead(tx, costCentreId, id, i + 1, limits.get(id) ?? null);
+}
+
+export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBody, culture: Culture) {
+  checkValidity(body.ValidFrom, body.ValidTo);
+  const values: repo.CostCentreValues = {
+    code: body.CostCenterCode,
+    nameZh: body.NameZH,
+    nameEn: body.NameEN,
+    sapCode: body.SapCode ?? null,
+    type: body.Type,
+    ownerTeamId: body.OwnerTeamID ?? null,
+    validFrom: body.ValidFrom ?? null,
+    validTo: body.ValidTo ?? null,
+  };
+  const duplicate = () => duplicateOn('CostCenterCode', 'costcentre.code_duplicate', { code: body.CostCenterCode });
+  const id = await guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        await checkOwnerTeam(tx, actor.companyId, body.OwnerTeamID);
+        if (body.HeadIDs) await checkHeads(tx, actor.companyId, body.HeadIDs, 'HeadIDs');
+        if (body.CostCenterID === undefined) {
+          if (await repo.findByCode(tx, actor.companyId, body.CostCenterCode)) throw duplicate();
+          const row = await repo.insert(tx, actor.companyId, values);
+          if (body.HeadIDs) await replaceHeads(tx, row.id, body.HeadIDs);
+          await history.record(tx, actor, row.id, 'create');
+          return row.id;
+        }
+        const version = requireVersion(body.Version);
+        const existing = await repo.lockById(tx, actor.companyId, body.CostCenterID);
+        if (!existing) throw notFound();
+        // The code is the key SAP postings and imports refer to; it never changes.
+        if (existing.code !== body.CostCenterCode) throw fieldError('CostCenterCode', 'finmd.code_immutable');
+        const updated = await repo.update(tx, existing.id, version, values);
+        if (!updated) throw conflict();
+        if (body.HeadIDs) await replaceHeads(tx, existing.id, body.HeadIDs);
+        await history.record(tx, actor, existing.id, 'update');
+        return existing.id;
+      }),
+    { duplicate: 'costcentre.code_duplicate' },
+  );
+  return detail(ctx.db, actor.companyId, id, culture);
+}
+
+/** Starts or stops cost centres; each must be at the version the user saw. Rows already so are left alone. */
+export async function setStatus(
+  ctx: AppContext,
+  actor: Actor,
+  items: { ID: number; Version: number }[],
+  status: StartStop,
+) {
+  return ctx.db.transaction(async (tx) => {
+    let changed = 0;
+    for (const item of items) {
+      const row = await repo.lockById(tx, actor.companyId, item.ID);
+      if (!row) throw notFound();
+      if (row.version !== item.Version) throw conflict();
+      if (row.status === status) continue;
+      await repo.update(tx, row.id, row.version, { status });
+      await history.record(tx, actor, row.id, status === 'started' ? 'start' : 'stop');
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** What keeps a record from being deleted, as one line in the user's language (empty when unused). */
+export function usageText(counts: Record<string, number>, culture: Culture, messages: Messages): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => messages.t(`finmd.usage.${what}`, culture, { n }))
+    .join(culture === 'en-GB' ? ', ' : '、');
+}
+
+/** Deletes unused cost centres; one in use is refused, naming what uses it, and should be stopped instead. */
+export async function remove(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
+  return guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        for (const id of ids) {
+          const row = await repo.lockById(tx, actor.companyId, id);
+          if (!row) throw notFound();
+          const uses = usageText(await repo.usage(tx, id), culture, ctx.messages);
+          if (uses) throw refused('costcentre.in_use', { code: row.code, uses });
+          const snapshot = await history.snapshotOf(tx, actor.companyId, id);
+          await parts.deleteFormOrders(tx, id);
+          await parts.deleteHeads(tx, id);
+          // Its own allotments go with it; allotments to it were refused above.
+          await parts.deleteAllAllots(tx, id);
+          await repo.remove(tx, id);
+          await audit(tx, {
+            companyId: actor.companyId,
+            actorId: actor.userId,
+            action: 'delete',
+            entity: 'cost_centre',
+            entityId: id,
+            detail: { code: row.code, snapshot },
+            requestId: actor.requestId,
+          });
+        }
+        return ids.length;
+      }),
+    { inUse: 'costcentre.in_use_elsewhere' },
+  );
+}
+
+/**
+ * Renames a cost centre in both languages, kept in its history like every other change. For other screens that
+ * edit names (master-data languages): pass their transaction, or none to run in one of its own.
+ */
+export async function renameCostCentre(
+  db: Db,
+  actor: Actor,
+  id: number,
+  names: { nameZh: string; nameEn: string },
+  version?: number,
+): Promise<void> {
+  const work = async (tx: Db) => {
+    const row = await repo.lockById(tx, actor.companyId, id);
+    if (!row) throw notFound();
+    if (version !== undefined && row.version !== version) throw conflict();
+    await repo.update(tx, row.id, row.version, names);
+    await history.record(tx, actor, row.id, 'rename');
+  };
+  await db.transaction(work);
+}

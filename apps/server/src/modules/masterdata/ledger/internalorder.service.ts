@@ -1,0 +1,137 @@
+import type {
+  Culture,
+  InternalOrderRow,
+  SaveInternalOrderBody,
+  SearchInternalOrderBody,
+  StartStop,
+} from '@ems/contracts';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import { usageText } from '../costcentre/costcentre.service';
+import { type Actor, checkValidity, duplicateOn, guarded, isChoosable, requireVersion, today } from '../finance-shared';
+import * as repo from './internalorder.repository';
+
+export function toRow(r: repo.InternalOrderListRow, culture: Culture, day = today()): InternalOrderRow {
+  const o = r.io;
+  return {
+    InternalOrderID: o.id,
+    InternalOrderCode: o.code,
+    Name: localName(culture, o.nameZh, o.nameEn),
+    NameZH: o.nameZh,
+    NameEN: o.nameEn,
+    CostCenterID: o.costCentreId,
+    CostCenterCode: r.ccCode,
+    CostCenterName: r.ccZh === null ? null : localName(culture, r.ccZh, r.ccEn),
+    Status: o.status,
+    ValidFrom: o.validFrom,
+    ValidTo: o.validTo,
+    Choosable: isChoosable(o, day) && (r.ccStatus === null || r.ccStatus === 'started'),
+    Version: o.version,
+    UpdatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export async function search(db: Db, companyId: number, body: SearchInternalOrderBody, culture: Culture) {
+  const day = today();
+  const { total, rows } = await repo.search(db, companyId, body, culture, day);
+  return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
+}
+
+function entry(actor: Actor, action: string, id: number, detail: Record<string, unknown>) {
+  return {
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    action,
+    entity: 'internal_order',
+    entityId: id,
+    detail,
+    requestId: actor.requestId,
+  };
+}
+
+/** A new or re-pointed order may only hang on a started cost centre of the company. */
+async function checkCostCentre(db: Db, companyId: number, id: number | null | undefined, previous: number | null) {
+  if (!id) return;
+  const c = await repo.costCentreOf(db, companyId, id);
+  if (!c) throw fieldError('CostCenterID', 'internal_order.cost_centre_unknown');
+  if (c.status !== 'started' && id !== previous) throw fieldError('CostCenterID', 'internal_order.cost_centre_stopped');
+}
+
+export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrderBody, culture: Culture) {
+  checkValidity(body.ValidFrom, body.ValidTo);
+  const values: repo.InternalOrderValues = {
+    code: body.InternalOrderCode,
+    nameZh: body.NameZH,
+    nameEn: body.NameEN,
+    costCentreId: body.CostCenterID ?? null,
+    validFrom: body.ValidFrom ?? null,
+    validTo: body.ValidTo ?? null,
+  };
+  const id = await guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        if (body.InternalOrderID === undefined) {
+          await checkCostCentre(tx, actor.companyId, body.CostCenterID, null);
+          if ((await repo.findByCodes(tx, actor.companyId, [body.InternalOrderCode])).length)
+            throw duplicateOn('InternalOrderCode', 'internal_order.code_duplicate', { code: body.InternalOrderCode });
+          const row = await repo.insert(tx, actor.companyId, values);
+          await audit(tx, entry(actor, 'create', row.id, { code: row.code }));
+          return row.id;
+        }
+        const version = requireVersion(body.Version);
+        const existing = await repo.lockById(tx, actor.companyId, body.InternalOrderID);
+        if (!existing) throw notFound();
+        if (existing.code !== body.InternalOrderCode) throw fieldError('InternalOrderCode', 'finmd.code_immutable');
+        await checkCostCentre(tx, actor.companyId, body.CostCenterID, existing.costCentreId);
+        if (!(await repo.update(tx, existing.id, version, values))) throw conflict();
+        await audit(tx, entry(actor, 'update', existing.id, { code: existing.code, before: existing, after: values }));
+        return existing.id;
+      }),
+    { duplicate: 'internal_order.code_duplicate' },
+  );
+  const row = await repo.listRow(ctx.db, actor.companyId, id);
+  return toRow(row!, culture);
+}
+
+export async function setStatus(
+  ctx: AppContext,
+  actor: Actor,
+  items: { ID: number; Version: number }[],
+  status: StartStop,
+) {
+  return ctx.db.transaction(async (tx) => {
+    let changed = 0;
+    for (const item of items) {
+      const row = await repo.lockById(tx, actor.companyId, item.ID);
+      if (!row) throw notFound();
+      if (row.version !== item.Version) throw conflict();
+      if (row.status === status) continue;
+      await repo.update(tx, row.id, row.version, { status });
+      await audit(tx, entry(actor, status === 'started' ? 'start' : 'stop', row.id, { code: row.code }));
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** Deletes unused internal orders; one in use is refused, naming what uses it, and should be stopped instead. */
+export async function remove(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
+  return guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        for (const id of ids) {
+          const row = await repo.lockById(tx, actor.companyId, id);
+          if (!row) throw notFound();
+          const uses = usageText(await repo.usage(tx, id), culture, ctx.messages);
+          if (uses) throw refused('internal_order.in_use', { code: row.code, uses });
+          await repo.remove(tx, id);
+          await audit(tx, entry(actor, 'delete', id, { row }));
+        }
+        return ids.length;
+      }),
+    { inUse: 'internal_order.in_use_elsewhere' },
+  );
+}

@@ -1,0 +1,130 @@
+import type {
+  Culture,
+  MainExpenseDetail,
+  MainExpenseRow,
+  SaveMainExpenseBody,
+  SearchMainExpenseBody,
+  StartStop,
+} from '@ems/contracts';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import { usageText } from '../costcentre/costcentre.service';
+import { type Actor, duplicateOn, guarded, requireVersion } from '../finance-shared';
+import * as repo from './mainexpense.repository';
+
+function toRow(r: { le: repo.LedgerExpenseRow; configCount: number }, culture: Culture): MainExpenseRow {
+  return {
+    MainExpenseID: r.le.id,
+    MainExpenseCode: r.le.code,
+    Name: localName(culture, r.le.nameZh, r.le.nameEn),
+    NameZH: r.le.nameZh,
+    NameEN: r.le.nameEn,
+    GLAccount: r.le.glAccount,
+    Status: r.le.status,
+    ItemConfigCount: r.configCount,
+    Version: r.le.version,
+  };
+}
+
+export async function search(db: Db, companyId: number, body: SearchMainExpenseBody, culture: Culture) {
+  const { total, rows } = await repo.search(db, companyId, body, culture);
+  return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
+}
+
+/** A ledger expense with the expense-item configurations that post to it. */
+export async function detail(db: Db, companyId: number, id: number, culture: Culture): Promise<MainExpenseDetail> {
+  const row = await repo.listRow(db, companyId, id);
+  if (!row) throw notFound();
+  const configs = await repo.itemConfigs(db, id);
+  return {
+    ...toRow(row, culture),
+    ItemConfigs: configs.map((c) => ({
+      ConfigID: c.id,
+      ExpenseItemCode: c.itemCode,
+      ExpenseItemName: localName(culture, c.itemZh, c.itemEn),
+      DocType: c.docType,
+      CostCenterType: c.costCentreType,
+      ProductID: c.productId,
+    })),
+  };
+}
+
+function entry(actor: Actor, action: string, id: number, detail: Record<string, unknown>) {
+  return {
+    companyId: actor.companyId,
+    actorId: actor.userId,
+    action,
+    entity: 'ledger_expense',
+    entityId: id,
+    detail,
+    requestId: actor.requestId,
+  };
+}
+
+export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseBody, culture: Culture) {
+  const values = { code: body.MainExpenseCode, nameZh: body.NameZH, nameEn: body.NameEN, glAccount: body.GLAccount };
+  const id = await guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        if (body.MainExpenseID === undefined) {
+          if (await repo.findByCode(tx, actor.companyId, body.MainExpenseCode))
+            throw duplicateOn('MainExpenseCode', 'main_expense.code_duplicate', { code: body.MainExpenseCode });
+          const row = await repo.insert(tx, actor.companyId, values);
+          await audit(tx, entry(actor, 'create', row.id, values));
+          return row.id;
+        }
+        const version = requireVersion(body.Version);
+        const existing = await repo.lockById(tx, actor.companyId, body.MainExpenseID);
+        if (!existing) throw notFound();
+        if (existing.code !== body.MainExpenseCode) throw fieldError('MainExpenseCode', 'finmd.code_immutable');
+        if (!(await repo.update(tx, existing.id, version, values))) throw conflict();
+        await audit(tx, entry(actor, 'update', existing.id, { before: existing, after: values }));
+        return existing.id;
+      }),
+    { duplicate: 'main_expense.code_duplicate' },
+  );
+  return detail(ctx.db, actor.companyId, id, culture);
+}
+
+export async function setStatus(
+  ctx: AppContext,
+  actor: Actor,
+  items: { ID: number; Version: number }[],
+  status: StartStop,
+) {
+  return ctx.db.transaction(async (tx) => {
+    let changed = 0;
+    for (const item of items) {
+      const row = await repo.lockById(tx, actor.companyId, item.ID);
+      if (!row) throw notFound();
+      if (row.version !== item.Version) throw conflict();
+      if (row.status === status) continue;
+      await repo.update(tx, row.id, row.version, { status });
+      await audit(tx, entry(actor, status === 'started' ? 'start' : 'stop', row.id, { code: row.code }));
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** Deletes ledger expenses nothing posts to; one in use is refused, naming what uses it. */
+export async function remove(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
+  return guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        for (const id of ids) {
+          const row = await repo.lockById(tx, actor.companyId, id);
+          if (!row) throw notFound();
+          const uses = usageText(await repo.usage(tx, row), culture, ctx.messages);
+          if (uses) throw refused('main_expense.in_use', { code: row.code, uses });
+          await repo.remove(tx, id);
+          await audit(tx, entry(actor, 'delete', id, { row }));
+        }
+        return ids.length;
+      }),
+    { inUse: 'main_expense.in_use_elsewhere' },
+  );
+}

@@ -1,0 +1,90 @@
+import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import type { ChangedResult } from '@ems/contracts';
+import { Tag } from 'antd';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notice } from '../../app/notice';
+import type { ActionDef, CustomControlProps } from '../../shared/list-page';
+
+/** Pieces the finance master-data screens share: status tags and options, start/stop actions, number-valued controls. */
+
+export const STATUS_OPTIONS = [
+  { value: 'started', labelKey: 'finmd.status.started' },
+  { value: 'stopped', labelKey: 'finmd.status.stopped' },
+];
+
+export const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
+
+/** The current year and its neighbours, for year filters. */
+export function yearOptions(back = 2, ahead = 1) {
+  const now = new Date().getFullYear();
+  const years: { value: number; label: string }[] = [];
+  for (let y = now + ahead; y >= now - back; y--) years.push({ value: y, label: String(y) });
+  return years;
+}
+
+export function StatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={status === 'started' ? 'green' : 'default'} data-testid={`status-${status}`}>
+      {t(`finmd.status.${status}`)}
+    </Tag>
+  );
+}
+
+export function YesNoTag({ value, yesKey, noKey }: { value: boolean; yesKey: string; noKey: string }) {
+  const { t } = useTranslation();
+  return <Tag color={value ? 'blue' : 'default'}>{t(value ? yesKey : noKey)}</Tag>;
+}
+
+/** Start and stop toolbar actions for rows that carry an id and the version the user saw. */
+export function startStopActions<Row>(opts: {
+  idOf: (row: Row) => number;
+  versionOf: (row: Row) => number;
+  start: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
+  stop: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
+  t: (key: string, params?: Record<string, unknown>) => string;
+}): ActionDef<Row>[] {
+  const items = (rows: Row[]) => rows.map((r) => ({ ID: opts.idOf(r), Version: opts.versionOf(r) }));
+  return [
+    {
+      key: 'start',
+      labelKey: 'finmd.action.start',
+      icon: <PlayCircleOutlined />,
+      needsSome: true,
+      confirmKey: 'finmd.action.startConfirm',
+      run: async ({ rows, reload, clearSelection }) => {
+        const { Changed } = await opts.start(items(rows));
+        notice.success(opts.t('finmd.action.started', { count: Changed }));
+        clearSelection();
+        await reload();
+      },
+    },
+    {
+      key: 'stop',
+      labelKey: 'finmd.action.stop',
+      icon: <PauseCircleOutlined />,
+      needsSome: true,
+      danger: true,
+      confirmKey: 'finmd.action.stopConfirm',
+      run: async ({ rows, reload, clearSelection }) => {
+        const { Changed } = await opts.stop(items(rows));
+        notice.success(opts.t('finmd.action.stopped', { count: Changed }));
+        clearSelection();
+        await reload();
+      },
+    },
+  ];
+}
+
+/**
+ * A control whose value is a number, also when it arrives as text (list filters come back from the URL as text).
+ */
+export function numericValue(Control: ComponentType<CustomControlProps>): ComponentType<CustomControlProps> {
+  function NumericControl(props: CustomControlProps) {
+    const raw = props.value as unknown;
+    const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+    return <Control {...props} value={value as never} />;
+  }
+  return NumericControl;
+}

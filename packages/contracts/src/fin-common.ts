@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { Id, MasterCode } from './common';
+
+export { Id, MasterCode };
+
+import { isMoney } from './money';
+
+/** Shared field rules of the finance master data (cost centres, internal orders, ledger expenses, settings). */
+
+/** Cost centres, internal orders and ledger expenses are started and stopped, never deleted once used. */
+export const START_STOP = ['started', 'stopped'] as const;
+export const StartStop = z.enum(START_STOP);
+export type StartStop = z.infer<typeof StartStop>;
+
+export const DOCUMENT_TYPES = ['apply', 'loan', 'deputy'] as const;
+export const DocumentType = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof DocumentType>;
+
+export const NameZh = z.string().trim().min(1).max(200);
+export const NameEn = z.string().trim().min(1).max(200);
+
+function isRealDate(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** `yyyy-MM-dd`, a real calendar day. */
+export const DateString = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isRealDate, { message: 'invalid date' });
+
+/** Optional dates may be sent as null or an empty string, meaning "none". */
+export const OptionalDate = z.preprocess((v) => (v === '' ? null : v), DateString.nullish());
+
+/** Positive database id; list filters from the URL arrive as strings. */
+
+export const MoneyString = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine(isMoney, { message: 'not an amount' });
+
+/** A percentage with up to two decimals, above 0 and at most 100. */
+export const PercentString = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) > 0 && Number(v) <= 100, {
+    message: 'not a percentage',
+  });
+
+/** A yes/no filter; from the URL it arrives as text. */
+export const BoolFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const Year = z.coerce.number().int().min(2000).max(2100);
+export const Month = z.coerce.number().int().min(1).max(12);
+
+/** Starting or stopping rows: each with the version the user saw. */
+export const StartStopBody = z.object({
+  Items: z
+    .array(z.object({ ID: Id, Version: z.number().int().positive() }))
+    .min(1)
+    .max(500),
+});
+export type StartStopBody = z.infer<typeof StartStopBody>;
+
+/** Answer of a start, stop or delete: how many rows changed. */
+export const ChangedResult = z.object({ Success: z.literal(true), Changed: z.number().int() });
+export type ChangedResult = z.infer<typeof ChangedResult>;

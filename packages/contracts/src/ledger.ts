@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { BoolFlag, DocumentType, Id, MasterCode, NameEn, NameZh, OptionalDate, StartStop } from './fin-common';
+import { PageQuery } from './paging';
+
+const Sort = { SortField: PageQuery.shape.SortField, SortOrder: PageQuery.shape.SortOrder };
+
+/* ---------- Internal orders (/api/InsideOrder/) ---------- */
+
+export const InternalOrderFilters = z.object({
+  Keyword: z.string().trim().max(100).optional(),
+  InternalOrderCode: z.string().trim().max(40).optional(),
+  Name: z.string().trim().max(200).optional(),
+  Status: StartStop.optional(),
+  CostCenterID: Id.optional(),
+  /** Only those a new document may choose: started, valid today, on a started cost centre. */
+  Choosable: BoolFlag.optional(),
+  InternalOrderIDs: z.array(Id).max(100).optional(),
+});
+export type InternalOrderFilters = z.infer<typeof InternalOrderFilters>;
+export const SearchInternalOrderBody = PageQuery.extend(InternalOrderFilters.shape);
+export type SearchInternalOrderBody = z.infer<typeof SearchInternalOrderBody>;
+export const ExportInternalOrderBody = InternalOrderFilters.extend(Sort);
+
+export const InternalOrderRow = z.object({
+  InternalOrderID: z.number().int(),
+  InternalOrderCode: z.string(),
+  Name: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  CostCenterID: z.number().int().nullable(),
+  CostCenterCode: z.string().nullable(),
+  CostCenterName: z.string().nullable(),
+  Status: StartStop,
+  ValidFrom: z.string().nullable(),
+  ValidTo: z.string().nullable(),
+  Choosable: z.boolean(),
+  Version: z.number().int(),
+  UpdatedAt: z.string(),
+});
+export type InternalOrderRow = z.infer<typeof InternalOrderRow>;
+
+export const SaveInternalOrderBody = z.object({
+  InternalOrderID: Id.optional(),
+  Version: z.number().int().positive().optional(),
+  InternalOrderCode: MasterCode,
+  NameZH: NameZh,
+  NameEN: NameEn,
+  CostCenterID: Id.nullish(),
+  ValidFrom: OptionalDate,
+  ValidTo: OptionalDate,
+});
+export type SaveInternalOrderBody = z.infer<typeof SaveInternalOrderBody>;
+
+/* ---------- Ledger (main) expenses (/api/MainExpense/) ---------- */
+
+export const MainExpenseFilters = z.object({
+  Keyword: z.string().trim().max(100).optional(),
+  MainExpenseCode: z.string().trim().max(40).optional(),
+  Name: z.string().trim().max(200).optional(),
+  GLAccount: z.string().trim().max(20).optional(),
+  Status: StartStop.optional(),
+  MainExpenseIDs: z.array(Id).max(100).optional(),
+});
+export const SearchMainExpenseBody = PageQuery.extend(MainExpenseFilters.shape);
+export type SearchMainExpenseBody = z.infer<typeof SearchMainExpenseBody>;
+
+export const MainExpenseRow = z.object({
+  MainExpenseID: z.number().int(),
+  MainExpenseCode: z.string(),
+  Name: z.string(),
+  NameZH: z.string(),
+  NameEN: z.string(),
+  GLAccount: z.string(),
+  Status: StartStop,
+  /** How many expense-item configurations post to this ledger expense. */
+  ItemConfigCount: z.number().int(),
+  Version: z.number().int(),
+});
+export type MainExpenseRow = z.infer<typeof MainExpenseRow>;
+
+export const MainExpenseItemUse = z.object({
+  ConfigID: z.number().int(),
+  ExpenseItemCode: z.string(),
+  ExpenseItemName: z.string(),
+  DocType: DocumentType,
+  CostCenterType: z.string().nullable(),
+  ProductID: z.number().int().nullable(),
+});
+export const MainExpenseDetail = MainExpenseRow.extend({ ItemConfigs: z.array(MainExpenseItemUse) });
+export type MainExpenseDetail = z.infer<typeof MainExpenseDetail>;
+
+export const MainExpenseIdBody = z.object({ MainExpenseID: Id });
+
+export const SaveMainExpenseBody = z.object({
+  MainExpenseID: Id.optional(),
+  Version: z.number().int().positive().optional(),
+  MainExpenseCode: MasterCode,
+  NameZH: NameZh,
+  NameEN: NameEn,
+  /** The GL account number in SAP: digits only. */
+  GLAccount: z
+    .string()
+    .trim()
+    .regex(/^\d{4,20}$/),
+});
+export type SaveMainExpenseBody = z.infer<typeof SaveMainExpenseBody>;

@@ -1,7 +1,8 @@
 import type { Db } from '../../core/db';
-import type { AppError } from '../../core/errors';
-import { refused } from '../../core/errors';
+import { AppError, refused } from '../../core/errors';
 import { shanghaiToday } from '../../core/time';
+import { assertChargeable } from '../masterdata/funds/chargeable';
+import { cutOffDayFor } from '../masterdata/periods/periods.service';
 import * as org from '../org/org.repository';
 import * as repo from './document.repository';
 
@@ -26,11 +27,15 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   if (d.costCentreId === null) return refused('document.cost_centre_missing');
   if (d.docType !== 'apply' && !applicant.bankAccount) return refused('document.bank_account_missing');
 
-  const cc = await repo.costCentreOf(db, d.costCentreId);
-  if (!cc || cc.status !== 'started') return refused('document.cost_centre_stopped', { code: cc?.code ?? '' });
-  if (d.internalOrderId !== null) {
-    const io = await repo.internalOrderOf(db, d.internalOrderId);
-    if (!io || io.status !== 'started') return refused('document.internal_order_stopped', { code: io?.code ?? '' });
+  try {
+    await assertChargeable(
+      db,
+      { userId: d.applicantId, companyId: d.companyId },
+      { costCentreId: d.costCentreId, internalOrderId: d.internalOrderId },
+    );
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
   }
 
   const lines = await repo.linesOf(db, d.id);
@@ -54,7 +59,7 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   for (const ym of months) {
     const [y, m] = ym.split('-').map(Number) as [number, number];
     const [ny, nm] = nextMonth(y, m);
-    const cutOff = await repo.generalCutOff(db, d.companyId, ny, nm);
+    const cutOff = await cutOffDayFor(db, d.companyId, 'general', ny, nm);
     if (cutOff && today > cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
   }
   return undefined;

@@ -1,9 +1,9 @@
 import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { contains, offsetOf, orderFrom } from '../../core/list';
-import { costCentre, fundPermission, internalOrder } from '../masterdata/costcentre.table';
+import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import {
   expenseItem,
   expenseSubItem,
@@ -12,7 +12,6 @@ import {
   ledgerExpense,
   ledgerExpenseItemConfig,
 } from '../masterdata/expense.table';
-import { cutOffDay, fxRate } from '../masterdata/reference.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
 import { document as doc, documentNumber, expenseLine as line } from './document.table';
@@ -200,64 +199,6 @@ export async function subItemsById(db: Db, ids: number[]) {
   return db.select().from(expenseSubItem).where(inArray(expenseSubItem.id, ids));
 }
 
-export async function costCentreOf(db: Db, id: number) {
-  const [row] = await db.select().from(costCentre).where(eq(costCentre.id, id));
-  return row;
-}
-
-export async function internalOrderOf(db: Db, id: number) {
-  const [row] = await db.select().from(internalOrder).where(eq(internalOrder.id, id));
-  return row;
-}
-
-/** A fund-permission grant lets the employee (or their team) charge the cost centre or internal order today. */
-export async function fundPermitted(
-  db: Db,
-  v: {
-    companyId: number;
-    employeeId: number;
-    teamId: number | null;
-    costCentreId?: number;
-    internalOrderId?: number;
-    today: string;
-  },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: fundPermission.id })
-    .from(fundPermission)
-    .where(
-      and(
-        eq(fundPermission.companyId, v.companyId),
-        v.teamId === null
-          ? eq(fundPermission.employeeId, v.employeeId)
-          : or(eq(fundPermission.employeeId, v.employeeId), eq(fundPermission.teamId, v.teamId)),
-        v.costCentreId
-          ? eq(fundPermission.costCentreId, v.costCentreId)
-          : eq(fundPermission.internalOrderId, v.internalOrderId ?? 0),
-        or(isNull(fundPermission.validFrom), lte(fundPermission.validFrom, v.today)),
-        or(isNull(fundPermission.validTo), gte(fundPermission.validTo, v.today)),
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
-/** The month's rate of a currency into CNY, if set. */
-export async function rateOf(db: Db, companyId: number, currency: string, year: number, month: number) {
-  const [row] = await db
-    .select({ rate: fxRate.rate })
-    .from(fxRate)
-    .where(
-      and(
-        eq(fxRate.companyId, companyId),
-        eq(fxRate.currency, currency),
-        eq(fxRate.year, year),
-        eq(fxRate.month, month),
-      ),
-    );
-  return row?.rate;
-}
-
 export async function statusOf(db: Db, id: number): Promise<DocState | undefined> {
   const [row] = await db.select({ status: doc.status }).from(doc).where(eq(doc.id, id));
   return row?.status;
@@ -290,24 +231,4 @@ export async function stoppedLedgerExpenses(db: Db, companyId: number, docType: 
       ),
     );
   return rows.map((r) => r.code);
-}
-
-export async function generalCutOff(
-  db: Db,
-  companyId: number,
-  year: number,
-  month: number,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ day: cutOffDay.day })
-    .from(cutOffDay)
-    .where(
-      and(
-        eq(cutOffDay.companyId, companyId),
-        eq(cutOffDay.kind, 'general'),
-        eq(cutOffDay.year, year),
-        eq(cutOffDay.month, month),
-      ),
-    );
-  return row?.day;
 }

@@ -17,6 +17,8 @@ import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { audit } from '../audit/audit.service';
+import { assertChargeable } from '../masterdata/funds/chargeable';
+import { fxRateFor } from '../masterdata/periods/periods.service';
 import * as org from '../org/org.repository';
 import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
 import * as repo from './document.repository';
@@ -129,48 +131,28 @@ async function prepare(
   db: Db,
   user: SessionUser,
   docType: DocType,
-  applicantTeamId: number | null,
+  _applicantTeamId: number | null,
   applicantId: number,
   body: SaveDocumentBody,
 ) {
   const errors: FieldErr[] = [];
-  const today = shanghaiToday();
+  const _today = shanghaiToday();
   if (body.ExpenseTypeID) {
     const type = await repo.expenseTypeOf(db, body.ExpenseTypeID);
     if (!type || type.companyId !== user.companyId || type.docType !== docType || !type.active) {
       errors.push({ field: 'ExpenseTypeID', code: 'document.expense_type_invalid' });
     }
   }
-  if (body.CostCenterID) {
-    const cc = await repo.costCentreOf(db, body.CostCenterID);
-    if (!cc || cc.companyId !== user.companyId)
-      errors.push({ field: 'CostCenterID', code: 'document.cost_centre_unknown' });
-    else if (cc.status !== 'started')
-      errors.push({ field: 'CostCenterID', code: 'document.cost_centre_stopped', params: { code: cc.code } });
-    else if (
-      cc.ownerTeamId !== applicantTeamId &&
-      !(await repo.fundPermitted(db, {
-        companyId: user.companyId,
-        employeeId: applicantId,
-        teamId: applicantTeamId,
-        costCentreId: cc.id,
-        today,
-      }))
-    ) {
-      errors.push({ field: 'CostCenterID', code: 'document.cost_centre_not_permitted', params: { code: cc.code } });
-    }
-  }
-  if (body.InternalOrderID) {
-    const io = await repo.internalOrderOf(db, body.InternalOrderID);
-    if (!io || io.companyId !== user.companyId)
-      errors.push({ field: 'InternalOrderID', code: 'document.internal_order_unknown' });
-    else if (io.status !== 'started')
-      errors.push({ field: 'InternalOrderID', code: 'document.internal_order_stopped', params: { code: io.code } });
-  }
+  // Stopped, out-of-validity or unpermitted cost centres and internal orders are refused by the finance rules.
+  await assertChargeable(
+    db,
+    { userId: applicantId, companyId: user.companyId },
+    { costCentreId: body.CostCenterID, internalOrderId: body.InternalOrderID },
+  );
   if (body.ApplyID) {
     const found = docType === 'deputy' ? await repo.findById(db, body.ApplyID) : undefined;
     const a = found?.d;
-    if (!a || a.docType !== 'apply' || a.companyId !== user.companyId || a.applicantId !== applicantId) {
+    if (a?.docType !== 'apply' || a.companyId !== user.companyId || a.applicantId !== applicantId) {
       errors.push({ field: 'ApplyID', code: 'document.apply_unknown' });
     } else if (a.status !== 'approved' || a.applyStopped)
       errors.push({ field: 'ApplyID', code: 'document.apply_not_usable', params: { no: a.docNo } });
@@ -211,13 +193,10 @@ async function prepare(
   return lines;
 }
 
-/** The stored form of a line: the expense date's monthly rate into CNY, and the CNY amount, when both are known. */
+/** The stored form of a line: the rate into CNY of the expense date's month (or the latest before it), and the CNY amount, when both are known. */
 async function lineValues(db: Db, companyId: number, l: ExpenseLineInput) {
   let rate: string | null = l.Currency === 'CNY' ? '1' : null;
-  if (rate === null && l.ExpenseDate) {
-    const [y, m] = l.ExpenseDate.split('-').map(Number);
-    rate = (await repo.rateOf(db, companyId, l.Currency, y!, m!)) ?? null;
-  }
+  if (rate === null && l.ExpenseDate) rate = (await fxRateFor(db, companyId, l.Currency, l.ExpenseDate))?.rate ?? null;
   const amount = l.Amount ? money(l.Amount) : null;
   return {
     expenseItemId: l.ExpenseItemID ?? null,

@@ -58,7 +58,7 @@ describe('document lifecycle', () => {
     for (const type of DOC_TYPES) {
       const fromDraft = reachable(type, 'draft');
       for (const state of DOC_STATES) {
-        const expected = type === 'apply' && finance.includes(state) ? false : true;
+        const expected = !(type === 'apply' && finance.includes(state));
         expect(fromDraft.has(state), `${type} reaches ${state}`).toBe(expected);
       }
       for (const state of fromDraft) {

@@ -73,15 +73,15 @@ describe('saving documents', () => {
       deputy({ CostCenterID: m.stopped.id }),
       employee.access_token,
     );
-    expect(stopped.statusCode).toBe(400);
-    expect(stopped.json().errors[0]).toMatchObject({ field: 'CostCenterID', code: 'document.cost_centre_stopped' });
+    expect(stopped.statusCode).toBe(422);
+    expect(stopped.json().errors[0]).toMatchObject({ field: 'CostCenterID', code: 'funds.cost_centre_stopped' });
     const foreign = await t.call(
       '/api/document/SaveDeputyDetail',
       deputy({ CostCenterID: m.foreign.id, Language: 'en-GB' }),
       employee.access_token,
     );
     expect(foreign.json().errors[0]).toMatchObject({
-      code: 'document.cost_centre_not_permitted',
+      code: 'funds.cost_centre_not_permitted',
       message: 'You have no fund permission for cost centre T-MKT',
     });
     await m.permit(employee.UserID, m.foreign.id);

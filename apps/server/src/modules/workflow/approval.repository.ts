@@ -246,3 +246,12 @@ export async function namesOf(db: Db, ids: number[]) {
     .from(employee)
     .where(inArray(employee.id, ids));
 }
+
+export async function hasReports(db: Db, employeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: employee.id })
+    .from(employee)
+    .where(and(eq(employee.lineManagerId, employeeId), inArray(employee.status, ['active', 'overdue_frozen'])))
+    .limit(1);
+  return !!row;
+}

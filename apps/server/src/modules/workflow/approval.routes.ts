@@ -162,4 +162,37 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) => ({ IsCurrentApprover: await approval.isCurrentApprover(ctx.db, currentUser(req), req.body.ID) }),
   );
+  post(
+    app,
+    '/api/system/UpateDocumentState',
+    {
+      permission: 'workflow',
+      summary: 'An administrator cancels a document at any open state, with a reason (audited)',
+      tags,
+      body: z.object({
+        ID: z.number().int().positive(),
+        Status: z.literal('cancelled'),
+        Reason: z.string().trim().min(1).max(1000),
+      }),
+      response: DocumentDetail,
+    },
+    async (req) =>
+      approval.adminCancel(
+        ctx,
+        currentUser(req),
+        { id: req.body.ID, reason: req.body.Reason, requestId: String(req.id) },
+        req.culture,
+      ),
+  );
+  post(
+    app,
+    '/api/DocumentApprove/IsManager',
+    {
+      permission: 'authenticated',
+      summary: 'Whether anyone reports to the signed-in user',
+      tags,
+      response: z.object({ IsManager: z.boolean() }),
+    },
+    async (req) => ({ IsManager: await approval.isManager(ctx.db, currentUser(req)) }),
+  );
 }

@@ -464,3 +464,58 @@ export async function isCurrentApprover(db: Db, user: SessionUser, id: number) {
   const current = steps.find((s) => s.status === 'pending');
   return !!current && approversFor(user).includes(current.approverId);
 }
+
+/** An administrator's state update: cancels a document at any open state, with a reason, audited. */
+export async function adminCancel(
+  ctx: AppContext,
+  user: SessionUser,
+  v: { id: number; reason: string; requestId: string },
+  culture: Culture,
+) {
+  return once(
+    ctx,
+    user,
+    undefined,
+    `admin_cancel:${v.id}`,
+    async (tx) => {
+      const d = await lockedVisible(tx, user, v.id);
+      const ok = check(d.docType, d.status, 'admin_cancel');
+      if (!ok.ok) throw refused(ok.code, ok.params);
+      await repo.skipRest(tx, d.id, d.round);
+      await repo.setDocument(tx, d.id, { status: 'cancelled' });
+      await repo.history(tx, {
+        documentId: d.id,
+        fromStatus: d.status,
+        toStatus: 'cancelled',
+        action: 'admin_cancel',
+        actorId: user.userId,
+        principalId: d.applicantId,
+        comment: v.reason,
+      });
+      await repo.mail(tx, {
+        companyId: d.companyId,
+        toEmployeeId: d.applicantId,
+        template: 'workflow.mail.cancelled',
+        params: { docNo: d.docNo },
+        documentId: d.id,
+      });
+      await audit(tx, {
+        companyId: d.companyId,
+        actorId: user.userId,
+        principalId: d.applicantId,
+        action: 'admin_cancel',
+        entity: 'document',
+        entityId: d.id,
+        detail: { from: d.status, reason: v.reason },
+        requestId: v.requestId,
+      });
+      return d.id;
+    },
+    culture,
+  );
+}
+
+/** Whether anyone reports to the user (managers see their team's documents and approve). */
+export function isManager(db: Db, user: SessionUser): Promise<boolean> {
+  return repo.hasReports(db, user.userId);
+}

@@ -270,3 +270,51 @@ describe('proxies in the flow', () => {
     expect(history.at(-1)!.principalId).toBe(manager.UserID);
   });
 });
+
+describe('administration', () => {
+  it('lets an administrator cancel an open document with a reason, and nobody else', async () => {
+    const d = await draft('90.00');
+    await submit(d.ID, employee.access_token);
+    const noReason = await t.call(
+      '/api/system/UpateDocumentState',
+      { ID: d.ID, Status: 'cancelled' },
+      admin.access_token,
+    );
+    expect(noReason.statusCode).toBe(400);
+    expect(
+      (
+        await t.call(
+          '/api/system/UpateDocumentState',
+          { ID: d.ID, Status: 'cancelled', Reason: 'x' },
+          employee.access_token,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const done = await t.call(
+      '/api/system/UpateDocumentState',
+      { ID: d.ID, Status: 'cancelled', Reason: '重复提交' },
+      admin.access_token,
+    );
+    expect(done.json().Status).toBe('cancelled');
+    expect(
+      (await t.call('/api/ApproveCenter/QueryPendingList', {}, manager.access_token))
+        .json()
+        .Rows.map((r: { ID: number }) => r.ID),
+    ).not.toContain(d.ID);
+    const again = await t.call(
+      '/api/system/UpateDocumentState',
+      { ID: d.ID, Status: 'cancelled', Reason: '再次' },
+      admin.access_token,
+    );
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('tells managers from others', async () => {
+    expect((await t.call('/api/DocumentApprove/IsManager', {}, manager.access_token)).json()).toEqual({
+      IsManager: true,
+    });
+    expect((await t.call('/api/DocumentApprove/IsManager', {}, employee.access_token)).json()).toEqual({
+      IsManager: false,
+    });
+  });
+});

@@ -35,6 +35,8 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // numeric stays a string (money never becomes a float); date stays yyyy-MM-dd.
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection can be ended by the server (restart, administrator); the pool opens a new one when needed.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -1,4 +1,4 @@
-import type { Culture, DocType, DocumentDetail, Money } from '@ems/contracts';
+import type { Culture, DocState, DocType, DocumentDetail, Money } from '@ems/contracts';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../core/errors';
@@ -80,6 +80,39 @@ async function route(db: Db, d: Doc): Promise<ResolvedStep[]> {
   );
 }
 
+/** One transition: the document's new state, its history row and the notice it sends, in the caller's transaction. */
+async function move(
+  tx: Db,
+  d: Doc,
+  v: {
+    to: DocState;
+    action: string;
+    actorId: number;
+    principalId: number;
+    comment?: string | null | undefined;
+    set?: Partial<Omit<Doc, 'id' | 'status'>>;
+    notify: { to: number; template: string };
+  },
+) {
+  await repo.setDocument(tx, d.id, { status: v.to, ...v.set });
+  await repo.history(tx, {
+    documentId: d.id,
+    fromStatus: d.status,
+    toStatus: v.to,
+    action: v.action,
+    actorId: v.actorId,
+    principalId: v.principalId,
+    comment: v.comment ?? null,
+  });
+  await repo.mail(tx, {
+    companyId: d.companyId,
+    toEmployeeId: v.notify.to,
+    template: v.notify.template,
+    params: { docNo: d.docNo },
+    documentId: d.id,
+  });
+}
+
 /** Snapshots the route as steps of a new round and puts the document in approval. */
 async function startApproval(tx: Db, d: Doc, actorId: number, principalId: number, action: string) {
   const steps = await route(tx, d);
@@ -100,21 +133,13 @@ async function startApproval(tx: Db, d: Doc, actorId: number, principalId: numbe
       nameEn: s.nameEn,
     })),
   );
-  await repo.setDocument(tx, d.id, { status: 'approving', round, submittedAt: now });
-  await repo.history(tx, {
-    documentId: d.id,
-    fromStatus: d.status,
-    toStatus: 'approving',
+  await move(tx, d, {
+    to: 'approving',
     action,
     actorId,
     principalId,
-  });
-  await repo.mail(tx, {
-    companyId: d.companyId,
-    toEmployeeId: steps[0]!.approverId,
-    template: 'workflow.mail.pending',
-    params: { docNo: d.docNo },
-    documentId: d.id,
+    set: { round, submittedAt: now },
+    notify: { to: steps[0]!.approverId, template: 'workflow.mail.pending' },
   });
 }
 
@@ -174,21 +199,12 @@ export async function submit(
       const problem = await submitProblems(tx, d);
       if (problem) throw problem;
       if (byProxy) {
-        await repo.setDocument(tx, d.id, { status: 'confirming' });
-        await repo.history(tx, {
-          documentId: d.id,
-          fromStatus: d.status,
-          toStatus: 'confirming',
+        await move(tx, d, {
+          to: 'confirming',
           action,
           actorId: user.userId,
           principalId: d.applicantId,
-        });
-        await repo.mail(tx, {
-          companyId: d.companyId,
-          toEmployeeId: d.applicantId,
-          template: 'workflow.mail.confirm',
-          params: { docNo: d.docNo },
-          documentId: d.id,
+          notify: { to: d.applicantId, template: 'workflow.mail.confirm' },
         });
       } else {
         await startApproval(tx, d, user.userId, d.applicantId, action);
@@ -231,22 +247,13 @@ export async function confirm(
         if (problem) throw problem;
         await startApproval(tx, d, user.userId, user.userId, action);
       } else {
-        await repo.setDocument(tx, d.id, { status: 'returned' });
-        await repo.history(tx, {
-          documentId: d.id,
-          fromStatus: d.status,
-          toStatus: 'returned',
+        await move(tx, d, {
+          to: 'returned',
           action,
           actorId: user.userId,
           principalId: user.userId,
           comment: v.comment ?? null,
-        });
-        await repo.mail(tx, {
-          companyId: d.companyId,
-          toEmployeeId: d.preparerId,
-          template: 'workflow.mail.declined',
-          params: { docNo: d.docNo },
-          documentId: d.id,
+          notify: { to: d.preparerId, template: 'workflow.mail.declined' },
         });
       }
       await audit(tx, {
@@ -296,22 +303,13 @@ export async function decide(
       const principalId = current.approverId;
       if (!v.pass) {
         await repo.skipRest(tx, d.id, d.round);
-        await repo.setDocument(tx, d.id, { status: 'returned' });
-        await repo.history(tx, {
-          documentId: d.id,
-          fromStatus: d.status,
-          toStatus: 'returned',
+        await move(tx, d, {
+          to: 'returned',
           action,
           actorId: user.userId,
           principalId,
           comment: v.comment ?? null,
-        });
-        await repo.mail(tx, {
-          companyId: d.companyId,
-          toEmployeeId: d.applicantId,
-          template: 'workflow.mail.returned',
-          params: { docNo: d.docNo },
-          documentId: d.id,
+          notify: { to: d.applicantId, template: 'workflow.mail.returned' },
         });
       } else {
         // Later steps of the same person, straight after, are approved with this one and recorded as automatic.
@@ -324,40 +322,23 @@ export async function decide(
         }
         if (next) {
           await repo.moveStep(tx, next.id, 'waiting', { status: 'pending', pendingSince: now });
-          await repo.setDocument(tx, d.id, {});
-          await repo.history(tx, {
-            documentId: d.id,
-            fromStatus: d.status,
-            toStatus: 'approving',
+          await move(tx, d, {
+            to: 'approving',
             action,
             actorId: user.userId,
             principalId,
             comment: v.comment ?? null,
-          });
-          await repo.mail(tx, {
-            companyId: d.companyId,
-            toEmployeeId: next.approverId,
-            template: 'workflow.mail.pending',
-            params: { docNo: d.docNo },
-            documentId: d.id,
+            notify: { to: next.approverId, template: 'workflow.mail.pending' },
           });
         } else {
-          await repo.setDocument(tx, d.id, { status: 'approved', approvedAt: now });
-          await repo.history(tx, {
-            documentId: d.id,
-            fromStatus: d.status,
-            toStatus: 'approved',
+          await move(tx, d, {
+            to: 'approved',
             action,
             actorId: user.userId,
             principalId,
             comment: v.comment ?? null,
-          });
-          await repo.mail(tx, {
-            companyId: d.companyId,
-            toEmployeeId: d.applicantId,
-            template: 'workflow.mail.approved',
-            params: { docNo: d.docNo },
-            documentId: d.id,
+            set: { approvedAt: now },
+            notify: { to: d.applicantId, template: 'workflow.mail.approved' },
           });
         }
       }
@@ -482,22 +463,13 @@ export async function adminCancel(
       const ok = check(d.docType, d.status, 'admin_cancel');
       if (!ok.ok) throw refused(ok.code, ok.params);
       await repo.skipRest(tx, d.id, d.round);
-      await repo.setDocument(tx, d.id, { status: 'cancelled' });
-      await repo.history(tx, {
-        documentId: d.id,
-        fromStatus: d.status,
-        toStatus: 'cancelled',
+      await move(tx, d, {
+        to: 'cancelled',
         action: 'admin_cancel',
         actorId: user.userId,
         principalId: d.applicantId,
         comment: v.reason,
-      });
-      await repo.mail(tx, {
-        companyId: d.companyId,
-        toEmployeeId: d.applicantId,
-        template: 'workflow.mail.cancelled',
-        params: { docNo: d.docNo },
-        documentId: d.id,
+        notify: { to: d.applicantId, template: 'workflow.mail.cancelled' },
       });
       await audit(tx, {
         companyId: d.companyId,

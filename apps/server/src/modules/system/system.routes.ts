@@ -64,7 +64,7 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
       tags,
       response: MasterInfo,
     },
-    async (req) => system.masterInfo(ctx.db, currentUser(req), req.culture),
+    async (req) => system.masterInfo(ctx.db, ctx.messages, currentUser(req), req.culture),
   );
 
   post(

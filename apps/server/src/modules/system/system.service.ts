@@ -2,7 +2,7 @@ import { type Culture, MENU_GROUPS, type MenuResult } from '@ems/contracts';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
-import { localName } from '../../core/i18n';
+import { localName, type Messages } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import * as authRepo from '../auth/auth.repository';
 import { LanguagePacks } from '../i18n/i18n.service';
@@ -59,19 +59,15 @@ export async function menu(db: Db, user: SessionUser): Promise<MenuResult> {
   return { Groups, Functions: functions };
 }
 
-export async function masterInfo(db: Db, user: SessionUser, culture: Culture) {
+/** Currencies documents may be in; their names are language resources. */
+const CURRENCIES = ['CNY', 'USD', 'EUR', 'HKD', 'JPY', 'GBP'] as const;
+
+export async function masterInfo(db: Db, messages: Messages, user: SessionUser, culture: Culture) {
   const companies = await org.companiesOf(db, user.userId);
   const params = await repo.parameters(db, user.companyId, true);
   return {
     Companies: companies.map((c) => companyOption(c, culture)),
-    Currencies: [
-      { Code: 'CNY', Name: localName(culture, '人民币', 'Chinese Yuan') },
-      { Code: 'USD', Name: localName(culture, '美元', 'US Dollar') },
-      { Code: 'EUR', Name: localName(culture, '欧元', 'Euro') },
-      { Code: 'HKD', Name: localName(culture, '港币', 'Hong Kong Dollar') },
-      { Code: 'JPY', Name: localName(culture, '日元', 'Japanese Yen') },
-      { Code: 'GBP', Name: localName(culture, '英镑', 'Pound Sterling') },
-    ],
+    Currencies: CURRENCIES.map((Code) => ({ Code, Name: messages.t(`currency.${Code}`, culture) })),
     Cultures: [
       { Code: 'zh-CN', Name: '中文' },
       { Code: 'en-GB', Name: 'English' },

@@ -110,6 +110,7 @@ describe('profile', () => {
       'Huakang Medical Devices (Shanghai) Co., Ltd.',
     ]);
     expect(info.Parameters.ApprovalOverdueDays).toBe('3');
+    expect(info.Currencies).toContainEqual({ Code: 'USD', Name: 'US Dollar' });
     const params = (await t.call('/api/System/SearchTMCParam', { Key: 'TMCCompany' }, s.access_token)).json();
     expect(params.Rows).toEqual([expect.objectContaining({ Key: 'TMCCompany', Value: 'CTRIP' })]);
   });

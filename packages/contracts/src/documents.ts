@@ -73,6 +73,11 @@ export const ExpenseLineInput = z.object({
 });
 export type ExpenseLineInput = z.infer<typeof ExpenseLineInput>;
 
+/** A loan a deputy writes off, and by how much (at most the loan's open balance). */
+export const LoanLinkInput = z.object({ LoanID: z.number().int().positive(), Amount: money });
+export const LoanLink = LoanLinkInput.extend({ LoanNo: z.string(), LoanTotal: z.string() });
+export type LoanLink = z.infer<typeof LoanLink>;
+
 /** Save resume: creates (no ID) or changes a draft or returned document with its lines. */
 export const SaveDocumentBody = z.object({
   ID: z.number().int().positive().optional(),
@@ -89,6 +94,8 @@ export const SaveDocumentBody = z.object({
   /** Apply only. */
   LongTerm: z.boolean().optional(),
   Lines: z.array(ExpenseLineInput).max(200).default([]),
+  /** Deputy only: open loans of the applicant it writes off. */
+  Loans: z.array(LoanLinkInput).max(50).default([]),
 });
 export type SaveDocumentBody = z.infer<typeof SaveDocumentBody>;
 
@@ -139,6 +146,7 @@ export const DocumentDetail = z.object({
   UpdatedAt: z.string(),
   Version: z.number().int(),
   Lines: z.array(DocumentLine),
+  Loans: z.array(LoanLink),
   /** What the signed-in user may do with it now; the screen shows only these buttons. */
   AllowedActions: z.array(DocAction),
 });
@@ -182,3 +190,84 @@ export const DocumentCounts = z.object({
   Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })),
 });
 export const AddDocumentBody = z.object({ DocType, CopyFromID: z.number().int().positive().optional() });
+
+/** What the form needs before the first line: the applicant (the principal when a fill-in proxy prepares) and the types they may use. */
+export const ExpenseTypeMainInfoBody = z.object({ DocType });
+export const ExpenseTypeMainInfo = z.object({
+  ApplicantID: z.number().int(),
+  ApplicantCode: z.string(),
+  ApplicantName: z.string(),
+  TeamID: z.number().int().nullable(),
+  TeamName: z.string().nullable(),
+  CostCenterID: z.number().int().nullable(),
+  CostCenterCode: z.string().nullable(),
+  CostCenterName: z.string().nullable(),
+  HasBankAccount: z.boolean(),
+  /** active, overdue_frozen, resignation_frozen or left. */
+  ApplicantStatus: z.string(),
+  Types: z.array(
+    z.object({ ID: z.number().int(), Code: z.string(), Name: z.string(), ParentID: z.number().int().nullable() }),
+  ),
+});
+export type ExpenseTypeMainInfo = z.infer<typeof ExpenseTypeMainInfo>;
+
+export const ExpenseTypeDetailInfoBody = z.object({ DocType, ExpenseTypeID: z.number().int().positive() });
+export const ExpenseTypeDetailInfo = z.object({
+  Items: z.array(
+    z.object({
+      ID: z.number().int(),
+      Code: z.string(),
+      Name: z.string(),
+      MaxAmount: z.string().nullable(),
+      SubItems: z.array(z.object({ ID: z.number().int(), Code: z.string(), Name: z.string() })),
+    }),
+  ),
+});
+export type ExpenseTypeDetailInfo = z.infer<typeof ExpenseTypeDetailInfo>;
+
+/** Approved applies a deputy of this applicant may claim against, and loans still open. */
+export const ClaimSourcesBody = z.object({ ApplicantID: z.number().int().positive().optional() });
+export const ClaimSources = z.object({
+  Applies: z.array(
+    z.object({
+      ID: z.number().int(),
+      DocNo: z.string(),
+      Reason: z.string().nullable(),
+      TotalAmount: z.string(),
+      Currency: z.string(),
+    }),
+  ),
+  Loans: z.array(
+    z.object({
+      ID: z.number().int(),
+      DocNo: z.string(),
+      Reason: z.string().nullable(),
+      TotalAmount: z.string(),
+      /** What is not yet written off by other deputies. */
+      OpenAmount: z.string(),
+    }),
+  ),
+});
+export type ClaimSources = z.infer<typeof ClaimSources>;
+
+/** The view centres: one query shape, the scope decided by the call and the user's functions (DESIGN §7). */
+export const ViewCenterQuery = SearchDocumentBody.extend({
+  ApplicantID: z.number().int().positive().optional(),
+  TeamID: z.number().int().positive().optional(),
+  CostCenterID: z.number().int().positive().optional(),
+  /** documentViewCenterAll: every document of the company the user's functions reach. */
+  All: z.boolean().optional(),
+});
+export type ViewCenterQuery = z.infer<typeof ViewCenterQuery>;
+
+export const ViewCenterRow = DocumentListRow.extend({
+  ApplicantCode: z.string(),
+  TeamName: z.string().nullable(),
+  ApprovedAt: z.string().nullable(),
+  CurrentApproverName: z.string().nullable(),
+  LongTerm: z.boolean(),
+  ApplyStopped: z.boolean(),
+});
+export type ViewCenterRow = z.infer<typeof ViewCenterRow>;
+
+export const StartStopApplyBody = z.object({ ID: z.number().int().positive(), Version: z.number().int() });

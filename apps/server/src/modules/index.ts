@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { documentRoutes } from './documents/document.routes';
+import { viewCentreRoutes } from './documents/viewcentre.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
@@ -34,6 +35,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   proxyRoutes,
   workflowRoutes,
   documentRoutes,
+  viewCentreRoutes,
   approvalRoutes,
   expenseMasterRoutes,
   catalogRoutes,

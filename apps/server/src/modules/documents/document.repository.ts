@@ -14,7 +14,7 @@ import {
 } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
-import { document as doc, documentNumber, expenseLine as line } from './document.table';
+import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
 
 export type DocumentRow = typeof doc.$inferSelect;
 export type LineInsert = Omit<typeof line.$inferInsert, 'documentId'>;
@@ -231,4 +231,87 @@ export async function stoppedLedgerExpenses(db: Db, companyId: number, docType: 
       ),
     );
   return rows.map((r) => r.code);
+}
+
+const loan = alias(doc, 'loan');
+/** Loans not yet closed: approved and on their way to (or past) payment. */
+const OPEN_LOAN_STATES: DocState[] = [
+  'approved',
+  'received',
+  'reviewing',
+  'held',
+  'to_post',
+  'post_failed',
+  'posted',
+  'remitting',
+  'paid',
+];
+
+export async function loanLinksOf(db: Db, documentId: number) {
+  return db
+    .select({
+      loanId: documentLoanLink.loanId,
+      amount: documentLoanLink.amount,
+      loanNo: loan.docNo,
+      total: loan.totalAmount,
+    })
+    .from(documentLoanLink)
+    .innerJoin(loan, eq(loan.id, documentLoanLink.loanId))
+    .where(eq(documentLoanLink.documentId, documentId))
+    .orderBy(asc(loan.docNo));
+}
+
+export async function replaceLoanLinks(db: Db, documentId: number, links: { loanId: number; amount: string }[]) {
+  await db.delete(documentLoanLink).where(eq(documentLoanLink.documentId, documentId));
+  if (links.length) await db.insert(documentLoanLink).values(links.map((l) => ({ ...l, documentId })));
+}
+
+/**
+ * The applicant's open loans with what other deputies (submitted or further, not cancelled) already write off;
+ * `exceptDocumentId` leaves out the deputy being edited.
+ */
+export async function openLoans(db: Db, companyId: number, applicantId: number, exceptDocumentId?: number) {
+  const linked = sql<string>`coalesce((
+    select sum(l.amount) from document_loan_link l join document o on o.id = l.document_id
+    where l.loan_id = "document"."id" and o.status not in ('draft', 'cancelled') and o.id <> ${exceptDocumentId ?? 0}
+  ), 0)::text`;
+  return db
+    .select({ id: doc.id, docNo: doc.docNo, reason: doc.reason, total: doc.totalAmount, linked })
+    .from(doc)
+    .where(
+      and(
+        eq(doc.companyId, companyId),
+        eq(doc.applicantId, applicantId),
+        eq(doc.docType, 'loan'),
+        inArray(doc.status, OPEN_LOAN_STATES),
+      ),
+    )
+    .orderBy(asc(doc.docNo));
+}
+
+/** Approved applies of the applicant that still take claims. */
+export async function usableApplies(db: Db, companyId: number, applicantId: number) {
+  return db
+    .select({ id: doc.id, docNo: doc.docNo, reason: doc.reason, total: doc.totalAmount, currency: doc.currency })
+    .from(doc)
+    .where(
+      and(
+        eq(doc.companyId, companyId),
+        eq(doc.applicantId, applicantId),
+        eq(doc.docType, 'apply'),
+        eq(doc.status, 'approved'),
+        eq(doc.applyStopped, false),
+        eq(doc.blocked, false),
+      ),
+    )
+    .orderBy(sql`${doc.docNo} desc`)
+    .limit(200);
+}
+
+export async function costCentreBrief(db: Db, id: number) {
+  const [row] = await db
+    .select({ code: costCentre.code, nameZh: costCentre.nameZh, nameEn: costCentre.nameEn })
+    .from(costCentre)
+    .where(eq(costCentre.id, id));
+  return row;
 }

@@ -1,10 +1,16 @@
 import {
   AddDocumentBody,
+  ClaimSources,
+  ClaimSourcesBody,
   type DocType,
   DocumentCounts,
   DocumentDetail,
   DocumentIdBody,
   DocumentListRow,
+  ExpenseTypeDetailInfo,
+  ExpenseTypeDetailInfoBody,
+  ExpenseTypeMainInfo,
+  ExpenseTypeMainInfoBody,
   Ok,
   pageOf,
   SaveDocumentBody,
@@ -101,5 +107,42 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) =>
       documents.add(ctx, currentUser(req), req.body.DocType, req.body.CopyFromID, req.culture, String(req.id)),
+  );
+  post(
+    app,
+    '/api/document/getExpenseTypeMainInfo',
+    {
+      permission: FILL_IN,
+      summary: 'The applicant of a new document (the principal for a fill-in proxy), their defaults and usable types',
+      tags,
+      body: ExpenseTypeMainInfoBody,
+      response: ExpenseTypeMainInfo,
+    },
+    async (req) => documents.mainInfo(ctx.db, currentUser(req), req.body.DocType, req.culture),
+  );
+  post(
+    app,
+    '/api/document/getExpenseTypeDetailInfo',
+    {
+      permission: FILL_IN,
+      summary: 'The expense items and sub-items an expense type offers the applicant',
+      tags,
+      body: ExpenseTypeDetailInfoBody,
+      response: ExpenseTypeDetailInfo,
+    },
+    async (req) =>
+      documents.detailInfo(ctx.db, currentUser(req), req.body.DocType, req.body.ExpenseTypeID, req.culture),
+  );
+  post(
+    app,
+    '/api/document/SearchClaimSources',
+    {
+      permission: FILL_IN,
+      summary: 'Approved applies a deputy may claim against, and the applicant’s open loans with what is left',
+      tags,
+      body: ClaimSourcesBody,
+      response: ClaimSources,
+    },
+    async (req) => documents.claimSources(ctx.db, currentUser(req), req.body.ApplicantID),
   );
 }

@@ -1,14 +1,20 @@
 import {
   addMoney,
+  type ClaimSources,
   type Culture,
+  compareMoney,
   type DocState,
   type DocType,
   type DocumentDetail,
   type ExpenseLineInput,
+  type ExpenseTypeDetailInfo,
+  type ExpenseTypeMainInfo,
+  type ExpenseTypeNode,
   money,
   mulMoney,
   type SaveDocumentBody,
   type SearchDocumentBody,
+  subMoney,
 } from '@ems/contracts';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
@@ -17,9 +23,12 @@ import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { audit } from '../audit/audit.service';
+import { activeSubItemsOf, itemsOfType } from '../masterdata/expense/expense-items.repository';
+import { typesForUser } from '../masterdata/expense/expense-types.service';
 import { assertChargeable } from '../masterdata/funds/chargeable';
 import { fxRateFor } from '../masterdata/periods/periods.service';
 import * as org from '../org/org.repository';
+import { authorityTeams } from '../org/teams/team.service';
 import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
 import * as repo from './document.repository';
 import { check } from './document.state';
@@ -30,7 +39,7 @@ type FieldErr = { field: string; code: string; params?: Record<string, string | 
 
 const PREFIX: Record<DocType, string> = { apply: 'A', loan: 'L', deputy: 'D' };
 /** Finance sees the company's documents once approved; audit and compliance viewers once submitted (DESIGN §7). */
-const AT_FINANCE: readonly DocState[] = [
+export const AT_FINANCE: readonly DocState[] = [
   'approved',
   'received',
   'reviewing',
@@ -57,6 +66,12 @@ export async function visible(db: Db, user: SessionUser, id: number): Promise<Fo
   const principal = user.actingFor?.kinds.includes('approve') ? user.actingFor.principalId : null;
   if (principal !== null && (await repo.isApproverOf(db, id, principal))) return row;
   if (viewerMay(user, row.d.status)) return row;
+  if (row.d.status !== 'draft' && row.d.teamId !== null) {
+    // A manager with team authority sees the documents of the teams it covers; company-wide sight comes from the
+    // view functions above, not from a role without a team.
+    const { whole, teams } = await authorityTeams(db, user);
+    if (!whole && teams.has(row.d.teamId)) return row;
+  }
   throw notFound();
 }
 
@@ -65,6 +80,7 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
   const pendingApprover = d.status === 'approving' ? await repo.pendingApproverOf(db, d.id, d.round) : undefined;
   const currentApprover = pendingApprover !== undefined && approversFor(user).includes(pendingApprover);
   const lines = await repo.linesOf(db, d.id);
+  const loans = d.docType === 'deputy' ? await repo.loanLinksOf(db, d.id) : [];
   return {
     ID: d.id,
     DocNo: d.docNo,
@@ -116,6 +132,7 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
       ProductID: l.productId,
       Description: l.description,
     })),
+    Loans: loans.map((l) => ({ LoanID: l.loanId, LoanNo: l.loanNo, LoanTotal: l.total, Amount: l.amount })),
     AllowedActions: allowedActions(user, d, currentApprover),
   };
 }
@@ -131,17 +148,16 @@ async function prepare(
   db: Db,
   user: SessionUser,
   docType: DocType,
-  _applicantTeamId: number | null,
-  applicantId: number,
+  applicant: { id: number; teamId: number | null },
   body: SaveDocumentBody,
+  documentId: number | undefined,
 ) {
+  const applicantId = applicant.id;
   const errors: FieldErr[] = [];
-  const _today = shanghaiToday();
   if (body.ExpenseTypeID) {
-    const type = await repo.expenseTypeOf(db, body.ExpenseTypeID);
-    if (!type || type.companyId !== user.companyId || type.docType !== docType || !type.active) {
-      errors.push({ field: 'ExpenseTypeID', code: 'document.expense_type_invalid' });
-    }
+    // Team limits and restricted apply types apply to the applicant, whoever fills the form in.
+    const open = await typeIdsForApplicant(db, user.companyId, applicant, docType);
+    if (!open.has(body.ExpenseTypeID)) errors.push({ field: 'ExpenseTypeID', code: 'document.expense_type_invalid' });
   }
   // Stopped, out-of-validity or unpermitted cost centres and internal orders are refused by the finance rules.
   await assertChargeable(
@@ -154,8 +170,28 @@ async function prepare(
     const a = found?.d;
     if (a?.docType !== 'apply' || a.companyId !== user.companyId || a.applicantId !== applicantId) {
       errors.push({ field: 'ApplyID', code: 'document.apply_unknown' });
-    } else if (a.status !== 'approved' || a.applyStopped)
+    } else if (a.status !== 'approved' || a.applyStopped || a.blocked)
       errors.push({ field: 'ApplyID', code: 'document.apply_not_usable', params: { no: a.docNo } });
+  }
+  const loans = docType === 'deputy' ? body.Loans : [];
+  if (loans.length) {
+    const open = new Map((await repo.openLoans(db, user.companyId, applicantId, documentId)).map((l) => [l.id, l]));
+    const seen = new Set<number>();
+    for (const [i, link] of loans.entries()) {
+      const found = open.get(link.LoanID);
+      if (!found || seen.has(link.LoanID)) {
+        errors.push({ field: `Loans.${i}.LoanID`, code: 'document.loan_not_open' });
+        continue;
+      }
+      seen.add(link.LoanID);
+      const left = subMoney(found.total, found.linked);
+      if (money(link.Amount) === '0.00' || compareMoney(link.Amount, left) > 0)
+        errors.push({
+          field: `Loans.${i}.Amount`,
+          code: 'document.loan_amount_over',
+          params: { no: found.docNo, left },
+        });
+    }
   }
   if (body.StartDate && body.EndDate && body.StartDate > body.EndDate)
     errors.push({ field: 'EndDate', code: 'document.end_before_start' });
@@ -190,7 +226,30 @@ async function prepare(
     lines.push({ lineNo: i + 1, ...(await lineValues(db, user.companyId, l)) });
   }
   if (errors.length) throw new AppError(400, 'validation.failed', undefined, errors);
-  return lines;
+  return { lines, loans: loans.map((l) => ({ loanId: l.LoanID, amount: money(l.Amount) })) };
+}
+
+/** Ids of the expense types the applicant may use for this document type (team limits, restricted apply types). */
+async function typeIdsForApplicant(
+  db: Db,
+  companyId: number,
+  applicant: { id: number; teamId: number | null },
+  docType: DocType,
+): Promise<Set<number>> {
+  const tree = await typesForUser(
+    db,
+    { userId: applicant.id, companyId, teamId: applicant.teamId, requestId: '', culture: 'zh-CN' },
+    docType,
+  );
+  const ids = new Set<number>();
+  const walk = (nodes: ExpenseTypeNode[]) => {
+    for (const n of nodes) {
+      ids.add(n.ID);
+      walk(n.Children);
+    }
+  };
+  walk(tree);
+  return ids;
 }
 
 /** The stored form of a line: the rate into CNY of the expense date's month (or the latest before it), and the CNY amount, when both are known. */
@@ -234,7 +293,7 @@ export async function save(
   const applicant = await org.findEmployee(ctx.db, applicantId);
   if (!applicant) throw notFound();
   const teamId = existing?.d.teamId ?? (applicant.companyId === user.companyId ? applicant.teamId : null);
-  const lines = await prepare(ctx.db, user, docType, teamId, applicantId, body);
+  const { lines, loans } = await prepare(ctx.db, user, docType, { id: applicantId, teamId }, body, existing?.d.id);
   const main = {
     expenseTypeId: body.ExpenseTypeID ?? null,
     costCentreId: body.CostCenterID ?? null,
@@ -281,6 +340,7 @@ export async function save(
       });
     }
     await repo.replaceLines(tx, docId, lines);
+    await repo.replaceLoanLinks(tx, docId, loans);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,
@@ -288,7 +348,7 @@ export async function save(
       action: existing ? 'update' : 'create',
       entity: 'document',
       entityId: docId,
-      detail: { docType, lines: lines.length, total: main.totalAmount },
+      detail: { docType, lines: lines.length, loans: loans.length, total: main.totalAmount },
       requestId,
     });
     return docId;
@@ -362,7 +422,7 @@ export async function add(
   culture: Culture,
   requestId: string,
 ) {
-  if (!copyFromId) return save(ctx, user, docType, { Currency: 'CNY', Lines: [] }, culture, requestId);
+  if (!copyFromId) return save(ctx, user, docType, { Currency: 'CNY', Lines: [], Loans: [] }, culture, requestId);
   const source = await load(ctx.db, user, copyFromId, docType, culture);
   return save(
     ctx,
@@ -377,6 +437,8 @@ export async function add(
       StartDate: source.StartDate,
       EndDate: source.EndDate,
       LongTerm: source.LongTerm,
+      // Loans are written off once; a copy starts without them.
+      Loans: [],
       Lines: source.Lines.map((l) => ({
         ExpenseItemID: l.ExpenseItemID,
         ExpenseSubItemID: l.ExpenseSubItemID,
@@ -390,4 +452,112 @@ export async function add(
     culture,
     requestId,
   );
+}
+
+/** Whom a new document of this user is for: the principal while acting as their fill-in proxy. */
+function applicantFor(user: SessionUser, applicantId?: number): number {
+  const people = actingPeople(user);
+  if (applicantId !== undefined && !people.includes(applicantId)) throw notFound();
+  return applicantId ?? (user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId);
+}
+
+/** getExpenseTypeMainInfo: the applicant's defaults and the expense types they may use for a document type. */
+export async function mainInfo(
+  db: Db,
+  user: SessionUser,
+  docType: DocType,
+  culture: Culture,
+): Promise<ExpenseTypeMainInfo> {
+  const p = await org.profile(db, applicantFor(user), user.companyId);
+  if (!p) throw notFound();
+  const cc = p.e.defaultCostCentreId ? await repo.costCentreBrief(db, p.e.defaultCostCentreId) : undefined;
+  const tree = await typesForUser(
+    db,
+    { userId: p.e.id, companyId: user.companyId, teamId: p.teamId, requestId: '', culture },
+    docType,
+  );
+  const types: ExpenseTypeMainInfo['Types'] = [];
+  const walk = (nodes: ExpenseTypeNode[]) => {
+    for (const n of nodes) {
+      types.push({ ID: n.ID, Code: n.Code, Name: n.Name, ParentID: n.ParentID });
+      walk(n.Children);
+    }
+  };
+  walk(tree);
+  return {
+    ApplicantID: p.e.id,
+    ApplicantCode: p.e.code,
+    ApplicantName: localName(culture, p.e.nameZh, p.e.nameEn),
+    TeamID: p.teamId,
+    TeamName: p.teamZh === null ? null : localName(culture, p.teamZh, p.teamEn),
+    CostCenterID: cc ? p.e.defaultCostCentreId : null,
+    CostCenterCode: cc?.code ?? null,
+    CostCenterName: cc ? localName(culture, cc.nameZh, cc.nameEn) : null,
+    HasBankAccount: !!p.e.bankAccount,
+    ApplicantStatus: p.e.status,
+    Types: types,
+  };
+}
+
+/** getExpenseTypeDetailInfo: the items (with sub-items) a type offers, when the applicant may use the type. */
+export async function detailInfo(
+  db: Db,
+  user: SessionUser,
+  docType: DocType,
+  typeId: number,
+  culture: Culture,
+): Promise<ExpenseTypeDetailInfo> {
+  const applicant = await org.findEmployee(db, applicantFor(user));
+  if (!applicant) throw notFound();
+  const teamId = applicant.companyId === user.companyId ? applicant.teamId : null;
+  const open = await typeIdsForApplicant(db, user.companyId, { id: applicant.id, teamId }, docType);
+  if (!open.has(typeId)) throw notFound();
+  const items = await itemsOfType(db, typeId);
+  return {
+    Items: await Promise.all(
+      items.map(async (i) => ({
+        ID: i.id,
+        Code: i.code,
+        Name: localName(culture, i.nameZh, i.nameEn),
+        MaxAmount: i.maxAmount,
+        SubItems: (await activeSubItemsOf(db, i.id)).map((s) => ({
+          ID: s.id,
+          Code: s.code,
+          Name: localName(culture, s.nameZh, s.nameEn),
+        })),
+      })),
+    ),
+  };
+}
+
+/** Approved applies a deputy may claim against and the applicant's open loans with what is left of them. */
+export async function claimSources(
+  db: Db,
+  user: SessionUser,
+  applicantId: number | undefined,
+  exceptDocumentId?: number,
+): Promise<ClaimSources> {
+  const who = applicantFor(user, applicantId);
+  const [applies, loans] = await Promise.all([
+    repo.usableApplies(db, user.companyId, who),
+    repo.openLoans(db, user.companyId, who, exceptDocumentId),
+  ]);
+  return {
+    Applies: applies.map((a) => ({
+      ID: a.id,
+      DocNo: a.docNo,
+      Reason: a.reason,
+      TotalAmount: a.total,
+      Currency: a.currency,
+    })),
+    Loans: loans
+      .map((l) => ({
+        ID: l.id,
+        DocNo: l.docNo,
+        Reason: l.reason,
+        TotalAmount: l.total,
+        OpenAmount: subMoney(l.total, l.linked),
+      }))
+      .filter((l) => compareMoney(l.OpenAmount, '0') > 0),
+  };
 }

@@ -128,19 +128,32 @@ export async function isEvm(db: Db, user: SessionUser, teamId: number | undefine
 
 /** Teams the user sees through their roles: a role without a team covers the whole company; a team covers its sub-teams. */
 export async function teamAuth(db: Db, user: SessionUser, culture: Culture) {
-  const assigned = await repo.roleTeamsOf(db, user.userId, user.companyId);
   const all = await repo.companyTeams(db, user.companyId);
-  const whole = user.isAdmin || assigned.some((a) => a.teamId === null);
-  const visible = whole
-    ? new Set(all.map((t) => t.id))
-    : subtree(
-        all,
-        assigned.map((a) => a.teamId!),
-      );
+  const { whole, teams: visible } = await authorityTeams(db, user, all);
   const rows: TeamOption[] = all
     .filter((t) => visible.has(t.id) && t.active)
     .map((t) => ({ TeamID: t.id, Code: t.code, Name: localName(culture, t.nameZh, t.nameEn) }));
   return { WholeCompany: whole, Rows: rows };
+}
+
+/** The teams whose data the user sees through team authority (every team of the company when `whole`). */
+export async function authorityTeams(
+  db: Db,
+  user: SessionUser,
+  all?: Awaited<ReturnType<typeof repo.companyTeams>>,
+): Promise<{ whole: boolean; teams: Set<number> }> {
+  const assigned = await repo.roleTeamsOf(db, user.userId, user.companyId);
+  const teams = all ?? (await repo.companyTeams(db, user.companyId));
+  const whole = user.isAdmin || assigned.some((a) => a.teamId === null);
+  if (whole) return { whole, teams: new Set(teams.map((t) => t.id)) };
+  if (assigned.length === 0) return { whole, teams: new Set() };
+  return {
+    whole,
+    teams: subtree(
+      teams,
+      assigned.map((a) => a.teamId!),
+    ),
+  };
 }
 
 export async function employeeTeams(db: Db, user: SessionUser, employeeId: number | undefined, culture: Culture) {

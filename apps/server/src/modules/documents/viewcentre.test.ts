@@ -22,9 +22,14 @@ let draftDoc: { ID: number; DocNo: string };
 beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
-  [employee, manager, admin, finance, compliance, auditor] = await Promise.all(
-    ['employee', 'manager', 'admin', 'finance', 'compliance', 'auditor'].map((u) => t.login(u)),
-  );
+  [employee, manager, admin, finance, compliance, auditor] = await Promise.all([
+    t.login('employee'),
+    t.login('manager'),
+    t.login('admin'),
+    t.login('finance'),
+    t.login('compliance'),
+    t.login('auditor'),
+  ]);
   const saved = await t.call(
     '/api/workflowSetting/SaveDetail',
     {

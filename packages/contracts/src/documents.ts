@@ -271,3 +271,16 @@ export const ViewCenterRow = DocumentListRow.extend({
 export type ViewCenterRow = z.infer<typeof ViewCenterRow>;
 
 export const StartStopApplyBody = z.object({ ID: z.number().int().positive(), Version: z.number().int() });
+
+/** Cost centres and internal orders the applicant may charge today (fund permission), for the document form. */
+export const ChargeableOptions = z.object({
+  Rows: z.array(
+    z.object({
+      Kind: z.enum(['cost_centre', 'internal_order']),
+      ID: z.number().int(),
+      Code: z.string(),
+      Name: z.string(),
+    }),
+  ),
+});
+export type ChargeableOptions = z.infer<typeof ChargeableOptions>;

@@ -1,5 +1,6 @@
 import {
   AddDocumentBody,
+  ChargeableOptions,
   ClaimSources,
   ClaimSourcesBody,
   type DocType,
@@ -144,5 +145,16 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: ClaimSources,
     },
     async (req) => documents.claimSources(ctx.db, currentUser(req), req.body.ApplicantID),
+  );
+  post(
+    app,
+    '/api/document/SearchChargeable',
+    {
+      permission: FILL_IN,
+      summary: 'Cost centres and internal orders the applicant may charge today (fund permission)',
+      tags,
+      response: ChargeableOptions,
+    },
+    async (req) => documents.chargeable(ctx.db, currentUser(req), req.culture),
   );
 }

@@ -1,5 +1,6 @@
 import {
   addMoney,
+  type ChargeableOptions,
   type ClaimSources,
   type Culture,
   compareMoney,
@@ -25,7 +26,7 @@ import { shanghaiToday } from '../../core/time';
 import { audit } from '../audit/audit.service';
 import { activeSubItemsOf, itemsOfType } from '../masterdata/expense/expense-items.repository';
 import { typesForUser } from '../masterdata/expense/expense-types.service';
-import { assertChargeable } from '../masterdata/funds/chargeable';
+import { assertChargeable, chargeableFor } from '../masterdata/funds/chargeable';
 import { fxRateFor } from '../masterdata/periods/periods.service';
 import * as org from '../org/org.repository';
 import { authorityTeams } from '../org/teams/team.service';
@@ -559,5 +560,15 @@ export async function claimSources(
         OpenAmount: subMoney(l.total, l.linked),
       }))
       .filter((l) => compareMoney(l.OpenAmount, '0') > 0),
+  };
+}
+
+/** What the applicant may charge today: the cost centres and internal orders the form offers. */
+export async function chargeable(db: Db, user: SessionUser, culture: Culture): Promise<ChargeableOptions> {
+  const found = await chargeableFor(db, user.companyId, applicantFor(user), culture);
+  return {
+    Rows: (found?.rows ?? [])
+      .filter((r) => r.Choosable)
+      .map((r) => ({ Kind: r.Kind, ID: r.ID, Code: r.Code, Name: r.Name })),
   };
 }

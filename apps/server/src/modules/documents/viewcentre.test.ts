@@ -228,3 +228,17 @@ describe('what the document form needs', () => {
     expect(manager404.statusCode).toBe(404);
   });
 });
+
+describe('what the applicant may charge', () => {
+  it('lists the started cost centres the applicant may charge, not stopped or foreign ones', async () => {
+    const res = await t.call('/api/document/SearchChargeable', {}, employee.access_token);
+    expect(res.statusCode).toBe(200);
+    const codes = res.json().Rows.map((r: { Code: string }) => r.Code);
+    expect(codes).toContain('T-OWN');
+    expect(codes).not.toContain('T-STOP');
+    expect(codes).not.toContain('T-MKT');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/document/SearchChargeable', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -189,6 +189,7 @@ export type DocumentListRow = z.infer<typeof DocumentListRow>;
 export const DocumentCounts = z.object({
   Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })),
 });
+export type DocumentCounts = z.infer<typeof DocumentCounts>;
 export const AddDocumentBody = z.object({ DocType, CopyFromID: z.number().int().positive().optional() });
 
 /** What the form needs before the first line: the applicant (the principal when a fill-in proxy prepares) and the types they may use. */

@@ -158,7 +158,9 @@ export const RouteStep = z.object({
   Comment: z.string().nullable(),
   ReasonKey: z.string(),
 });
+export type RouteStep = z.infer<typeof RouteStep>;
 export const RouteView = z.object({ Rows: z.array(RouteStep) });
+export type RouteView = z.infer<typeof RouteView>;
 export const RoutePreview = z.object({
   Rows: z.array(
     z.object({
@@ -172,6 +174,8 @@ export const RoutePreview = z.object({
     }),
   ),
 });
+
+export type RoutePreview = z.infer<typeof RoutePreview>;
 
 export const PendingQuery = PageQuery.extend({
   DocType: z.enum(['apply', 'loan', 'deputy']).optional(),

@@ -5,7 +5,7 @@ import { LoginPage } from '../modules/auth/LoginPage';
 import { StatusMessage } from '../shared/StatusMessage';
 import { LazyScreen, type ScreenLoader } from './LazyScreen';
 import { RequireSession, RouteShell } from './RouteShell';
-import { BUILT_SCREENS, HOME_LOADER, ROUTES } from './routes';
+import { BUILT_SCREENS, HOME_LOADER, INNER_ROUTES, ROUTES } from './routes';
 
 const SHELL_LOADER: ScreenLoader = () => import('./layout/Shell');
 const SIGN_IN_PATHS = new Set(['/', '/login', '/admin']);
@@ -51,6 +51,7 @@ export function buildRoutes(): RouteObject[] {
           children: [
             { index: true, element: <LazyScreen load={HOME_LOADER} /> },
             ...screens,
+            ...INNER_ROUTES.map((r) => ({ path: r.path, element: <LazyScreen load={r.load} /> })),
             { path: '*', element: <NotFound /> },
           ],
         },

@@ -44,6 +44,11 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   ImportCostCenterMapping: () => import('../modules/masterdata/costimport/CostCenterMappingPage'),
   ImportYTDManual: () => import('../modules/masterdata/costimport/YTDManualPage'),
   basicInfo: () => import('../modules/masterdata/baseinfo/BasicInfoPage'),
+  personalExpense: () => import('../modules/documents/PersonalExpensePage'),
+  documentViewCenter: () => import('../modules/documents/viewcentre/DocumentViewCenterPage'),
+  documentViewCenterAll: () => import('../modules/documents/viewcentre/DocumentViewCenterAllPage'),
+  documentViewCompliance: () => import('../modules/documents/viewcentre/DocumentViewCompliancePage'),
+  documentViewAudit: () => import('../modules/documents/viewcentre/DocumentViewAuditPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [
@@ -86,6 +91,11 @@ export type BuiltScreen = RouteEntry & { kind: 'screen'; group: MenuGroupCode; l
 export const BUILT_SCREENS: readonly BuiltScreen[] = ROUTES.filter(
   (r): r is BuiltScreen => r.kind === 'screen' && r.load !== undefined && r.group !== undefined,
 );
+
+/** Screens under /manage that are not menu entries: the document screen's new, edit and view routes. */
+export const INNER_ROUTES: readonly { path: string; load: ScreenLoader }[] = [
+  { path: 'document/:mode/:key', load: () => import('../modules/documents/form/DocumentPage') },
+];
 
 export const HOME_LOADER: ScreenLoader = () => import('../modules/home/HomePage');
 

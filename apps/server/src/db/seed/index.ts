@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
+import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
 import { seedDemoFinance } from './demo-finmd';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
@@ -14,6 +15,7 @@ const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [
   seedDemoOrgStructure,
   seedDemoFinance,
   seedDemoExpenseMaster,
+  seedDemoDocuments,
 ];
 
 export interface SeedOutcome {

@@ -157,4 +157,16 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) => documents.chargeable(ctx.db, currentUser(req), req.culture),
   );
+  post(
+    app,
+    '/api/document/SearchDocumentDetail',
+    {
+      permission: 'authenticated',
+      summary: 'One document of any type, as the document screen opens it by id',
+      tags,
+      body: DocumentIdBody,
+      response: DocumentDetail,
+    },
+    async (req) => documents.load(ctx.db, currentUser(req), req.body.ID, undefined, req.culture),
+  );
 }

@@ -242,3 +242,16 @@ describe('what the applicant may charge', () => {
     ).toBe(401);
   });
 });
+
+describe('opening a document by id', () => {
+  it('answers the document to those who may see it and 404 to others', async () => {
+    const own = await t.call('/api/document/SearchDocumentDetail', { ID: draftDoc.ID }, employee.access_token);
+    expect(own.json()).toMatchObject({ DocNo: draftDoc.DocNo, DocType: 'deputy' });
+    expect(
+      (await t.call('/api/document/SearchDocumentDetail', { ID: draftDoc.ID }, manager.access_token)).statusCode,
+    ).toBe(404);
+    expect((await t.call('/api/document/SearchDocumentDetail', { ID: 'x' }, employee.access_token)).statusCode).toBe(
+      400,
+    );
+  });
+});

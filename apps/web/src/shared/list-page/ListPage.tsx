@@ -154,6 +154,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t(titleKey)}
       </Typography.Title>
+      {props.header}
       <SearchForm
         filters={filters}
         values={state.filters}

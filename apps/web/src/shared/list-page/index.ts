@@ -5,6 +5,7 @@ export type {
   CustomControlProps,
   EditorDef,
   FieldDef,
+  FieldOption,
   FilterDef,
   ListBody,
   ListPageProps,

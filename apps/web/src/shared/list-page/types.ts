@@ -95,6 +95,8 @@ export type ListBody = Record<string, unknown> & {
 
 export interface ListPageProps<Row> {
   titleKey: string;
+  /** Shown between the title and the search form (summaries, tabs). */
+  header?: ReactNode;
   /** react-query key prefix of this list. */
   queryKey: string;
   searchCall: (body: ListBody) => Promise<Page<Row>>;

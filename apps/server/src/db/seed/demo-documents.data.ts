@@ -1,0 +1,229 @@
+import type { DocType } from '@ems/contracts';
+
+/** Route templates of the demo companies (the company code is appended to each code). */
+export const WORKFLOWS = [
+  {
+    header: { Code: 'APPLY-STD', DocType: 'apply' as const, NameZH: '申请单审批', NameEN: 'Apply approval' },
+    details: [
+      {
+        Seq: 1,
+        StepKind: 'line_manager' as const,
+        NameZH: '直属经理',
+        NameEN: 'Line manager',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+      {
+        Seq: 2,
+        StepKind: 'approval_limit_chain' as const,
+        MinAmount: '20000.00',
+        NameZH: '逐级审批',
+        NameEN: 'Up the line by approval limit',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+    ],
+  },
+  {
+    header: { Code: 'LOAN-STD', DocType: 'loan' as const, NameZH: '借款单审批', NameEN: 'Loan approval' },
+    details: [
+      {
+        Seq: 1,
+        StepKind: 'line_manager' as const,
+        NameZH: '直属经理',
+        NameEN: 'Line manager',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+      {
+        Seq: 2,
+        StepKind: 'approval_limit_chain' as const,
+        MinAmount: '10000.00',
+        NameZH: '逐级审批',
+        NameEN: 'Up the line by approval limit',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+    ],
+  },
+  {
+    header: { Code: 'DEPUTY-STD', DocType: 'deputy' as const, NameZH: '报销单审批', NameEN: 'Deputy approval' },
+    details: [
+      {
+        Seq: 1,
+        StepKind: 'line_manager' as const,
+        NameZH: '直属经理',
+        NameEN: 'Line manager',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+      {
+        Seq: 2,
+        StepKind: 'role' as const,
+        RoleCode: 'COMPLIANCE',
+        HcpOnly: true,
+        OverseasOnly: false,
+        NameZH: '合规审核（涉及医疗卫生专业人士）',
+        NameEN: 'Compliance (spend on healthcare professionals)',
+      },
+      {
+        Seq: 3,
+        StepKind: 'approval_limit_chain' as const,
+        MinAmount: '20000.00',
+        NameZH: '逐级审批',
+        NameEN: 'Up the line by approval limit',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+    ],
+  },
+] as const;
+
+export interface DocPlan {
+  docType: DocType;
+  /** Expense type code (its items are used in order). */
+  type: string;
+  end: 'draft' | 'confirming' | 'approving' | 'returned' | 'approved' | 'cancelled';
+  reason: string;
+  /** Item codes the expense type offers. */
+  lines: { item: string; amount: string; text: string }[];
+  byProxy?: boolean;
+  /** The demo employee (张伟) applies, so the demo users meet it on their screens. */
+  mine?: boolean;
+  longTerm?: boolean;
+  rejectComment?: string;
+}
+
+/** Documents of every type in each state the approval part of the lifecycle reaches, spread over the applicants. */
+export const DOC_PLAN: readonly DocPlan[] = [
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'draft',
+    reason: '上海客户拜访差旅',
+    lines: [
+      { item: 'HOTEL', amount: '680.00', text: '酒店两晚' },
+      { item: 'TAXI', amount: '45.50', text: '出租车' },
+    ],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'approving',
+    reason: '杭州学术会议差旅',
+    mine: true,
+    lines: [
+      { item: 'HOTEL', amount: '920.00', text: '酒店' },
+      { item: 'TRAIN', amount: '553.00', text: '高铁往返' },
+    ],
+  },
+  {
+    docType: 'apply',
+    type: 'A_TRIP',
+    end: 'approving',
+    reason: '北京区域市场调研出差',
+    mine: true,
+    lines: [
+      { item: 'HOTEL', amount: '3200.00', text: '住宿预算' },
+      { item: 'AIR_TICKET', amount: '2400.00', text: '机票预算' },
+    ],
+  },
+  {
+    docType: 'loan',
+    type: 'L_TRAVEL',
+    end: 'approving',
+    reason: '出差备用金',
+    lines: [{ item: 'TRAVEL_ADVANCE', amount: '3000.00', text: '差旅备用金' }],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'returned',
+    reason: '广州拜访医院差旅',
+    mine: true,
+    lines: [{ item: 'HOTEL', amount: '1280.00', text: '酒店三晚' }],
+    rejectComment: '请补充酒店发票和行程说明',
+  },
+  {
+    docType: 'apply',
+    type: 'A_TRIP',
+    end: 'returned',
+    reason: '成都区域会议出差',
+    lines: [{ item: 'HOTEL', amount: '4600.00', text: '住宿及交通预算' }],
+    rejectComment: '预算偏高，请按差旅标准调整',
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'approved',
+    reason: '南京拜访客户差旅',
+    lines: [
+      { item: 'HOTEL', amount: '560.00', text: '酒店' },
+      { item: 'TAXI', amount: '86.00', text: '出租车' },
+    ],
+  },
+  {
+    docType: 'apply',
+    type: 'A_TRIP',
+    end: 'approved',
+    reason: '全年区域拜访出差（长期）',
+    mine: true,
+    lines: [{ item: 'HOTEL', amount: '18000.00', text: '全年差旅预算' }],
+    longTerm: true,
+  },
+  {
+    docType: 'loan',
+    type: 'L_TRAVEL',
+    end: 'approved',
+    reason: '长途出差借款',
+    mine: true,
+    lines: [{ item: 'TRAVEL_ADVANCE', amount: '5000.00', text: '差旅借款' }],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'confirming',
+    reason: '代填：苏州拜访差旅',
+    mine: true,
+    lines: [{ item: 'HOTEL', amount: '430.00', text: '酒店' }],
+    byProxy: true,
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'cancelled',
+    reason: '重复提交的差旅报销',
+    lines: [{ item: 'TAXI', amount: '210.00', text: '出租车' }],
+  },
+  {
+    docType: 'apply',
+    type: 'A_TRIP',
+    end: 'draft',
+    reason: '下月武汉出差',
+    lines: [{ item: 'HOTEL', amount: '2600.00', text: '住宿预算' }],
+  },
+  {
+    docType: 'loan',
+    type: 'L_TRAVEL',
+    end: 'draft',
+    reason: '会议备用金',
+    lines: [{ item: 'TRAVEL_ADVANCE', amount: '2000.00', text: '备用金' }],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'approving',
+    reason: '深圳培训差旅',
+    lines: [
+      { item: 'HOTEL', amount: '1150.00', text: '酒店' },
+      { item: 'AIR_TICKET', amount: '1480.00', text: '机票' },
+    ],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_TRAVEL',
+    end: 'approved',
+    reason: '上海市内交通',
+    lines: [{ item: 'TAXI', amount: '128.00', text: '出租车' }],
+  },
+];

@@ -1,0 +1,221 @@
+import { SCREENS } from '@ems/contracts';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import type { SessionUser } from '../../core/http';
+import { shanghaiToday } from '../../core/time';
+import { userAccount } from '../../modules/auth/auth.table';
+import * as documents from '../../modules/documents/document.service';
+import { document } from '../../modules/documents/document.table';
+import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
+import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
+import { company } from '../../modules/system/system.table';
+import * as approval from '../../modules/workflow/approval.service';
+import * as proxies from '../../modules/workflow/proxy.service';
+import * as workflows from '../../modules/workflow/workflow.service';
+import { approvalStep } from '../../modules/workflow/workflow.table';
+import { DOC_PLAN, WORKFLOWS } from './demo-documents.data';
+
+const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
+const REQUEST = 'demo-seed';
+
+/**
+ * Workflow settings for every document type, and documents of every type in each state of the approval part of the
+ * lifecycle, spread over the demo people. Documents go through the real services (save, submit, approve, reject,
+ * confirm, cancel), so numbers, routes, history and audit rows are what the product itself writes.
+ */
+export async function seedDemoDocuments(outer: Db): Promise<void> {
+  // One transaction for all of it (the services' own transactions become savepoints), so a failure leaves nothing.
+  await outer.transaction(async (db) => seedWith(db));
+}
+
+async function seedWith(db: Db): Promise<void> {
+  // The document and approval services use nothing of the context but the database.
+  const ctx = { db } as AppContext;
+  for (const code of ['1000', '2000'] as const) {
+    const [c] = await db.select().from(company).where(eq(company.code, code));
+    if (!c) continue;
+    const people = new Map<number, SessionUser>();
+    const as = async (employeeId: number, actingFor: SessionUser['actingFor'] = null): Promise<SessionUser> => {
+      const cached = people.get(employeeId);
+      if (cached && !actingFor) return cached;
+      const [e] = await db
+        .select({ teamId: employee.teamId, accountId: userAccount.id })
+        .from(employee)
+        .innerJoin(userAccount, eq(userAccount.employeeId, employee.id))
+        .where(eq(employee.id, employeeId));
+      const admin = await db
+        .select({ id: role.id })
+        .from(employeeRoleTeam)
+        .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
+        .where(and(eq(employeeRoleTeam.employeeId, employeeId), eq(role.isAdmin, true), eq(role.companyId, c.id)));
+      const user: SessionUser = {
+        userId: employeeId,
+        accountId: e?.accountId ?? 0,
+        companyId: c.id,
+        teamId: e?.teamId ?? null,
+        isAdmin: admin.length > 0,
+        functions: ALL_FUNCTIONS,
+        actingFor,
+      };
+      if (!actingFor) people.set(employeeId, user);
+      return user;
+    };
+    const adminId = (await adminOf(db, c.id)) ?? null;
+    if (adminId === null) continue;
+    const admin = await as(adminId);
+    for (const w of WORKFLOWS) {
+      await workflows.save(
+        ctx,
+        admin,
+        { Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true }, Details: [...w.details] },
+        'zh-CN',
+        REQUEST,
+      );
+    }
+
+    // Applicants: active people with a manager, a default cost centre and a bank account; the demo employee first.
+    const applicants = await db
+      .select({ id: employee.id, code: employee.code })
+      .from(employee)
+      .where(
+        and(
+          eq(employee.companyId, c.id),
+          eq(employee.status, 'active'),
+          isNotNull(employee.lineManagerId),
+          isNotNull(employee.defaultCostCentreId),
+          isNotNull(employee.bankAccount),
+        ),
+      )
+      .orderBy(asc(employee.code))
+      .limit(12);
+    applicants.sort((a, b) => (a.code === 'E00010' ? -1 : b.code === 'E00010' ? 1 : 0));
+    if (applicants.length < 2) continue;
+
+    const today = shanghaiToday();
+    const types = await typeItems(db, c.id);
+    for (const [i, plan] of DOC_PLAN.entries()) {
+      const who = plan.mine ? applicants[0]! : applicants[1 + (i % (applicants.length - 1))]!;
+      const t = types.get(plan.type);
+      if (!t) continue;
+      const applicant = await as(who.id);
+      // A document prepared by a fill-in proxy: the next applicant prepares it for this one.
+      const preparer =
+        plan.byProxy && applicants.length > 1
+          ? await proxyFor(ctx, applicant, await as(applicants[(i + 1) % applicants.length]!.id), today)
+          : applicant;
+      const saved = await documents.save(
+        ctx,
+        preparer,
+        plan.docType,
+        {
+          ExpenseTypeID: t.typeId,
+          CostCenterID: await defaultCostCentre(db, who.id),
+          Currency: 'CNY',
+          Reason: plan.reason,
+          LongTerm: plan.longTerm ?? false,
+          Lines: plan.lines.map((l) => ({
+            ExpenseItemID: t.items.get(l.item) ?? null,
+            ExpenseDate: today,
+            Amount: l.amount,
+            Currency: 'CNY',
+            Description: l.text,
+          })),
+          Loans: [],
+        },
+        'zh-CN',
+        REQUEST,
+      );
+      if (plan.end === 'draft') continue;
+      await approval.submit(ctx, preparer, plan.docType, { id: saved.ID, requestId: REQUEST }, 'zh-CN');
+      if (plan.end === 'confirming') continue;
+      if (plan.byProxy)
+        await approval.confirm(ctx, applicant, { id: saved.ID, accept: true, requestId: REQUEST }, 'zh-CN');
+      if (plan.end === 'cancelled') {
+        await approval.adminCancel(ctx, admin, { id: saved.ID, reason: plan.reason, requestId: REQUEST }, 'zh-CN');
+        continue;
+      }
+      if (plan.end === 'approving') continue;
+      if (plan.end === 'returned') {
+        const approver = await as((await pendingApprover(db, saved.ID))!);
+        await approval.decide(
+          ctx,
+          approver,
+          plan.docType,
+          { id: saved.ID, pass: false, comment: plan.rejectComment ?? '请补充说明', requestId: REQUEST },
+          'zh-CN',
+        );
+        continue;
+      }
+      // approved: every pending step decided by its approver.
+      for (let step = 0; step < 10; step++) {
+        const next = await pendingApprover(db, saved.ID);
+        if (next === undefined) break;
+        await approval.decide(
+          ctx,
+          await as(next),
+          plan.docType,
+          { id: saved.ID, pass: true, requestId: REQUEST },
+          'zh-CN',
+        );
+      }
+    }
+  }
+}
+
+async function adminOf(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: employeeRoleTeam.employeeId })
+    .from(employeeRoleTeam)
+    .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
+    .where(and(eq(role.companyId, companyId), eq(role.isAdmin, true)))
+    .limit(1);
+  return row?.id;
+}
+
+async function defaultCostCentre(db: Db, employeeId: number): Promise<number | null> {
+  const [row] = await db.select({ cc: employee.defaultCostCentreId }).from(employee).where(eq(employee.id, employeeId));
+  return row?.cc ?? null;
+}
+
+async function pendingApprover(db: Db, documentId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ approverId: approvalStep.approverId })
+    .from(approvalStep)
+    .innerJoin(document, and(eq(document.id, approvalStep.documentId), eq(document.round, approvalStep.round)))
+    .where(and(eq(approvalStep.documentId, documentId), eq(approvalStep.status, 'pending')));
+  return row?.approverId;
+}
+
+/** The company's expense types by code, with the items each offers by code. */
+async function typeItems(db: Db, companyId: number) {
+  const out = new Map<string, { typeId: number; items: Map<string, number> }>();
+  const types = await db.select().from(expenseType).where(eq(expenseType.companyId, companyId));
+  for (const ty of types) {
+    const items = await db
+      .select({ id: expenseItem.id, code: expenseItem.code })
+      .from(expenseTypeItem)
+      .innerJoin(expenseItem, eq(expenseItem.id, expenseTypeItem.expenseItemId))
+      .where(and(eq(expenseTypeItem.expenseTypeId, ty.id), eq(expenseItem.active, true)));
+    if (items.length) out.set(ty.code, { typeId: ty.id, items: new Map(items.map((x) => [x.code, x.id])) });
+  }
+  return out;
+}
+
+/** Grants `preparer` a fill-in proxy for `principal` (once) and returns the preparer acting for them. */
+async function proxyFor(ctx: AppContext, principal: SessionUser, preparer: SessionUser, today: string) {
+  const year = Number(today.slice(0, 4));
+  try {
+    await proxies.save(
+      ctx,
+      'fill_in',
+      principal,
+      { ProxyUserID: preparer.userId, StartDate: today, EndDate: `${year + 1}${today.slice(4)}`, Remark: '演示代填' },
+      'zh-CN',
+      REQUEST,
+    );
+  } catch {
+    // Already granted by an earlier document of the plan.
+  }
+  return { ...preparer, actingFor: { principalId: principal.userId, kinds: ['fill_in'] as const } };
+}

@@ -1,0 +1,274 @@
+import {
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  NodeIndexOutlined,
+  SaveOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { DOC_TYPES, type DocType, type DocumentDetail } from '@ems/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Flex, Form, Input, Modal, Result, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useBoot } from '../../../app/i18n/BootProvider';
+import { useDefaultInfoQuery } from '../../../app/layout/queries';
+import { notice } from '../../../app/notice';
+import { ActionButton } from '../../../shared/ActionButton';
+import { applyFieldErrors } from '../../../shared/formErrors';
+import { Panel } from '../../../shared/Panel';
+import { documentApi } from '../api';
+import { StatusTag } from '../labels';
+import { LinesView, MainInfoView } from './DocumentView';
+import { bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
+import { LinesSection } from './LinesSection';
+import { MainInfoSection, TypeSection } from './MainInfoSection';
+import { RoutePreviewModal, RouteSection } from './RouteSection';
+
+type Target = { kind: 'new'; docType: DocType } | { kind: 'open'; id: number; wantEdit: boolean } | { kind: 'bad' };
+
+function targetOf(mode: string | undefined, key: string | undefined): Target {
+  if (mode === 'new' && DOC_TYPES.includes(key as DocType)) return { kind: 'new', docType: key as DocType };
+  if ((mode === 'edit' || mode === 'view') && key && /^\d+$/.test(key))
+    return { kind: 'open', id: Number(key), wantEdit: mode === 'edit' };
+  return { kind: 'bad' };
+}
+
+/**
+ * The document screen: four sections (document type, main info, expense details, attachments), with save draft,
+ * route preview and submit while the document may be edited, and the read-only form with its approval route otherwise.
+ */
+export default function DocumentPage() {
+  const { t } = useTranslation();
+  const { mode, key } = useParams();
+  const target = targetOf(mode, key);
+  const loaded = useQuery({
+    queryKey: ['documents', 'detail', target.kind === 'open' ? target.id : null],
+    queryFn: () => documentApi.load((target as { id: number }).id),
+    enabled: target.kind === 'open',
+    retry: false,
+  });
+  if (target.kind === 'bad') return <Result status="404" title={t('error.pageNotFound')} />;
+  if (target.kind === 'open') {
+    if (loaded.isError) return <Result status="404" title={t('doc.notFound')} />;
+    if (!loaded.data) return <Spin style={{ margin: 48 }} />;
+    const d = loaded.data;
+    const editable = d.AllowedActions.includes('edit') && target.wantEdit;
+    return editable ? (
+      <DocumentEditor key={`${d.ID}-${d.Version}`} docType={d.DocType} doc={d} />
+    ) : (
+      <DocumentReadOnly doc={d} />
+    );
+  }
+  return <DocumentEditor key={`new-${target.docType}`} docType={target.docType} />;
+}
+
+function Header({ title, doc, children }: { title: string; doc?: DocumentDetail; children?: React.ReactNode }) {
+  return (
+    <Flex
+      wrap
+      gap={8}
+      align="center"
+      justify="space-between"
+      style={{ position: 'sticky', top: 0, zIndex: 5, background: 'inherit', paddingBottom: 8 }}
+    >
+      <Flex gap={8} align="center">
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="doc-title">
+          {title}
+        </Typography.Title>
+        {doc ? <StatusTag status={doc.Status} /> : null}
+      </Flex>
+      <Flex wrap gap={8} role="toolbar">
+        {children}
+      </Flex>
+    </Flex>
+  );
+}
+
+function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDetail }) {
+  const { t } = useTranslation();
+  const { culture } = useBoot();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<DocumentFormValues>();
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const me = useDefaultInfoQuery();
+  const info = useQuery({
+    queryKey: ['documents', 'mainInfo', docType, culture],
+    queryFn: () => documentApi.mainInfo(docType),
+  });
+  useEffect(() => {
+    if (!doc && info.data) form.setFieldsValue(emptyValues(info.data.CostCenterID));
+  }, [doc, info.data, form]);
+
+  const refresh = (saved: DocumentDetail) => {
+    queryClient.setQueryData(['documents', 'detail', saved.ID], saved);
+    void queryClient.invalidateQueries({ queryKey: ['documents-mine'] });
+    void queryClient.invalidateQueries({ queryKey: ['documents', 'counts'] });
+  };
+  /** Saves what the form holds (a draft may be unfinished); field errors of the server land on the fields. */
+  const save = async (): Promise<DocumentDetail> => {
+    form.setFields(form.getFieldsError().map((f) => ({ name: f.name as never, errors: [] })));
+    try {
+      const saved = await documentApi.save(docType, bodyOf(docType, form.getFieldsValue(true), doc));
+      refresh(saved);
+      return saved;
+    } catch (error) {
+      if (applyFieldErrors(form, error)) notice.warning(t('doc.fixFields'));
+      throw error;
+    }
+  };
+  const onSave = async () => {
+    const saved = await save();
+    notice.success(t('common.saved'));
+    if (!doc) navigate(`/manage/document/edit/${saved.ID}`, { replace: true });
+  };
+  const onSubmit = async () => {
+    await form.validateFields();
+    const saved = await save();
+    const submitted = await documentApi.submit(docType, saved.ID, saved.Version);
+    refresh(submitted);
+    notice.success(t(submitted.Status === 'confirming' ? 'doc.submittedForConfirm' : 'doc.submitted'));
+    navigate(`/manage/document/view/${submitted.ID}`, { replace: true });
+  };
+  const onRoutePreview = async () => {
+    const saved = await save();
+    if (!doc) navigate(`/manage/document/edit/${saved.ID}`, { replace: true });
+    setPreviewId(saved.ID);
+  };
+  const onDelete = async () => {
+    if (!doc || !(await notice.ask(t('common.confirmDelete')))) return;
+    await documentApi.remove(doc.ID);
+    refresh(doc);
+    notice.success(t('common.deleted'));
+    navigate('/manage/personalExpense');
+  };
+
+  const title = doc ? `${t(`doc.type.${docType}`)} ${doc.DocNo}` : t(`doc.new.${docType}`);
+  const preparerName = doc?.PreparerName ?? (culture === 'zh-CN' ? me.data?.UserNameZH : me.data?.UserNameEN) ?? '';
+  return (
+    <Form<DocumentFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={doc ? valuesOf(doc) : undefined}
+      data-testid="doc-form"
+      onFinish={() => void 0}
+    >
+      <Flex vertical gap={12}>
+        <Header title={title} {...(doc ? { doc } : {})}>
+          <ActionButton icon={<SaveOutlined />} onAction={onSave} data-testid="doc-save">
+            {t('doc.action.save')}
+          </ActionButton>
+          <ActionButton icon={<NodeIndexOutlined />} onAction={onRoutePreview} data-testid="doc-route-preview-btn">
+            {t('doc.action.routePreview')}
+          </ActionButton>
+          {doc?.AllowedActions.includes('delete') ? (
+            <ActionButton icon={<DeleteOutlined />} danger onAction={onDelete} data-testid="doc-delete">
+              {t('common.delete')}
+            </ActionButton>
+          ) : null}
+          <ActionButton icon={<SendOutlined />} type="primary" onAction={onSubmit} data-testid="doc-submit">
+            {t('doc.action.submit')}
+          </ActionButton>
+        </Header>
+        <Panel title={t('doc.section.type')} testId="doc-section-type">
+          <TypeSection docType={docType} info={info.data} />
+        </Panel>
+        <Panel title={t('doc.section.main')} testId="doc-section-main">
+          <MainInfoSection docType={docType} info={info.data} preparerName={preparerName} />
+        </Panel>
+        <Panel title={t('doc.section.lines')} testId="doc-section-lines">
+          <LinesSection docType={docType} form={form} />
+        </Panel>
+        <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
+          <Typography.Text type="secondary">{doc ? '' : t('doc.saveFirst')}</Typography.Text>
+        </Panel>
+        {doc && doc.Status === 'returned' ? (
+          <Panel title={t('doc.section.route')} testId="doc-section-route">
+            <RouteSection documentId={doc.ID} />
+          </Panel>
+        ) : null}
+      </Flex>
+      <RoutePreviewModal documentId={previewId} onClose={() => setPreviewId(null)} />
+    </Form>
+  );
+}
+
+function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [declining, setDeclining] = useState(false);
+  const [comment, setComment] = useState('');
+  const can = (a: string) => doc.AllowedActions.includes(a as never);
+  const after = (d: DocumentDetail) => {
+    queryClient.setQueryData(['documents', 'detail', d.ID], d);
+    void queryClient.invalidateQueries({ queryKey: ['documents', 'route', d.ID] });
+  };
+  const confirm = async (accept: boolean, text?: string) => {
+    const d = await documentApi.confirm(doc.ID, accept, text);
+    after(d);
+    notice.success(t(accept ? 'doc.confirmed' : 'doc.declined'));
+  };
+  return (
+    <Flex vertical gap={12}>
+      <Header title={`${t(`doc.type.${doc.DocType}`)} ${doc.DocNo}`} doc={doc}>
+        {can('edit') ? (
+          <ActionButton onAction={() => navigate(`/manage/document/edit/${doc.ID}`)} data-testid="doc-edit">
+            {t('common.edit')}
+          </ActionButton>
+        ) : null}
+        {can('confirm') ? (
+          <ActionButton
+            type="primary"
+            icon={<CheckOutlined />}
+            onAction={() => confirm(true)}
+            data-testid="doc-confirm"
+          >
+            {t('doc.action.confirm')}
+          </ActionButton>
+        ) : null}
+        {can('decline') ? (
+          <ActionButton danger icon={<CloseOutlined />} onAction={() => setDeclining(true)} data-testid="doc-decline">
+            {t('doc.action.decline')}
+          </ActionButton>
+        ) : null}
+      </Header>
+      <Panel title={t('doc.section.main')} testId="doc-section-main">
+        <MainInfoView d={doc} />
+      </Panel>
+      <Panel title={t('doc.section.lines')} testId="doc-section-lines">
+        <LinesView d={doc} />
+      </Panel>
+      <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
+        <span />
+      </Panel>
+      <Panel title={t('doc.section.route')} testId="doc-section-route">
+        <RouteSection documentId={doc.ID} />
+      </Panel>
+      <Modal
+        open={declining}
+        title={t('doc.action.decline')}
+        onCancel={() => setDeclining(false)}
+        okButtonProps={{ disabled: comment.trim() === '', danger: true }}
+        onOk={async () => {
+          try {
+            await confirm(false, comment.trim());
+            setDeclining(false);
+          } catch (error) {
+            notice.error(error);
+          }
+        }}
+      >
+        <Input.TextArea
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={1000}
+          placeholder={t('doc.declineComment')}
+          autoFocus
+        />
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,91 @@
+import type { DocumentDetail, DocumentLine } from '@ems/contracts';
+import { formatAmount } from '@ems/contracts';
+import { Descriptions, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { displayDateTime } from '../../../shared/format';
+import { StatusTag } from '../labels';
+
+/** The main info and lines of a document, read-only: the view centres, approvers and external systems see this. */
+export function MainInfoView({ d }: { d: DocumentDetail }) {
+  const { t } = useTranslation();
+  const I = Descriptions.Item;
+  return (
+    <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} data-testid="doc-main-view">
+      <I label={t('doc.field.docNo')}>{d.DocNo}</I>
+      <I label={t('doc.field.docType')}>{t(`doc.type.${d.DocType}`)}</I>
+      <I label={t('doc.field.status')}>
+        <StatusTag status={d.Status} />
+      </I>
+      <I label={t('doc.field.expenseType')}>{d.ExpenseTypeName ?? ''}</I>
+      <I label={t('doc.field.applicant')}>{`${d.ApplicantName} (${d.ApplicantCode})`}</I>
+      <I label={t('doc.field.preparer')}>{d.PreparerName}</I>
+      <I label={t('doc.field.team')}>{d.TeamName ?? ''}</I>
+      <I label={t('doc.field.costCentre')}>{d.CostCenterCode ? `${d.CostCenterCode} ${d.CostCenterName ?? ''}` : ''}</I>
+      <I label={t('doc.field.internalOrder')}>{d.InternalOrderCode ?? ''}</I>
+      <I label={t('doc.field.amount')}>
+        <strong data-testid="doc-view-total">{`${d.Currency} ${formatAmount(d.TotalAmount)}`}</strong>
+        {d.Currency !== 'CNY' ? ` (CNY ${formatAmount(d.TotalAmountCNY)})` : ''}
+      </I>
+      <I label={t('doc.field.dates')}>{d.StartDate || d.EndDate ? `${d.StartDate ?? ''} ~ ${d.EndDate ?? ''}` : ''}</I>
+      {d.DocType === 'apply' ? <I label={t('doc.field.longTerm')}>{d.LongTerm ? t('doc.yes') : t('doc.no')}</I> : null}
+      {d.DocType === 'deputy' ? <I label={t('doc.field.apply')}>{d.ApplyNo ?? ''}</I> : null}
+      {d.DocType === 'deputy' && d.Loans.length ? (
+        <I label={t('doc.field.loans')}>{d.Loans.map((l) => `${l.LoanNo}: ${formatAmount(l.Amount)}`).join('; ')}</I>
+      ) : null}
+      <I label={t('doc.field.submittedAt')}>{displayDateTime(d.SubmittedAt)}</I>
+      <I label={t('doc.field.reason')} span={3}>
+        {d.Reason ?? ''}
+      </I>
+    </Descriptions>
+  );
+}
+
+export function LinesView({ d }: { d: DocumentDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Table<DocumentLine>
+      size="small"
+      rowKey="ID"
+      pagination={false}
+      dataSource={d.Lines}
+      scroll={{ x: 'max-content' }}
+      data-testid="doc-lines-view"
+      columns={[
+        { title: '#', dataIndex: 'LineNo', width: 40 },
+        { title: t('doc.line.item'), dataIndex: 'ExpenseItemName', width: 160 },
+        { title: t('doc.line.subItem'), dataIndex: 'ExpenseSubItemName', width: 120 },
+        { title: t('doc.line.date'), dataIndex: 'ExpenseDate', width: 110 },
+        {
+          title: `${t('doc.line.amount')} (${d.Currency})`,
+          dataIndex: 'Amount',
+          width: 130,
+          align: 'right',
+          render: (v: string | null) => formatAmount(v),
+        },
+        ...(d.Currency !== 'CNY'
+          ? [
+              { title: t('doc.line.rate'), dataIndex: 'FxRate' as const, width: 100 },
+              {
+                title: t('doc.line.amountCny'),
+                dataIndex: 'AmountCNY' as const,
+                width: 130,
+                align: 'right' as const,
+                render: (v: string | null) => formatAmount(v),
+              },
+            ]
+          : []),
+        { title: t('doc.line.description'), dataIndex: 'Description', width: 240 },
+      ]}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={4}>
+            {t('doc.field.total')}
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={4} align="right">
+            <strong>{formatAmount(d.TotalAmount)}</strong>
+          </Table.Summary.Cell>
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}

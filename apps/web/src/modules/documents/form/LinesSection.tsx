@@ -1,0 +1,138 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { DocType, ExpenseTypeDetailInfo } from '@ems/contracts';
+import { formatAmount } from '@ems/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, type FormInstance, Input, Select, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { documentApi } from '../api';
+import { type DocumentFormValues, linesTotal } from './formValues';
+
+const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+
+/** The expense details: one row per line, items from the chosen expense type's setup. */
+export function LinesSection({ docType, form }: { docType: DocType; form: FormInstance<DocumentFormValues> }) {
+  const { t } = useTranslation();
+  const typeId = Form.useWatch('ExpenseTypeID', form);
+  const currency = Form.useWatch('Currency', form) ?? 'CNY';
+  const lines = Form.useWatch('Lines', form);
+  const detail = useQuery({
+    queryKey: ['documents', 'detailInfo', docType, typeId],
+    queryFn: () => documentApi.detailInfo(docType, typeId as number),
+    enabled: typeof typeId === 'number',
+  });
+  const items: ExpenseTypeDetailInfo['Items'] = detail.data?.Items ?? [];
+  const itemOptions = items.map((i) => ({ value: i.ID, label: `${i.Code} ${i.Name}` }));
+  const subOptions = (itemId: number | null | undefined) =>
+    (items.find((i) => i.ID === itemId)?.SubItems ?? []).map((s) => ({ value: s.ID, label: s.Name }));
+
+  return (
+    <Form.List name="Lines">
+      {(fields, { add, remove }) => (
+        <>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="key"
+            dataSource={fields}
+            scroll={{ x: 'max-content' }}
+            data-testid="doc-lines"
+            columns={[
+              { title: '#', key: 'no', width: 40, render: (_v, _f, i) => i + 1 },
+              {
+                title: t('doc.line.item'),
+                key: 'item',
+                width: 220,
+                render: (_v, f) => (
+                  <Form.Item name={[f.name, 'ExpenseItemID']} noStyle={false} style={{ margin: 0 }}>
+                    <Select
+                      options={itemOptions}
+                      placeholder={typeId ? t('doc.line.itemPlaceholder') : t('doc.line.chooseTypeFirst')}
+                      disabled={!typeId}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      style={{ width: 210 }}
+                      data-testid={`line-item-${f.name}`}
+                      onChange={() => form.setFieldValue(['Lines', f.name, 'ExpenseSubItemID'], null)}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('doc.line.subItem'),
+                key: 'sub',
+                width: 160,
+                render: (_v, f) => {
+                  const opts = subOptions(lines?.[f.name]?.ExpenseItemID);
+                  return (
+                    <Form.Item name={[f.name, 'ExpenseSubItemID']} style={{ margin: 0 }}>
+                      <Select options={opts} disabled={opts.length === 0} allowClear style={{ width: 150 }} />
+                    </Form.Item>
+                  );
+                },
+              },
+              {
+                title: t('doc.line.date'),
+                key: 'date',
+                width: 150,
+                render: (_v, f) => (
+                  <Form.Item name={[f.name, 'ExpenseDate']} style={{ margin: 0 }}>
+                    <DatePicker format="YYYY-MM-DD" style={{ width: 140 }} data-testid={`line-date-${f.name}`} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: `${t('doc.line.amount')} (${currency})`,
+                key: 'amount',
+                width: 150,
+                render: (_v, f) => (
+                  <Form.Item
+                    name={[f.name, 'Amount']}
+                    style={{ margin: 0 }}
+                    rules={[{ pattern: AMOUNT, message: t('doc.line.amountInvalid') }]}
+                  >
+                    <Input
+                      inputMode="decimal"
+                      style={{ width: 140, textAlign: 'right' }}
+                      data-testid={`line-amount-${f.name}`}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('doc.line.description'),
+                key: 'desc',
+                width: 240,
+                render: (_v, f) => (
+                  <Form.Item name={[f.name, 'Description']} style={{ margin: 0 }}>
+                    <Input maxLength={500} style={{ width: 230 }} data-testid={`line-desc-${f.name}`} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: '',
+                key: 'remove',
+                width: 48,
+                render: (_v, f) => (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('doc.line.remove')}
+                    onClick={() => remove(f.name)}
+                  />
+                ),
+              },
+            ]}
+          />
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
+            <Button icon={<PlusOutlined />} onClick={() => add({ ExpenseDate: null })} data-testid="line-add">
+              {t('doc.line.add')}
+            </Button>
+            <Typography.Text strong data-testid="doc-total">
+              {t('doc.field.total')}: {currency} {formatAmount(linesTotal(lines))}
+            </Typography.Text>
+          </div>
+        </>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  addMoney,
+  type DocType,
+  type DocumentDetail,
+  isMoney,
+  type LoanLink,
+  money,
+  type SaveDocumentBody,
+} from '@ems/contracts';
+import dayjs, { type Dayjs } from 'dayjs';
+
+export interface LineValues {
+  ExpenseItemID?: number | null;
+  ExpenseSubItemID?: number | null;
+  ExpenseDate?: Dayjs | null;
+  Amount?: string | null;
+  Description?: string | null;
+}
+
+export interface DocumentFormValues {
+  ExpenseTypeID?: number | null;
+  CostCenterID?: number | null;
+  InternalOrderID?: number | null;
+  Currency: string;
+  Reason?: string | null;
+  Dates?: [Dayjs | null, Dayjs | null] | null;
+  LongTerm?: boolean;
+  ApplyID?: number | null;
+  Lines: LineValues[];
+  Loans: { LoanID?: number; Amount?: string }[];
+}
+
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+const dateOf = (s: string | null | undefined) => (s ? dayjs(s) : null);
+const text = (s: string | null | undefined) => {
+  const v = s?.trim();
+  return v ? v : null;
+};
+
+/** A new document's form: the applicant's default cost centre, one empty line dated today. */
+export function emptyValues(defaultCostCentreId: number | null): DocumentFormValues {
+  return {
+    CostCenterID: defaultCostCentreId,
+    Currency: 'CNY',
+    Lines: [{ ExpenseDate: dayjs() }],
+    Loans: [],
+  };
+}
+
+export function valuesOf(d: DocumentDetail): DocumentFormValues {
+  return {
+    ExpenseTypeID: d.ExpenseTypeID,
+    CostCenterID: d.CostCenterID,
+    InternalOrderID: d.InternalOrderID,
+    Currency: d.Currency,
+    Reason: d.Reason,
+    Dates: d.StartDate || d.EndDate ? [dateOf(d.StartDate), dateOf(d.EndDate)] : null,
+    LongTerm: d.LongTerm,
+    ApplyID: d.ApplyID,
+    Lines: d.Lines.map((l) => ({
+      ExpenseItemID: l.ExpenseItemID ?? null,
+      ExpenseSubItemID: l.ExpenseSubItemID ?? null,
+      ExpenseDate: dateOf(l.ExpenseDate),
+      Amount: l.Amount ?? null,
+      Description: l.Description ?? null,
+    })),
+    Loans: d.Loans.map((l: LoanLink) => ({ LoanID: l.LoanID, Amount: l.Amount })),
+  };
+}
+
+/** The save body of the form; lines left wholly empty are dropped, half-filled ones kept for the server to judge. */
+export function bodyOf(
+  docType: DocType,
+  v: DocumentFormValues,
+  existing?: { ID: number; Version: number },
+): SaveDocumentBody {
+  const lines = (v.Lines ?? []).filter((l) => l.ExpenseItemID || l.Amount || text(l.Description) || l.ExpenseSubItemID);
+  return {
+    ...(existing ? { ID: existing.ID, Version: existing.Version } : {}),
+    ExpenseTypeID: v.ExpenseTypeID ?? null,
+    CostCenterID: v.CostCenterID ?? null,
+    InternalOrderID: v.InternalOrderID ?? null,
+    Currency: v.Currency,
+    Reason: text(v.Reason),
+    StartDate: day(v.Dates?.[0]),
+    EndDate: day(v.Dates?.[1]),
+    ...(docType === 'apply' ? { LongTerm: v.LongTerm ?? false } : {}),
+    ApplyID: docType === 'deputy' ? (v.ApplyID ?? null) : null,
+    Lines: lines.map((l) => ({
+      ExpenseItemID: l.ExpenseItemID ?? null,
+      ExpenseSubItemID: l.ExpenseSubItemID ?? null,
+      ExpenseDate: day(l.ExpenseDate),
+      Amount: l.Amount?.trim() ? l.Amount.trim() : null,
+      Currency: v.Currency,
+      Description: text(l.Description),
+    })),
+    Loans:
+      docType === 'deputy'
+        ? (v.Loans ?? [])
+            .filter((l) => l.LoanID && l.Amount)
+            .map((l) => ({ LoanID: l.LoanID!, Amount: l.Amount!.trim() }))
+        : [],
+  };
+}
+
+/** The lines' total as the form shows it while typing; amounts not yet valid count as nothing. */
+export function linesTotal(lines: readonly LineValues[] | undefined): string {
+  const amounts = (lines ?? []).map((l) => l?.Amount?.trim() ?? '').filter((a) => a !== '' && isMoney(a));
+  return addMoney(money('0'), ...amounts);
+}

@@ -1,0 +1,5 @@
+import { ViewCentre } from './ViewCentreList';
+
+export default function DocumentViewAuditPage() {
+  return <ViewCentre titleKey="menu.expense.documentViewAudit" lists={['audit']} />;
+}

@@ -64,6 +64,9 @@ export const ComingQuery = PageQuery.extend({
 export type ComingQuery = z.infer<typeof ComingQuery>;
 
 export const ComingRow = z.object({
+  /** The user's step. */
+  StepID: z.number().int(),
+  /** The document. */
   ID: z.number().int(),
   DocNo: z.string(),
   DocType,

@@ -44,6 +44,8 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   ImportCostCenterMapping: () => import('../modules/masterdata/costimport/CostCenterMappingPage'),
   ImportYTDManual: () => import('../modules/masterdata/costimport/YTDManualPage'),
   basicInfo: () => import('../modules/masterdata/baseinfo/BasicInfoPage'),
+  approveCenter: () => import('../modules/approval/ApproveCenterPage'),
+  personalApproveHistory: () => import('../modules/approval/PersonalApproveHistoryPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -108,6 +108,7 @@ export async function comingList(db: Db, user: SessionUser, q: ComingQuery, cult
       const route = byDoc.get(d.id) ?? [];
       const current = route.find((x) => x.s.status === 'pending');
       return {
+        StepID: s.id,
         ID: d.id,
         DocNo: d.docNo,
         DocType: d.docType,

@@ -132,6 +132,8 @@ export const WorkflowIdBody = z.object({ WorkflowID: z.number().int().positive()
 export const SubmitBody = z.object({ ID: z.number().int().positive(), Version: z.number().int().optional() });
 export const ApproveBody = z.object({
   ID: z.number().int().positive(),
+  /** The version the approver saw; a document changed since answers 409. */
+  Version: z.number().int().optional(),
   /** true approves the current step, false rejects (a comment is then required). */
   Pass: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
@@ -195,5 +197,15 @@ export const PendingRow = z.object({
   ForApproverID: z.number().int().nullable(),
   PendingSince: z.string().nullable(),
   Version: z.number().int(),
+  /** The document's team. */
+  TeamName: z.string().nullable(),
+  /** Whom the user approves for here, when it is not the user (approval proxy). */
+  ForApproverName: z.string().nullable(),
+  /** Whole days the step has been pending. */
+  PendingDays: z.number().int().nullable(),
+  /** Pending longer than the technical parameter ApprovalOverdueDays. */
+  Overdue: z.boolean(),
+  /** Days past the overdue limit (0 when not overdue). */
+  OverdueDays: z.number().int(),
 });
 export type PendingRow = z.infer<typeof PendingRow>;

@@ -19,6 +19,7 @@ import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval.routes';
+import { approveHistoryRoutes } from './workflow/approve-history.routes';
 import { proxyRoutes } from './workflow/proxy.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 
@@ -45,6 +46,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   periodRoutes,
   baseInfoRoutes,
   costImportRoutes,
+  approveHistoryRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -20,22 +20,23 @@ describe('route table', () => {
     expect(built).toContain('/manage/reimbursement');
     expect(built.every((p) => SCREENS.some((s) => s.path === p))).toBe(true);
     expect(builtScreenByPath('/LANGUAGEMANAGE')?.functionCode).toBe('languageManage');
-    expect(builtScreenByPath('/manage/approveCenter')).toBeUndefined();
+    expect(builtScreenByPath('/manage/approveCenter')?.functionCode).toBe('approveCenter');
+    expect(builtScreenByPath('/manage/myDidiOrder')).toBeUndefined();
   });
 });
 
 describe('menu', () => {
   const menu: MenuResult = {
-    Functions: ['approveCenter', 'languageManage'],
+    Functions: ['myDidiOrder', 'languageManage'],
     Groups: [
       {
         Group: 'expense',
         LabelKey: 'menu.group.expense',
         Items: [
           {
-            FunctionCode: 'approveCenter',
-            Path: '/manage/approveCenter',
-            LabelKey: 'menu.expense.approveCenter',
+            FunctionCode: 'myDidiOrder',
+            Path: '/manage/myDidiOrder',
+            LabelKey: 'menu.expense.myDidiOrder',
             Sort: 1,
           },
         ],

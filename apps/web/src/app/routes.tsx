@@ -49,6 +49,8 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   documentViewCenterAll: () => import('../modules/documents/viewcentre/DocumentViewCenterAllPage'),
   documentViewCompliance: () => import('../modules/documents/viewcentre/DocumentViewCompliancePage'),
   documentViewAudit: () => import('../modules/documents/viewcentre/DocumentViewAuditPage'),
+  approveCenter: () => import('../modules/approval/ApproveCenterPage'),
+  personalApproveHistory: () => import('../modules/approval/PersonalApproveHistoryPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

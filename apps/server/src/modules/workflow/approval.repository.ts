@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { contains, offsetOf } from '../../core/list';
+import { contains, offsetOf, orderFrom } from '../../core/list';
 import { document as doc, idempotencyKey, statusHistory } from '../documents/document.table';
 import { costCentreHead } from '../masterdata/costcentre.table';
 import { expenseType } from '../masterdata/expense.table';
-import { employee, employeeRoleTeam, role } from '../org/org.table';
+import { employee, employeeRoleTeam, role, team } from '../org/org.table';
 import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from './workflow.table';
 
 export type StepRow = typeof step.$inferSelect;
@@ -156,12 +156,28 @@ export async function routeOf(db: Db, documentId: number) {
     .orderBy(asc(step.round), asc(step.seq));
 }
 
+const PENDING_SORTABLE = {
+  DocNo: doc.docNo,
+  DocType: doc.docType,
+  ApplicantName: applicant.nameZh,
+  TotalAmount: doc.totalAmount,
+  TotalAmountCNY: doc.totalAmountCny,
+  PendingSince: step.pendingSince,
+};
+
 /** Documents waiting for one of `approverIds` at their current step. */
 export async function pendingFor(
   db: Db,
   companyId: number,
   approverIds: number[],
-  q: { DocType?: string | undefined; Keyword?: string | undefined; PageIndex: number; PageSize: number },
+  q: {
+    DocType?: string | undefined;
+    Keyword?: string | undefined;
+    PageIndex: number;
+    PageSize: number;
+    SortField?: string | undefined;
+    SortOrder?: 'ascend' | 'descend' | undefined;
+  },
 ) {
   const where = and(
     eq(doc.companyId, companyId),
@@ -192,16 +208,37 @@ export async function pendingFor(
       applicantEn: applicant.nameEn,
       typeZh: expenseType.nameZh,
       typeEn: expenseType.nameEn,
+      teamZh: team.nameZh,
+      teamEn: team.nameEn,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
     })
     .from(step)
     .innerJoin(doc, eq(doc.id, step.documentId))
     .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(approver, eq(approver.id, step.approverId))
     .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .leftJoin(team, eq(team.id, doc.teamId))
     .where(where)
-    .orderBy(asc(step.pendingSince), desc(doc.id))
+    .orderBy(
+      ...(q.SortField && q.SortField in PENDING_SORTABLE
+        ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
+        : [asc(step.pendingSince)]),
+      desc(doc.id),
+    )
     .limit(q.PageSize)
     .offset(offsetOf(q));
   return { total: total?.n ?? 0, rows };
+}
+
+/** The approver of the document's pending step in its current round, if it is in approval. */
+export async function pendingApprover(db: Db, documentId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ approverId: step.approverId })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .where(and(eq(step.documentId, documentId), eq(step.status, 'pending'), sql`${step.round} = ${doc.round}`));
+  return row?.approverId;
 }
 
 export async function mail(

@@ -1,5 +1,7 @@
 import {
   ApproveBody,
+  BatchApproveBody,
+  BatchApproveResult,
   ConfirmBody,
   type DocType,
   DocumentDetail,
@@ -70,6 +72,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
             id: req.body.ID,
             pass: req.body.Pass,
             comment: req.body.Comment,
+            version: req.body.Version,
             key: keyOf(req),
             requestId: String(req.id),
           },
@@ -148,6 +151,26 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) => ({
       Count: (await approval.pending(ctx.db, currentUser(req), { PageIndex: 1, PageSize: 1 }, req.culture)).Total,
+    }),
+  );
+  post(
+    app,
+    '/api/ApproveCenter/BatchApprove',
+    {
+      permission: 'approveCenter',
+      summary: 'Approve-all: approves each document’s current step, each on its own, answering per document',
+      tags,
+      body: BatchApproveBody,
+      response: BatchApproveResult,
+    },
+    async (req) => ({
+      Rows: await approval.batchApprove(
+        ctx,
+        currentUser(req),
+        req.body,
+        { key: keyOf(req), requestId: String(req.id) },
+        req.culture,
+      ),
     }),
   );
   post(

@@ -1,7 +1,15 @@
-import type { Culture, DocState, DocType, DocumentDetail, Money } from '@ems/contracts';
+import type {
+  BatchApproveBody,
+  BatchApproveItemResult,
+  Culture,
+  DocState,
+  DocType,
+  DocumentDetail,
+  Money,
+} from '@ems/contracts';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { conflict, fieldError, notFound, refused } from '../../core/errors';
+import { AppError, conflict, fieldError, notFound, refused } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
@@ -11,6 +19,7 @@ import { approversFor, isOwner } from '../documents/document.policy';
 import { linesOf } from '../documents/document.repository';
 import { toDetail, visible } from '../documents/document.service';
 import { check } from '../documents/document.state';
+import { parameters } from '../system/system.repository';
 import * as repo from './approval.repository';
 import { principalsOf } from './proxy.repository';
 import { type Directory, type ResolvedStep, resolveRoute } from './routing';
@@ -275,7 +284,14 @@ export async function decide(
   ctx: AppContext,
   user: SessionUser,
   docType: DocType,
-  v: { id: number; pass: boolean; comment?: string | null | undefined; key?: string | undefined; requestId: string },
+  v: {
+    id: number;
+    pass: boolean;
+    comment?: string | null | undefined;
+    version?: number | undefined;
+    key?: string | undefined;
+    requestId: string;
+  },
   culture: Culture,
 ) {
   if (!v.pass && !v.comment?.trim()) throw fieldError('Comment', 'workflow.comment_required');
@@ -286,6 +302,7 @@ export async function decide(
     `decide:${v.id}`,
     async (tx) => {
       const d = await lockedVisible(tx, user, v.id, docType);
+      if (v.version !== undefined && v.version !== d.version) throw conflict('common.stale_version');
       const action = v.pass ? 'approve' : 'reject';
       const ok = check(d.docType, d.status, action);
       if (!ok.ok) throw conflict(ok.code, ok.params);
@@ -408,18 +425,50 @@ export async function previewRoute(db: Db, user: SessionUser, id: number, cultur
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** Days after which a pending step is overdue: the technical parameter ApprovalOverdueDays, 3 when unset. */
+export async function overdueLimit(db: Db, companyId: number): Promise<number> {
+  const [p] = await parameters(db, companyId, false, 'ApprovalOverdueDays');
+  const n = Number(p?.value);
+  return Number.isInteger(n) && n >= 0 ? n : 3;
+}
+
+/** How long a step has waited, and whether that is past the overdue limit. */
+export function ageOf(pendingSince: Date | null, limitDays: number, now: Date = new Date()) {
+  if (!pendingSince) return { PendingDays: null, Overdue: false, OverdueDays: 0 };
+  const waited = Math.max(0, now.getTime() - pendingSince.getTime());
+  const days = Math.floor(waited / DAY_MS);
+  const overdue = waited > limitDays * DAY_MS;
+  return { PendingDays: days, Overdue: overdue, OverdueDays: overdue ? Math.max(1, days - limitDays) : 0 };
+}
+
+/** Whom the user approves for: themself and the principals of the approval proxies in force today. */
+export async function approvalPrincipals(db: Db, user: SessionUser): Promise<number[]> {
+  const principals = await principalsOf(db, user.companyId, user.userId, shanghaiToday());
+  return [...new Set([user.userId, ...principals.filter((p) => p.kind === 'approve').map((p) => p.principal.id)])];
+}
+
 export async function pending(
   db: Db,
   user: SessionUser,
-  q: { DocType?: DocType | undefined; Keyword?: string | undefined; PageIndex: number; PageSize: number },
+  q: {
+    DocType?: DocType | undefined;
+    Keyword?: string | undefined;
+    PageIndex: number;
+    PageSize: number;
+    SortField?: string | undefined;
+    SortOrder?: 'ascend' | 'descend' | undefined;
+  },
   culture: Culture,
 ) {
-  const principals = await principalsOf(db, user.companyId, user.userId, shanghaiToday());
-  const approverIds = [user.userId, ...principals.filter((p) => p.kind === 'approve').map((p) => p.principal.id)];
-  const { total, rows } = await repo.pendingFor(db, user.companyId, [...new Set(approverIds)], q);
+  const approverIds = await approvalPrincipals(db, user);
+  const { total, rows } = await repo.pendingFor(db, user.companyId, approverIds, q);
+  const limit = rows.length ? await overdueLimit(db, user.companyId) : 3;
+  const now = new Date();
   return {
     Total: total,
-    Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn }) => ({
+    Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn, teamZh, teamEn, approverZh, approverEn }) => ({
       ID: d.id,
       DocNo: d.docNo,
       DocType: d.docType,
@@ -432,10 +481,74 @@ export async function pending(
       StepName: localName(culture, s.nameZh, s.nameEn),
       /** Set when the step belongs to someone the user approves for as proxy. */
       ForApproverID: s.approverId === user.userId ? null : s.approverId,
+      ForApproverName: s.approverId === user.userId ? null : localName(culture, approverZh, approverEn),
       PendingSince: s.pendingSince?.toISOString() ?? null,
       Version: d.version,
+      TeamName: teamZh === null ? null : localName(culture, teamZh, teamEn),
+      ...ageOf(s.pendingSince, limit, now),
     })),
   };
+}
+
+/**
+ * Approve-all: approves the current step of each document as the caller (or as proxy for its approver), each in
+ * its own transaction, so one refusal leaves the others decided. Answers per document, refusals translated.
+ */
+export async function batchApprove(
+  ctx: AppContext,
+  user: SessionUser,
+  body: BatchApproveBody,
+  v: { key?: string | undefined; requestId: string },
+  culture: Culture,
+): Promise<BatchApproveItemResult[]> {
+  const principals = new Set(await approvalPrincipals(ctx.db, user));
+  const seen = new Set<number>();
+  const results: BatchApproveItemResult[] = [];
+  for (const item of body.Items) {
+    if (seen.has(item.ID)) continue;
+    seen.add(item.ID);
+    let docNo: string | null = null;
+    try {
+      const found = await visibleToApprover(ctx.db, user, item.ID, principals);
+      docNo = found.docNo;
+      const detail = await decide(
+        ctx,
+        found.as,
+        found.docType,
+        {
+          id: item.ID,
+          pass: true,
+          comment: body.Comment ?? null,
+          version: item.Version,
+          key: v.key ? `${v.key}:${item.ID}`.slice(0, 100) : undefined,
+          requestId: v.requestId,
+        },
+        culture,
+      );
+      results.push({ ID: item.ID, DocNo: detail.DocNo, Ok: true, ErrorCode: null, Message: null });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({
+        ID: item.ID,
+        DocNo: docNo,
+        Ok: false,
+        ErrorCode: err.code,
+        Message: ctx.messages.t(`error.${err.code}`, culture, err.params),
+      });
+    }
+  }
+  return results;
+}
+
+/** The document as the batch sees it, and the user to decide as: acting for the step's approver when a proxy. */
+async function visibleToApprover(db: Db, user: SessionUser, id: number, principals: Set<number>) {
+  const approverId = await repo.pendingApprover(db, id);
+  const as: SessionUser =
+    approverId !== undefined && approverId !== user.userId && principals.has(approverId)
+      ? { ...user, actingFor: { principalId: approverId, kinds: ['approve'] } }
+      : user;
+  const seen = await visible(db, as, id);
+  return { as, docNo: seen.d.docNo, docType: seen.d.docType };
 }
 
 export async function isCurrentApprover(db: Db, user: SessionUser, id: number) {

@@ -162,6 +162,23 @@ describe('http client', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('omit');
   });
 
+  it('sends a call’s own headers and, when given, acts for another person on that call only', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, { ok: true }));
+    const http = createHttpClient({ fetch: fetchMock });
+    await http.post(
+      '/api/DocumentApprove/ApproveDeputy',
+      { ID: 1 },
+      { headers: { 'Idempotency-Key': 'k-1234567' }, proxyId: 9 },
+    );
+    await http.post('/api/x/Y', {});
+    const [first, second] = fetchMock.mock.calls.map((c) => c[1]);
+    expect(new Headers(first?.headers).get('Idempotency-Key')).toBe('k-1234567');
+    expect(new Headers(first?.headers).get('Authorization')).toBe('Bearer access-1');
+    expect(JSON.parse(String(first?.body)).ProxyId).toBe(9);
+    expect(new Headers(second?.headers).get('Idempotency-Key')).toBeNull();
+    expect(JSON.parse(String(second?.body)).ProxyId).toBeNull();
+  });
+
   it('reports a request that outlives the time-out as error.timeout', async () => {
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>

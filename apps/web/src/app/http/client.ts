@@ -32,6 +32,10 @@ export interface CallOptions {
   /** A public call (Index, company list, single sign-on): a 401 goes to the caller, no refresh. */
   public?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a state change. */
+  headers?: Record<string, string>;
+  /** Act for this person on this call instead of the session's ProxyId (approving for someone as their proxy). */
+  proxyId?: number | null;
 }
 
 export type TokenRequest =
@@ -159,32 +163,35 @@ export function createHttpClient(options: HttpClientOptions = {}) {
   }
 
   /** Body enrichment happens at send time, so a replay after refresh carries the new UserInfo. */
-  function enrich(body: Body): Body {
+  function enrich(body: Body, proxyId?: number | null): Body {
     const user = getUserInfo();
     return {
       Language: language(),
       ...body,
       UserID: user?.UserID,
       CompanyID: user?.CompanyID,
-      ProxyId: getProxyInfo()?.ProxyId ?? null,
+      ProxyId: proxyId ?? getProxyInfo()?.ProxyId ?? null,
     };
   }
 
   /** What a call sends: a JSON body, or a file with form fields (uploads, imports). Encoded anew on replay. */
-  function encode(payload: Payload): { headers: Record<string, string>; body: string | FormData } {
+  function encode(payload: Payload, opts: CallOptions): { headers: Record<string, string>; body: string | FormData } {
     if ('json' in payload)
-      return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(enrich(payload.json)) };
+      return {
+        headers: { ...opts.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(enrich(payload.json, opts.proxyId)),
+      };
     const form = new FormData();
-    for (const [key, value] of Object.entries(enrich(payload.fields))) {
+    for (const [key, value] of Object.entries(enrich(payload.fields, opts.proxyId))) {
       if (value !== undefined && value !== null) form.set(key, String(value));
     }
     form.set('file', payload.file, payload.file.name);
-    return { headers: {}, body: form };
+    return { headers: { ...opts.headers }, body: form };
   }
 
   async function authorised(path: string, payload: Payload, opts: CallOptions, replay: boolean): Promise<Response> {
     const usedToken = getAccessToken();
-    const { headers, body } = encode(payload);
+    const { headers, body } = encode(payload, opts);
     if (usedToken) headers.Authorization = `Bearer ${usedToken}`;
     const res = await send(path, { method: 'POST', headers, body }, opts.signal);
     if (res.ok) return res;

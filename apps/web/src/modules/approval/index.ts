@@ -1,0 +1,2 @@
+export type { DecisionRequest } from './api';
+export { DecisionDialog, type DecisionDialogProps, type DecisionDocument } from './DecisionDialog';

@@ -61,7 +61,7 @@ export async function exportDecided(
   const { rows } = await repo.decided(ctx.db, user.companyId, user.userId, q, { limit: EXPORT_LIMIT });
   const columns: ExportColumn<ApproveHistoryRow>[] = [
     { header: t(`${F}docNo`), value: (r) => r.DocNo },
-    { header: t(`${F}docType`), value: (r) => t(`approval.docType.${r.DocType}`), width: 12 },
+    { header: t(`${F}docType`), value: (r) => t(`doc.type.${r.DocType}`), width: 12 },
     { header: t(`${F}applicant`), value: (r) => r.ApplicantName },
     { header: t(`${F}expenseType`), value: (r) => r.ExpenseTypeName },
     { header: t(`${F}currency`), value: (r) => r.Currency, width: 10 },
@@ -72,7 +72,7 @@ export async function exportDecided(
     { header: t(`${F}actedAt`), value: (r) => (r.ActedAt ? shanghaiDateTime(r.ActedAt) : ''), width: 20 },
     { header: t(`${F}actedBy`), value: (r) => r.ActedByName },
     { header: t(`${F}forApprover`), value: (r) => r.ForApproverName },
-    { header: t(`${F}status`), value: (r) => t(`approval.status.${r.Status}`), width: 14 },
+    { header: t(`${F}status`), value: (r) => t(`doc.status.${r.Status}`), width: 14 },
   ];
   return sendXlsx(
     reply,

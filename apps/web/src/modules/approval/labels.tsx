@@ -1,11 +1,11 @@
-import { DECISIONS, type Decision, DOC_TYPES } from '@ems/contracts';
+import { DECISIONS, type Decision } from '@ems/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../shared/format';
 import type { FieldOption } from '../../shared/list-page/types';
 
-export const DOC_TYPE_OPTIONS: FieldOption[] = DOC_TYPES.map((d) => ({ value: d, labelKey: `approval.docType.${d}` }));
+export { DOC_TYPE_OPTIONS } from '../documents/labels';
 export const DECISION_OPTIONS: FieldOption[] = DECISIONS.map((d) => ({ value: d, labelKey: `approval.decision.${d}` }));
 
 const DECISION_COLOURS: Record<Decision, string> = {
@@ -21,12 +21,12 @@ export function DecisionTag({ decision }: { decision: Decision }) {
 
 export function DocTypeText({ docType }: { docType: string }) {
   const { t } = useTranslation();
-  return <>{t(`approval.docType.${docType}`)}</>;
+  return <>{t(`doc.type.${docType}`)}</>;
 }
 
 export function StatusText({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <>{t(`approval.status.${status}`)}</>;
+  return <>{t(`doc.status.${status}`)}</>;
 }
 
 /** The document number, linking to the read-only document screen. */

@@ -47,11 +47,12 @@ export const documentApi = {
     }),
   chargeable: () => http.post<ChargeableOptions>('/api/document/SearchChargeable'),
   claimSources: () => http.post<ClaimSources>('/api/document/SearchClaimSources'),
-  submit: (docType: DocType, id: number, version: number) =>
+  /** The key makes a retried submit (lost answer, double click) submit once. */
+  submit: (docType: DocType, id: number, version: number, key: string) =>
     http.post<DocumentDetail>(
       `/api/DocumentSubmit/Submit${FLOW_AREA[docType]}`,
       { ID: id, Version: version },
-      { overlay: true },
+      { overlay: true, headers: { 'Idempotency-Key': key } },
     ),
   confirm: (id: number, accept: boolean, comment?: string) =>
     http.post<DocumentDetail>('/api/DocumentApprove/ResponsibleConfirm', { ID: id, Accept: accept, Comment: comment }),

@@ -18,6 +18,7 @@ import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { applyFieldErrors } from '../../../shared/formErrors';
 import { Panel } from '../../../shared/Panel';
+import { DecisionDialog } from '../../approval';
 import { documentApi } from '../api';
 import { StatusTag } from '../labels';
 import { LinesView, MainInfoView } from './DocumentView';
@@ -127,7 +128,7 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
   const onSubmit = async () => {
     await form.validateFields();
     const saved = await save();
-    const submitted = await documentApi.submit(docType, saved.ID, saved.Version);
+    const submitted = await documentApi.submit(docType, saved.ID, saved.Version, crypto.randomUUID());
     refresh(submitted);
     notice.success(t(submitted.Status === 'confirming' ? 'doc.submittedForConfirm' : 'doc.submitted'));
     navigate(`/manage/document/view/${submitted.ID}`, { replace: true });
@@ -200,6 +201,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [declining, setDeclining] = useState(false);
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const [comment, setComment] = useState('');
   const can = (a: string) => doc.AllowedActions.includes(a as never);
   const after = (d: DocumentDetail) => {
@@ -229,6 +231,21 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
             {t('doc.action.confirm')}
           </ActionButton>
         ) : null}
+        {can('approve') ? (
+          <ActionButton
+            type="primary"
+            icon={<CheckOutlined />}
+            onAction={() => setDeciding('approve')}
+            data-testid="doc-approve"
+          >
+            {t('doc.action.approve')}
+          </ActionButton>
+        ) : null}
+        {can('reject') ? (
+          <ActionButton danger icon={<CloseOutlined />} onAction={() => setDeciding('reject')} data-testid="doc-reject">
+            {t('doc.action.reject')}
+          </ActionButton>
+        ) : null}
         {can('decline') ? (
           <ActionButton danger icon={<CloseOutlined />} onAction={() => setDeclining(true)} data-testid="doc-decline">
             {t('doc.action.decline')}
@@ -247,6 +264,19 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       <Panel title={t('doc.section.route')} testId="doc-section-route">
         <RouteSection documentId={doc.ID} />
       </Panel>
+      {deciding ? (
+        <DecisionDialog
+          document={doc}
+          mode={deciding}
+          open
+          onClose={() => setDeciding(null)}
+          onDone={(d) => {
+            setDeciding(null);
+            after(d);
+            void queryClient.invalidateQueries({ queryKey: ['approve-center'] });
+          }}
+        />
+      ) : null}
       <Modal
         open={declining}
         title={t('doc.action.decline')}

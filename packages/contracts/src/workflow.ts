@@ -55,6 +55,7 @@ export const Principal = z.object({
   Kinds: z.array(ProxyKind),
   EndDate: z.string(),
 });
+export type Principal = z.infer<typeof Principal>;
 export const MyProxies = z.object({ Rows: z.array(Principal) });
 export const IsProxyResult = z.object({ IsProxy: z.boolean(), Count: z.number().int() });
 

@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { notice } from '../notice';
 import { clearSession } from '../session/session';
 import { useUserInfo } from '../session/useSession';
+import { ProxySwitch } from './ProxySwitch';
 import { useMasterInfoQuery } from './queries';
 
 /** Switches to another company the user belongs to: new tokens, then menu and data are loaded again. */
@@ -85,6 +86,7 @@ export function HeaderActions({ compact, onProfile, onPassword }: HeaderActionsP
   return (
     <Space size={compact ? 0 : 'small'}>
       <CompanySwitch compact={compact} />
+      <ProxySwitch compact={compact} />
       <LanguageSwitch compact={compact} />
       <Dropdown
         trigger={['click']}

@@ -54,6 +54,18 @@ export function getProxyInfo(): ProxyInfo | null {
   return readJson<ProxyInfo>(SESSION_KEYS.proxyInfo);
 }
 
+/** Acting for someone (ProxyId on every call) or, with null, as oneself again. */
+export function setProxyInfo(principalId: number | null): void {
+  if (principalId === null) {
+    sessionStorage.removeItem(SESSION_KEYS.proxyInfo);
+    sessionStorage.removeItem(SESSION_KEYS.proxyUserId);
+  } else {
+    sessionStorage.setItem(SESSION_KEYS.proxyInfo, JSON.stringify({ ProxyId: principalId }));
+    sessionStorage.setItem(SESSION_KEYS.proxyUserId, String(principalId));
+  }
+  emit();
+}
+
 /** Keeps the whole token response as UserInfo, plus both tokens (sign-in, refresh, company switch). */
 export function startSession(token: TokenResponse): void {
   sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(token));

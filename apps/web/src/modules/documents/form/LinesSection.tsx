@@ -3,6 +3,7 @@ import type { DocType, ExpenseTypeDetailInfo } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, type FormInstance, Input, Select, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi } from '../api';
 import { type DocumentFormValues, linesTotal } from './formValues';
@@ -124,7 +125,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
             ]}
           />
           <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
-            <Button icon={<PlusOutlined />} onClick={() => add({ ExpenseDate: null })} data-testid="line-add">
+            <Button icon={<PlusOutlined />} onClick={() => add({ ExpenseDate: dayjs() })} data-testid="line-add">
               {t('doc.line.add')}
             </Button>
             <Typography.Text strong data-testid="doc-total">

@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pack, text } from '../support/packs';
+
+const baseUrl = inject('baseUrl');
+type Culture = 'zh-CN' | 'en-GB';
+let browser: Browser;
+let zh: Record<string, string>;
+let en: Record<string, string>;
+beforeAll(async () => {
+  browser = await launch();
+  [zh, en] = await Promise.all([pack(baseUrl, 'zh-CN'), pack(baseUrl, 'en-GB')]);
+});
+afterAll(() => browser.close());
+
+async function as(username: string, culture: Culture, viewport?: { width: number; height: number }) {
+  const { context, page } = await newPage(browser, baseUrl, viewport);
+  await context.addInitScript((c) => localStorage.setItem('language', c), culture);
+  await signIn(page, username);
+  return { context, page };
+}
+
+/** Picks an option of an antd select by typing part of its label. */
+async function pick(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(label);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+}
+
+/** Fills in a deputy of the travel type with the given lines and returns its number once saved. */
+async function fillDeputy(page: Page, p: Record<string, string>, reason: string, lines: [string, string, string][]) {
+  await page.goto('/manage/personalExpense');
+  await page.getByTestId('list-action-new-deputy').click();
+  await page.getByTestId('doc-section-lines').waitFor();
+  await pick(page, 'doc-expense-type', text(p, 'doc.type.deputy') === 'Reimbursement' ? 'Travel' : '差旅费');
+  await page.getByTestId('doc-reason').fill(reason);
+  for (const [i, [item, amount, description]] of lines.entries()) {
+    if (i > 0) await page.getByTestId('line-add').click();
+    await pick(page, `line-item-${i}`, item);
+    await page.getByTestId(`line-amount-${i}`).fill(amount);
+    await page.getByTestId(`line-desc-${i}`).fill(description);
+  }
+  await page.getByTestId('doc-save').click();
+  await page.waitForURL(/\/manage\/document\/edit\/\d+/);
+  let docNo: string | undefined;
+  await expect
+    .poll(async () => {
+      docNo = /D\d{13}/.exec((await page.getByTestId('doc-title').textContent()) ?? '')?.[0];
+      return docNo;
+    })
+    .toBeTruthy();
+  return docNo!;
+}
+
+async function submit(page: Page) {
+  await page.getByTestId('doc-submit').click();
+  await page.waitForURL(/\/manage\/document\/view\/\d+/);
+}
+
+/** Opens the approve centre and acts on the document's row. */
+async function decideInCentre(page: Page, p: Record<string, string>, docNo: string, pass: boolean, comment?: string) {
+  await page.goto('/manage/approveCenter');
+  const row = page.locator('tr', { hasText: docNo }).first();
+  await row.waitFor();
+  await row.locator('input[type="checkbox"]').check();
+  await page.getByTestId(pass ? 'approve-selected' : 'reject-selected').click();
+  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('decision-comment') });
+  await dialog.waitFor();
+  if (comment) await dialog.getByTestId('decision-comment').fill(comment);
+  await dialog
+    .getByRole('button', { name: text(p, pass ? 'approval.center.approve' : 'approval.center.reject') })
+    .click();
+  if (!pass) {
+    await page.locator('.ant-modal-confirm').getByText(text(p, 'common.confirmReject')).waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: text(p, 'common.ok') })
+      .click();
+  }
+  await row.waitFor({ state: 'detached' });
+}
+
+async function openMine(page: Page, docNo: string) {
+  await page.goto('/manage/personalExpense');
+  await page.getByTestId(`doc-link-${docNo}`).click();
+  await page.getByTestId('doc-title').waitFor();
+}
+
+describe('from claim to approval', () => {
+  it('an employee claims a deputy with two lines, the manager approves it, the employee sees it approved (Chinese)', async () => {
+    const emp = await as('employee', 'zh-CN');
+    const docNo = await fillDeputy(emp.page, zh, '端到端：上海客户拜访', [
+      ['住宿费', '680.00', '酒店两晚'],
+      ['出租车费', '45.50', '机场出租车'],
+    ]);
+    expect(await emp.page.getByTestId('doc-total').textContent()).toContain('725.50');
+    await screenshot(emp.page, 'claim-zh-deputy-draft');
+    await submit(emp.page);
+    expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approving'));
+    await emp.page.getByTestId('doc-route').getByText('李静').first().waitFor();
+    await screenshot(emp.page, 'claim-zh-deputy-submitted');
+
+    const mgr = await as('manager', 'zh-CN');
+    await decideInCentre(mgr.page, zh, docNo, true);
+    await screenshot(mgr.page, 'claim-zh-approve-centre-after');
+    await mgr.context.close();
+
+    await openMine(emp.page, docNo);
+    expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approved'));
+    await screenshot(emp.page, 'claim-zh-deputy-approved');
+    await emp.context.close();
+  });
+
+  it('the manager rejects with a comment and the employee corrects and resubmits (English)', async () => {
+    const emp = await as('employee', 'en-GB');
+    const docNo = await fillDeputy(emp.page, en, 'E2E: Hangzhou congress travel', [['Hotel', '920.00', 'Two nights']]);
+    await submit(emp.page);
+
+    const mgr = await as('manager', 'en-GB');
+    await decideInCentre(mgr.page, en, docNo, false, 'Please attach the hotel invoice');
+    await mgr.context.close();
+
+    await openMine(emp.page, docNo);
+    await emp.page.getByTestId('doc-section-route').getByText('Please attach the hotel invoice').waitFor();
+    expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(en, 'doc.status.returned'));
+    await screenshot(emp.page, 'claim-en-returned');
+    await emp.page.getByTestId('line-desc-0').fill('Two nights, invoice attached');
+    await submit(emp.page);
+    expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(en, 'doc.status.approving'));
+    await emp.context.close();
+  });
+
+  it('a fill-in proxy submits for the employee, who confirms (English)', async () => {
+    // The employee makes the manager their fill-in proxy.
+    const emp = await as('employee', 'en-GB');
+    const token = await emp.page.evaluate(() => sessionStorage.getItem('accessToken'));
+    const people = await (
+      await fetch(`${baseUrl}/api/system/ChooseEmployee`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ Keyword: '李静', PageIndex: 1, PageSize: 5 }),
+      })
+    ).json();
+    const managerId = people.Rows[0].EmployeeID as number;
+    const today = new Date().toISOString().slice(0, 10);
+    const granted = await fetch(`${baseUrl}/api/ProxyUser/SaveOrUpdateProxyUser`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ProxyUserID: managerId,
+        StartDate: today,
+        EndDate: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
+      }),
+    });
+    expect(granted.status).toBe(200);
+
+    const mgr = await as('manager', 'en-GB');
+    await mgr.page.getByTestId('proxy-switch').click();
+    await mgr.page.getByTestId('proxy-for-E00010').click();
+    await mgr.page.getByTestId('proxy-acting').waitFor();
+    const docNo = await fillDeputy(mgr.page, en, 'E2E: prepared by a fill-in proxy', [
+      ['Taxi', '66.00', 'Client visit'],
+    ]);
+    expect(await mgr.page.getByTestId('doc-applicant').inputValue()).toContain('E00010');
+    await submit(mgr.page);
+    expect(await mgr.page.getByTestId('doc-status').first().textContent()).toBe(text(en, 'doc.status.confirming'));
+    await screenshot(mgr.page, 'claim-en-proxy-submitted');
+    await mgr.context.close();
+
+    await openMine(emp.page, docNo);
+    await emp.page.getByTestId('doc-confirm').click();
+    await expect
+      .poll(async () => emp.page.getByTestId('doc-status').first().textContent())
+      .toBe(text(en, 'doc.status.approving'));
+    await screenshot(emp.page, 'claim-en-confirmed');
+    await emp.context.close();
+  });
+});

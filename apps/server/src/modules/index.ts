@@ -18,7 +18,9 @@ import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval.routes';
+import { approveCentreRoutes } from './workflow/approvecentre.routes';
 import { proxyRoutes } from './workflow/proxy.routes';
+import { reassignRoutes } from './workflow/reassign.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 
 /** Every module, registered in one explicit list. */
@@ -43,6 +45,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   periodRoutes,
   baseInfoRoutes,
   costImportRoutes,
+  reassignRoutes,
+  approveCentreRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

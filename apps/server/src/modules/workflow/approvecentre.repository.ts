@@ -89,9 +89,7 @@ export async function namedAsSpecialApprover(
     .select({ id: step.id })
     .from(step)
     .innerJoin(doc, eq(doc.id, step.documentId))
-    .where(
-      and(eq(doc.companyId, companyId), eq(step.stepKind, 'special_approver'), eq(step.approverId, employeeId)),
-    )
+    .where(and(eq(doc.companyId, companyId), eq(step.stepKind, 'special_approver'), eq(step.approverId, employeeId)))
     .limit(1);
   return !!asStep;
 }

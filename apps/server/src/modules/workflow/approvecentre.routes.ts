@@ -94,6 +94,11 @@ export async function approveCentreRoutes(app: FastifyInstance, ctx: AppContext)
       response: DocumentDetail,
     },
     async (req) =>
-      approval.unlock(ctx, currentUser(req), { id: req.body.ID, reason: req.body.Reason, requestId: String(req.id) }, req.culture),
+      approval.unlock(
+        ctx,
+        currentUser(req),
+        { id: req.body.ID, reason: req.body.Reason, requestId: String(req.id) },
+        req.culture,
+      ),
   );
 }

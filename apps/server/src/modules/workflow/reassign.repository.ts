@@ -3,7 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { offsetOf } from '../../core/list';
 import { document as doc } from '../documents/document.table';
-import { costCentre as cc, costCentreFormOrder as formOrder, costCentreHead as head } from '../masterdata/costcentre.table';
+import {
+  costCentre as cc,
+  costCentreFormOrder as formOrder,
+  costCentreHead as head,
+} from '../masterdata/costcentre.table';
 import { employee } from '../org/org.table';
 import { approvalStep as step } from './workflow.table';
 
@@ -33,11 +37,7 @@ export async function heldSteps(
   q: { PageIndex: number; PageSize: number },
 ) {
   const where = held(companyId, approverId);
-  const [total] = await db
-    .select({ n: count() })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(step).innerJoin(doc, eq(doc.id, step.documentId)).where(where);
   const rows = await db
     .select({ s: step, d: doc, applicantZh: applicant.nameZh, applicantEn: applicant.nameEn })
     .from(step)
@@ -97,11 +97,7 @@ export async function headedBy(
     select count(*)::int from ${step} s join ${doc} d on d.id = s.document_id
     where d.cost_centre_id = ${cc.id} and d.status in ('approving', 'confirming') and s.round = d.round
       and s.status in ('pending', 'waiting') and s.step_kind = 'cost_centre_head' and s.approver_id = ${employeeId})`;
-  const [total] = await db
-    .select({ n: count() })
-    .from(head)
-    .innerJoin(cc, eq(cc.id, head.costCentreId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(head).innerJoin(cc, eq(cc.id, head.costCentreId)).where(where);
   const rows = await db
     .select({ cc, head, headCount, openSteps })
     .from(head)

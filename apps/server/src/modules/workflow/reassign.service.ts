@@ -175,7 +175,12 @@ export async function searchHeads(
 export async function changeProgramManager(
   ctx: AppContext,
   user: SessionUser,
-  body: { FromEmployeeID: number; ToEmployeeID: number; CostCenterIDs?: number[] | undefined; AlsoPendingSteps: boolean },
+  body: {
+    FromEmployeeID: number;
+    ToEmployeeID: number;
+    CostCenterIDs?: number[] | undefined;
+    AlsoPendingSteps: boolean;
+  },
   requestId: string,
 ): Promise<ChangeProgramManagerResult> {
   await personOfCompany(ctx.db, user.companyId, body.FromEmployeeID);
@@ -184,7 +189,13 @@ export async function changeProgramManager(
   const to = body.ToEmployeeID;
   const actor = { userId: user.userId, companyId: user.companyId, requestId };
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await repo.headedBy(tx, user.companyId, from, { PageIndex: 1, PageSize: 100000 }, body.CostCenterIDs);
+    const { rows } = await repo.headedBy(
+      tx,
+      user.companyId,
+      from,
+      { PageIndex: 1, PageSize: 100000 },
+      body.CostCenterIDs,
+    );
     const changedIds: number[] = [];
     const skipped: ChangeProgramManagerResult['Skipped'] = [];
     for (const { cc: found } of [...rows].sort((a, b) => a.cc.id - b.cc.id)) {

@@ -25,9 +25,11 @@ beforeAll(async () => {
   m = await documentMasters(t.ctx.db);
   const compliance = await t.ctx.db.query.userAccount.findFirst({ where: (u, { eq }) => eq(u.username, 'compliance') });
   await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, compliance!.employeeId));
-  [employee, manager, admin, finance, plain] = await Promise.all(
-    ['employee', 'manager', 'admin', 'finance', 'compliance'].map((u) => t.login(u)),
-  );
+  employee = await t.login('employee');
+  manager = await t.login('manager');
+  admin = await t.login('admin');
+  finance = await t.login('finance');
+  plain = await t.login('compliance');
   await t.ctx.db.insert(costCentreHead).values({ costCentreId: m.own.id, employeeId: finance.UserID, seq: 1 });
   for (const [code, docType] of [
     ['DEPUTY-CC', 'deputy'],
@@ -136,7 +138,9 @@ describe('flags and filters', () => {
       '/api/workflowSetting/SaveDetail',
       {
         Workflow: { Code: 'LOAN-SP', DocType: 'loan', NameZH: '借款', NameEN: 'Loan' },
-        Details: [{ Seq: 1, StepKind: 'special_approver', PersonID: manager.UserID, NameZH: '特批', NameEN: 'Special' }],
+        Details: [
+          { Seq: 1, StepKind: 'special_approver', PersonID: manager.UserID, NameZH: '特批', NameEN: 'Special' },
+        ],
       },
       admin.access_token,
     );
@@ -186,7 +190,11 @@ describe('AutoApprove', () => {
     expect(notYet.json().code).toBe('workflow.auto_approve_not_applicable');
 
     await t.call('/api/DocumentApprove/ApproveDeputy', { ID: d.ID, Pass: true }, manager.access_token);
-    const moved = await t.call('/api/document/ChangeApprove', { ID: d.ID, NewApproverID: manager.UserID }, admin.access_token);
+    const moved = await t.call(
+      '/api/document/ChangeApprove',
+      { ID: d.ID, NewApproverID: manager.UserID },
+      admin.access_token,
+    );
     expect(moved.statusCode).toBe(200);
     const done = await t.call(url, { ID: d.ID }, manager.access_token);
     expect(done.statusCode).toBe(200);

@@ -26,9 +26,12 @@ beforeAll(async () => {
   m = await documentMasters(t.ctx.db);
   const compliance = await t.ctx.db.query.userAccount.findFirst({ where: (u, { eq }) => eq(u.username, 'compliance') });
   await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, compliance!.employeeId));
-  [employee, manager, admin, finance, auditor, plain] = await Promise.all(
-    ['employee', 'manager', 'admin', 'finance', 'auditor', 'compliance'].map((u) => t.login(u)),
-  );
+  employee = await t.login('employee');
+  manager = await t.login('manager');
+  admin = await t.login('admin');
+  finance = await t.login('finance');
+  auditor = await t.login('auditor');
+  plain = await t.login('compliance');
   const [foreigner] = await t.ctx.db
     .select({ id: employeeTable.id })
     .from(employeeTable)

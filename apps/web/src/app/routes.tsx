@@ -44,6 +44,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   ImportCostCenterMapping: () => import('../modules/masterdata/costimport/CostCenterMappingPage'),
   ImportYTDManual: () => import('../modules/masterdata/costimport/YTDManualPage'),
   basicInfo: () => import('../modules/masterdata/baseinfo/BasicInfoPage'),
+  workflow: () => import('../modules/workflow/WorkflowPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -123,13 +123,17 @@ function StepCard({
             />
           ) : null}
           {step.StepKind === 'person' ? (
-            <div style={{ width: 280 }} aria-label={label(`${K}.step.person`)}>
-              <EmployeePicker
-                {...(step.PersonName ? { initialLabel: step.PersonName } : {})}
-                value={(step.PersonID ?? undefined) as never}
-                onChange={((v: number | undefined) => onChange({ PersonID: v ?? null, PersonName: null })) as never}
-              />
-            </div>
+            <Space>
+              <label htmlFor={`workflow-person-${step.key}`}>{t(`${K}.step.person`)}</label>
+              <div style={{ width: 280 }}>
+                <EmployeePicker
+                  id={`workflow-person-${step.key}`}
+                  {...(step.PersonName ? { initialLabel: step.PersonName } : {})}
+                  value={(step.PersonID ?? undefined) as never}
+                  onChange={((v: number | undefined) => onChange({ PersonID: v ?? null, PersonName: null })) as never}
+                />
+              </div>
+            </Space>
           ) : null}
         </Space>
         <Space wrap>

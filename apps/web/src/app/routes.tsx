@@ -45,6 +45,8 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   ImportYTDManual: () => import('../modules/masterdata/costimport/YTDManualPage'),
   basicInfo: () => import('../modules/masterdata/baseinfo/BasicInfoPage'),
   workflow: () => import('../modules/workflow/WorkflowPage'),
+  proxyUser: () => import('../modules/workflow/ProxyUserPage'),
+  proxyApproveUser: () => import('../modules/workflow/ProxyApproveUserPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -47,6 +47,8 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   workflow: () => import('../modules/workflow/WorkflowPage'),
   proxyUser: () => import('../modules/workflow/ProxyUserPage'),
   proxyApproveUser: () => import('../modules/workflow/ProxyApproveUserPage'),
+  ChangeApprovers: () => import('../modules/workflow/ChangeApproversPage'),
+  changeprogramManager: () => import('../modules/workflow/ChangeProgramManagerPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

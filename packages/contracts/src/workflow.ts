@@ -210,3 +210,120 @@ export const PendingRow = z.object({
   OverdueDays: z.number().int(),
 });
 export type PendingRow = z.infer<typeof PendingRow>;
+
+/* ---------- reassigning approvers ---------- */
+
+export const ChangeApproveBody = z.object({
+  /** The document whose pending step is reassigned. */
+  ID: z.number().int().positive(),
+  NewApproverID: z.number().int().positive(),
+  Comment: z.string().trim().max(1000).nullish(),
+});
+export const ChangeApproveResult = z.object({
+  ID: z.number().int(),
+  ApproverID: z.number().int(),
+  OriginalApproverID: z.number().int(),
+  Version: z.number().int(),
+});
+
+export const SearchPendingByApproverBody = PageQuery.extend({ ApproverID: z.number().int().positive() });
+/** A pending or waiting step of an in-flight document held by one person. */
+export const HeldStepRow = z.object({
+  StepID: z.number().int(),
+  DocumentID: z.number().int(),
+  DocNo: z.string(),
+  DocType: z.enum(['apply', 'loan', 'deputy']),
+  DocStatus: z.string(),
+  ApplicantID: z.number().int(),
+  ApplicantName: z.string(),
+  TotalAmountCNY: z.string(),
+  StepName: z.string(),
+  StepStatus: z.enum(['pending', 'waiting']),
+  PendingSince: z.string().nullable(),
+});
+export type HeldStepRow = z.infer<typeof HeldStepRow>;
+
+export const ChangeApproversBody = z
+  .object({
+    FromApproverID: z.number().int().positive(),
+    ToApproverID: z.number().int().positive(),
+    /** Only these documents; none: every in-flight document of the person. */
+    DocumentIDs: z.array(z.number().int().positive()).max(1000).optional(),
+  })
+  .refine((v) => v.FromApproverID !== v.ToApproverID, { path: ['ToApproverID'], message: 'workflow.same_person' });
+
+/** A document left unchanged, and why (a language key). */
+export const SkippedDocument = z.object({ ID: z.number().int(), DocNo: z.string(), ReasonKey: z.string() });
+export type SkippedDocument = z.infer<typeof SkippedDocument>;
+/** Documents changed, and those left unchanged with the reason. */
+export const ChangeApproversResult = z.object({ Changed: z.number().int(), Skipped: z.array(SkippedDocument) });
+export type ChangeApproversResult = z.infer<typeof ChangeApproversResult>;
+
+/* ---------- programme managers (cost-centre heads) ---------- */
+
+export const SearchHeadsByPersonBody = PageQuery.extend({ EmployeeID: z.number().int().positive() });
+export const HeadOfRow = z.object({
+  CostCenterID: z.number().int(),
+  CostCenterCode: z.string(),
+  CostCenterName: z.string(),
+  Status: z.string(),
+  Seq: z.number().int(),
+  HeadCount: z.number().int(),
+  AmountLimit: z.string().nullable(),
+  /** Pending or waiting cost-centre-head steps of in-flight documents of this cost centre held by the person. */
+  OpenSteps: z.number().int(),
+});
+export type HeadOfRow = z.infer<typeof HeadOfRow>;
+
+export const ChangeProgramManagerBody = z
+  .object({
+    FromEmployeeID: z.number().int().positive(),
+    ToEmployeeID: z.number().int().positive(),
+    CostCenterIDs: z.array(z.number().int().positive()).max(1000).optional(),
+    /** Also hand over the person's pending and waiting cost-centre-head steps of in-flight documents. */
+    AlsoPendingSteps: z.boolean().default(false),
+  })
+  .refine((v) => v.FromEmployeeID !== v.ToEmployeeID, { path: ['ToEmployeeID'], message: 'workflow.same_person' });
+/** Cost centres changed, those left unchanged with the reason, and documents whose steps were handed over. */
+export const ChangeProgramManagerResult = z.object({
+  Changed: z.number().int(),
+  Skipped: z.array(z.object({ ID: z.number().int(), CostCenterCode: z.string(), ReasonKey: z.string() })),
+  DocumentsChanged: z.number().int(),
+  DocumentsSkipped: z.array(SkippedDocument),
+});
+export type ChangeProgramManagerResult = z.infer<typeof ChangeProgramManagerResult>;
+
+/* ---------- approve centre ---------- */
+
+export const OverApprovalQuery = z.object({
+  accountId: z.coerce.number().int().positive(),
+  typeFlag: z.enum(['apply', 'loan', 'deputy', 'all']).default('all'),
+});
+export const OverApprovalResult = z.object({
+  IsOver: z.boolean(),
+  Count: z.number().int(),
+  OverdueDays: z.number().int(),
+  Rows: z.array(
+    z.object({
+      ID: z.number().int(),
+      DocNo: z.string(),
+      DocType: z.enum(['apply', 'loan', 'deputy']),
+      PendingSince: z.string(),
+      Days: z.number().int(),
+    }),
+  ),
+});
+export const CompanyFlag = z.object({
+  CompanyID: z.number().int(),
+  CompanyCode: z.string(),
+  ApprovalOverdueDays: z.number().int(),
+  AllowBatchApprove: z.boolean(),
+  RequireRejectComment: z.boolean(),
+});
+export const PendingTeams = z.object({
+  Rows: z.array(z.object({ TeamID: z.number().int().nullable(), TeamName: z.string(), Count: z.number().int() })),
+});
+export const UnlockReasonBody = z.object({
+  ID: z.number().int().positive(),
+  Reason: z.string().trim().min(1).max(1000),
+});

@@ -20,7 +20,9 @@ import { teamRoutes } from './org/teams/team.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval.routes';
 import { approveHistoryRoutes } from './workflow/approve-history.routes';
+import { approveCentreRoutes } from './workflow/approvecentre.routes';
 import { proxyRoutes } from './workflow/proxy.routes';
+import { reassignRoutes } from './workflow/reassign.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 
 /** Every module, registered in one explicit list. */
@@ -47,6 +49,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   baseInfoRoutes,
   costImportRoutes,
   approveHistoryRoutes,
+  reassignRoutes,
+  approveCentreRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

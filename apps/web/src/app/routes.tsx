@@ -51,6 +51,11 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   documentViewAudit: () => import('../modules/documents/viewcentre/DocumentViewAuditPage'),
   approveCenter: () => import('../modules/approval/ApproveCenterPage'),
   personalApproveHistory: () => import('../modules/approval/PersonalApproveHistoryPage'),
+  workflow: () => import('../modules/workflow/WorkflowPage'),
+  proxyUser: () => import('../modules/workflow/ProxyUserPage'),
+  proxyApproveUser: () => import('../modules/workflow/ProxyApproveUserPage'),
+  ChangeApprovers: () => import('../modules/workflow/ChangeApproversPage'),
+  changeprogramManager: () => import('../modules/workflow/ChangeProgramManagerPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -129,4 +129,10 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
     description: 'Days after an HCP event by which its evidence must be uploaded',
     isPublic: true,
   },
+  {
+    key: 'AllowBatchApprove',
+    value: 'true',
+    description: 'Whether approvers may approve several documents at once in the approve centre',
+    isPublic: true,
+  },
 ];

@@ -292,3 +292,31 @@ export async function hasReports(db: Db, employeeId: number): Promise<boolean> {
     .limit(1);
   return !!row;
 }
+
+/** Hands a step to another approver, remembering the first one; only from the status it was read in. */
+export async function reassignStep(
+  db: Db,
+  id: number,
+  from: StepRow['status'],
+  toApproverId: number,
+  pendingSince?: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(step)
+    .set({
+      approverId: toApproverId,
+      originalApproverId: sql`coalesce(${step.originalApproverId}, ${step.approverId})`,
+      ...(pendingSince ? { pendingSince } : {}),
+    })
+    .where(and(eq(step.id, id), eq(step.status, from)))
+    .returning({ id: step.id });
+  return rows.length === 1;
+}
+
+export async function managerOf(db: Db, employeeId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ managerId: employee.lineManagerId })
+    .from(employee)
+    .where(eq(employee.id, employeeId));
+  return row?.managerId ?? null;
+}

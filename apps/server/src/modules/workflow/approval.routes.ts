@@ -27,7 +27,7 @@ const AREAS: [string, DocType][] = [
 ];
 
 /** The Idempotency-Key header of a state-changing call, if the client sent one. */
-function keyOf(req: FastifyRequest): string | undefined {
+export function keyOf(req: FastifyRequest): string | undefined {
   const k = req.headers['idempotency-key'];
   return typeof k === 'string' && /^[\w.:-]{8,100}$/.test(k) ? k : undefined;
 }

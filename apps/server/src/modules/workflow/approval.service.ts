@@ -19,6 +19,7 @@ import { approversFor, isOwner } from '../documents/document.policy';
 import { linesOf } from '../documents/document.repository';
 import { toDetail, visible } from '../documents/document.service';
 import { check } from '../documents/document.state';
+import * as org from '../org/org.repository';
 import { parameters } from '../system/system.repository';
 import * as repo from './approval.repository';
 import { principalsOf } from './proxy.repository';
@@ -90,7 +91,7 @@ async function route(db: Db, d: Doc): Promise<ResolvedStep[]> {
 }
 
 /** One transition: the document's new state, its history row and the notice it sends, in the caller's transaction. */
-async function move(
+export async function move(
   tx: Db,
   d: Doc,
   v: {
@@ -150,6 +151,42 @@ async function startApproval(tx: Db, d: Doc, actorId: number, principalId: numbe
     set: { round, submittedAt: now },
     notify: { to: steps[0]!.approverId, template: 'workflow.mail.pending' },
   });
+}
+
+/**
+ * After `from` was approved: later steps of the same person, straight after, are approved with it and recorded as
+ * automatic; then the next step waits for its approver, or the document is approved when none is left.
+ */
+async function advance(
+  tx: Db,
+  d: Doc,
+  steps: repo.StepRow[],
+  from: repo.StepRow,
+  v: { action: string; actorId: number; principalId: number; comment: string | null; now: Date },
+) {
+  let previous = from;
+  let next = steps.find((s) => s.seq === previous.seq + 1);
+  while (next && next.approverId === previous.approverId) {
+    await repo.moveStep(tx, next.id, 'waiting', { status: 'auto_approved', actedAt: v.now, actedBy: v.actorId });
+    previous = next;
+    next = steps.find((s) => s.seq === previous.seq + 1);
+  }
+  const transition = { action: v.action, actorId: v.actorId, principalId: v.principalId, comment: v.comment };
+  if (next) {
+    await repo.moveStep(tx, next.id, 'waiting', { status: 'pending', pendingSince: v.now });
+    await move(tx, d, {
+      ...transition,
+      to: 'approving',
+      notify: { to: next.approverId, template: 'workflow.mail.pending' },
+    });
+  } else {
+    await move(tx, d, {
+      ...transition,
+      to: 'approved',
+      set: { approvedAt: v.now },
+      notify: { to: d.applicantId, template: 'workflow.mail.approved' },
+    });
+  }
 }
 
 /**
@@ -329,35 +366,13 @@ export async function decide(
           notify: { to: d.applicantId, template: 'workflow.mail.returned' },
         });
       } else {
-        // Later steps of the same person, straight after, are approved with this one and recorded as automatic.
-        let previous = current;
-        let next = steps.find((s) => s.seq === previous.seq + 1);
-        while (next && next.approverId === previous.approverId) {
-          await repo.moveStep(tx, next.id, 'waiting', { status: 'auto_approved', actedAt: now, actedBy: user.userId });
-          previous = next;
-          next = steps.find((s) => s.seq === previous.seq + 1);
-        }
-        if (next) {
-          await repo.moveStep(tx, next.id, 'waiting', { status: 'pending', pendingSince: now });
-          await move(tx, d, {
-            to: 'approving',
-            action,
-            actorId: user.userId,
-            principalId,
-            comment: v.comment ?? null,
-            notify: { to: next.approverId, template: 'workflow.mail.pending' },
-          });
-        } else {
-          await move(tx, d, {
-            to: 'approved',
-            action,
-            actorId: user.userId,
-            principalId,
-            comment: v.comment ?? null,
-            set: { approvedAt: now },
-            notify: { to: d.applicantId, template: 'workflow.mail.approved' },
-          });
-        }
+        await advance(tx, d, steps, current, {
+          action,
+          actorId: user.userId,
+          principalId,
+          comment: v.comment ?? null,
+          now,
+        });
       }
       await audit(tx, {
         companyId: d.companyId,
@@ -603,4 +618,163 @@ export async function adminCancel(
 /** Whether anyone reports to the user (managers see their team's documents and approve). */
 export function isManager(db: Db, user: SessionUser): Promise<boolean> {
   return repo.hasReports(db, user.userId);
+}
+
+/**
+ * Hands the pending step of a document to another active employee (an administrator, or the line manager of the
+ * current approver). The step remembers its first approver; the new one gets a notice.
+ */
+export async function changeApprove(
+  ctx: AppContext,
+  user: SessionUser,
+  v: { id: number; newApproverId: number; comment?: string | null | undefined; requestId: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const d = await repo.lockDocument(tx, v.id);
+    if (!d || d.companyId !== user.companyId) throw notFound();
+    const steps = await repo.stepsOf(tx, d.id, d.round);
+    const current = steps.find((s) => s.status === 'pending');
+    if (!user.isAdmin) {
+      // Only the manager of whoever holds the step (now, or last in this round) may see the document here.
+      const holders = current ? [current.approverId] : steps.map((s) => s.approverId);
+      const managers = await Promise.all(holders.map((id) => repo.managerOf(tx, id)));
+      if (!managers.includes(user.userId)) throw notFound();
+    }
+    const ok = check(d.docType, d.status, 'change_approver');
+    if (!ok.ok || !current) throw conflict('workflow.not_pending');
+    if (!(await org.activeInCompany(tx, v.newApproverId, user.companyId))) {
+      throw fieldError('NewApproverID', 'workflow.person_unknown');
+    }
+    if (v.newApproverId === d.applicantId) throw refused('workflow.self_approval');
+    if (v.newApproverId === current.approverId) throw refused('workflow.same_approver');
+    const now = new Date();
+    if (!(await repo.reassignStep(tx, current.id, 'pending', v.newApproverId, now))) {
+      throw conflict('workflow.not_pending');
+    }
+    await move(tx, d, {
+      to: d.status,
+      action: 'change_approver',
+      actorId: user.userId,
+      principalId: current.approverId,
+      comment: v.comment ?? null,
+      notify: { to: v.newApproverId, template: 'workflow.mail.reassigned' },
+    });
+    await audit(tx, {
+      companyId: d.companyId,
+      actorId: user.userId,
+      principalId: current.approverId,
+      action: 'change_approver',
+      entity: 'document',
+      entityId: d.id,
+      detail: { step: current.seq, round: d.round, from: current.approverId, to: v.newApproverId },
+      requestId: v.requestId,
+    });
+    return {
+      ID: d.id,
+      ApproverID: v.newApproverId,
+      OriginalApproverID: current.originalApproverId ?? current.approverId,
+      Version: d.version + 1,
+    };
+  });
+}
+
+/**
+ * The rule "consecutive same approver approved once", on demand: the pending step is approved as automatic when
+ * its approver already approved an earlier step of this round (say after a reassignment made it theirs).
+ */
+export async function autoApprove(
+  ctx: AppContext,
+  user: SessionUser,
+  v: { id: number; key?: string | undefined; requestId: string },
+  culture: Culture,
+) {
+  return once(
+    ctx,
+    user,
+    v.key,
+    `auto_approve:${v.id}`,
+    async (tx) => {
+      const d = await lockedVisible(tx, user, v.id);
+      const ok = check(d.docType, d.status, 'approve');
+      if (!ok.ok) throw conflict('workflow.not_pending');
+      const steps = await repo.stepsOf(tx, d.id, d.round);
+      const current = steps.find((s) => s.status === 'pending');
+      if (!current) throw conflict('workflow.not_pending');
+      const earlier = steps.find(
+        (s) =>
+          s.seq < current.seq &&
+          s.approverId === current.approverId &&
+          (s.status === 'approved' || s.status === 'auto_approved'),
+      );
+      if (!earlier) throw conflict('workflow.auto_approve_not_applicable');
+      const now = new Date();
+      const actedBy = earlier.actedBy ?? current.approverId;
+      if (!(await repo.moveStep(tx, current.id, 'pending', { status: 'auto_approved', actedAt: now, actedBy }))) {
+        throw conflict('workflow.not_pending');
+      }
+      await advance(tx, d, steps, current, {
+        action: 'auto_approve',
+        actorId: user.userId,
+        principalId: current.approverId,
+        comment: null,
+        now,
+      });
+      await audit(tx, {
+        companyId: d.companyId,
+        actorId: user.userId,
+        principalId: current.approverId,
+        action: 'auto_approve',
+        entity: 'document',
+        entityId: d.id,
+        detail: { step: current.seq, round: d.round, approvedAtStep: earlier.seq },
+        requestId: v.requestId,
+      });
+      return d.id;
+    },
+    culture,
+  );
+}
+
+/**
+ * An apply blocked for overdue evidence is released by its current approver or an administrator, who records why;
+ * the reason is kept in the document's history.
+ */
+export async function unlock(
+  ctx: AppContext,
+  user: SessionUser,
+  v: { id: number; reason: string; requestId: string },
+  culture: Culture,
+) {
+  const id = await ctx.db.transaction(async (tx) => {
+    const d = await repo.lockDocument(tx, v.id);
+    if (!d || d.companyId !== user.companyId || d.docType !== 'apply') throw notFound();
+    if (!user.isAdmin) {
+      const steps = d.status === 'approving' ? await repo.stepsOf(tx, d.id, d.round) : [];
+      const current = steps.find((s) => s.status === 'pending');
+      if (!current || !approversFor(user).includes(current.approverId)) throw notFound();
+    }
+    if (!d.blocked) throw conflict('workflow.not_blocked');
+    await repo.setDocument(tx, d.id, { blocked: false });
+    await repo.history(tx, {
+      documentId: d.id,
+      fromStatus: d.status,
+      toStatus: d.status,
+      action: 'unlock',
+      actorId: user.userId,
+      principalId: d.applicantId,
+      comment: v.reason,
+    });
+    await audit(tx, {
+      companyId: d.companyId,
+      actorId: user.userId,
+      principalId: d.applicantId,
+      action: 'unlock',
+      entity: 'document',
+      entityId: d.id,
+      detail: { reason: v.reason },
+      requestId: v.requestId,
+    });
+    return d.id;
+  });
+  return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
 }

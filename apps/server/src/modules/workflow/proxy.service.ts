@@ -1,7 +1,7 @@
 import type { Culture, ProxyGrant, ProxyKind, SaveProxyBody, SearchProxyBody } from '@ems/contracts';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { conflict, fieldError, forbidden, notFound } from '../../core/errors';
+import { conflict, fieldError, notFound, refused } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
@@ -52,7 +52,7 @@ async function visible(db: Db, kind: ProxyKind, user: SessionUser, id: number): 
 /** Only the principal (or an administrator) changes a grant. */
 async function owned(db: Db, kind: ProxyKind, user: SessionUser, id: number): Promise<Row> {
   const row = await visible(db, kind, user, id);
-  if (row.g.principalId !== user.userId && !user.isAdmin) throw forbidden('proxy.not_principal');
+  if (row.g.principalId !== user.userId && !user.isAdmin) throw refused('proxy.not_principal');
   return row;
 }
 
@@ -70,7 +70,7 @@ export async function save(
 ) {
   const today = shanghaiToday();
   const principalId = body.PrincipalID ?? user.userId;
-  if (principalId !== user.userId && !user.isAdmin) throw forbidden('proxy.not_principal');
+  if (principalId !== user.userId && !user.isAdmin) throw refused('proxy.not_principal');
   if (body.ProxyUserID === principalId) throw fieldError('ProxyUserID', 'proxy.self');
   if (!(await org.activeInCompany(ctx.db, body.ProxyUserID, user.companyId)))
     throw fieldError('ProxyUserID', 'proxy.user_inactive');

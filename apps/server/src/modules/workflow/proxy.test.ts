@@ -83,7 +83,8 @@ describe('fill-in proxies', () => {
       { PrincipalID: manager.UserID, ProxyUserID: admin.UserID, StartDate: today, EndDate: today },
       employee.access_token,
     );
-    expect(forOther.statusCode).toBe(403);
+    // A business refusal, not 403: a 403 would sign the web user out.
+    expect(forOther.statusCode).toBe(422);
   });
 
   it('refuses overlapping grants to the same proxy and stale versions', async () => {
@@ -131,7 +132,7 @@ describe('fill-in proxies', () => {
       200,
     );
     expect((await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: g.ID }, employee.access_token)).statusCode).toBe(
-      403,
+      422,
     );
     expect((await t.call('/api/ProxyApproveUser/LoadProxyUser', { ID: g.ID }, admin.access_token)).statusCode).toBe(
       200,

@@ -128,3 +128,11 @@ export async function expenseTypeOf(db: Db, id: number) {
   const [row] = await db.select().from(expenseType).where(eq(expenseType.id, id));
   return row;
 }
+
+export async function activeRoles(db: Db, companyId: number) {
+  return db
+    .select({ code: role.code, nameZh: role.nameZh, nameEn: role.nameEn })
+    .from(role)
+    .where(and(eq(role.companyId, companyId), eq(role.active, true)))
+    .orderBy(asc(role.code));
+}

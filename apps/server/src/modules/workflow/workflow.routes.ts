@@ -90,4 +90,15 @@ export async function workflowRoutes(app: FastifyInstance, ctx: AppContext): Pro
       return { Success: true as const };
     },
   );
+  post(
+    app,
+    '/api/workflowSetting/SearchRoleCodeList',
+    {
+      permission: MANAGE,
+      summary: 'Codes and names of the company’s active roles, for role steps',
+      tags,
+      response: z.object({ Rows: z.array(z.object({ Code: z.string(), Name: z.string() })) }),
+    },
+    async (req) => ({ Rows: await workflows.roleChoices(ctx.db, currentUser(req), req.culture) }),
+  );
 }

@@ -162,3 +162,9 @@ export async function deleteDetail(ctx: AppContext, user: SessionUser, detailId:
     });
   });
 }
+
+/** Roles a route step may name. */
+export async function roleChoices(db: Db, user: SessionUser, culture: Culture) {
+  const rows = await repo.activeRoles(db, user.companyId);
+  return rows.map((r) => ({ Code: r.code, Name: localName(culture, r.nameZh, r.nameEn) }));
+}

@@ -118,4 +118,12 @@ describe('workflow settings', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('offers the company’s active roles for role steps', async () => {
+    const url = '/api/workflowSetting/SearchRoleCodeList';
+    expect((await t.call(url, {})).statusCode).toBe(401);
+    expect((await t.call(url, {}, employee)).statusCode).toBe(403);
+    const res = await t.call(url, { Language: 'en-GB' }, admin);
+    expect(res.json().Rows).toEqual(expect.arrayContaining([{ Code: 'MANAGER', Name: 'Manager' }]));
+  });
 });

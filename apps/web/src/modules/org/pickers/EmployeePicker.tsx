@@ -12,12 +12,14 @@ interface Props extends CustomControlProps {
   onChange?: never;
   /** A label for the current value when the list does not contain it (an existing record's person). */
   initialLabel?: string;
+  /** Also offer people who left or are frozen for resignation (to replace a leaver). */
+  includeInactive?: boolean;
 }
 
 const label = (e: EmployeeOption) => `${e.Name} (${e.Code})${e.TeamName ? ` · ${e.TeamName}` : ''}`;
 
 /** Picks a person of the signed-in company by code or name; the value is the EmployeeID. */
-export function EmployeePicker({ initialLabel, value, ...rest }: Props) {
+export function EmployeePicker({ initialLabel, includeInactive, value, ...rest }: Props) {
   const props = { ...rest, value: asId(value) as never };
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
@@ -27,8 +29,14 @@ export function EmployeePicker({ initialLabel, value, ...rest }: Props) {
     return () => clearTimeout(timer);
   }, [typed]);
   const query = useQuery({
-    queryKey: ['org', 'chooseEmployee', keyword],
-    queryFn: () => orgApi.chooseEmployee({ Keyword: keyword || undefined, PageIndex: 1, PageSize: 20 }),
+    queryKey: ['org', 'chooseEmployee', keyword, includeInactive === true],
+    queryFn: () =>
+      orgApi.chooseEmployee({
+        Keyword: keyword || undefined,
+        PageIndex: 1,
+        PageSize: 20,
+        ...(includeInactive ? { IncludeInactive: true } : {}),
+      }),
     staleTime: 60_000,
   });
   const options = (query.data?.Rows ?? []).map((e) => ({ value: e.EmployeeID, label: label(e) }));
@@ -37,7 +45,13 @@ export function EmployeePicker({ initialLabel, value, ...rest }: Props) {
   // The current person may not be among the first matches: fetch their own label.
   const own = useQuery({
     queryKey: ['org', 'chooseEmployee', 'id', current],
-    queryFn: () => orgApi.chooseEmployee({ EmployeeID: current, PageIndex: 1, PageSize: 1 }),
+    queryFn: () =>
+      orgApi.chooseEmployee({
+        EmployeeID: current,
+        PageIndex: 1,
+        PageSize: 1,
+        ...(includeInactive ? { IncludeInactive: true } : {}),
+      }),
     enabled: missing && !initialLabel,
     staleTime: 60_000,
   });

@@ -22,3 +22,6 @@ export * from './paging';
 export * from './periods';
 export * from './screens';
 export * from './workflow';
+export * from './amount-words';
+export * from './attachments';
+export * from './preview';

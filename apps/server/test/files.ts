@@ -32,7 +32,10 @@ export const samples = {
   pdf: () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   ofd: () =>
     Buffer.from(
-      zipSync({ 'OFD.xml': strToU8('<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'), 'Doc_0/Document.xml': strToU8('<x/>') }),
+      zipSync({
+        'OFD.xml': strToU8('<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'),
+        'Doc_0/Document.xml': strToU8('<x/>'),
+      }),
     ),
   docx: () => ooxml('word/document.xml'),
   pptx: () => ooxml('ppt/presentation.xml'),

@@ -1,3 +1,5 @@
+export * from './amount-words';
+export * from './attachments';
 export * from './auth';
 export * from './baseinfo';
 export * from './common';
@@ -20,8 +22,6 @@ export * from './org-role';
 export * from './org-team';
 export * from './paging';
 export * from './periods';
+export * from './preview';
 export * from './screens';
 export * from './workflow';
-export * from './amount-words';
-export * from './attachments';
-export * from './preview';

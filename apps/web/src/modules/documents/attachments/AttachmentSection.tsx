@@ -18,7 +18,6 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../../../app/i18n/BootProvider';
 import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { saveDownload } from '../../../shared/download';
@@ -44,8 +43,8 @@ interface InFlight {
  * file), preview of pictures and PDFs, download of one or all, and removal while the document may be edited.
  */
 export function AttachmentSection({ documentId, editable }: AttachmentSectionProps) {
-  const { t } = useTranslation();
-  const { culture } = useBoot();
+  const { t, i18n } = useTranslation();
+  const culture = i18n.language;
   const client = useQueryClient();
   const [kind, setKind] = useState<string>('invoice');
   const [uploading, setUploading] = useState<InFlight[]>([]);

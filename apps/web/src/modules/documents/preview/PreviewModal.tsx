@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Modal, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../../../app/i18n/BootProvider';
 import { errorText } from '../../../app/notice';
 import { displayDateTime, formatAmount } from '../../../shared/format';
 import { previewApi } from '../attachments/api';
@@ -162,8 +161,8 @@ function Sheet({ data }: { data: PreviewData }) {
 
 /** A document as a printable sheet (head, lines, totals in words, approval route), with a print button. */
 export function PreviewModal({ documentId, docType, open, onClose }: PreviewModalProps) {
-  const { t } = useTranslation();
-  const { culture } = useBoot();
+  const { t, i18n } = useTranslation();
+  const culture = i18n.language;
   const query = useQuery({
     queryKey: ['documents', 'preview', docType, documentId, culture],
     queryFn: () => previewApi.load(docType, documentId),

@@ -11,10 +11,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { AppError, forbidden } from '../../core/errors';
-import { currentUser, post } from '../../core/http';
+import { currentUser, post, type SessionUser } from '../../core/http';
 import { cultureOf } from '../../core/i18n';
 import { MAX_UPLOAD_BYTES, type Upload, uploadedFile } from '../../core/import';
 import { issueCode, type ZodIssueLike } from '../../core/problem';
+import { actingKinds } from '../workflow/proxy.service';
 import * as attachments from './attachment.service';
 import { DOCUMENT_READERS } from './document.policy';
 
@@ -43,6 +44,21 @@ async function receive(req: FastifyRequest): Promise<Upload> {
       throw new AppError(413, 'attachment.too_large', { max: MAX_UPLOAD_BYTES / 1024 / 1024 });
     throw err;
   }
+}
+
+/**
+ * A form's UserID, CompanyID and ProxyId follow the rules a JSON body's do: they must match the token, and acting
+ * for someone needs a proxy grant in force today.
+ */
+async function formIdentity(ctx: AppContext, user: SessionUser, fields: Record<string, string>): Promise<void> {
+  const { UserID, CompanyID, ProxyId } = fields;
+  if ((UserID && UserID !== String(user.userId)) || (CompanyID && CompanyID !== String(user.companyId)))
+    throw forbidden('auth.identity_mismatch');
+  if (!ProxyId || ProxyId === String(user.userId)) return;
+  const principalId = Number(ProxyId);
+  const kinds = Number.isInteger(principalId) && principalId > 0 ? await actingKinds(ctx.db, user, principalId) : [];
+  if (kinds.length === 0) throw new AppError(403, 'auth.proxy_not_allowed');
+  user.actingFor = { principalId, kinds };
 }
 
 function noStore(reply: FastifyReply, contentType: string, size: number | undefined, dispositionValue: string) {
@@ -92,9 +108,7 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: AppContext): P
     async (req) => {
       const user = currentUser(req);
       const upload = await receive(req);
-      const { UserID, CompanyID } = upload.fields;
-      if ((UserID && UserID !== String(user.userId)) || (CompanyID && CompanyID !== String(user.companyId)))
-        throw forbidden('auth.identity_mismatch');
+      await formIdentity(ctx, user, upload.fields);
       const fields = SaveFileFields.safeParse(upload.fields);
       if (!fields.success) {
         throw new AppError(

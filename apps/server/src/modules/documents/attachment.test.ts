@@ -401,4 +401,26 @@ describe('removing and the edit rule', () => {
     expect(byApprover.statusCode).toBe(422);
     expect(byApprover.json().code).toBe('attachment.not_owner');
   });
+
+  it('lets a fill-in proxy acting for the applicant add files, as the form’s ProxyId says', async () => {
+    const d = await draft();
+    const file = { name: 'proxy.pdf', data: samples.pdf() };
+    const refused = await upload(manager.access_token, { DocumentID: d.ID, ProxyId: employee.UserID }, file);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('auth.proxy_not_allowed');
+    const granted = await t.call(
+      '/api/ProxyUser/SaveOrUpdateProxyUser',
+      { ProxyUserID: manager.UserID, StartDate: today, EndDate: today },
+      employee.access_token,
+    );
+    expect(granted.statusCode).toBe(200);
+    const acting = await upload(manager.access_token, { DocumentID: d.ID, ProxyId: employee.UserID }, file);
+    expect(acting.statusCode, acting.body).toBe(200);
+    expect((await upload(manager.access_token, { DocumentID: d.ID }, file)).statusCode).toBe(404);
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'attachment'), eq(auditLog.entityId, String(acting.json().ID))));
+    expect(audit[0]).toMatchObject({ actorId: manager.UserID, principalId: employee.UserID });
+  });
 });

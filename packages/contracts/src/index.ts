@@ -1,4 +1,6 @@
+export * from './amount-words';
 export * from './approval';
+export * from './attachments';
 export * from './auth';
 export * from './baseinfo';
 export * from './common';
@@ -21,5 +23,6 @@ export * from './org-role';
 export * from './org-team';
 export * from './paging';
 export * from './periods';
+export * from './preview';
 export * from './screens';
 export * from './workflow';

@@ -53,6 +53,8 @@ interface RouteOptions<B extends Schema | undefined, R extends Schema | undefine
   multipart?: boolean;
   /** Requests per window from one address (sign-in calls). */
   rateLimit?: { max: number; timeWindow: number };
+  /** A JSON body larger than the app's default limit (pictures sent as base64). */
+  bodyLimit?: number;
 }
 type Body<B> = B extends Schema ? z.output<B> : undefined;
 type Result<R> = R extends Schema ? z.input<R> : unknown;
@@ -68,6 +70,7 @@ function declare<B extends Schema | undefined, R extends Schema | undefined>(
     method,
     url,
     config: { permission: opts.permission, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) },
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     schema: {
       summary: opts.summary,
       tags: opts.tags,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
+import { attachmentRoutes } from './documents/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
+import { previewRoutes } from './documents/preview.routes';
 import { viewCentreRoutes } from './documents/viewcentre.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
@@ -51,6 +53,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approveHistoryRoutes,
   reassignRoutes,
   approveCentreRoutes,
+  attachmentRoutes,
+  previewRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -40,3 +40,15 @@ export function allowedActions(user: SessionUser, d: DocFacts, currentApprover: 
     return false;
   });
 }
+
+/** Every screen from which a document can be opened; what the user may see of it is `visible()`'s concern. */
+export const DOCUMENT_READERS = [
+  'personalExpense',
+  'approveCenter',
+  'personalApproveHistory',
+  'documentViewCenter',
+  'documentViewCompliance',
+  'documentViewAudit',
+  'documentViewCenterAll',
+  'documentPostCenter',
+] as const;

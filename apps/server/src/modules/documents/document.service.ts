@@ -30,6 +30,8 @@ import { assertChargeable, chargeableFor } from '../masterdata/funds/chargeable'
 import { fxRateFor } from '../masterdata/periods/periods.service';
 import * as org from '../org/org.repository';
 import { authorityTeams } from '../org/teams/team.service';
+import { keysOf } from './attachment.repository';
+import { AttachmentStore } from './attachment.storage';
 import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
 import * as repo from './document.repository';
 import { check } from './document.state';
@@ -365,11 +367,12 @@ export async function remove(
   docType: DocType | undefined,
   requestId: string,
 ) {
-  await ctx.db.transaction(async (tx) => {
+  const files = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, user, id);
     if ((docType && row.d.docType !== docType) || !isOwner(user, row.d)) throw notFound();
     const ok = check(row.d.docType, row.d.status, 'delete');
     if (!ok.ok) throw refused(ok.code, ok.params);
+    const keys = await keysOf(tx, id);
     await repo.remove(tx, id);
     await audit(tx, {
       companyId: user.companyId,
@@ -381,7 +384,11 @@ export async function remove(
       detail: { docNo: row.d.docNo },
       requestId,
     });
+    return keys;
   });
+  // The files' rows went with the document; their bytes go once that is committed.
+  const store = new AttachmentStore(ctx.config.dataDir);
+  for (const key of files) await store.remove(key);
 }
 
 /** The personal expense centre: documents the user (or whom they prepare for) applied for or prepared. */

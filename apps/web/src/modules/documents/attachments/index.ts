@@ -1,0 +1,2 @@
+export { AttachmentSection, type AttachmentSectionProps } from './AttachmentSection';
+export { attachmentApi, previewApi } from './api';

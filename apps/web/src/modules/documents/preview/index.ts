@@ -1,0 +1,1 @@
+export { PreviewModal, type PreviewModalProps } from './PreviewModal';

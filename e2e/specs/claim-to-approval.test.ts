@@ -68,15 +68,11 @@ async function decideInCentre(page: Page, p: Record<string, string>, docNo: stri
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('decision-comment') });
   await dialog.waitFor();
   if (comment) await dialog.getByTestId('decision-comment').fill(comment);
-  await dialog
-    .getByRole('button', { name: text(p, pass ? 'approval.center.approve' : 'approval.center.reject') })
-    .click();
+  // The dialog's main button (antd spaces out two-character Chinese labels, so not found by its text).
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   if (!pass) {
     await page.locator('.ant-modal-confirm').getByText(text(p, 'common.confirmReject')).waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: text(p, 'common.ok') })
-      .click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   }
   await row.waitFor({ state: 'detached' });
 }
@@ -95,6 +91,15 @@ describe('from claim to approval', () => {
       ['出租车费', '45.50', '机场出租车'],
     ]);
     expect(await emp.page.getByTestId('doc-total').textContent()).toContain('725.50');
+    // The hotel invoice as a picture: a real PNG (1×1 pixel), its type found from the content.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const chooser = emp.page.waitForEvent('filechooser');
+    await emp.page.getByTestId('attachment-upload').click();
+    await (await chooser).setFiles({ name: 'hotel-invoice.png', mimeType: 'image/png', buffer: png });
+    await emp.page.getByTestId('attachment-section').getByText('hotel-invoice.png').waitFor();
     await screenshot(emp.page, 'claim-zh-deputy-draft');
     await submit(emp.page);
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approving'));
@@ -108,6 +113,7 @@ describe('from claim to approval', () => {
 
     await openMine(emp.page, docNo);
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approved'));
+    await emp.page.getByTestId('attachment-section').getByText('hotel-invoice.png').waitFor();
     await screenshot(emp.page, 'claim-zh-deputy-approved');
     await emp.context.close();
   });

@@ -2,6 +2,7 @@ import {
   CheckOutlined,
   CloseOutlined,
   DeleteOutlined,
+  EyeOutlined,
   NodeIndexOutlined,
   SaveOutlined,
   SendOutlined,
@@ -20,7 +21,9 @@ import { applyFieldErrors } from '../../../shared/formErrors';
 import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../approval';
 import { documentApi } from '../api';
+import { AttachmentSection } from '../attachments';
 import { StatusTag } from '../labels';
+import { PreviewModal } from '../preview';
 import { LinesView, MainInfoView } from './DocumentView';
 import { bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
 import { LinesSection } from './LinesSection';
@@ -94,6 +97,7 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DocumentFormValues>();
   const [previewId, setPreviewId] = useState<number | null>(null);
+  const [printing, setPrinting] = useState(false);
   const me = useDefaultInfoQuery();
   const info = useQuery({
     queryKey: ['documents', 'mainInfo', docType, culture],
@@ -161,6 +165,18 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
           <ActionButton icon={<SaveOutlined />} onAction={onSave} data-testid="doc-save">
             {t('doc.action.save')}
           </ActionButton>
+          {doc ? (
+            <ActionButton
+              icon={<EyeOutlined />}
+              onAction={async () => {
+                await save();
+                setPrinting(true);
+              }}
+              data-testid="doc-preview"
+            >
+              {t('doc.action.preview')}
+            </ActionButton>
+          ) : null}
           <ActionButton icon={<NodeIndexOutlined />} onAction={onRoutePreview} data-testid="doc-route-preview-btn">
             {t('doc.action.routePreview')}
           </ActionButton>
@@ -183,7 +199,7 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
           <LinesSection docType={docType} form={form} />
         </Panel>
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
-          <Typography.Text type="secondary">{doc ? '' : t('doc.saveFirst')}</Typography.Text>
+          <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
         {doc && doc.Status === 'returned' ? (
           <Panel title={t('doc.section.route')} testId="doc-section-route">
@@ -192,6 +208,9 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
         ) : null}
       </Flex>
       <RoutePreviewModal documentId={previewId} onClose={() => setPreviewId(null)} />
+      {doc ? (
+        <PreviewModal documentId={doc.ID} docType={docType} open={printing} onClose={() => setPrinting(false)} />
+      ) : null}
     </Form>
   );
 }
@@ -202,6 +221,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
   const queryClient = useQueryClient();
   const [declining, setDeclining] = useState(false);
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const [printing, setPrinting] = useState(false);
   const [comment, setComment] = useState('');
   const can = (a: string) => doc.AllowedActions.includes(a as never);
   const after = (d: DocumentDetail) => {
@@ -216,6 +236,9 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
   return (
     <Flex vertical gap={12}>
       <Header title={`${t(`doc.type.${doc.DocType}`)} ${doc.DocNo}`} doc={doc}>
+        <ActionButton icon={<EyeOutlined />} onAction={() => setPrinting(true)} data-testid="doc-preview">
+          {t('doc.action.preview')}
+        </ActionButton>
         {can('edit') ? (
           <ActionButton onAction={() => navigate(`/manage/document/edit/${doc.ID}`)} data-testid="doc-edit">
             {t('common.edit')}
@@ -259,11 +282,12 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
         <LinesView d={doc} />
       </Panel>
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
-        <span />
+        <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>
       <Panel title={t('doc.section.route')} testId="doc-section-route">
         <RouteSection documentId={doc.ID} />
       </Panel>
+      <PreviewModal documentId={doc.ID} docType={doc.DocType} open={printing} onClose={() => setPrinting(false)} />
       {deciding ? (
         <DecisionDialog
           document={doc}

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { DOC_TYPES, type DocType, type DocumentDetail } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Form, Input, Modal, Result, Spin, Typography } from 'antd';
+import { Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -68,14 +68,23 @@ export default function DocumentPage() {
   return <DocumentEditor key={`new-${target.docType}`} docType={target.docType} />;
 }
 
+/** The title with the document's state and its actions, kept in sight while the form scrolls. */
 function Header({ title, doc, children }: { title: string; doc?: DocumentDetail; children?: React.ReactNode }) {
+  const { token } = theme.useToken();
   return (
     <Flex
       wrap
       gap={8}
       align="center"
       justify="space-between"
-      style={{ position: 'sticky', top: 0, zIndex: 5, background: 'inherit', paddingBottom: 8 }}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 5,
+        background: token.colorBgContainer,
+        padding: '8px 0',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
     >
       <Flex gap={8} align="center">
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="doc-title">

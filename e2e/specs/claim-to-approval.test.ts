@@ -182,4 +182,19 @@ describe('from claim to approval', () => {
     await screenshot(emp.page, 'claim-en-confirmed');
     await emp.context.close();
   });
+
+  it('the manager approves on a phone-sized screen from the pending cards (Chinese, 360 px)', async () => {
+    const mgr = await as('manager', 'zh-CN', { width: 360, height: 740 });
+    await mgr.page.goto('/manage/approveCenter');
+    const card = mgr.page.locator('[data-testid^="pending-card-"]').first();
+    await card.waitFor();
+    const docNo = ((await card.locator('a').first().textContent()) ?? '').trim();
+    await screenshot(mgr.page, 'approve-centre-zh-phone');
+    expect(await mgr.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await card.locator('.ant-btn-primary').click();
+    const dialog = mgr.page.locator('.ant-modal').filter({ has: mgr.page.getByTestId('decision-comment') });
+    await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+    await mgr.page.locator('[data-testid^="pending-card-"]', { hasText: docNo }).waitFor({ state: 'detached' });
+    await mgr.context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { demoLogins, seed } from './db/seed';
-import { folderTransport, startMailSender } from './modules/notify/notify.service';
+import { startMailSender, transportFor } from './modules/notify/notify.service';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -22,8 +22,8 @@ async function main(): Promise<void> {
   const outcome = await seed(ctx.db, config);
   await reloadMessages(ctx);
   const app = await buildApp(ctx);
-  // Notices leave through the outbox; without SMTP they are written to the data folder.
-  const stopMail = startMailSender(ctx, folderTransport(join(config.dataDir, 'mail')));
+  // Notices leave through the outbox: by SMTP when configured, else written to the data folder.
+  const stopMail = startMailSender(ctx, transportFor(config));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -38,6 +38,12 @@ const EnvSchema = z.object({
   /** JSON list of {ClientId, Secret, Scopes[]} allowed to take open-API tokens. */
   OPENAPI_CLIENTS: z.string().optional(),
   ANALYTICS_URL: z.url().optional(),
+  /** smtp://user:pass@host:587 or smtps://…; unset keeps notices as files in DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('费用管理系统 <no-reply@localhost>'),
   WEB_DIST: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -67,6 +73,8 @@ export interface Config {
   amex: { publicKeyFile: string; issuer: string | undefined } | undefined;
   openApiClients: OpenApiClient[];
   analyticsUrl: string | undefined;
+  /** The mail server notices go through; unset writes them to the data folder. */
+  smtp: { url: string; from: string } | undefined;
   webDist: string;
   logLevel: string;
 }
@@ -135,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     openApiClients,
     analyticsUrl: e.ANALYTICS_URL,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     webDist: fromRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
   };

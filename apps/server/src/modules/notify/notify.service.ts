@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Culture } from '@ems/contracts';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../core/config';
 import type { AppContext } from '../../core/context';
 import { localName } from '../../core/i18n';
 import * as repo from './notify.repository';
 
-/** Where notices go. The default, until SMTP is configured, writes each message as an .eml file in the data folder. */
+/** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
 export interface MailTransport {
   send(message: { to: string; subject: string; text: string; id: number }): Promise<void>;
 }
@@ -27,6 +29,26 @@ export function folderTransport(dir: string): MailTransport {
       writeFileSync(join(dir, `${String(message.id).padStart(8, '0')}.eml`), eml);
     },
   };
+}
+
+/** The mail server, for when SMTP is configured: one pooled connection, messages from `from`. */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = createTransport(url, { from });
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        messageId: `<notice-${message.id}@ems>`,
+      });
+    },
+  };
+}
+
+/** SMTP when configured, else the data folder. */
+export function transportFor(config: Pick<Config, 'smtp' | 'dataDir'>): MailTransport {
+  return config.smtp ? smtpTransport(config.smtp.url, config.smtp.from) : folderTransport(join(config.dataDir, 'mail'));
 }
 
 /** Sends what the outbox holds, in the recipient's language; returns how many went out. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
 import { documentMasters } from '../../../test/factories';
 import { shanghaiToday } from '../../core/time';
-import { statusHistory } from '../documents/document.table';
+import { document, statusHistory } from '../documents/document.table';
 import { role, roleFunction } from '../org/org.table';
 import { approvalStep } from './workflow.table';
 
@@ -27,6 +27,8 @@ const PENDING = '/api/ApproveCenter/QueryPendingList';
 
 beforeAll(async () => {
   t = await testApp();
+  // The lists are per person and cover every document: start without the demo documents.
+  await t.ctx.db.delete(document);
   m = await documentMasters(t.ctx.db);
   [employee, manager, admin, finance] = await Promise.all([
     t.login('employee'),

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';

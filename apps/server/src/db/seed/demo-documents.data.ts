@@ -47,7 +47,7 @@ export const WORKFLOWS = [
     ],
   },
   {
-    header: { Code: 'DEPUTY-STD', DocType: 'deputy' as const, NameZH: '报销单审批', NameEN: 'Deputy approval' },
+    header: { Code: 'DEPUTY-STD', DocType: 'deputy' as const, NameZH: '报销单审批', NameEN: 'Reimbursement approval' },
     details: [
       {
         Seq: 1,

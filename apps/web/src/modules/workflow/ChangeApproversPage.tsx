@@ -129,7 +129,7 @@ export default function ChangeApproversPage() {
             {
               dataIndex: 'DocType',
               title: t(`${K}.col.docType`),
-              render: (v: string) => t(`workflow.admin.docType.${v}`),
+              render: (v: string) => t(`doc.type.${v}`),
             },
             { dataIndex: 'ApplicantName', title: t(`${K}.col.applicant`) },
             {

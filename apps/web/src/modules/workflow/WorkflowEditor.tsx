@@ -319,7 +319,7 @@ export function WorkflowEditor({
           <Form.Item name="DocType" label={t(`${K}.field.docType`)} rules={[{ required: true }]}>
             <Select
               style={{ width: 160 }}
-              options={DOC_TYPES.map((d) => ({ value: d, label: t(`${K}.docType.${d}`) }))}
+              options={DOC_TYPES.map((d) => ({ value: d, label: t(`doc.type.${d}`) }))}
               onChange={() => form.setFieldValue('ExpenseTypeID', null)}
             />
           </Form.Item>

@@ -16,7 +16,7 @@ const FILTERS: FilterDef[] = [
     name: 'DocType',
     labelKey: `${K}.field.docType`,
     type: 'select',
-    options: ['apply', 'loan', 'deputy'].map((d) => ({ value: d, labelKey: `${K}.docType.${d}` })),
+    options: ['apply', 'loan', 'deputy'].map((d) => ({ value: d, labelKey: `doc.type.${d}` })),
   },
   { name: 'Keyword', labelKey: `${K}.field.keyword`, type: 'text' },
   {
@@ -37,7 +37,7 @@ function ActiveTag({ active }: { active: boolean }) {
 
 function DocTypeText({ value }: { value: string }) {
   const { t } = useTranslation();
-  return <>{t(`${K}.docType.${value}`)}</>;
+  return <>{t(`doc.type.${value}`)}</>;
 }
 
 const COLUMNS: ColumnDef<WorkflowRow>[] = [

@@ -39,10 +39,21 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     () => readListState(params, { filters, sortFields, ...(defaultPageSize ? { defaultPageSize } : {}) }),
     [params, filters, sortFields, defaultPageSize],
   );
+  const keepParams = props.keepParams;
   const setState = useCallback(
     (next: ListState) =>
-      setParams(writeListState(next, defaultPageSize ? { defaultPageSize } : {}), { replace: false }),
-    [setParams, defaultPageSize],
+      setParams(
+        (current) => {
+          const written = writeListState(next, defaultPageSize ? { defaultPageSize } : {});
+          for (const k of keepParams ?? []) {
+            const v = current.get(k);
+            if (v !== null) written.set(k, v);
+          }
+          return written;
+        },
+        { replace: false },
+      ),
+    [setParams, defaultPageSize, keepParams],
   );
 
   const body = listBody(state, filters);

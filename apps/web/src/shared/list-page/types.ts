@@ -97,6 +97,8 @@ export interface ListPageProps<Row> {
   titleKey: string;
   /** Shown between the title and the search form (summaries, tabs). */
   header?: ReactNode;
+  /** URL parameters of the surrounding screen (a tab) that the list's own state changes keep. */
+  keepParams?: readonly string[];
   /** react-query key prefix of this list. */
   queryKey: string;
   searchCall: (body: ListBody) => Promise<Page<Row>>;

@@ -3,6 +3,7 @@ import type { DocState, DocType, ViewCenterRow } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { Tabs } from 'antd';
 import i18n from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notice } from '../../../app/notice';
@@ -103,11 +104,16 @@ const LONG_TERM_COLUMNS: ColumnDef<ViewCenterRow>[] = [
   },
 ];
 
+const KEEP = ['list'];
+
 /** One list of a view centre: the read-only documents a scope of the user's functions reaches. */
-function ViewListPage({ list, titleKey }: { list: ViewList; titleKey: string }) {
+function ViewListPage({ list, titleKey, header }: { list: ViewList; titleKey: string; header?: ReactNode }) {
   return (
     <ListPage<ViewCenterRow>
+      key={list}
       titleKey={titleKey}
+      header={header}
+      keepParams={KEEP}
       queryKey={`documents-view-${list}`}
       searchCall={(body) => viewCentreApi.search(list, body)}
       exportCall={(body) => viewCentreApi.export(list, body)}
@@ -119,7 +125,7 @@ function ViewListPage({ list, titleKey }: { list: ViewList; titleKey: string }) 
   );
 }
 
-/** A view centre: one list, or tabs of lists, each a page of the list kit with its filters in the URL. */
+/** A view centre: one list, or tabs of lists under its title, each a page of the list kit with its filters in the URL. */
 export function ViewCentre({ titleKey, lists }: { titleKey: string; lists: ViewList[] }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -127,14 +133,19 @@ export function ViewCentre({ titleKey, lists }: { titleKey: string; lists: ViewL
   if (lists.length === 1) return <ViewListPage list={first} titleKey={titleKey} />;
   const active = (lists.find((l) => l === params.get('list')) ?? first) as ViewList;
   return (
-    <Tabs
-      activeKey={active}
-      onChange={(k) => setParams(k === first ? {} : { list: k })}
-      items={lists.map((l) => ({
-        key: l,
-        label: t(`doc.viewList.${l}`),
-        children: l === active ? <ViewListPage list={l} titleKey={titleKey} /> : null,
-      }))}
+    <ViewListPage
+      list={active}
+      titleKey={titleKey}
+      header={
+        <Tabs
+          activeKey={active}
+          onChange={(k) => setParams(k === first ? {} : { list: k })}
+          items={lists.map((l) => ({
+            key: l,
+            label: <span data-testid={`view-tab-${l}`}>{t(`doc.viewList.${l}`)}</span>,
+          }))}
+        />
+      }
     />
   );
 }

@@ -15,7 +15,7 @@ interface Row {
   ItemContent: string;
 }
 
-function setup(url: string) {
+function setup(url: string, keepParams?: string[]) {
   const bodies: Record<string, unknown>[] = [];
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -39,6 +39,7 @@ function setup(url: string) {
           <ListPage<Row>
             titleKey="language.title"
             queryKey="rows"
+            {...(keepParams ? { keepParams } : {})}
             searchCall={search}
             rowKey="ID"
             columns={[
@@ -91,6 +92,14 @@ describe('ListPage', () => {
     fireEvent.click(screen.getByTestId('list-search'));
     await waitFor(() => expect(router.state.location.search).toBe('?PageID=common'));
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ PageIndex: 1, PageID: 'common' }));
+  });
+
+  it('keeps the surrounding screen’s own URL parameters (a tab) when its state changes', async () => {
+    const { router } = setup('/list?list=follow&page=2', ['list']);
+    await screen.findByText('登录');
+    fireEvent.change(screen.getByTestId('field-PageID'), { target: { value: 'common' } });
+    fireEvent.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?PageID=common&list=follow'));
   });
 
   it('says "Please select and only one" when Edit is pressed without exactly one row', async () => {

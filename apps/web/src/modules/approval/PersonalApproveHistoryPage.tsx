@@ -1,6 +1,5 @@
 import type { ApproveHistoryRow, ComingRow } from '@ems/contracts';
 import { Tabs, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { displayDateTime } from '../../shared/format';
@@ -123,52 +122,48 @@ const COMING_COLUMNS: ColumnDef<ComingRow>[] = [
 ];
 
 type TabKey = 'decided' | 'coming';
+const KEEP = ['tab'];
 
-/** My approval history: what I decided (exportable), and what is still coming my way. */
+/** My approval history: what I decided (exportable), and what is still coming my way; the tab is kept in the URL. */
 export default function PersonalApproveHistoryPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<TabKey>('decided');
-  const [, setParams] = useSearchParams();
-  return (
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = params.get('tab') === 'coming' ? 'coming' : 'decided';
+  const tabs = (
     <Tabs
       activeKey={tab}
-      destroyOnHidden
-      onChange={(key) => {
-        // Each tab's list keeps its filters in the URL: a new tab starts from a clean one.
-        setParams(new URLSearchParams());
-        setTab(key as TabKey);
-      }}
+      // Each tab's list keeps its filters in the URL: a new tab starts from a clean one.
+      onChange={(key) => setParams(key === 'coming' ? { tab: key } : {})}
       items={[
-        {
-          key: 'decided',
-          label: t('approval.history.tabDecided'),
-          children: (
-            <ListPage<ApproveHistoryRow>
-              titleKey="menu.expense.personalApproveHistory"
-              queryKey="approve-history"
-              searchCall={(body) => approvalApi.history(body)}
-              exportCall={(filters) => approvalApi.exportHistory(filters)}
-              rowKey="StepID"
-              columns={DECIDED_COLUMNS}
-              filters={DECIDED_FILTERS}
-            />
-          ),
-        },
-        {
-          key: 'coming',
-          label: t('approval.history.tabComing'),
-          children: (
-            <ListPage<ComingRow>
-              titleKey="approval.history.tabComing"
-              queryKey="approve-coming"
-              searchCall={(body) => approvalApi.coming(body)}
-              rowKey="StepID"
-              columns={COMING_COLUMNS}
-              filters={COMING_FILTERS}
-            />
-          ),
-        },
+        { key: 'decided', label: t('approval.history.tabDecided') },
+        { key: 'coming', label: t('approval.history.tabComing') },
       ]}
+    />
+  );
+  return tab === 'decided' ? (
+    <ListPage<ApproveHistoryRow>
+      key="decided"
+      titleKey="menu.expense.personalApproveHistory"
+      header={tabs}
+      keepParams={KEEP}
+      queryKey="approve-history"
+      searchCall={(body) => approvalApi.history(body)}
+      exportCall={(filters) => approvalApi.exportHistory(filters)}
+      rowKey="StepID"
+      columns={DECIDED_COLUMNS}
+      filters={DECIDED_FILTERS}
+    />
+  ) : (
+    <ListPage<ComingRow>
+      key="coming"
+      titleKey="menu.expense.personalApproveHistory"
+      header={tabs}
+      keepParams={KEEP}
+      queryKey="approve-coming"
+      searchCall={(body) => approvalApi.coming(body)}
+      rowKey="StepID"
+      columns={COMING_COLUMNS}
+      filters={COMING_FILTERS}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
+import { AT_FINANCE } from './document.state';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
 
 export type DocumentRow = typeof doc.$inferSelect;
@@ -235,17 +236,7 @@ export async function stoppedLedgerExpenses(db: Db, companyId: number, docType: 
 
 const loan = alias(doc, 'loan');
 /** Loans not yet closed: approved and on their way to (or past) payment. */
-const OPEN_LOAN_STATES: DocState[] = [
-  'approved',
-  'received',
-  'reviewing',
-  'held',
-  'to_post',
-  'post_failed',
-  'posted',
-  'remitting',
-  'paid',
-];
+const OPEN_LOAN_STATES = AT_FINANCE.filter((s) => s !== 'closed');
 
 export async function loanLinksOf(db: Db, documentId: number) {
   return db

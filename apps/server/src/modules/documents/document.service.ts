@@ -34,29 +34,17 @@ import { keysOf } from './attachment.repository';
 import { AttachmentStore } from './attachment.storage';
 import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
 import * as repo from './document.repository';
-import { check } from './document.state';
+import { AT_FINANCE, check } from './document.state';
 import { statusHistory } from './document.table';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
 const PREFIX: Record<DocType, string> = { apply: 'A', loan: 'L', deputy: 'D' };
-/** Finance sees the company's documents once approved; audit and compliance viewers once submitted (DESIGN §7). */
-export const AT_FINANCE: readonly DocState[] = [
-  'approved',
-  'received',
-  'reviewing',
-  'held',
-  'to_post',
-  'post_failed',
-  'posted',
-  'remitting',
-  'paid',
-  'closed',
-];
 function viewerMay(user: SessionUser, status: DocState): boolean {
   if (user.functions.has('documentViewAudit') || user.functions.has('documentViewCompliance'))
     return status !== 'draft';
+  // Finance sees the company's documents once approved; audit and compliance viewers once submitted (DESIGN §7).
   return user.functions.has('documentViewCenterAll') && AT_FINANCE.includes(status);
 }
 

@@ -71,5 +71,18 @@ export function possibleActions(type: DocType, state: DocState): DocAction[] {
 }
 
 export const TERMINAL: readonly DocState[] = ['closed', 'cancelled'];
+/** Approved and on the way through finance (or done): where finance and the all-documents view see a document. */
+export const AT_FINANCE: readonly DocState[] = [
+  'approved',
+  'received',
+  'reviewing',
+  'held',
+  'to_post',
+  'post_failed',
+  'posted',
+  'remitting',
+  'paid',
+  'closed',
+];
 /** States in which the document's content may still change. */
 export const EDITABLE: readonly DocState[] = ['draft', 'returned'];

@@ -7,7 +7,8 @@ import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
 import { authorityTeams } from '../org/teams/team.service';
 import { actingPeople, approversFor, isOwner } from './document.policy';
-import { AT_FINANCE, load } from './document.service';
+import { load } from './document.service';
+import { AT_FINANCE } from './document.state';
 import { statusHistory } from './document.table';
 import * as repo from './viewcentre.repository';
 

@@ -1,15 +1,14 @@
 import type { ChangeApproversResult, HeldStepRow } from '@ems/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../app/notice';
 import { ActionButton } from '../../shared/ActionButton';
 import { displayDateTime, formatAmount } from '../../shared/format';
 import { Panel } from '../../shared/Panel';
-import { EmployeePicker } from '../org/pickers/EmployeePicker';
 import { reassignApi } from './api';
 import { ChangeResultView } from './ChangeResult';
+import { HandOverPeople, handOverAgreed } from './HandOverPeople';
 
 const K = 'workflow.replace';
 
@@ -31,16 +30,7 @@ export default function ChangeApproversPage() {
   });
 
   const replace = async (all: boolean) => {
-    if (from === undefined || to === undefined) {
-      notice.warning(t(`${K}.pickBoth`));
-      return;
-    }
-    if (!all && selected.length === 0) {
-      notice.warning(t(`${K}.pickSome`));
-      return;
-    }
-    const question = all ? t(`${K}.confirmAll`) : t(`${K}.confirmSelected`, { count: selected.length });
-    if (!(await notice.ask(question))) return;
+    if (!(await handOverAgreed(t, { from, to, all, selected: selected.length, keys: K })) || !from || !to) return;
     const done = await reassignApi.changeApprovers({
       FromApproverID: from,
       ToApproverID: to,
@@ -54,38 +44,20 @@ export default function ChangeApproversPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Typography.Title level={4}>{t('menu.master.ChangeApprovers')}</Typography.Title>
-      <Panel title={t(`${K}.who`)}>
-        <Form layout="inline">
-          <Form.Item label={t(`${K}.from`)} htmlFor="replace-from">
-            <div style={{ width: 320 }}>
-              <EmployeePicker
-                id="replace-from"
-                includeInactive
-                data-testid="replace-from"
-                value={from as never}
-                onChange={
-                  ((v: number | undefined) => {
-                    setFrom(v);
-                    setSelected([]);
-                    setResult(null);
-                    setPage((p) => ({ ...p, PageIndex: 1 }));
-                  }) as never
-                }
-              />
-            </div>
-          </Form.Item>
-          <Form.Item label={t(`${K}.to`)} htmlFor="replace-to">
-            <div style={{ width: 320 }}>
-              <EmployeePicker
-                id="replace-to"
-                data-testid="replace-to"
-                value={to as never}
-                onChange={((v: number | undefined) => setTo(v)) as never}
-              />
-            </div>
-          </Form.Item>
-        </Form>
-      </Panel>
+      <HandOverPeople
+        idPrefix="replace"
+        fromLabel={t(`${K}.from`)}
+        toLabel={t(`${K}.to`)}
+        from={from}
+        to={to}
+        onFrom={(v) => {
+          setFrom(v);
+          setSelected([]);
+          setResult(null);
+          setPage((p) => ({ ...p, PageIndex: 1 }));
+        }}
+        onTo={setTo}
+      />
       <Panel title={t(`${K}.stepsTitle`)}>
         <Space style={{ marginBottom: 12 }} wrap>
           <ActionButton onAction={() => replace(false)} disabled={selected.length === 0} data-testid="replace-selected">

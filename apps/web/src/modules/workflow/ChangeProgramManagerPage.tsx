@@ -3,13 +3,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Checkbox, Form, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../app/notice';
 import { ActionButton } from '../../shared/ActionButton';
 import { formatAmount } from '../../shared/format';
 import { Panel } from '../../shared/Panel';
-import { EmployeePicker } from '../org/pickers/EmployeePicker';
 import { reassignApi } from './api';
 import { ChangeResultView } from './ChangeResult';
+import { HandOverPeople, handOverAgreed } from './HandOverPeople';
 
 const K = 'workflow.programManager';
 const R = 'workflow.replace';
@@ -33,16 +32,7 @@ export default function ChangeProgramManagerPage() {
   });
 
   const change = async (all: boolean) => {
-    if (from === undefined || to === undefined) {
-      notice.warning(t(`${R}.pickBoth`));
-      return;
-    }
-    if (!all && selected.length === 0) {
-      notice.warning(t(`${K}.pickSome`));
-      return;
-    }
-    const question = all ? t(`${K}.confirmAll`) : t(`${K}.confirmSelected`, { count: selected.length });
-    if (!(await notice.ask(question))) return;
+    if (!(await handOverAgreed(t, { from, to, all, selected: selected.length, keys: K })) || !from || !to) return;
     const done = await reassignApi.changeProgramManager({
       FromEmployeeID: from,
       ToEmployeeID: to,
@@ -57,43 +47,26 @@ export default function ChangeProgramManagerPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Typography.Title level={4}>{t('menu.master.changeprogramManager')}</Typography.Title>
-      <Panel title={t(`${R}.who`)}>
-        <Form layout="inline">
-          <Form.Item label={t(`${K}.from`)} htmlFor="pm-from">
-            <div style={{ width: 320 }}>
-              <EmployeePicker
-                id="pm-from"
-                includeInactive
-                data-testid="pm-from"
-                value={from as never}
-                onChange={
-                  ((v: number | undefined) => {
-                    setFrom(v);
-                    setSelected([]);
-                    setResult(null);
-                    setPage((p) => ({ ...p, PageIndex: 1 }));
-                  }) as never
-                }
-              />
-            </div>
-          </Form.Item>
-          <Form.Item label={t(`${K}.to`)} htmlFor="pm-to">
-            <div style={{ width: 320 }}>
-              <EmployeePicker
-                id="pm-to"
-                data-testid="pm-to"
-                value={to as never}
-                onChange={((v: number | undefined) => setTo(v)) as never}
-              />
-            </div>
-          </Form.Item>
-          <Form.Item>
-            <Checkbox checked={alsoSteps} onChange={(e) => setAlsoSteps(e.target.checked)} data-testid="pm-also-steps">
-              {t(`${K}.alsoSteps`)}
-            </Checkbox>
-          </Form.Item>
-        </Form>
-      </Panel>
+      <HandOverPeople
+        idPrefix="pm"
+        fromLabel={t(`${K}.from`)}
+        toLabel={t(`${K}.to`)}
+        from={from}
+        to={to}
+        onFrom={(v) => {
+          setFrom(v);
+          setSelected([]);
+          setResult(null);
+          setPage((p) => ({ ...p, PageIndex: 1 }));
+        }}
+        onTo={setTo}
+      >
+        <Form.Item>
+          <Checkbox checked={alsoSteps} onChange={(e) => setAlsoSteps(e.target.checked)} data-testid="pm-also-steps">
+            {t(`${K}.alsoSteps`)}
+          </Checkbox>
+        </Form.Item>
+      </HandOverPeople>
       <Panel title={t(`${K}.listTitle`)}>
         <Space style={{ marginBottom: 12 }} wrap>
           <ActionButton

@@ -74,6 +74,13 @@ async function decideInCentre(page: Page, p: Record<string, string>, docNo: stri
     await page.locator('.ant-modal-confirm').getByText(text(p, 'common.confirmReject')).waitFor();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   }
+  // The dialog closes once the server took the decision; a refusal stays in the dialog and fails the test with it.
+  const problem = page.getByTestId('decision-problem');
+  const outcome = await Promise.race([
+    dialog.waitFor({ state: 'hidden' }).then(() => 'closed'),
+    problem.waitFor().then(async () => `refused: ${await problem.textContent()}`),
+  ]);
+  expect(outcome).toBe('closed');
   await row.waitFor({ state: 'detached' });
 }
 

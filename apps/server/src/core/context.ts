@@ -13,3 +13,6 @@ export interface AppContext {
   /** Version of the web build being served; sent as X-App-Version. */
   appVersion: string;
 }
+
+/** What a use case needs when it only reads and writes the database (services, and the demo seed that drives them). */
+export type DbContext = Pick<AppContext, 'db'>;

@@ -1,6 +1,6 @@
 import { SCREENS } from '@ems/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { AppContext } from '../../core/context';
+import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
@@ -30,8 +30,7 @@ export async function seedDemoDocuments(outer: Db): Promise<void> {
 }
 
 async function seedWith(db: Db): Promise<void> {
-  // The document and approval services use nothing of the context but the database.
-  const ctx = { db } as AppContext;
+  const ctx: DbContext = { db };
   for (const code of ['1000', '2000'] as const) {
     const [c] = await db.select().from(company).where(eq(company.code, code));
     if (!c) continue;
@@ -203,7 +202,7 @@ async function typeItems(db: Db, companyId: number) {
 }
 
 /** Grants `preparer` a fill-in proxy for `principal` (once) and returns the preparer acting for them. */
-async function proxyFor(ctx: AppContext, principal: SessionUser, preparer: SessionUser, today: string) {
+async function proxyFor(ctx: DbContext, principal: SessionUser, preparer: SessionUser, today: string) {
   const year = Number(today.slice(0, 4));
   try {
     await proxies.save(

@@ -17,7 +17,7 @@ import {
   type SearchDocumentBody,
   subMoney,
 } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
+import type { AppContext, DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { AppError, conflict, notFound, refused } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
@@ -270,7 +270,7 @@ function totals(lines: repo.LineInsert[]) {
 
 /** Save resume: creates or changes a draft (or a returned document) with its lines. */
 export async function save(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   docType: DocType,
   body: SaveDocumentBody,
@@ -411,7 +411,7 @@ export async function counts(db: Db, user: SessionUser) {
 
 /** A new draft, empty or copied (main info and lines) from a document the user may see. */
 export async function add(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   docType: DocType,
   copyFromId: number | undefined,

@@ -7,7 +7,7 @@ import type {
   DocumentDetail,
   Money,
 } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
+import type { AppContext, DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { AppError, conflict, fieldError, notFound, refused } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
@@ -194,7 +194,7 @@ async function advance(
  * changes nothing. Without a key, the version and the state still stop a second change.
  */
 async function once(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   key: string | undefined,
   route: string,
@@ -223,7 +223,7 @@ async function lockedVisible(tx: Db, user: SessionUser, id: number, docType?: Do
 
 /** Submit: the owner sends the document into approval; a fill-in proxy sends it to the applicant to confirm first. */
 export async function submit(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   docType: DocType,
   v: { id: number; version?: number | undefined; key?: string | undefined; requestId: string },
@@ -272,7 +272,7 @@ export async function submit(
 
 /** Responsible confirm: the applicant accepts (or declines) what their fill-in proxy prepared. */
 export async function confirm(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   v: { id: number; accept: boolean; comment?: string | null | undefined; key?: string | undefined; requestId: string },
   culture: Culture,
@@ -318,7 +318,7 @@ export async function confirm(
 
 /** Approve or reject the current step. Two people deciding the same step at once: one wins, the other gets 409. */
 export async function decide(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   docType: DocType,
   v: {
@@ -576,7 +576,7 @@ export async function isCurrentApprover(db: Db, user: SessionUser, id: number) {
 
 /** An administrator's state update: cancels a document at any open state, with a reason, audited. */
 export async function adminCancel(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   v: { id: number; reason: string; requestId: string },
   culture: Culture,
@@ -625,7 +625,7 @@ export function isManager(db: Db, user: SessionUser): Promise<boolean> {
  * current approver). The step remembers its first approver; the new one gets a notice.
  */
 export async function changeApprove(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   v: { id: number; newApproverId: number; comment?: string | null | undefined; requestId: string },
 ) {
@@ -683,7 +683,7 @@ export async function changeApprove(
  * its approver already approved an earlier step of this round (say after a reassignment made it theirs).
  */
 export async function autoApprove(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   v: { id: number; key?: string | undefined; requestId: string },
   culture: Culture,
@@ -740,7 +740,7 @@ export async function autoApprove(
  * the reason is kept in the document's history.
  */
 export async function unlock(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   v: { id: number; reason: string; requestId: string },
   culture: Culture,

@@ -1,5 +1,5 @@
 import type { Culture, ProxyGrant, ProxyKind, SaveProxyBody, SearchProxyBody } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
+import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
@@ -61,7 +61,7 @@ export async function load(db: Db, kind: ProxyKind, user: SessionUser, id: numbe
 }
 
 export async function save(
-  ctx: AppContext,
+  ctx: DbContext,
   kind: ProxyKind,
   user: SessionUser,
   body: SaveProxyBody,
@@ -114,7 +114,7 @@ export async function save(
 
 /** Ends a grant at once; the proxy can do nothing through it any more. */
 export async function free(
-  ctx: AppContext,
+  ctx: DbContext,
   kind: ProxyKind,
   user: SessionUser,
   id: number,
@@ -138,7 +138,7 @@ export async function free(
 }
 
 /** Approval proxies that have not started yet may be deleted outright; others are freed and kept. */
-export async function remove(ctx: AppContext, user: SessionUser, id: number, requestId: string) {
+export async function remove(ctx: DbContext, user: SessionUser, id: number, requestId: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await owned(tx, 'approve', user, id);
     if (statusOf(row.g, shanghaiToday()) !== 'future') throw conflict('proxy.delete_started');

@@ -1,6 +1,6 @@
 import { type Culture, compareMoney, type SaveWorkflowBody, type WorkflowDetail } from '@ems/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../core/context';
+import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { AppError, conflict, notFound } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
@@ -77,7 +77,7 @@ async function checkDetails(db: Db, user: SessionUser, details: WorkflowDetail[]
 }
 
 export async function save(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   body: z.infer<typeof SaveWorkflowBody>,
   culture: Culture,
@@ -146,7 +146,7 @@ export async function save(
   return load(ctx.db, user, id, culture);
 }
 
-export async function deleteDetail(ctx: AppContext, user: SessionUser, detailId: number, requestId: string) {
+export async function deleteDetail(ctx: DbContext, user: SessionUser, detailId: number, requestId: string) {
   await ctx.db.transaction(async (tx) => {
     const found = await repo.findDetail(tx, detailId);
     if (!found || found.companyId !== user.companyId) throw notFound();

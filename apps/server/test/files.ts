@@ -32,10 +32,13 @@ export const samples = {
   pdf: () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   ofd: () =>
     Buffer.from(
-      zipSync({
-        'OFD.xml': strToU8('<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'),
-        'Doc_0/Document.xml': strToU8('<x/>'),
-      }),
+      zipSync(
+        {
+          'OFD.xml': strToU8('<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'),
+          'Doc_0/Document.xml': strToU8('<x/>'),
+        },
+        FIXED,
+      ),
     ),
   docx: () => ooxml('word/document.xml'),
   pptx: () => ooxml('ppt/presentation.xml'),
@@ -54,13 +57,19 @@ export const samples = {
   },
 };
 
+/** A fixed entry time, so a sample made twice is the same bytes (zip entries carry their time). */
+const FIXED = { mtime: new Date('2026-01-01T00:00:00Z') };
+
 function ooxml(part: string): Buffer {
   return Buffer.from(
-    zipSync({
-      '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-      '_rels/.rels': strToU8('<Relationships/>'),
-      [part]: strToU8('<x/>'),
-    }),
+    zipSync(
+      {
+        '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+        '_rels/.rels': strToU8('<Relationships/>'),
+        [part]: strToU8('<x/>'),
+      },
+      FIXED,
+    ),
   );
 }
 

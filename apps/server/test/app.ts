@@ -41,7 +41,8 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     });
     pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.file)]) });
   } else {
-    const name = `ems_test_${randomBytes(5).toString('hex')}`;
+    // Named after the run's template, so a run drops only its own databases (several runs may share one server).
+    const name = `${template.name}_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: template.url });
     await admin.connect();
     await admin.query(`create database ${name} template ${template.name}`);

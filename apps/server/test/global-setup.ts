@@ -14,7 +14,8 @@ export default async function setup(project: TestProject) {
       const admin = new pg.Client({ connectionString: template.url });
       await admin.connect();
       const rows = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'ems_test_%'",
+        'select datname from pg_database where datname = $1 or datname like $2',
+        [template.name, `${template.name}\\_%`],
       );
       for (const r of rows.rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
       await admin.end();

@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './core/context';
 import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
+import { bindRequestScope } from './core/jobs';
 import { installProblemHandler } from './core/problem';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
@@ -54,6 +55,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  bindRequestScope(app);
   const indexFile = join(ctx.config.webDist, 'index.html');
   let indexHtml: string | undefined;
   installProblemHandler(app, ctx.messages, () => {

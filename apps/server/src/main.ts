@@ -2,7 +2,10 @@ import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { demoLogins, seed } from './db/seed';
-import { startMailSender, transportFor } from './modules/notify/notify.service';
+import { createBoss } from './core/jobs';
+import { mailJob, transportFor } from './modules/notify/notify.service';
+import { evmJob } from './modules/org/evm/evm.service';
+import { startOutbound } from './modules/outbound/outbound.service';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -21,16 +24,22 @@ async function main(): Promise<void> {
   const outcome = await seed(ctx.db, config);
   await reloadMessages(ctx);
   const app = await buildApp(ctx);
-  // Notices leave through the outbox: by SMTP when configured, else written to the data folder.
-  const stopMail = startMailSender(ctx, transportFor(config));
+  // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
+  // written to the data folder; EVM messages through its gateway.
+  const outbound = await startOutbound(
+    ctx,
+    createBoss(ctx.database, config.databaseUrl),
+    { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
+    { log: app.log },
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopMail();
     await app.close();
+    await outbound.stop();
     await ctx.database.close();
     process.exit(0);
   };

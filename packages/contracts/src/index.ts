@@ -18,6 +18,7 @@ export * from './money';
 export * from './org';
 export * from './org-common';
 export * from './org-evm';
+export * from './outbound';
 export * from './org-people';
 export * from './org-role';
 export * from './org-team';

@@ -8,5 +8,6 @@ export * from '../modules/masterdata/expense.table';
 export * from '../modules/masterdata/reference.table';
 export * from '../modules/org/evm.table';
 export * from '../modules/org/org.table';
+export * from '../modules/outbound/outbound.table';
 export * from '../modules/system/system.table';
 export * from '../modules/workflow/workflow.table';

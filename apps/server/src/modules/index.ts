@@ -16,6 +16,7 @@ import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
 import { periodRoutes } from './masterdata/periods/periods.routes';
 import { evmRoutes } from './org/evm/evm.routes';
 import { orgRoutes } from './org/org.routes';
+import { outboundRoutes } from './outbound/outbound.routes';
 import { employeeRoutes } from './org/people/employee.routes';
 import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
@@ -36,6 +37,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   employeeRoutes,
   roleRoutes,
   evmRoutes,
+  outboundRoutes,
   i18nRoutes,
   proxyRoutes,
   workflowRoutes,

@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { employee } from '../org/org.table';
 import { mailOutbox } from '../workflow/workflow.table';
 
-/** Unsent notices, oldest first, locked so that two senders never take the same one. */
-export async function takeUnsent(db: Db, limit: number) {
-  return db
+/** A notice with its recipient's address, language and name. */
+export async function notice(db: Db, id: number) {
+  const [row] = await db
     .select({
       m: mailOutbox,
       email: employee.email,
@@ -15,15 +15,18 @@ export async function takeUnsent(db: Db, limit: number) {
     })
     .from(mailOutbox)
     .innerJoin(employee, eq(employee.id, mailOutbox.toEmployeeId))
-    .where(isNull(mailOutbox.sentAt))
-    .orderBy(asc(mailOutbox.id))
-    .limit(limit)
-    .for('update', { of: mailOutbox, skipLocked: true });
+    .where(eq(mailOutbox.id, id));
+  return row;
 }
 
-export async function markSent(db: Db, id: number, error: string | null) {
+/** Only a notice that went out is marked sent. */
+export async function markSent(db: Db, id: number) {
   await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, error })
+    .set({ sentAt: sql`now()`, error: null })
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+}
+
+export async function noteError(db: Db, id: number, error: string) {
+  await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
 }

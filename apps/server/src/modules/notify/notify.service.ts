@@ -5,6 +5,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../core/config';
 import type { AppContext } from '../../core/context';
 import { localName } from '../../core/i18n';
+import type { OutboundHandler } from '../outbound/outbound.service';
 import * as repo from './notify.repository';
 
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
@@ -51,44 +52,29 @@ export function transportFor(config: Pick<Config, 'smtp' | 'dataDir'>): MailTran
   return config.smtp ? smtpTransport(config.smtp.url, config.smtp.from) : folderTransport(join(config.dataDir, 'mail'));
 }
 
-/** Sends what the outbox holds, in the recipient's language; returns how many went out. */
-export async function flushOutbox(ctx: AppContext, transport: MailTransport, batch = 50): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
-    const rows = await repo.takeUnsent(tx, batch);
-    for (const r of rows) {
-      const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
-      const params = JSON.parse(r.m.params) as Record<string, string | number>;
-      const subject = ctx.messages.t(r.m.template, culture, params);
-      const greeting = ctx.messages.t('workflow.mail.greeting', culture, {
-        name: localName(culture, r.nameZh, r.nameEn),
-      });
-      let error: string | null = null;
-      if (!r.email) error = 'no e-mail address';
-      else {
-        try {
-          await transport.send({ to: r.email, subject, text: `${greeting}\n\n${subject}\n`, id: r.m.id });
-        } catch (err) {
-          error = err instanceof Error ? err.message : String(err);
-        }
-      }
-      await repo.markSent(tx, r.m.id, error);
+/**
+ * The mail job: renders one notice in the recipient's language and hands it to the transport. It runs outside any
+ * transaction; it marks the notice sent only once the transport took it, and a notice already sent is not sent
+ * again (a retry after the mark was lost).
+ */
+export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: MailTransport): OutboundHandler {
+  return async (payload) => {
+    const { mailId } = payload as { mailId: number };
+    const r = await repo.notice(ctx.db, mailId);
+    if (!r || r.m.sentAt) return;
+    const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
+    const params = JSON.parse(r.m.params) as Record<string, string | number>;
+    const subject = ctx.messages.t(r.m.template, culture, params);
+    const greeting = ctx.messages.t('workflow.mail.greeting', culture, {
+      name: localName(culture, r.nameZh, r.nameEn),
+    });
+    try {
+      if (!r.email) throw new Error('no e-mail address');
+      await transport.send({ to: r.email, subject, text: `${greeting}\n\n${subject}\n`, id: r.m.id });
+    } catch (err) {
+      await repo.noteError(ctx.db, r.m.id, (err instanceof Error ? err.message : String(err)).slice(0, 1000));
+      throw err;
     }
-    return rows.length;
-  });
-}
-
-/** Runs the sender every `everyMs` until stopped. */
-export function startMailSender(ctx: AppContext, transport: MailTransport, everyMs = 5000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    flushOutbox(ctx, transport)
-      .catch(() => undefined)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    await repo.markSent(ctx.db, r.m.id);
+  };
 }

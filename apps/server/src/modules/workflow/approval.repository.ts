@@ -7,6 +7,7 @@ import { costCentreHead } from '../masterdata/costcentre.table';
 import { expenseType } from '../masterdata/expense.table';
 import { employee, employeeRoleTeam, role, team } from '../org/org.table';
 import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from './workflow.table';
+import { enqueue } from '../outbound/outbound.service';
 
 export type StepRow = typeof step.$inferSelect;
 const applicant = alias(employee, 'applicant');
@@ -251,7 +252,12 @@ export async function mail(
     documentId: number;
   },
 ) {
-  await db.insert(mailOutbox).values({ ...v, params: JSON.stringify(v.params) });
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ ...v, params: JSON.stringify(v.params) })
+    .returning({ id: mailOutbox.id });
+  // Sent by the mail job, which exists only if this transaction commits.
+  await enqueue(db, 'mail', { mailId: row!.id }, v.companyId);
 }
 
 /** Claims an idempotency key; answers the stored response when the same user already used it. */

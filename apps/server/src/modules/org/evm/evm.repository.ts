@@ -87,12 +87,31 @@ export async function addOutbox(db: Db, v: Omit<typeof evmOutbox.$inferInsert, '
 export async function settleOutbox(
   db: Db,
   id: number,
-  v: { status: 'sent' | 'failed'; reference: string | null; error: string | null },
+  v: { status: 'pending' | 'sent' | 'failed'; reference: string | null; error: string | null },
 ) {
   await db
     .update(evmOutbox)
     .set({ ...v, sentAt: v.status === 'sent' ? new Date() : null })
     .where(eq(evmOutbox.id, id));
+}
+
+export async function outboxById(db: Db, id: number) {
+  const [row] = await db.select().from(evmOutbox).where(eq(evmOutbox.id, id));
+  return row;
+}
+
+/** The outcome of a message settles its relation only while it is the relation's latest message. */
+export async function settleRelation(
+  db: Db,
+  relationId: number,
+  outboxId: number,
+  v: { status: 'sent' | 'queued' | 'failed'; lastError: string | null; sentAt?: Date },
+) {
+  const latest = sql`(select max(${evmOutbox.id}) from ${evmOutbox} where ${evmOutbox.relationId} = ${relationId})`;
+  await db
+    .update(rel)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(rel.id, relationId), sql`${outboxId} = ${latest}`));
 }
 
 export async function outboxOf(db: Db, relationId: number) {

@@ -12,6 +12,8 @@ import { audit } from '../../audit/audit.service';
 import { type Actor, isUniqueViolation, staleVersion } from '../org.shared';
 import * as teamRepo from '../teams/team.repository';
 import { type EvmMessage, evmGateway } from './evm.gateway';
+import type { OutboundHandler } from '../../outbound/outbound.service';
+import { enqueue } from '../../outbound/outbound.service';
 import * as repo from './evm.repository';
 
 function toRow(r: repo.RelationRow, culture: Culture): EvmRelationRow {
@@ -127,12 +129,13 @@ function messageOf(r: repo.RelationRow, action: EvmMessage['action']): EvmMessag
 }
 
 /**
- * Sends relations to the EVM system. The message is written to the outbox and committed first, so a failure
- * of the call (or of this process) never loses what was meant to go out; the reply then settles the relation.
+ * Sends relations to the EVM system. Each message is written to the EVM outbox with its job in one transaction
+ * with the relation's new state, and the call happens later in the EVM job, outside any transaction: a failure
+ * (or a crash) never loses the message, and it is retried with back-off.
  */
 async function deliver(db: Db, actor: Actor, rows: repo.RelationRow[], resend: boolean) {
-  const pending = await db.transaction(async (tx) => {
-    const out = [];
+  return db.transaction(async (tx) => {
+    const results = [];
     for (const r of rows) {
       const outbox = await repo.addOutbox(tx, {
         companyId: actor.companyId,
@@ -142,40 +145,50 @@ async function deliver(db: Db, actor: Actor, rows: repo.RelationRow[], resend: b
         attempt: r.r.sendCount + 1,
         actorId: actor.userId,
       });
-      out.push({ r, outbox });
-    }
-    return out;
-  });
-  const gateway = evmGateway();
-  const results = [];
-  for (const { r, outbox } of pending) {
-    const reply = await gateway
-      .send(outbox.payload as EvmMessage, outbox.id)
-      .catch((err: unknown) => ({ ok: false as const, error: String((err as Error)?.message ?? err) }));
-    const status = reply.ok ? ('sent' as const) : ('failed' as const);
-    const reference = reply.ok ? reply.reference : null;
-    const error = reply.ok ? null : reply.error.slice(0, 500);
-    await db.transaction(async (tx) => {
-      await repo.settleOutbox(tx, outbox.id, { status, reference, error });
-      await repo.update(tx, r.r.id, null, {
-        status,
-        sendCount: r.r.sendCount + 1,
-        lastError: error,
-        ...(reply.ok ? { sentAt: new Date() } : {}),
-      });
+      await enqueue(tx, 'evm', { outboxId: outbox.id }, actor.companyId);
+      await repo.update(tx, r.r.id, null, { status: 'queued', sendCount: r.r.sendCount + 1, lastError: null });
       await audit(tx, {
         companyId: actor.companyId,
         actorId: actor.userId,
         action: resend ? 'resend' : 'send',
         entity: 'evm_team_relation',
         entityId: r.r.id,
-        detail: { outboxId: outbox.id, gateway: gateway.name, status, reference, error },
+        detail: { outboxId: outbox.id, status: 'queued' },
         requestId: actor.requestId,
       });
+      results.push({ ID: r.r.id, Status: 'queued' as const, Reference: null, Error: null });
+    }
+    return { Rows: results };
+  });
+}
+
+/**
+ * The EVM job: one message to the gateway. The relation shows the outcome; while retries remain it stays queued
+ * with the last error, and only after the last one is it failed.
+ */
+export function evmJob(db: Db): OutboundHandler {
+  return async (payload, { last }) => {
+    const { outboxId } = payload as { outboxId: number };
+    const outbox = await repo.outboxById(db, outboxId);
+    if (!outbox || outbox.status === 'sent') return;
+    const gateway = evmGateway();
+    const reply = await gateway
+      .send(outbox.payload as EvmMessage, outbox.id)
+      .catch((err: unknown) => ({ ok: false as const, error: String((err as Error)?.message ?? err) }));
+    if (reply.ok) {
+      await db.transaction(async (tx) => {
+        await repo.settleOutbox(tx, outbox.id, { status: 'sent', reference: reply.reference, error: null });
+        await repo.settleRelation(tx, outbox.relationId, outbox.id, { status: 'sent', lastError: null, sentAt: new Date() });
+      });
+      return;
+    }
+    const error = reply.error.slice(0, 500);
+    await db.transaction(async (tx) => {
+      await repo.settleOutbox(tx, outbox.id, { status: last ? 'failed' : 'pending', reference: null, error });
+      await repo.settleRelation(tx, outbox.relationId, outbox.id, { status: last ? 'failed' : 'queued', lastError: error });
     });
-    results.push({ ID: r.r.id, Status: status, Reference: reference, Error: error });
-  }
-  return { Rows: results };
+    throw new Error(`EVM ${gateway.name}: ${error}`);
+  };
 }
 
 async function many(db: Db, companyId: number, ids: number[]) {
@@ -189,6 +202,8 @@ export async function send(db: Db, actor: Actor, ids: number[]) {
   const rows = await many(db, actor.companyId, ids);
   const sent = rows.find((r) => r.r.status === 'sent');
   if (sent) throw refused('org.evm_already_sent', { team: sent.teamCode });
+  const queued = rows.find((r) => r.r.status === 'queued');
+  if (queued) throw refused('org.evm_queued', { team: queued.teamCode });
   return deliver(db, actor, rows, false);
 }
 
@@ -197,6 +212,8 @@ export async function resend(db: Db, actor: Actor, ids: number[]) {
   const rows = await many(db, actor.companyId, ids);
   const never = rows.find((r) => r.r.sendCount === 0);
   if (never) throw refused('org.evm_not_sent_yet', { team: never.teamCode });
+  const queued = rows.find((r) => r.r.status === 'queued');
+  if (queued) throw refused('org.evm_queued', { team: queued.teamCode });
   return deliver(db, actor, rows, true);
 }
 

@@ -1,0 +1,84 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from './db';
+
+/**
+ * The job queue (pg-boss) on the application's own database. On PostgreSQL it opens a small pool of its own from
+ * the same connection string; on the embedded PGlite, which has a single connection, it goes through the app's
+ * client, so its advisory locks and SKIP LOCKED fetches run on the very database the app writes to.
+ */
+export function createBoss(database: Database, url: string | undefined): PgBoss {
+  const common = { schedule: false, supervise: true, migrate: true, application_name: 'ems-jobs' } as const;
+  if (database.kind === 'postgres') {
+    if (!url) throw new Error('PostgreSQL without a connection string');
+    return new PgBoss({ ...common, connectionString: url, max: 4 });
+  }
+  return new PgBoss({ ...common, db: pgliteAdapter(clientOf(database.db)) });
+}
+
+function clientOf(db: Db): PGlite {
+  const client = (db as unknown as { $client?: PGlite }).$client;
+  if (!client) throw new Error('the embedded database has no client');
+  return client;
+}
+
+/**
+ * pg-boss's schema plans are several statements in one text without parameters, which only the simple protocol
+ * (`exec`) runs; everything with parameters is a single statement (`query`).
+ */
+export function pgliteAdapter(client: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values.map(jsonParam));
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+/** Objects are json(b) payloads and go as text; arrays (job ids) stay arrays; an option not given is null. */
+function jsonParam(value: unknown): unknown {
+  if (value === undefined) return null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+    ? JSON.stringify(value)
+    : value;
+}
+
+/**
+ * The same interface over an open transaction (either engine), so a job is inserted in the transaction that
+ * marks it relayed: both commit, or neither. pg-boss numbers its parameters `$n`; each becomes a bound value.
+ */
+export function transactionAdapter(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        return sql`${jsonParam(values[Number(part) - 1])}`;
+      });
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** The request being served, so work it causes carries its id into the job and the worker's log lines. */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+export function currentRequestId(): string | null {
+  return requestScope.getStore()?.requestId ?? null;
+}
+
+/** Runs each handler inside its request's scope (after the body is parsed, so nothing later leaves the scope). */
+export function bindRequestScope(app: FastifyInstance): void {
+  app.addHook('preHandler', (req, _reply, done) => {
+    requestScope.run({ requestId: String(req.id) }, done);
+  });
+}
+
+/** Work started outside a request (the demo seed, a test) names the id its jobs carry. */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return requestScope.run({ requestId }, fn);
+}

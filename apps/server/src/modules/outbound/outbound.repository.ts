@@ -1,0 +1,101 @@
+import type { SearchOutboundJobBody } from '@ems/contracts';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db';
+import { offsetOf, orderFrom } from '../../core/list';
+import { outboundJob } from './outbound.table';
+
+export type OutboundJob = typeof outboundJob.$inferSelect;
+
+export async function insert(
+  db: Db,
+  v: { queue: string; payload: unknown; companyId: number | null; requestId: string | null },
+) {
+  const [row] = await db.insert(outboundJob).values(v).returning();
+  return row!;
+}
+
+/** Rows not yet handed to the queue, locked so that two relays never hand over the same one. */
+export async function takeUnrelayed(db: Db, limit: number) {
+  return db
+    .select()
+    .from(outboundJob)
+    .where(isNull(outboundJob.relayedAt))
+    .orderBy(asc(outboundJob.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markRelayed(db: Db, id: number, jobId: string) {
+  await db
+    .update(outboundJob)
+    .set({ jobId, relayedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(outboundJob.id, id));
+}
+
+export async function find(db: Db, id: number) {
+  const [row] = await db.select().from(outboundJob).where(eq(outboundJob.id, id));
+  return row;
+}
+
+/** An attempt starts: counted before the call, so a crash during it still shows. */
+export async function startAttempt(db: Db, id: number) {
+  const [row] = await db
+    .update(outboundJob)
+    .set({ state: 'active', attempts: sql`${outboundJob.attempts} + 1`, updatedAt: sql`now()` })
+    .where(eq(outboundJob.id, id))
+    .returning();
+  return row;
+}
+
+export async function finish(db: Db, id: number, v: { state: 'done' | 'retry' | 'failed'; error: string | null }) {
+  await db
+    .update(outboundJob)
+    .set({
+      state: v.state,
+      lastError: v.error,
+      updatedAt: sql`now()`,
+      ...(v.state === 'done' ? { completedAt: sql`now()` } : {}),
+    })
+    .where(eq(outboundJob.id, id));
+}
+
+/** A failed job goes back to the relay for a new round of attempts. */
+export async function requeue(db: Db, id: number, companyId: number) {
+  const [row] = await db
+    .update(outboundJob)
+    .set({ state: 'queued', jobId: null, relayedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(outboundJob.id, id), eq(outboundJob.state, 'failed'), companyFilter(companyId)))
+    .returning();
+  return row;
+}
+
+/** A company's own jobs, and those that belong to no company (none today, but never another company's). */
+function companyFilter(companyId: number) {
+  return sql`(${outboundJob.companyId} = ${companyId} or ${outboundJob.companyId} is null)`;
+}
+
+const SORTABLE = {
+  ID: outboundJob.id,
+  Queue: outboundJob.queue,
+  State: outboundJob.state,
+  Attempts: outboundJob.attempts,
+  CreatedAt: outboundJob.createdAt,
+  CompletedAt: outboundJob.completedAt,
+};
+
+export async function search(db: Db, companyId: number, f: SearchOutboundJobBody) {
+  const where = and(
+    companyFilter(companyId),
+    f.Queue ? eq(outboundJob.queue, f.Queue) : undefined,
+    f.State ? eq(outboundJob.state, f.State) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(outboundJob).where(where);
+  const rows = await db
+    .select()
+    .from(outboundJob)
+    .where(where)
+    .orderBy(f.SortField ? orderFrom(SORTABLE, f, outboundJob.id) : desc(outboundJob.id), desc(outboundJob.id))
+    .limit(f.PageSize)
+    .offset(offsetOf(f));
+  return { total: total?.n ?? 0, rows };
+}

@@ -1,0 +1,177 @@
+import type { OutboundJobRow, SearchOutboundJobBody } from '@ems/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import { notFound, refused } from '../../core/errors';
+import { currentRequestId, transactionAdapter } from '../../core/jobs';
+import { audit } from '../audit/audit.service';
+import * as repo from './outbound.repository';
+
+export type OutboundQueue = 'mail' | 'evm';
+
+/**
+ * Records a call to a system outside, in the caller's transaction: it exists exactly when the state change that
+ * caused it commits. Nothing is sent here; the relay hands it to the queue after the commit.
+ */
+export async function enqueue(db: Db, queue: OutboundQueue, payload: unknown, companyId: number | null) {
+  return repo.insert(db, { queue, payload, companyId, requestId: currentRequestId() });
+}
+
+/** Does the call; throws when it failed, so the queue tries again later (`last`: no attempt follows this one). */
+export type OutboundHandler = (payload: unknown, attempt: { last: boolean }) => Promise<void>;
+
+export interface OutboundOptions {
+  log: FastifyBaseLogger;
+  /** Attempts after the first, and the delay before the first retry (seconds; doubled each time with back-off). */
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  pollingIntervalSeconds?: number;
+  relayEveryMs?: number;
+}
+
+export interface OutboundRunner {
+  /** Hands what is waiting to the queue now, instead of at the next tick. */
+  relayNow(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Moves recorded calls into pg-boss. The job is inserted in the same transaction that marks the row relayed, so a
+ * crash between the two can neither lose a call nor hand it over twice.
+ */
+export async function relay(db: Db, boss: PgBoss, batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await repo.takeUnrelayed(tx, batch);
+    const inTx = transactionAdapter(tx);
+    for (const r of rows) {
+      const jobId = await boss.send(r.queue, { outboundId: r.id }, { db: inTx });
+      // pg-boss answers null, and inserts nothing, for a queue that does not exist: never treat that as handed over.
+      if (!jobId) throw new Error(`job queue ${r.queue} does not exist`);
+      await repo.markRelayed(tx, r.id, jobId);
+    }
+    return rows.length;
+  });
+}
+
+function messageOf(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'failed';
+}
+
+/**
+ * One attempt. The call itself runs outside any transaction; the row is updated before (attempt counted) and
+ * after (outcome), each in its own short statement. A job already done is not sent again.
+ */
+async function attempt(
+  db: Db,
+  handler: OutboundHandler,
+  job: PgBoss.JobWithMetadata<{ outboundId: number }>,
+  log: FastifyBaseLogger,
+) {
+  const row = await repo.find(db, job.data.outboundId);
+  if (!row || row.state === 'done') return;
+  await repo.startAttempt(db, row.id);
+  const last = job.retryCount >= job.retryLimit;
+  try {
+    await handler(row.payload, { last });
+  } catch (err) {
+    const error = messageOf(err);
+    await repo.finish(db, row.id, { state: last ? 'failed' : 'retry', error });
+    log.error(
+      { requestId: row.requestId, queue: row.queue, outboundId: row.id, attempt: job.retryCount + 1, last, error },
+      last ? 'outbound call failed, no retries left' : 'outbound call failed, will retry',
+    );
+    throw err;
+  }
+  await repo.finish(db, row.id, { state: 'done', error: null });
+}
+
+/** Starts the queue, a worker per queue and the relay; stopping waits for the calls in progress. */
+export async function startOutbound(
+  ctx: Pick<AppContext, 'db'>,
+  boss: PgBoss,
+  handlers: Record<OutboundQueue, OutboundHandler>,
+  opts: OutboundOptions,
+): Promise<OutboundRunner> {
+  const { log } = opts;
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  const policy = {
+    retryLimit: opts.retryLimit ?? 5,
+    retryDelay: opts.retryDelay ?? 30,
+    retryBackoff: opts.retryBackoff ?? true,
+    // A worker that died mid-call gives the job back after this long.
+    expireInSeconds: 300,
+  };
+  for (const [queue, handler] of Object.entries(handlers)) {
+    await boss.createQueue(queue, { name: queue, ...policy });
+    await boss.updateQueue(queue, { name: queue, ...policy });
+    await boss.work<{ outboundId: number }>(
+      queue,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+      async ([job]) => {
+        if (job) await attempt(ctx.db, handler, job, log);
+      },
+    );
+  }
+  let relaying: Promise<number> | null = null;
+  const relayNow = () => {
+    relaying ??= relay(ctx.db, boss).finally(() => {
+      relaying = null;
+    });
+    return relaying;
+  };
+  const timer = setInterval(() => {
+    relayNow().catch((err: unknown) => log.error({ err }, 'relay of outbound calls failed'));
+  }, opts.relayEveryMs ?? 1000);
+  timer.unref();
+  return {
+    relayNow,
+    async stop() {
+      clearInterval(timer);
+      await relaying?.catch(() => 0);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+function toRow(r: repo.OutboundJob): OutboundJobRow {
+  return {
+    ID: r.id,
+    Queue: r.queue,
+    State: r.state,
+    Attempts: r.attempts,
+    LastError: r.lastError,
+    RequestID: r.requestId,
+    CreatedAt: r.createdAt.toISOString(),
+    CompletedAt: r.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function search(db: Db, companyId: number, body: SearchOutboundJobBody) {
+  const { total, rows } = await repo.search(db, companyId, body);
+  return { Total: total, Rows: rows.map(toRow) };
+}
+
+/** Gives a failed call a new round of attempts. */
+export async function retry(db: Db, actor: { userId: number; companyId: number; requestId: string }, id: number) {
+  return db.transaction(async (tx) => {
+    const row = await repo.requeue(tx, id, actor.companyId);
+    if (!row) {
+      const current = await repo.find(tx, id);
+      if (!current || (current.companyId !== null && current.companyId !== actor.companyId)) throw notFound();
+      throw refused('outbound.not_failed');
+    }
+    await audit(tx, {
+      companyId: actor.companyId,
+      actorId: actor.userId,
+      action: 'retry',
+      entity: 'outbound_job',
+      entityId: row.id,
+      detail: { queue: row.queue, attempts: row.attempts },
+      requestId: actor.requestId,
+    });
+    return toRow(row);
+  });
+}

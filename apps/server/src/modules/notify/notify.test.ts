@@ -1,44 +1,122 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { eventually, startTestJobs } from '../../../test/jobs';
+import { withRequestId } from '../../core/jobs';
+import { outboundJob } from '../outbound/outbound.table';
+import { mail } from '../workflow/approval.repository';
 import { mailOutbox } from '../workflow/workflow.table';
-import { flushOutbox, folderTransport, transportFor } from './notify.service';
+import { folderTransport, type MailTransport, mailJob, transportFor } from './notify.service';
 
 let t: TestApp;
+let jobs: Awaited<ReturnType<typeof startTestJobs>>;
+let employeeId: number;
+let admin: string;
+const folder = mkdtempSync(join(tmpdir(), 'ems-mail-'));
+/** Where the mail job sends now; a test points it at the fake mail server. */
+let transport: MailTransport = folderTransport(folder);
+const eml = (mailId: number) => join(folder, `${String(mailId).padStart(8, '0')}.eml`);
+
 beforeAll(async () => {
   t = await testApp();
+  employeeId = (await t.login('employee')).UserID;
+  admin = (await t.login('admin')).access_token;
+  jobs = await startTestJobs(t.ctx, {
+    mail: mailJob(t.ctx, { send: (m) => transport.send(m) }),
+    evm: async () => undefined,
+  });
+  // The demo documents left notices of their own: they go out first.
+  await eventually(async () => {
+    const [waiting] = await t.ctx.db.select({ n: count() }).from(outboundJob).where(eq(outboundJob.state, 'queued'));
+    expect(waiting?.n).toBe(0);
+  }, 60_000);
+}, 90_000);
+afterAll(async () => {
+  await jobs.stop();
+  await t.close();
 });
-afterAll(() => t.close());
 
-describe('mail outbox', () => {
-  it('writes each notice once, as an e-mail in the recipient’s language, to the data folder', async () => {
-    // The demo documents left notices of their own: send those elsewhere first.
-    while ((await flushOutbox(t.ctx, folderTransport(mkdtempSync(join(tmpdir(), 'ems-demo-mail-'))))) > 0);
-    const employee = await t.login('employee');
-    await t.ctx.db.insert(mailOutbox).values({
-      companyId: 1,
-      toEmployeeId: employee.UserID,
-      template: 'workflow.mail.approved',
-      params: JSON.stringify({ docNo: 'D1000261100001' }),
-    });
-    const dir = mkdtempSync(join(tmpdir(), 'ems-mail-'));
-    expect(await flushOutbox(t.ctx, folderTransport(dir))).toBe(1);
-    expect(await flushOutbox(t.ctx, folderTransport(dir))).toBe(0);
-    const files = readdirSync(dir);
-    expect(files).toHaveLength(1);
-    const eml = readFileSync(join(dir, files[0]!), 'utf8');
-    expect(eml).toContain('To: employee@huakang-demo.cn');
-    expect(eml).toContain('您的单据 D1000261100001 已审批通过');
-    expect(eml).toContain('张伟');
+/** A notice written as a state change writes it: in a transaction, under a request id. */
+function notice(requestId: string, template = 'workflow.mail.approved', docNo = 'D1000261100001') {
+  return withRequestId(requestId, () =>
+    t.ctx.db.transaction(async (tx) => {
+      await mail(tx, { companyId: 1, toEmployeeId: employeeId, template, params: { docNo }, documentId: 1 });
+      const [row] = await tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+      return row!.id;
+    }),
+  );
+}
+
+async function jobOf(mailId: number) {
+  const rows = await t.ctx.db.select().from(outboundJob).where(eq(outboundJob.queue, 'mail'));
+  return rows.find((r) => (r.payload as { mailId: number }).mailId === mailId);
+}
+
+describe('mail jobs', () => {
+  it('write nothing when the state change rolls back, and the notice with its job when it commits', async () => {
+    const before = await t.ctx.db.select({ n: count() }).from(outboundJob);
+    const mails = await t.ctx.db.select({ n: count() }).from(mailOutbox);
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await mail(tx, {
+          companyId: 1,
+          toEmployeeId: employeeId,
+          template: 'workflow.mail.approved',
+          params: { docNo: 'X' },
+          documentId: 1,
+        });
+        throw new Error('the transition failed after its notice');
+      })
+      .catch(() => undefined);
+    expect(await t.ctx.db.select({ n: count() }).from(outboundJob)).toEqual(before);
+    expect(await t.ctx.db.select({ n: count() }).from(mailOutbox)).toEqual(mails);
+  });
+
+  it('send only after the commit: the job is not even visible to the queue while the transaction is open', async () => {
+    const mailId = await withRequestId('mail-req-commit1', () =>
+      t.ctx.db.transaction(async (tx) => {
+        await mail(tx, {
+          companyId: 1,
+          toEmployeeId: employeeId,
+          template: 'workflow.mail.approved',
+          params: { docNo: 'D1000261100009' },
+          documentId: 1,
+        });
+        const [row] = await tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+        expect(await jobs.relayNow()).toBe(0);
+        await new Promise((r) => setTimeout(r, 1500));
+        expect(existsSync(eml(row!.id))).toBe(false);
+        return row!.id;
+      }),
+    );
+    await eventually(() => expect(existsSync(eml(mailId))).toBe(true));
+    expect((await jobOf(mailId))?.requestId).toBe('mail-req-commit1');
+  });
+
+  it('write each notice once, as an e-mail in the recipient’s language, to the data folder', async () => {
+    const mailId = await notice('mail-req-folder1');
+    await eventually(async () => expect((await jobOf(mailId))?.state).toBe('done'));
+    const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    expect(row?.sentAt).not.toBeNull();
+    // A second delivery of the same job (the queue gives no exactly-once promise) sends nothing more.
+    const files = readdirSync(folder).length;
+    await mailJob(t.ctx, folderTransport(folder))({ mailId }, { last: false });
+    expect(readdirSync(folder)).toHaveLength(files);
+    const text = readFileSync(eml(mailId), 'utf8');
+    expect(text).toContain('To: employee@huakang-demo.cn');
+    expect(text).toContain('您的单据 D1000261100001 已审批通过');
+    expect(text).toContain('张伟');
   });
 });
 
-/** A mail server that accepts every message and keeps what it was sent (the SMTP dialogue only). */
-function fakeSmtpServer(): Promise<{ port: number; messages: string[]; close: () => void }> {
+/** A mail server that keeps what it was sent (the SMTP dialogue only); while `down.on`, it refuses every sender. */
+function fakeSmtpServer(): Promise<{ port: number; messages: string[]; down: { on: boolean }; close: () => void }> {
   const messages: string[] = [];
+  const down = { on: false };
   const server = createServer((socket) => {
     let data = false;
     let body = '';
@@ -56,6 +134,7 @@ function fakeSmtpServer(): Promise<{ port: number; messages: string[]; close: ()
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n');
+        else if (verb === 'MAIL' && down.on) socket.write('451 4.3.0 mailbox busy, try later\r\n');
         else if (verb === 'MAIL' || verb === 'RCPT' || verb === 'RSET') socket.write('250 OK\r\n');
         else if (verb === 'DATA') {
           data = true;
@@ -70,6 +149,7 @@ function fakeSmtpServer(): Promise<{ port: number; messages: string[]; close: ()
       resolve({
         port: typeof address === 'object' && address ? address.port : 0,
         messages,
+        down,
         close: () => server.close(),
       });
     }),
@@ -77,25 +157,55 @@ function fakeSmtpServer(): Promise<{ port: number; messages: string[]; close: ()
 }
 
 describe('the SMTP adapter', () => {
-  it('sends notices to the configured mail server when SMTP_URL is set', async () => {
+  it('sends notices to the configured mail server; a refused one is retried, stays failed and is sent again on request', async () => {
     const smtp = await fakeSmtpServer();
     try {
-      const employee = await t.login('employee');
-      await t.ctx.db.insert(mailOutbox).values({
-        companyId: 1,
-        toEmployeeId: employee.UserID,
-        template: 'workflow.mail.returned',
-        params: JSON.stringify({ docNo: 'D1000261100002' }),
-      });
-      const transport = transportFor({
+      transport = transportFor({
         smtp: { url: `smtp://127.0.0.1:${smtp.port}`, from: 'EMS <no-reply@example.cn>' },
         dataDir: '/nonexistent',
       });
-      expect(await flushOutbox(t.ctx, transport)).toBe(1);
+      smtp.down.on = true;
+      const mailId = await notice('mail-req-smtp0001', 'workflow.mail.returned', 'D1000261100002');
+      await eventually(async () => expect((await jobOf(mailId))?.state).toBe('failed'));
+      const job = await jobOf(mailId);
+      expect(job).toMatchObject({
+        attempts: 3,
+        requestId: 'mail-req-smtp0001',
+        lastError: expect.stringContaining('451'),
+      });
+      const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+      expect(row).toMatchObject({ sentAt: null, error: expect.stringContaining('try later') });
+      const logged = jobs.lines.filter((l) => l.outboundId === job!.id);
+      expect(logged.map((l) => [l.requestId, l.last])).toEqual([
+        ['mail-req-smtp0001', false],
+        ['mail-req-smtp0001', false],
+        ['mail-req-smtp0001', true],
+      ]);
+      expect(smtp.messages).toHaveLength(0);
+
+      const listed = (await t.call('/api/document/SearchRFCLog', { State: 'failed', Queue: 'mail' }, admin)).json();
+      expect(listed.Rows).toContainEqual(
+        expect.objectContaining({
+          ID: job!.id,
+          State: 'failed',
+          Attempts: 3,
+          RequestID: 'mail-req-smtp0001',
+          CompletedAt: null,
+        }),
+      );
+
+      smtp.down.on = false;
+      const retried = await t.call('/api/document/RetryRFCLog', { ID: job!.id }, admin);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json()).toMatchObject({ State: 'queued' });
+      await eventually(async () => expect((await jobOf(mailId))?.state).toBe('done'));
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]).toContain('To: employee@huakang-demo.cn');
       expect(smtp.messages[0]).toContain('From: EMS <no-reply@example.cn>');
+      const again = await t.call('/api/document/RetryRFCLog', { ID: job!.id }, admin);
+      expect(again.statusCode).toBe(422);
     } finally {
+      transport = folderTransport(folder);
       smtp.close();
     }
   });

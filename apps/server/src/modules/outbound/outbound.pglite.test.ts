@@ -18,15 +18,18 @@ let evmFailures = 1;
 beforeAll(async () => {
   database = await openDatabase({ pglite: await PGlite.create() });
   await database.migrate();
-  runner = await startTestJobs({ db: database.db, database, config: { ...config, databaseUrl: undefined } }, {
-    mail: async (payload) => {
-      calls.push(payload);
+  runner = await startTestJobs(
+    { db: database.db, database, config: { ...config, databaseUrl: undefined } },
+    {
+      mail: async (payload) => {
+        calls.push(payload);
+      },
+      evm: async (payload) => {
+        calls.push(payload);
+        if (evmFailures-- > 0) throw new Error('EVM service unavailable (503)');
+      },
     },
-    evm: async (payload) => {
-      calls.push(payload);
-      if (evmFailures-- > 0) throw new Error('EVM service unavailable (503)');
-    },
-  });
+  );
 }, 60_000);
 afterAll(async () => {
   await runner?.stop();
@@ -46,7 +49,10 @@ describe('jobs on the embedded database', () => {
     );
     await eventually(async () => expect((await repo.find(database.db, job.id))?.state).toBe('done'));
     expect(calls).toEqual([{ mailId: 1 }]);
-    const [count] = (await database.db.execute(sql`select count(*)::int as n from pgboss.job`)).rows as { n: number }[];
+    const result = (await database.db.execute(sql`select count(*)::int as n from pgboss.job`)) as unknown as {
+      rows: { n: number }[];
+    };
+    const [count] = result.rows;
     expect(count?.n).toBe(1);
     expect((await repo.find(database.db, job.id))?.requestId).toBe('pglite-req-1');
   });
@@ -56,6 +62,8 @@ describe('jobs on the embedded database', () => {
     await eventually(async () => expect((await repo.find(database.db, job.id))?.state).toBe('done'));
     const row = await repo.find(database.db, job.id);
     expect(row).toMatchObject({ attempts: 2, lastError: null });
-    expect(runner?.lines.some((l) => l.outboundId === job.id && l.error === 'EVM service unavailable (503)')).toBe(true);
+    expect(runner?.lines.some((l) => l.outboundId === job.id && l.error === 'EVM service unavailable (503)')).toBe(
+      true,
+    );
   });
 });

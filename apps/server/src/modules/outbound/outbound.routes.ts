@@ -37,7 +37,11 @@ export async function outboundRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const user = currentUser(req);
       // Auditors read the log; only an administrator sends again.
       if (!user.isAdmin) throw forbidden('auth.function_missing');
-      return outbound.retry(ctx.db, { userId: user.userId, companyId: user.companyId, requestId: String(req.id) }, req.body.ID);
+      return outbound.retry(
+        ctx.db,
+        { userId: user.userId, companyId: user.companyId, requestId: String(req.id) },
+        req.body.ID,
+      );
     },
   );
 }

@@ -9,11 +9,11 @@ import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
+import type { OutboundHandler } from '../../outbound/outbound.service';
+import { enqueue } from '../../outbound/outbound.service';
 import { type Actor, isUniqueViolation, staleVersion } from '../org.shared';
 import * as teamRepo from '../teams/team.repository';
 import { type EvmMessage, evmGateway } from './evm.gateway';
-import type { OutboundHandler } from '../../outbound/outbound.service';
-import { enqueue } from '../../outbound/outbound.service';
 import * as repo from './evm.repository';
 
 function toRow(r: repo.RelationRow, culture: Culture): EvmRelationRow {
@@ -178,14 +178,21 @@ export function evmJob(db: Db): OutboundHandler {
     if (reply.ok) {
       await db.transaction(async (tx) => {
         await repo.settleOutbox(tx, outbox.id, { status: 'sent', reference: reply.reference, error: null });
-        await repo.settleRelation(tx, outbox.relationId, outbox.id, { status: 'sent', lastError: null, sentAt: new Date() });
+        await repo.settleRelation(tx, outbox.relationId, outbox.id, {
+          status: 'sent',
+          lastError: null,
+          sentAt: new Date(),
+        });
       });
       return;
     }
     const error = reply.error.slice(0, 500);
     await db.transaction(async (tx) => {
       await repo.settleOutbox(tx, outbox.id, { status: last ? 'failed' : 'pending', reference: null, error });
-      await repo.settleRelation(tx, outbox.relationId, outbox.id, { status: last ? 'failed' : 'queued', lastError: error });
+      await repo.settleRelation(tx, outbox.relationId, outbox.id, {
+        status: last ? 'failed' : 'queued',
+        lastError: error,
+      });
     });
     throw new Error(`EVM ${gateway.name}: ${error}`);
   };

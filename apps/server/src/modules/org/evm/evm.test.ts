@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { eventually, startTestJobs } from '../../../../test/jobs';
+import { outboundJob } from '../../outbound/outbound.table';
 import { company } from '../../system/system.table';
 import { evmOutbox } from '../evm.table';
 import { team } from '../org.table';
 import { type EvmGateway, evmSimulator, useEvmGateway } from './evm.gateway';
+import { evmJob } from './evm.service';
 
 let t: TestApp;
 let admin: string;
@@ -22,12 +25,18 @@ async function teamId(companyCode: string, code: string): Promise<number> {
 const search = async (body: Record<string, unknown> = {}) =>
   (await t.call('/api/system/SearchEVMTeamRelation', body, admin)).json();
 
+let jobs: Awaited<ReturnType<typeof startTestJobs>>;
+
 beforeAll(async () => {
   t = await testApp();
   admin = (await t.login('admin')).access_token;
   employee = (await t.login('employee')).access_token;
+  jobs = await startTestJobs(t.ctx, { mail: async () => undefined, evm: evmJob(t.ctx.db) });
+}, 60_000);
+afterAll(async () => {
+  await jobs.stop();
+  await t.close();
 });
-afterAll(() => t.close());
 afterEach(() => {
   useEvmGateway(evmSimulator);
 });
@@ -76,25 +85,27 @@ describe('EVM team relations', () => {
     );
   });
 
-  it('sends a new relation through the gateway, recording the message in the outbox', async () => {
+  it('sends a new relation through the EVM job, recording the message in the outbox', async () => {
     const gd = (await search({ Status: 'new' })).Rows[0];
     const res = await t.call('/api/system/SendEVMTeamRelation', { IDs: [gd.ID] }, admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().Rows[0]).toMatchObject({
-      ID: gd.ID,
-      Status: 'sent',
-      Reference: expect.stringMatching(/^EVM-SIM-/),
-    });
+    expect(res.json().Rows[0]).toMatchObject({ ID: gd.ID, Status: 'queued', Reference: null });
+    await eventually(async () => expect((await search({ Keyword: 'EVM-CV-GD' })).Rows[0].Status).toBe('sent'));
     const out = await db().select().from(evmOutbox).where(eq(evmOutbox.relationId, gd.ID));
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatchObject({ status: 'sent', action: 'upsert', attempt: 1 });
+    expect(out[0]).toMatchObject({
+      status: 'sent',
+      action: 'upsert',
+      attempt: 1,
+      reference: expect.stringMatching(/^EVM-SIM-/),
+    });
     expect(out[0]!.payload).toMatchObject({ teamCode: 'CV-S-GD', evmCode: 'EVM-CV-GD', companyCode: '1000' });
     const again = await t.call('/api/system/SendEVMTeamRelation', { IDs: [gd.ID], Language: 'en-GB' }, admin);
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toContain('use resend');
   });
 
-  it('marks a changed relation to be sent again; a failed send is retried by resend', async () => {
+  it('marks a changed relation to be sent again; a failed send is retried with back-off, then by resend', async () => {
     const sh = (await search({ Keyword: 'EVM-ONC-SH' })).Rows[0];
     const upd = await t.call(
       '/api/system/UpdateEVMTeamRelation',
@@ -111,20 +122,64 @@ describe('EVM team relations', () => {
     expect(stale.statusCode).toBe(409);
 
     useEvmGateway(down);
-    const failed = await t.call('/api/system/SendEVMTeamRelation', { IDs: [sh.ID] }, admin);
-    expect(failed.json().Rows[0]).toMatchObject({ Status: 'failed', Error: 'EVM service unavailable (503)' });
-    expect((await search({ Keyword: 'EVM-ONC-SH2' })).Rows[0]).toMatchObject({
-      Status: 'failed',
-      LastError: expect.any(String),
+    const queued = await t.call('/api/system/SendEVMTeamRelation', { IDs: [sh.ID] }, admin, {
+      'x-request-id': 'evm-send-req-0001',
     });
+    expect(queued.json().Rows[0]).toMatchObject({ Status: 'queued', Error: null });
+    const busy = await t.call('/api/system/ResendEVMTeamRelation', { IDs: [sh.ID] }, admin);
+    expect(busy.json().code).toBe('org.evm_queued');
+    await eventually(async () =>
+      expect((await search({ Keyword: 'EVM-ONC-SH2' })).Rows[0]).toMatchObject({
+        Status: 'failed',
+        LastError: 'EVM service unavailable (503)',
+      }),
+    );
+    const [job] = await db()
+      .select()
+      .from(outboundJob)
+      .where(and(eq(outboundJob.queue, 'evm'), eq(outboundJob.requestId, 'evm-send-req-0001')));
+    expect(job).toMatchObject({ state: 'failed', attempts: 3, lastError: expect.stringContaining('503') });
+    expect(jobs.lines.filter((l) => l.outboundId === job!.id).map((l) => l.requestId)).toEqual([
+      'evm-send-req-0001',
+      'evm-send-req-0001',
+      'evm-send-req-0001',
+    ]);
 
     useEvmGateway(evmSimulator);
     const retried = await t.call('/api/system/ResendEVMTeamRelation', { IDs: [sh.ID] }, admin);
-    expect(retried.json().Rows[0].Status).toBe('sent');
-    const row = (await search({ Keyword: 'EVM-ONC-SH2' })).Rows[0];
-    expect(row).toMatchObject({ Status: 'sent', LastError: null, SendCount: 3 });
+    expect(retried.json().Rows[0].Status).toBe('queued');
+    await eventually(async () =>
+      expect((await search({ Keyword: 'EVM-ONC-SH2' })).Rows[0]).toMatchObject({
+        Status: 'sent',
+        LastError: null,
+        SendCount: 3,
+      }),
+    );
     const attempts = await db().select().from(evmOutbox).where(eq(evmOutbox.relationId, sh.ID));
     expect(attempts.map((a) => a.status).sort()).toEqual(['failed', 'sent', 'sent']);
+  });
+
+  it('retries a failed call until the EVM system takes it', async () => {
+    const gd = (await search({ Keyword: 'EVM-CV-GD' })).Rows[0];
+    let failures = 1;
+    useEvmGateway({
+      name: 'flaky',
+      async send(message, outboxId) {
+        if (failures-- > 0) throw new Error('connection reset');
+        return evmSimulator.send(message, outboxId);
+      },
+    });
+    expect((await t.call('/api/system/ResendEVMTeamRelation', { IDs: [gd.ID] }, admin)).statusCode).toBe(200);
+    await eventually(async () =>
+      expect((await search({ Keyword: 'EVM-CV-GD' })).Rows[0]).toMatchObject({ Status: 'sent', LastError: null }),
+    );
+    const [latest] = await db()
+      .select()
+      .from(outboundJob)
+      .where(eq(outboundJob.queue, 'evm'))
+      .orderBy(desc(outboundJob.id))
+      .limit(1);
+    expect(latest).toMatchObject({ state: 'done', attempts: 2, lastError: null });
   });
 
   it('resends only relations sent before', async () => {

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
-import { demoLogins, seed } from './db/seed';
 import { createBoss } from './core/jobs';
+import { demoLogins, seed } from './db/seed';
 import { mailJob, transportFor } from './modules/notify/notify.service';
 import { evmJob } from './modules/org/evm/evm.service';
 import { startOutbound } from './modules/outbound/outbound.service';

@@ -22,6 +22,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   roleManagement: () => import('../modules/org/roles/RoleManagementPage'),
   userRoleAssign: () => import('../modules/org/roles/UserRoleAssignPage'),
   EVMManage: () => import('../modules/org/evm/EvmManagePage'),
+  rfcLog: () => import('../modules/outbound/RfcLogPage'),
   plan: () => import('../modules/expense-master/PlanSetupPage'),
   advancePayment: () => import('../modules/expense-master/AdvancePaymentSetupPage'),
   reimbursement: () => import('../modules/expense-master/ReimbursementSetupPage'),

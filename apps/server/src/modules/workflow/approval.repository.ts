@@ -6,8 +6,8 @@ import { document as doc, idempotencyKey, statusHistory } from '../documents/doc
 import { costCentreHead } from '../masterdata/costcentre.table';
 import { expenseType } from '../masterdata/expense.table';
 import { employee, employeeRoleTeam, role, team } from '../org/org.table';
-import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from './workflow.table';
 import { enqueue } from '../outbound/outbound.service';
+import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from './workflow.table';
 
 export type StepRow = typeof step.$inferSelect;
 const applicant = alias(employee, 'applicant');

@@ -1,5 +1,5 @@
 import { RedoOutlined, SendOutlined } from '@ant-design/icons';
-import type { EvmRelationRow, SaveEvmRelationBody } from '@ems/contracts';
+import { EVM_RELATION_STATUS, type EvmRelationRow, type SaveEvmRelationBody } from '@ems/contracts';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
@@ -8,8 +8,14 @@ import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPag
 import { EvmTeamSelect } from '../controls';
 import { type EvmSendRow, evmApi } from './api';
 
-const STATUS_COLOR: Record<string, string> = { new: 'blue', changed: 'gold', sent: 'green', failed: 'red' };
-const STATUS_OPTIONS = ['new', 'changed', 'sent', 'failed'].map((s) => ({ value: s, labelKey: `org.evm.status.${s}` }));
+const STATUS_COLOR: Record<string, string> = {
+  new: 'blue',
+  changed: 'gold',
+  queued: 'processing',
+  sent: 'green',
+  failed: 'red',
+};
+const STATUS_OPTIONS = EVM_RELATION_STATUS.map((s) => ({ value: s, labelKey: `org.evm.status.${s}` }));
 
 function StatusTag({ row }: { row: EvmRelationRow }) {
   const { t } = useTranslation();
@@ -58,11 +64,8 @@ const EDITOR: EditorDef<EvmRelationRow> = {
 /** EVM teams related to their units in the EVM meeting system, and sent there. */
 export default function EvmManagePage() {
   const { t } = useTranslation();
-  const report = (rows: EvmSendRow[]) => {
-    const failed = rows.filter((r) => r.Status === 'failed');
-    if (failed.length) notice.warning(t('org.evm.sendFailed', { count: failed.length, error: failed[0]?.Error ?? '' }));
-    else notice.success(t('org.evm.sent', { count: rows.length }));
-  };
+  // Sending happens in the EVM job: the list shows each relation's outcome once it has run.
+  const report = (rows: EvmSendRow[]) => notice.success(t('org.evm.queued', { count: rows.length }));
   const actions: ActionDef<EvmRelationRow>[] = [
     {
       key: 'send',

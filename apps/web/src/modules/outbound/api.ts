@@ -1,0 +1,8 @@
+import type { OutboundJobRow, Page } from '@ems/contracts';
+import { http } from '../../app/api';
+
+/** The interface log: calls to systems outside and their outcome. */
+export const outboundApi = {
+  search: (body: Record<string, unknown>) => http.post<Page<OutboundJobRow>>('/api/document/SearchRFCLog', body),
+  retry: (id: number) => http.post<OutboundJobRow>('/api/document/RetryRFCLog', { ID: id }, { overlay: true }),
+};

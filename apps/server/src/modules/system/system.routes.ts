@@ -1,10 +1,8 @@
 import { CompanyList, GetCompanyListBody, IndexResult, MasterInfo, MenuResult } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context';
-import { currentUser, get, post } from '../../core/http';
-import { AUDIENCE, ISSUER } from '../../core/security';
+import { currentUser, post } from '../../core/http';
 import * as system from './system.service';
 
 const tags = ['system'];
@@ -78,38 +76,5 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: z.object({ Rows: z.array(TmcParam) }),
     },
     async (req) => ({ Rows: await system.tmcParams(ctx.db, currentUser(req).companyId, req.body.Key) }),
-  );
-
-  get(
-    app,
-    '/api/Login/Index',
-    {
-      permission: 'authenticated',
-      summary: 'Opens a session with the invoice service (built in unless an external one is configured)',
-      tags,
-      response: z.object({
-        Mode: z.enum(['builtin']),
-        BaseUrl: z.string(),
-        SessionToken: z.string(),
-        ExpiresIn: z.number().int(),
-      }),
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const SessionToken = await new SignJWT({
-        scope: 'invoice',
-        typ: 'openapi',
-        uid: user.userId,
-        cid: user.companyId,
-      })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(`invoice:${user.userId}`)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ctx.config.accessTokenTtl}s`)
-        .sign(ctx.keys.jwtSecret);
-      return { Mode: 'builtin' as const, BaseUrl: '', SessionToken, ExpiresIn: ctx.config.accessTokenTtl };
-    },
   );
 }

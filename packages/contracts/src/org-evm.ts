@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
 import { PageQuery } from './paging';
 
-export const EVM_RELATION_STATUS = ['new', 'changed', 'queued', 'sent', 'failed'] as const;
+export const EVM_RELATION_STATUS = ['new', 'changed', 'queued', 'sent', 'deleting', 'failed'] as const;
 
 export const EvmRelationRow = z.object({
   ID: z.number().int(),

@@ -104,7 +104,7 @@ describe('mail jobs', () => {
     expect(row?.sentAt).not.toBeNull();
     // A second delivery of the same job (the queue gives no exactly-once promise) sends nothing more.
     const files = readdirSync(folder).length;
-    await mailJob(t.ctx, folderTransport(folder))({ mailId }, { last: false });
+    await mailJob(t.ctx, folderTransport(folder))({ mailId }, { last: false, requestId: null });
     expect(readdirSync(folder)).toHaveLength(files);
     const text = readFileSync(eml(mailId), 'utf8');
     expect(text).toContain('To: employee@huakang-demo.cn');

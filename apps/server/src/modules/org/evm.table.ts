@@ -12,7 +12,7 @@ import {
 import { company } from '../system/system.table';
 import { team } from './org.table';
 
-export const EVM_RELATION_STATUSES = ['new', 'changed', 'queued', 'sent', 'failed'] as const;
+export const EVM_RELATION_STATUSES = ['new', 'changed', 'queued', 'sent', 'deleting', 'failed'] as const;
 
 /** Which unit of the EVM meeting system an EVM team of ours corresponds to; sent to that system when set. */
 export const evmTeamRelation = pgTable(
@@ -28,7 +28,10 @@ export const evmTeamRelation = pgTable(
     evmCode: varchar('evm_code', { length: 40 }).notNull(),
     evmName: varchar('evm_name', { length: 200 }).notNull(),
     remark: varchar('remark', { length: 500 }),
-    /** new and changed wait to be sent; queued is in the EVM job; sent is acknowledged by the EVM system; failed waits for a resend. */
+    /**
+     * new and changed wait to be sent; queued is in the EVM job; sent is acknowledged by the EVM system;
+     * deleting waits to be withdrawn there before it is deleted here; failed waits for a resend (or a delete).
+     */
     status: varchar('status', { length: 10, enum: EVM_RELATION_STATUSES }).notNull().default('new'),
     sendCount: integer('send_count').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),

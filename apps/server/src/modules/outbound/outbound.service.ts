@@ -18,8 +18,11 @@ export async function enqueue(db: Db, queue: OutboundQueue, payload: unknown, co
   return repo.insert(db, { queue, payload, companyId, requestId: currentRequestId() });
 }
 
-/** Does the call; throws when it failed, so the queue tries again later (`last`: no attempt follows this one). */
-export type OutboundHandler = (payload: unknown, attempt: { last: boolean }) => Promise<void>;
+/**
+ * Does the call; throws when it failed, so the queue tries again later (`last`: no attempt follows this one;
+ * `requestId`: of the request that caused the call, for what the handler writes).
+ */
+export type OutboundHandler = (payload: unknown, attempt: { last: boolean; requestId: string | null }) => Promise<void>;
 
 export interface OutboundOptions {
   log: FastifyBaseLogger;
@@ -74,7 +77,7 @@ async function attempt(
   await repo.startAttempt(db, row.id);
   const last = job.retryCount >= job.retryLimit;
   try {
-    await handler(row.payload, { last });
+    await handler(row.payload, { last, requestId: row.requestId });
   } catch (err) {
     const error = messageOf(err);
     await repo.finish(db, row.id, { state: last ? 'failed' : 'retry', error });

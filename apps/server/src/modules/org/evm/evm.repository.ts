@@ -100,18 +100,30 @@ export async function outboxById(db: Db, id: number) {
   return row;
 }
 
+const latestOutbox = (relationId: number) =>
+  sql`(select max(${evmOutbox.id}) from ${evmOutbox} where ${evmOutbox.relationId} = ${relationId})`;
+
 /** The outcome of a message settles its relation only while it is the relation's latest message. */
 export async function settleRelation(
   db: Db,
   relationId: number,
   outboxId: number,
-  v: { status: 'sent' | 'queued' | 'failed'; lastError: string | null; sentAt?: Date },
+  v: { status: 'sent' | 'queued' | 'deleting' | 'failed'; lastError: string | null; sentAt?: Date },
 ) {
-  const latest = sql`(select max(${evmOutbox.id}) from ${evmOutbox} where ${evmOutbox.relationId} = ${relationId})`;
+  const latest = latestOutbox(relationId);
   await db
     .update(rel)
     .set({ ...v, updatedAt: new Date() })
     .where(and(eq(rel.id, relationId), sql`${outboxId} = ${latest}`));
+}
+
+/** Deletes a relation withdrawn from the EVM system, unless a later message about it was written since. */
+export async function removeIfLatest(db: Db, relationId: number, outboxId: number): Promise<boolean> {
+  const gone = await db
+    .delete(rel)
+    .where(and(eq(rel.id, relationId), sql`${outboxId} = ${latestOutbox(relationId)}`))
+    .returning({ id: rel.id });
+  return gone.length > 0;
 }
 
 export async function outboxOf(db: Db, relationId: number) {

@@ -164,10 +164,10 @@ async function deliver(db: Db, actor: Actor, rows: repo.RelationRow[], resend: b
 
 /**
  * The EVM job: one message to the gateway. The relation shows the outcome; while retries remain it stays queued
- * with the last error, and only after the last one is it failed.
+ * (or deleting) with the last error, and only after the last one is it failed. A withdrawn relation is deleted.
  */
 export function evmJob(db: Db): OutboundHandler {
-  return async (payload, { last }) => {
+  return async (payload, { last, requestId }) => {
     const { outboxId } = payload as { outboxId: number };
     const outbox = await repo.outboxById(db, outboxId);
     if (!outbox || outbox.status === 'sent') return;
@@ -175,6 +175,23 @@ export function evmJob(db: Db): OutboundHandler {
     const reply = await gateway
       .send(outbox.payload as EvmMessage, outbox.id)
       .catch((err: unknown) => ({ ok: false as const, error: String((err as Error)?.message ?? err) }));
+    const waiting = outbox.action === 'delete' ? ('deleting' as const) : ('queued' as const);
+    if (reply.ok && outbox.action === 'delete') {
+      await db.transaction(async (tx) => {
+        await repo.settleOutbox(tx, outbox.id, { status: 'sent', reference: reply.reference, error: null });
+        if (!(await repo.removeIfLatest(tx, outbox.relationId, outbox.id))) return;
+        await audit(tx, {
+          companyId: outbox.companyId,
+          actorId: outbox.actorId,
+          action: 'delete',
+          entity: 'evm_team_relation',
+          entityId: outbox.relationId,
+          detail: { outboxId: outbox.id, withdrawn: true, reference: reply.reference },
+          requestId,
+        });
+      });
+      return;
+    }
     if (reply.ok) {
       await db.transaction(async (tx) => {
         await repo.settleOutbox(tx, outbox.id, { status: 'sent', reference: reply.reference, error: null });
@@ -190,7 +207,7 @@ export function evmJob(db: Db): OutboundHandler {
     await db.transaction(async (tx) => {
       await repo.settleOutbox(tx, outbox.id, { status: last ? 'failed' : 'pending', reference: null, error });
       await repo.settleRelation(tx, outbox.relationId, outbox.id, {
-        status: last ? 'failed' : 'queued',
+        status: last ? 'failed' : waiting,
         lastError: error,
       });
     });
@@ -209,7 +226,7 @@ export async function send(db: Db, actor: Actor, ids: number[]) {
   const rows = await many(db, actor.companyId, ids);
   const sent = rows.find((r) => r.r.status === 'sent');
   if (sent) throw refused('org.evm_already_sent', { team: sent.teamCode });
-  const queued = rows.find((r) => r.r.status === 'queued');
+  const queued = rows.find((r) => r.r.status === 'queued' || r.r.status === 'deleting');
   if (queued) throw refused('org.evm_queued', { team: queued.teamCode });
   return deliver(db, actor, rows, false);
 }
@@ -219,7 +236,7 @@ export async function resend(db: Db, actor: Actor, ids: number[]) {
   const rows = await many(db, actor.companyId, ids);
   const never = rows.find((r) => r.r.sendCount === 0);
   if (never) throw refused('org.evm_not_sent_yet', { team: never.teamCode });
-  const queued = rows.find((r) => r.r.status === 'queued');
+  const queued = rows.find((r) => r.r.status === 'queued' || r.r.status === 'deleting');
   if (queued) throw refused('org.evm_queued', { team: queued.teamCode });
   return deliver(db, actor, rows, true);
 }
@@ -227,10 +244,25 @@ export async function resend(db: Db, actor: Actor, ids: number[]) {
 /** A relation the EVM system knows is withdrawn there first; if that fails, it stays. */
 export async function remove(db: Db, actor: Actor, ids: number[]) {
   const rows = await many(db, actor.companyId, ids);
-  const gateway = evmGateway();
-  for (const r of rows) {
-    if (r.r.sendCount > 0) {
-      const outbox = await repo.addOutbox(db, {
+  const busy = rows.find((r) => r.r.status === 'queued' || r.r.status === 'deleting');
+  if (busy) throw refused('org.evm_queued', { team: busy.teamCode });
+  await db.transaction(async (tx) => {
+    for (const r of rows) {
+      if (r.r.sendCount === 0) {
+        await repo.remove(tx, r.r.id);
+        await audit(tx, {
+          companyId: actor.companyId,
+          actorId: actor.userId,
+          action: 'delete',
+          entity: 'evm_team_relation',
+          entityId: r.r.id,
+          detail: { teamId: r.r.teamId, evmCode: r.r.evmCode, withdrawn: false },
+          requestId: actor.requestId,
+        });
+        continue;
+      }
+      // The EVM system has it: the EVM job withdraws it there first, and deletes it here once that went through.
+      const outbox = await repo.addOutbox(tx, {
         companyId: actor.companyId,
         relationId: r.r.id,
         action: 'delete',
@@ -238,27 +270,17 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
         attempt: r.r.sendCount + 1,
         actorId: actor.userId,
       });
-      const reply = await gateway
-        .send(outbox.payload as EvmMessage, outbox.id)
-        .catch((err: unknown) => ({ ok: false as const, error: String((err as Error)?.message ?? err) }));
-      await repo.settleOutbox(db, outbox.id, {
-        status: reply.ok ? 'sent' : 'failed',
-        reference: reply.ok ? reply.reference : null,
-        error: reply.ok ? null : reply.error.slice(0, 500),
-      });
-      if (!reply.ok) throw refused('org.evm_withdraw_failed', { team: r.teamCode });
-    }
-    await db.transaction(async (tx) => {
-      await repo.remove(tx, r.r.id);
+      await enqueue(tx, 'evm', { outboxId: outbox.id }, actor.companyId);
+      await repo.update(tx, r.r.id, null, { status: 'deleting', lastError: null });
       await audit(tx, {
         companyId: actor.companyId,
         actorId: actor.userId,
-        action: 'delete',
+        action: 'withdraw',
         entity: 'evm_team_relation',
         entityId: r.r.id,
-        detail: { teamId: r.r.teamId, evmCode: r.r.evmCode, withdrawn: r.r.sendCount > 0 },
+        detail: { outboxId: outbox.id, status: 'deleting' },
         requestId: actor.requestId,
       });
-    });
-  }
+    }
+  });
 }

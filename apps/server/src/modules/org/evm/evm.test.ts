@@ -187,6 +187,7 @@ describe('EVM team relations', () => {
     const rel = (await search({ TeamID: js })).Rows[0];
     const del = await t.call('/api/system/DeleteEVMTeamRelation', { IDs: [rel.ID] }, admin);
     expect(del.statusCode).toBe(200);
+    await eventually(async () => expect((await search({ TeamID: js })).Total).toBe(0));
     const created = (
       await t.call('/api/system/SaveEVMTeamRelation', { TeamID: js, EvmCode: 'EVM-BJ', EvmName: '北京' }, admin)
     ).json();
@@ -198,12 +199,18 @@ describe('EVM team relations', () => {
   it('withdraws a sent relation from the EVM system before deleting it, and keeps it when that fails', async () => {
     const js = (await search({ Keyword: 'EVM-ONC-JS' })).Rows[0];
     useEvmGateway(down);
-    const kept = await t.call('/api/system/DeleteEVMTeamRelation', { IDs: [js.ID] }, admin);
-    expect(kept.statusCode).toBe(422);
-    expect(kept.json().code).toBe('org.evm_withdraw_failed');
-    expect((await search({ Keyword: 'EVM-ONC-JS' })).Total).toBe(1);
+    const queued = await t.call('/api/system/DeleteEVMTeamRelation', { IDs: [js.ID] }, admin);
+    expect(queued.statusCode).toBe(200);
+    expect((await search({ Keyword: 'EVM-ONC-JS' })).Rows[0].Status).toBe('deleting');
+    await eventually(async () =>
+      expect((await search({ Keyword: 'EVM-ONC-JS' })).Rows[0]).toMatchObject({
+        Status: 'failed',
+        LastError: 'EVM service unavailable (503)',
+      }),
+    );
     useEvmGateway(evmSimulator);
     expect((await t.call('/api/system/DeleteEVMTeamRelation', { IDs: [js.ID] }, admin)).statusCode).toBe(200);
+    await eventually(async () => expect((await search({ Keyword: 'EVM-ONC-JS' })).Total).toBe(0));
     const log = await db().select().from(evmOutbox).where(eq(evmOutbox.relationId, js.ID));
     expect(
       log

@@ -13,6 +13,7 @@ const STATUS_COLOR: Record<string, string> = {
   changed: 'gold',
   queued: 'processing',
   sent: 'green',
+  deleting: 'purple',
   failed: 'red',
 };
 const STATUS_OPTIONS = EVM_RELATION_STATUS.map((s) => ({ value: s, labelKey: `org.evm.status.${s}` }));

@@ -110,11 +110,17 @@ export async function startOutbound(
   for (const [queue, handler] of Object.entries(handlers)) {
     await boss.createQueue(queue, { name: queue, ...policy });
     await boss.updateQueue(queue, { name: queue, ...policy });
-    await boss.work<{ outboundId: number }>(
+    let workerId: string | undefined;
+    workerId = await boss.work<{ outboundId: number }>(
       queue,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
-        if (job) await attempt(ctx.db, handler, job, log);
+        try {
+          if (job) await attempt(ctx.db, handler, job, log);
+        } finally {
+          // pg-boss waits a polling interval after every fetch; after a job there may be more, so fetch at once.
+          if (workerId) boss.notifyWorker(workerId);
+        }
       },
     );
   }

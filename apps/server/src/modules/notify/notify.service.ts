@@ -35,12 +35,10 @@ export function folderTransport(dir: string): MailTransport {
 /** The mail server, for when SMTP is configured: one pooled connection, messages from `from`. */
 export function smtpTransport(url: string, from: string): MailTransport {
   // Bounded well inside the job's 5-minute expiry, so the queue never hands out a notice still being sent.
-  const transporter = createTransport(url, {
-    from,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  const transporter = createTransport(
+    { url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
+    { from },
+  );
   return {
     async send(message) {
       await transporter.sendMail({

@@ -19,14 +19,21 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The same server through another address of this machine (it listens on every interface). */
+  urlFor(host: string): string;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The embedded database even when DATABASE_URL is set: the smoke test proves that engine. */
+  embedded?: boolean;
 }
 
 /**
  * Starts the real server as `npm start` does (web build already made), on a fresh database:
  * a new database on the PostgreSQL server when DATABASE_URL is set, else an embedded one in a temporary folder.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-e2e-'));
   let dbName: string | undefined;
@@ -38,7 +45,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     NODE_ENV: 'test',
     ...env,
   } as Record<string, string>;
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !opts.embedded) {
     dbName = `ems_e2e_${port}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -73,6 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    urlFor: (host) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

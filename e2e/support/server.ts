@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -15,6 +15,13 @@ async function freePort(): Promise<number> {
       s.close(() => (a && typeof a === 'object' ? res(a.port) : rej(new Error('no port'))));
     });
   });
+}
+
+/** This machine's first non-loopback IPv4 address: how a colleague on the intranet reaches the app. */
+export function intranetAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 }
 
 export interface RunningServer {
@@ -40,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
   const serverEnv: Record<string, string> = {
     ...process.env,
     PORT: String(port),
+    // Every interface, as `npm start` does, so the app is reachable by this machine's intranet address too.
+    HOST: '0.0.0.0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',

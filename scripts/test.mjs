@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWebIfStale, run } from './lib.mjs';
+import { buildWebIfStale, run, running } from './lib.mjs';
 import { usePostgres } from './postgres.mjs';
 
 // `node scripts/test.mjs server -- logging approval`: steps before `--`, test-file filters after it.
@@ -33,7 +33,9 @@ function cleanUp() {
   rmSync(reports, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.on(signal, () => {
+  process.on(signal, async () => {
+    for (const child of running) child.kill('SIGTERM');
+    await Promise.all([...running].map((child) => new Promise((r) => child.once('exit', r))));
     cleanUp();
     process.exit(130);
   });

@@ -21,8 +21,14 @@ import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
 import { actingKinds } from './modules/workflow/proxy.service';
 
-/** Sent only on answers that came over HTTPS (directly or through the proxy): over plain HTTP it means nothing. */
-const HSTS = 'max-age=31536000; includeSubDomains';
+/**
+ * Sent only on answers that came over HTTPS (directly or through the proxy): over plain HTTP browsers ignore them,
+ * and the opener policy even logs an error in the console of every page.
+ */
+const HTTPS_ONLY = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 
 /** Never written to the logs. */
 const REDACT = [
@@ -76,15 +82,17 @@ export async function buildApp(
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
     reply.header('X-Request-Id', String(req.id));
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    if (req.protocol === 'https') reply.headers(HTTPS_ONLY);
   });
 
   // Before everything that answers, so the API's JSON and the web app's files both leave gzip- or brotli-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] });
   // Colleagues open the app by address over plain HTTP on the intranet: no upgrade to HTTPS in the policy (the
-  // browser would then fetch the scripts over HTTPS and render nothing), and HSTS only on HTTPS answers (above).
+  // browser would then fetch the scripts over HTTPS and render nothing), and HSTS and the opener policy only on
+  // HTTPS answers (above).
   await app.register(helmet, {
     strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
     contentSecurityPolicy: {
       directives: {
         'upgrade-insecure-requests': null,

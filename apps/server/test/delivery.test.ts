@@ -38,13 +38,17 @@ describe('over plain HTTP on the intranet', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
-  it('sends no HSTS over plain HTTP, and sends it when the proxy says the request came over HTTPS', async () => {
-    expect((await get('/healthz')).headers['strict-transport-security']).toBeUndefined();
+  it('sends no HSTS (nor opener policy) over plain HTTP, and sends them when the proxy says the request came over HTTPS', async () => {
+    const plain = await get('/healthz');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Ignored over plain HTTP, where browsers log an error for it on every page.
+    expect(plain.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(
       (await get('/healthz', { 'x-forwarded-proto': 'http' })).headers['strict-transport-security'],
     ).toBeUndefined();
     const secure = await get('/healthz', { 'x-forwarded-proto': 'https' });
     expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+    expect(secure.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 

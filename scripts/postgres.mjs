@@ -62,9 +62,15 @@ export function postgresBinaries() {
  */
 function clusterOwner() {
   if (process.getuid?.() !== 0) return undefined;
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  return { name: 'postgres', uid, gid };
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: 'pipe' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8', stdio: 'pipe' }).trim());
+    return { name: 'postgres', uid, gid };
+  } catch {
+    throw new Error(
+      'Running as root, the throw-away cluster needs the `postgres` OS user (Debian’s postgresql creates it)',
+    );
+  }
 }
 
 function asOwner(owner, program, args) {
@@ -81,7 +87,8 @@ async function throwAwayCluster() {
         '(installs Debian’s postgresql) or set DATABASE_URL.',
     );
   const owner = clusterOwner();
-  const dir = mkdtempSync(join(tmpdir(), 'ems-pg-'));
+  // The cluster's owner must reach the folder: a root-only TMPDIR would lock the `postgres` user out.
+  const dir = mkdtempSync(join(owner ? '/tmp' : tmpdir(), 'ems-pg-'));
   const data = join(dir, 'data');
   if (owner) chownSync(dir, owner.uid, owner.gid);
   chmodSync(dir, 0o700);

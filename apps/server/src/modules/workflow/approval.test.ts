@@ -245,34 +245,31 @@ describe('proxies in the flow', () => {
     ]);
   });
 
-  concurrencyTest(
-    'an approval proxy approves in the approver’s place; both are recorded; at the same time only one decision counts',
-    async () => {
-      await t.call(
-        '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
-        { ProxyUserID: admin.UserID, StartDate: today, EndDate: today },
-        manager.access_token,
-      );
-      const pending = (await t.call('/api/ApproveCenter/QueryPendingList', {}, admin.access_token)).json();
-      const d = await draft('150.00');
-      await submit(d.ID, employee.access_token);
-      const listed = (await t.call('/api/ApproveCenter/QueryPendingList', {}, admin.access_token)).json();
-      expect(listed.Total).toBe(pending.Total + 1);
-      expect(listed.Rows.find((r: { ID: number }) => r.ID === d.ID).ForApproverID).toBe(manager.UserID);
+  concurrencyTest('an approval proxy approves in the approver’s place, both recorded; at once, one wins', async () => {
+    await t.call(
+      '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
+      { ProxyUserID: admin.UserID, StartDate: today, EndDate: today },
+      manager.access_token,
+    );
+    const pending = (await t.call('/api/ApproveCenter/QueryPendingList', {}, admin.access_token)).json();
+    const d = await draft('150.00');
+    await submit(d.ID, employee.access_token);
+    const listed = (await t.call('/api/ApproveCenter/QueryPendingList', {}, admin.access_token)).json();
+    expect(listed.Total).toBe(pending.Total + 1);
+    expect(listed.Rows.find((r: { ID: number }) => r.ID === d.ID).ForApproverID).toBe(manager.UserID);
 
-      const [a, b] = await Promise.all([
-        decide(d.ID, admin.access_token, true, '代批', { ProxyId: manager.UserID }),
-        decide(d.ID, manager.access_token, true),
-      ]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      const route = (await t.call('/api/Workflow/GetApproveUIList', { ID: d.ID }, employee.access_token)).json();
-      expect(route.Rows[0].ApproverID).toBe(manager.UserID);
-      expect([admin.UserID, manager.UserID]).toContain(route.Rows[0].ActedByID);
-      const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
-      expect(history.filter((h) => h.action === 'approve')).toHaveLength(1);
-      expect(history.at(-1)!.principalId).toBe(manager.UserID);
-    },
-  );
+    const [a, b] = await Promise.all([
+      decide(d.ID, admin.access_token, true, '代批', { ProxyId: manager.UserID }),
+      decide(d.ID, manager.access_token, true),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const route = (await t.call('/api/Workflow/GetApproveUIList', { ID: d.ID }, employee.access_token)).json();
+    expect(route.Rows[0].ApproverID).toBe(manager.UserID);
+    expect([admin.UserID, manager.UserID]).toContain(route.Rows[0].ActedByID);
+    const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
+    expect(history.filter((h) => h.action === 'approve')).toHaveLength(1);
+    expect(history.at(-1)!.principalId).toBe(manager.UserID);
+  });
 });
 
 describe('administration', () => {

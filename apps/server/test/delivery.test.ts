@@ -30,12 +30,15 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('over plain HTTP on the intranet', () => {
-  it('the content security policy never asks the browser to upgrade to HTTPS', async () => {
-    const res = await get('/');
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('upgrade-insecure-requests');
+  it('the content security policies never ask the browser to upgrade to HTTPS (web app, API documentation)', async () => {
+    for (const url of ['/', '/api/docs/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+    }
   });
 
   it('sends no HSTS (nor opener policy) over plain HTTP, and sends them when the proxy says the request came over HTTPS', async () => {

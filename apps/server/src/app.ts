@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -14,10 +15,20 @@ import type { AppContext } from './core/context';
 import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
 import { installProblemHandler } from './core/problem';
+import { RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
 import { actingKinds } from './modules/workflow/proxy.service';
+
+/**
+ * Sent only on answers that came over HTTPS (directly or through the proxy): over plain HTTP browsers ignore them,
+ * and the opener policy even logs an error in the console of every page.
+ */
+const HTTPS_ONLY = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 
 /** Never written to the logs. */
 const REDACT = [
@@ -50,6 +61,7 @@ export async function buildApp(
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
+    logController: new RequestLog(),
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -70,11 +82,20 @@ export async function buildApp(
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
     reply.header('X-Request-Id', String(req.id));
+    if (req.protocol === 'https') reply.headers(HTTPS_ONLY);
   });
 
+  // Before everything that answers, so the API's JSON and the web app's files both leave gzip- or brotli-compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  // Colleagues open the app by address over plain HTTP on the intranet: no upgrade to HTTPS in the policy (the
+  // browser would then fetch the scripts over HTTPS and render nothing), and HSTS and the opener policy only on
+  // HTTPS answers (above).
   await app.register(helmet, {
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': null,
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -99,7 +120,12 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy asks for the HTTPS upgrade too, which leaves the documentation blank over plain HTTP.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
+  });
 
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { permission: 'public' } }, async (_req, reply) => {
@@ -126,6 +152,13 @@ export async function buildApp(
           /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+    // The web app's own paths (deep links, reloads) get its page. A route rather than the not-found handler, because
+    // only routes are compressed; API and content paths still end in the coded 404.
+    app.get('/*', { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      if (/^\/(api|content)\//i.test(req.url)) return reply.callNotFound();
+      indexHtml ??= readFileSync(indexFile, 'utf8');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     });
   }
   return app;

@@ -117,12 +117,15 @@ export async function signIn(
     throw badRequest('auth.invalid_credentials');
   }
   const { account } = found;
+  const passwordRight = await verify(account.passwordHash, v.password).catch(() => false);
+  // A lock is told only to whoever knows the password: to anyone else a locked account answers like an unknown one.
   if (account.lockedUntil && account.lockedUntil > new Date()) {
+    if (!passwordRight) throw badRequest('auth.invalid_credentials');
     const minutes = Math.max(1, Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60_000));
     throw new AppError(423, 'auth.locked', { minutes });
   }
-  if (!(await verify(account.passwordHash, v.password).catch(() => false))) {
-    const locked = await ctx.db.transaction(async (tx) => {
+  if (!passwordRight) {
+    await ctx.db.transaction(async (tx) => {
       const r = await repo.recordFailure(tx, account.id, ctx.config.loginMaxFailures, ctx.config.loginLockMinutes);
       const nowLocked = !!r?.lockedUntil && r.lockedUntil > new Date();
       // Someone may be guessing the password: the account's open sessions end with the lock.
@@ -134,9 +137,7 @@ export async function signIn(
         entityId: account.id,
         requestId: v.requestId,
       });
-      return nowLocked;
     });
-    if (locked) throw new AppError(423, 'auth.locked', { minutes: ctx.config.loginLockMinutes });
     throw badRequest('auth.invalid_credentials');
   }
   const tokens = await ctx.db.transaction(async (tx) => {

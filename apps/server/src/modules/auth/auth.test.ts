@@ -56,13 +56,17 @@ describe('POST /api/auth/Token', () => {
     );
   });
 
-  it('locks the account after five failures, even for the right password', async () => {
-    for (let i = 0; i < 4; i++)
+  it('locks the account after five failures, even for the right password, and tells only the password holder', async () => {
+    for (let i = 0; i < 5; i++)
       expect((await token({ grant_type: 'password', username: 'auditor', password: 'bad' })).statusCode).toBe(400);
-    const fifth = await token({ grant_type: 'password', username: 'auditor', password: 'bad' });
-    expect(fifth.statusCode).toBe(423);
-    expect(fifth.json().code).toBe('auth.locked');
-    expect((await token({ grant_type: 'password', username: 'auditor', password: 'Passw0rd!' })).statusCode).toBe(423);
+    // To a guesser the locked account answers like an unknown user: the lock gives no name away.
+    const guess = await token({ grant_type: 'password', username: 'auditor', password: 'bad' });
+    const ghost = await token({ grant_type: 'password', username: 'ghost', password: 'bad' });
+    expect(guess.statusCode).toBe(400);
+    expect({ ...guess.json(), requestId: null }).toEqual({ ...ghost.json(), requestId: null });
+    const owner = await token({ grant_type: 'password', username: 'auditor', password: 'Passw0rd!' });
+    expect(owner.statusCode).toBe(423);
+    expect(owner.json().code).toBe('auth.locked');
   });
 
   it('rejects malformed forms with field errors, never a 500', async () => {

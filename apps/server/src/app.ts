@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { trustProxyOption } from './core/config';
 import type { AppContext } from './core/context';
 import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
@@ -62,7 +63,8 @@ export async function buildApp(
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
     logController: new RequestLog(),
-    trustProxy: true,
+    // X-Forwarded-For counts only from the configured proxies, so no client picks its own address (rate limits).
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,6 +111,7 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (req) => req.ip,
     errorResponseBuilder: (_req, context) =>
       tooManyRequests('common.too_many_requests', { seconds: Math.ceil(context.ttl / 1000) }),
   });

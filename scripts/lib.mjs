@@ -5,11 +5,21 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
+/** Commands still running, so a script stopped by a signal can stop them before cleaning up after them. */
+export const running = new Set();
+
 export function run(cmd, args, opts = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+    running.add(child);
+    child.on('error', (error) => {
+      running.delete(child);
+      reject(error);
+    });
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      resolvePromise(code ?? (signal ? 1 : 0));
+    });
   });
 }
 

@@ -1,40 +1,80 @@
-// npm test: type-check, lint, server tests, web tests and browser tests, then one closing line with the counts.
-// Server and browser tests use DATABASE_URL when it is set (a PostgreSQL server), else the embedded database.
+// npm test: type-check, lint, server tests, web tests, the embedded-database smoke test and browser tests,
+// then one closing line with the counts.
+// Server and browser tests always run on PostgreSQL (scripts/postgres.mjs finds or starts one); the smoke test
+// runs the real server on the embedded database, so both engines stay proven.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWebIfStale, run } from './lib.mjs';
+import { buildWebIfStale, run, running } from './lib.mjs';
+import { usePostgres } from './postgres.mjs';
 
-const only = process.argv.slice(2);
+// `node scripts/test.mjs server -- logging approval`: steps before `--`, test-file filters after it.
+const argv = process.argv.slice(2);
+const dashes = argv.indexOf('--');
+const only = dashes < 0 ? argv : argv.slice(0, dashes);
+const filters = dashes < 0 ? [] : argv.slice(dashes + 1);
+const wanted = (name) => !only.length || only.includes(name);
 const reports = mkdtempSync(join(tmpdir(), 'ems-test-'));
 let passed = 0;
 let failed = 0;
 const problems = [];
 
-async function step(name, cmd, args) {
-  if (only.length && !only.includes(name)) return;
+let postgres;
+async function postgresUrl() {
+  if (!postgres) {
+    postgres = await usePostgres();
+    console.log(`PostgreSQL for the tests: ${postgres.where}`);
+  }
+  return postgres.url;
+}
+function cleanUp() {
+  postgres?.stop();
+  postgres = undefined;
+  rmSync(reports, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, async () => {
+    for (const child of running) child.kill('SIGTERM');
+    await Promise.all([...running].map((child) => new Promise((r) => child.once('exit', r))));
+    cleanUp();
+    process.exit(130);
+  });
+
+async function step(name, cmd, args, env) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const code = await run(cmd, args);
+  const code = await run(cmd, args, env ? { env } : {});
   console.log(
     `=== ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s ===`,
   );
   if (code !== 0) problems.push(name);
 }
 
-async function vitest(name, workspace) {
+/** `database`: 'postgres' hands the run's server to the tests, 'embedded' hides any DATABASE_URL from them. */
+async function vitest(name, workspace, { database, config } = {}) {
+  if (!wanted(name)) return;
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  if (database === 'postgres') env.DATABASE_URL = await postgresUrl();
   const report = join(reports, `${name}.json`);
-  await step(name, 'npm', [
-    'exec',
-    '-w',
-    workspace,
-    '--',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  await step(
+    name,
+    'npm',
+    [
+      'exec',
+      '-w',
+      workspace,
+      '--',
+      'vitest',
+      'run',
+      ...(config ? ['--config', config] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...filters,
+    ],
+    env,
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
@@ -42,17 +82,24 @@ async function vitest(name, workspace) {
   }
 }
 
-await step('typecheck', 'npm', ['run', 'typecheck']);
-await step('lint', 'npx', ['biome', 'check', '.']);
-await vitest('contracts', '@ems/contracts');
-await vitest('server', '@ems/server');
-await vitest('web', '@ems/web');
-if (!only.length || only.includes('e2e')) {
-  if ((await buildWebIfStale()) !== 0) problems.push('web build');
-  await vitest('e2e', '@ems/e2e');
+try {
+  if (wanted('typecheck')) await step('typecheck', 'npm', ['run', 'typecheck']);
+  if (wanted('lint')) await step('lint', 'npx', ['biome', 'check', '.']);
+  await vitest('contracts', '@ems/contracts');
+  await vitest('server', '@ems/server', { database: 'postgres' });
+  await vitest('web', '@ems/web');
+  await vitest('smoke', '@ems/e2e', { database: 'embedded', config: 'vitest.smoke.config.ts' });
+  if (wanted('e2e')) {
+    if ((await buildWebIfStale()) !== 0) problems.push('web build');
+    await vitest('e2e', '@ems/e2e', { database: 'postgres' });
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  problems.push('set-up');
+} finally {
+  cleanUp();
 }
 
-rmSync(reports, { recursive: true, force: true });
 if (problems.length) console.log(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(problems.length || failed ? 1 : 0);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -17,28 +17,44 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** This machine's first non-loopback IPv4 address: how a colleague on the intranet reaches the app. */
+export function intranetAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+}
+
 export interface RunningServer {
   baseUrl: string;
+  /** The same server through another address of this machine (it listens on every interface). */
+  urlFor(host: string): string;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The embedded database even when DATABASE_URL is set: the smoke test proves that engine. */
+  embedded?: boolean;
 }
 
 /**
  * Starts the real server as `npm start` does (web build already made), on a fresh database:
  * a new database on the PostgreSQL server when DATABASE_URL is set, else an embedded one in a temporary folder.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-e2e-'));
   let dbName: string | undefined;
   const serverEnv: Record<string, string> = {
     ...process.env,
     PORT: String(port),
+    // Every interface, as `npm start` does, so the app is reachable by this machine's intranet address too.
+    HOST: '0.0.0.0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     ...env,
   } as Record<string, string>;
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !opts.embedded) {
     dbName = `ems_e2e_${port}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -73,6 +89,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    urlFor: (host) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -10,15 +11,26 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { trustProxyOption } from './core/config';
 import type { AppContext } from './core/context';
 import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
 import { bindRequestScope } from './core/jobs';
 import { installProblemHandler } from './core/problem';
+import { RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
 import { actingKinds } from './modules/workflow/proxy.service';
+
+/**
+ * Sent only on answers that came over HTTPS (directly or through the proxy): over plain HTTP browsers ignore them,
+ * and the opener policy even logs an error in the console of every page.
+ */
+const HTTPS_ONLY = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
 
 /** Never written to the logs. */
 const REDACT = [
@@ -51,7 +63,9 @@ export async function buildApp(
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    logController: new RequestLog(),
+    // X-Forwarded-For counts only from the configured proxies, so no client picks its own address (rate limits).
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,11 +86,20 @@ export async function buildApp(
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
     reply.header('X-Request-Id', String(req.id));
+    if (req.protocol === 'https') reply.headers(HTTPS_ONLY);
   });
 
+  // Before everything that answers, so the API's JSON and the web app's files both leave gzip- or brotli-compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  // Colleagues open the app by address over plain HTTP on the intranet: no upgrade to HTTPS in the policy (the
+  // browser would then fetch the scripts over HTTPS and render nothing), and HSTS and the opener policy only on
+  // HTTPS answers (above).
   await app.register(helmet, {
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': null,
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -90,6 +113,7 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (req) => req.ip,
     errorResponseBuilder: (_req, context) =>
       tooManyRequests('common.too_many_requests', { seconds: Math.ceil(context.ttl / 1000) }),
   });
@@ -101,7 +125,12 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Its own policy asks for the HTTPS upgrade too, which leaves the documentation blank over plain HTTP.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
+  });
 
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { permission: 'public' } }, async (_req, reply) => {
@@ -128,6 +157,13 @@ export async function buildApp(
           /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+    // The web app's own paths (deep links, reloads) get its page. A route rather than the not-found handler, because
+    // only routes are compressed; API and content paths still end in the coded 404.
+    app.get('/*', { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      if (/^\/(api|content)\//i.test(req.url)) return reply.callNotFound();
+      indexHtml ??= readFileSync(indexFile, 'utf8');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     });
   }
   return app;

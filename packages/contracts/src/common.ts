@@ -8,4 +8,4 @@ export const MasterCode = z.string().trim().min(1).max(40).regex(CODE_RE);
 export const DeleteByIdsBody = z.object({ IDs: z.array(Id).min(1).max(500) });
 export type DeleteByIdsBody = z.infer<typeof DeleteByIdsBody>;
 /** The row version a caller saw; a state change or update with a stale one is refused with 409. */
-export const Version = z.number().int().min(0).max(2_147_483_647);
+export const Version = z.number().int().min(1).max(2_147_483_647);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, MasterCode } from './common';
+import { Id, MasterCode, Version } from './common';
 
-export { Id, MasterCode };
+export { Id, MasterCode, Version };
 
 import { isMoney } from './money';
 
@@ -13,7 +13,6 @@ export const BoolFilter = z.union([z.boolean(), z.enum(['true', 'false']).transf
 export const IdList = z.array(Id).min(1).max(500);
 
 export const NameText = z.string().trim().min(1).max(200);
-export const Version = z.number().int().min(1);
 
 /** A non-negative amount of money as a decimal string with at most two places. */
 export const MoneyAmount = z

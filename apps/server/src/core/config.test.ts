@@ -29,4 +29,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ SSO_PUBLIC_KEY_FILE: '/nowhere/key.pem' })).toThrow(/SSO_PUBLIC_KEY_FILE/);
     expect(() => loadConfig({ OPENAPI_CLIENTS: '[{"ClientId":"x"}]' })).toThrow(/OPENAPI_CLIENTS/);
   });
+
+  it('trusts no proxy unless told which: a hop count or addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '0', '10.0.0.0/33', 'proxy.example', '10.0.0.1,nonsense', ','])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
 });

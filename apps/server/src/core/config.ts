@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,6 +29,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES: int(1, 100).default(5),
   LOGIN_LOCK_MINUTES: int(1, 1440).default(15),
   TOKEN_RATE_LIMIT_PER_MINUTE: int(1, 10_000).default(30),
+  /** Which peers may set X-Forwarded-For: a hop count, or a comma list of addresses/CIDRs; unset trusts nobody. */
+  TRUST_PROXY: z.string().optional(),
   IDLE_TIMEOUT_MS: int(1000, 86_400_000).default(7_200_000),
   IDLE_CHECK_INTERVAL_MS: int(100, 3_600_000).default(60_000),
   SSO_PUBLIC_KEY_FILE: z.string().optional(),
@@ -67,6 +70,8 @@ export interface Config {
   loginMaxFailures: number;
   loginLockMinutes: number;
   tokenRateLimitPerMinute: number;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   idleTimeoutMs: number;
   idleCheckIntervalMs: number;
   sso: { publicKeyFile: string; issuer: string | undefined; audience: string | undefined } | undefined;
@@ -84,6 +89,45 @@ export class ConfigError extends Error {}
 const OpenApiClients = z.array(
   z.object({ ClientId: z.string().min(1), Secret: z.string().min(16), Scopes: z.array(z.string()).default([]) }),
 );
+
+// Names proxy-addr understands besides addresses and CIDRs.
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(v: string): boolean {
+  if (PROXY_NAMES.has(v) || isIP(v)) return true;
+  const m = /^([^/]+)\/(\d{1,3})$/.exec(v);
+  if (!m?.[1] || !m[2]) return false;
+  const family = isIP(m[1]);
+  return family !== 0 && Number(m[2]) <= (family === 4 ? 32 : 128);
+}
+
+/** A bare `true` is refused on purpose: trusting every peer lets any client choose its own address. */
+function trustProxyOf(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops < 1 || hops > 10) throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: a hop count is 1 to 10');
+    return hops;
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: must be a hop count or a comma list of addresses/CIDRs (not: ${bad.join(', ') || v})`,
+    );
+  }
+  return entries;
+}
+
+/** The configuration as Fastify's `trustProxy` takes it: a hop count becomes "trust the nearest n peers". */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
 
 function fromRoot(p: string): string {
   return isAbsolute(p) ? p : resolve(ROOT_DIR, p);
@@ -133,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     tokenRateLimitPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
     idleCheckIntervalMs: e.IDLE_CHECK_INTERVAL_MS,
     sso: e.SSO_PUBLIC_KEY_FILE

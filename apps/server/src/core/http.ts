@@ -10,6 +10,8 @@ export type Permission = 'public' | 'authenticated' | string | readonly string[]
 export interface SessionUser {
   userId: number;
   accountId: number;
+  /** The refresh-token family of this sign-in (sign-out and a password change act on it); none for seeding. */
+  familyId?: string;
   companyId: number;
   teamId: number | null;
   isAdmin: boolean;

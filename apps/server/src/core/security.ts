@@ -13,6 +13,8 @@ export interface AccessClaims {
   acc: number;
   cid: number;
   tid: number | null;
+  /** The refresh-token family the token was issued with: revoking the family ends the token too. */
+  fam: string;
   typ: 'access';
 }
 export interface OpenApiClaims {
@@ -21,7 +23,13 @@ export interface OpenApiClaims {
   typ: 'openapi';
 }
 
-export type SessionLoader = (claims: AccessClaims) => Promise<SessionUser | null>;
+/** The request's user, or a coded 401 when the session has ended (revoked, locked, left) since the token was issued. */
+export type SessionLoader = (
+  claims: AccessClaims,
+) => Promise<{ user: SessionUser; mustChangePassword: boolean } | null>;
+
+/** The only calls a user holding a temporary password may make until they change it. */
+const WHILE_PASSWORD_MUST_CHANGE = new Set(['/api/system/modifypassword', '/api/system/logout']);
 /** The kinds of proxy grant through which the user may act for `principalId` today (none: refused). */
 export type ProxyResolver = (user: SessionUser, principalId: number) => Promise<readonly ('fill_in' | 'approve')[]>;
 
@@ -95,9 +103,13 @@ export function installSecurity(
       req.apiClient = client;
       return;
     }
-    if (payload.typ !== 'access') throw unauthorized('auth.token_invalid');
-    const user = await loadSession(payload);
-    if (!user) throw unauthorized('auth.token_invalid');
+    if (payload.typ !== 'access' || typeof payload.fam !== 'string') throw unauthorized('auth.token_invalid');
+    const session = await loadSession(payload);
+    if (!session) throw unauthorized('auth.token_invalid');
+    const { user, mustChangePassword } = session;
+    if (mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(req.routeOptions.url?.toLowerCase() ?? '')) {
+      throw forbidden('auth.password_change_required');
+    }
     if (permission !== 'authenticated' && !wanted(permission).some((f) => user.functions.has(f))) {
       throw forbidden('auth.function_missing');
     }

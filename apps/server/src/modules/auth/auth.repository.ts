@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { employee } from '../org/org.table';
+import { company } from '../system/system.table';
 import { refreshToken, userAccount } from './auth.table';
 
 export async function accountByUsername(db: Db, username: string) {
@@ -18,6 +19,25 @@ export async function accountById(db: Db, id: number) {
     .from(userAccount)
     .innerJoin(employee, eq(employee.id, userAccount.employeeId))
     .where(eq(userAccount.id, id));
+  return row;
+}
+
+/**
+ * The account behind an access token, whether it is locked now and whether the token's refresh family is still
+ * live: one query per request, the family found through its index.
+ */
+export async function sessionOf(db: Db, accountId: number, familyId: string) {
+  const [row] = await db
+    .select({
+      account: userAccount,
+      employee,
+      locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
+      live: sql<boolean>`exists (select 1 from ${refreshToken} where ${refreshToken.familyId} = ${familyId}
+        and ${refreshToken.userAccountId} = ${userAccount.id} and ${refreshToken.revokedAt} is null)`,
+    })
+    .from(userAccount)
+    .innerJoin(employee, eq(employee.id, userAccount.employeeId))
+    .where(eq(userAccount.id, accountId));
   return row;
 }
 
@@ -102,9 +122,25 @@ export async function revokeFamily(db: Db, familyId: string) {
     .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
 }
 
-export async function revokeAccount(db: Db, accountId: number) {
+/** Ends every sign-in of the account, or every one but `exceptFamily` (the one changing its own password). */
+export async function revokeAccount(db: Db, accountId: number, exceptFamily?: string) {
   await db
     .update(refreshToken)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshToken.userAccountId, accountId), isNull(refreshToken.revokedAt)));
+    .where(
+      and(
+        eq(refreshToken.userAccountId, accountId),
+        isNull(refreshToken.revokedAt),
+        exceptFamily ? ne(refreshToken.familyId, exceptFamily) : undefined,
+      ),
+    );
+}
+
+/** Every company one may sign in to, in a stable order (the unknown user's stand-in answer picks from these). */
+export async function activeCompanies(db: Db) {
+  return db
+    .select({ companyId: company.id, code: company.code, nameZh: company.nameZh, nameEn: company.nameEn })
+    .from(company)
+    .where(eq(company.active, true))
+    .orderBy(asc(company.id));
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { TokenResponse } from '@ems/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
@@ -29,8 +29,21 @@ function usable(a: Account): boolean {
   return a.account.active && a.employee.status !== 'left';
 }
 
-async function signAccess(ctx: AppContext, a: Account, companyId: number, teamId: number | null): Promise<string> {
-  return new SignJWT({ acc: a.account.id, cid: companyId, tid: teamId, typ: 'access' })
+async function signAccess(
+  ctx: AppContext,
+  a: Account,
+  companyId: number,
+  teamId: number | null,
+  familyId: string,
+): Promise<string> {
+  const claims: Omit<AccessClaims, 'sub'> = {
+    acc: a.account.id,
+    cid: companyId,
+    tid: teamId,
+    fam: familyId,
+    typ: 'access',
+  };
+  return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(a.employee.id))
     .setIssuer(ISSUER)
@@ -55,8 +68,9 @@ async function issue(
   const profile = await org.profile(db, a.employee.id, target.companyId);
   const isAdmin = await org.isAdminIn(db, a.employee.id, target.companyId);
   const refresh = randomBytes(32).toString('base64url');
+  const family = familyId ?? randomUUID();
   await repo.insertRefresh(db, {
-    familyId: familyId ?? randomUUID(),
+    familyId: family,
     tokenHash: sha256(refresh),
     accountId: a.account.id,
     companyId: target.companyId,
@@ -64,7 +78,7 @@ async function issue(
     expiresAt: new Date(Date.now() + ctx.config.refreshTokenTtl * 1000),
   });
   return {
-    access_token: await signAccess(ctx, a, target.companyId, target.teamId),
+    access_token: await signAccess(ctx, a, target.companyId, target.teamId, family),
     token_type: 'Bearer',
     expires_in: ctx.config.accessTokenTtl,
     refresh_token: refresh,
@@ -103,21 +117,27 @@ export async function signIn(
     throw badRequest('auth.invalid_credentials');
   }
   const { account } = found;
+  const passwordRight = await verify(account.passwordHash, v.password).catch(() => false);
+  // A lock is told only to whoever knows the password: to anyone else a locked account answers like an unknown one.
   if (account.lockedUntil && account.lockedUntil > new Date()) {
+    if (!passwordRight) throw badRequest('auth.invalid_credentials');
     const minutes = Math.max(1, Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60_000));
     throw new AppError(423, 'auth.locked', { minutes });
   }
-  if (!(await verify(account.passwordHash, v.password).catch(() => false))) {
-    const r = await repo.recordFailure(ctx.db, account.id, ctx.config.loginMaxFailures, ctx.config.loginLockMinutes);
-    await audit(ctx.db, {
-      actorId: found.employee.id,
-      action: 'sign_in_failed',
-      entity: 'user_account',
-      entityId: account.id,
-      requestId: v.requestId,
+  if (!passwordRight) {
+    await ctx.db.transaction(async (tx) => {
+      const r = await repo.recordFailure(tx, account.id, ctx.config.loginMaxFailures, ctx.config.loginLockMinutes);
+      const nowLocked = !!r?.lockedUntil && r.lockedUntil > new Date();
+      // Someone may be guessing the password: the account's open sessions end with the lock.
+      if (nowLocked) await repo.revokeAccount(tx, account.id);
+      await audit(tx, {
+        actorId: found.employee.id,
+        action: nowLocked ? 'sign_in_locked' : 'sign_in_failed',
+        entity: 'user_account',
+        entityId: account.id,
+        requestId: v.requestId,
+      });
     });
-    if (r?.lockedUntil && r.lockedUntil > new Date())
-      throw new AppError(423, 'auth.locked', { minutes: ctx.config.loginLockMinutes });
     throw badRequest('auth.invalid_credentials');
   }
   const tokens = await ctx.db.transaction(async (tx) => {
@@ -134,6 +154,23 @@ export async function signIn(
     return t;
   });
   return localised(tokens, v.culture);
+}
+
+/**
+ * The companies the login screen offers for a username. An unknown (or disabled) username gets what a user of one
+ * company gets: one company, the default, picked by a keyed hash of the name so the same name always gets the same
+ * answer. Both paths run the same queries, so neither the answer nor its time tells the two apart.
+ */
+export async function companiesForSignIn(ctx: AppContext, username: string) {
+  const name = username.trim().toLowerCase();
+  const found = await repo.accountByUsername(ctx.db, name);
+  const real = found && usable(found) ? found.employee.id : 0;
+  const companies = await org.companiesOf(ctx.db, real);
+  const all = await repo.activeCompanies(ctx.db);
+  if (real !== 0 || all.length === 0) return companies;
+  const pick = createHmac('sha256', ctx.keys.jwtSecret).update(`company-list:${name}`).digest().readUInt32BE(0);
+  const decoy = all[pick % all.length];
+  return decoy ? [{ ...decoy, teamId: null, isDefault: true }] : [];
 }
 
 /** Rotates a refresh token. Presenting one already used revokes its whole family: it was copied. */
@@ -166,8 +203,10 @@ export async function refresh(
 
 export async function logout(ctx: AppContext, user: SessionUser, token: string | undefined, requestId: string) {
   await ctx.db.transaction(async (tx) => {
+    if (user.familyId) await repo.revokeFamily(tx, user.familyId);
     const row = token ? await repo.refreshByHash(tx, sha256(token)) : undefined;
-    if (row && row.userAccountId === user.accountId) await repo.revokeFamily(tx, row.familyId);
+    if (row && row.userAccountId === user.accountId && row.familyId !== user.familyId)
+      await repo.revokeFamily(tx, row.familyId);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,
@@ -297,6 +336,8 @@ export async function modifyPassword(
   const h = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await repo.setPassword(tx, a.account.id, h, false);
+    // Whoever else holds a session of this account (perhaps with the old password) is signed out; this one goes on.
+    await repo.revokeAccount(tx, a.account.id, user.familyId);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,
@@ -334,18 +375,31 @@ export async function resetPassword(ctx: AppContext, admin: SessionUser, targetU
   return temporary;
 }
 
-/** Builds the request's user from a verified access token, or null when the account no longer may act. */
-export async function loadSession(db: Db, claims: AccessClaims): Promise<SessionUser | null> {
-  const a = await repo.accountById(db, claims.acc);
-  if (!a || !usable(a) || String(a.employee.id) !== claims.sub) return null;
-  const { functions, isAdmin } = await org.functionsOf(db, a.employee.id, claims.cid);
-  return {
-    userId: a.employee.id,
-    accountId: a.account.id,
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Builds the request's user from a verified access token. The token ends at once, not at its expiry, when the
+ * account may no longer act, is locked, or its refresh family was revoked (sign-out, reuse, password change/reset).
+ */
+export async function loadSession(db: Db, claims: AccessClaims) {
+  const s = UUID.test(claims.fam) ? await repo.sessionOf(db, claims.acc, claims.fam) : undefined;
+  if (!s || !usable(s) || String(s.employee.id) !== claims.sub) throw unauthorized('auth.token_invalid');
+  if (s.locked) throw unauthorized('auth.account_locked');
+  if (!s.live) throw unauthorized('auth.session_ended');
+  const mustChangePassword = s.account.mustChangePassword;
+  // A temporary password opens nothing but its own change: no functions to look up.
+  const { functions, isAdmin } = mustChangePassword
+    ? { functions: new Set<string>(), isAdmin: false }
+    : await org.functionsOf(db, s.employee.id, claims.cid);
+  const user: SessionUser = {
+    userId: s.employee.id,
+    accountId: s.account.id,
+    familyId: claims.fam,
     companyId: claims.cid,
     teamId: claims.tid,
     isAdmin,
     functions,
     actingFor: null,
   };
+  return { user, mustChangePassword };
 }

@@ -32,13 +32,13 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api/System/GetCompanyListByUserName',
     {
       permission: 'public',
-      summary: 'Companies a user may sign in to (empty for an unknown user)',
+      summary: 'Companies a user may sign in to (an unknown user gets a one-company answer of the same shape)',
       tags,
       body: GetCompanyListBody,
       response: CompanyList,
       rateLimit: { max: 120, timeWindow: 60_000 },
     },
-    async (req) => ({ Rows: await system.companiesForUsername(ctx.db, req.body.UserName, req.culture) }),
+    async (req) => ({ Rows: await system.companiesForUsername(ctx, req.body.UserName, req.culture) }),
   );
 
   post(

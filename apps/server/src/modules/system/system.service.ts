@@ -4,7 +4,7 @@ import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { localName, type Messages } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
-import * as authRepo from '../auth/auth.repository';
+import { companiesForSignIn } from '../auth/auth.service';
 import { LanguagePacks } from '../i18n/i18n.service';
 import * as org from '../org/org.repository';
 import * as repo from './system.repository';
@@ -40,10 +40,8 @@ function companyOption(c: Awaited<ReturnType<typeof org.companiesOf>>[number], c
   };
 }
 
-export async function companiesForUsername(db: Db, username: string, culture: Culture) {
-  const found = await authRepo.accountByUsername(db, username.trim());
-  if (!found?.account.active || found.employee.status === 'left') return [];
-  return (await org.companiesOf(db, found.employee.id)).map((c) => companyOption(c, culture));
+export async function companiesForUsername(ctx: AppContext, username: string, culture: Culture) {
+  return (await companiesForSignIn(ctx, username)).map((c) => companyOption(c, culture));
 }
 
 export async function menu(db: Db, user: SessionUser): Promise<MenuResult> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { concurrencyTest } from '../../../test/concurrency';
 import { documentMasters } from '../../../test/factories';
 import { shanghaiToday } from '../../core/time';
 import { statusHistory } from '../documents/document.table';
@@ -244,7 +245,7 @@ describe('proxies in the flow', () => {
     ]);
   });
 
-  it('an approval proxy approves in the approver’s place; both are recorded; at the same time only one decision counts', async () => {
+  concurrencyTest('an approval proxy approves in the approver’s place, both recorded; at once, one wins', async () => {
     await t.call(
       '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
       { ProxyUserID: admin.UserID, StartDate: today, EndDate: today },

@@ -132,6 +132,19 @@ describe('http client', () => {
     expect(onAuthLost).toHaveBeenCalledTimes(1);
   });
 
+  it('on 403 for a temporary password keeps the session and marks it for the password change, not a sign-out', async () => {
+    const fetchMock = vi.fn(async () => problem(403, 'auth.password_change_required', '请先修改密码'));
+    const onAuthLost = vi.fn();
+    const http = createHttpClient({ fetch: fetchMock, onAuthLost });
+
+    const error = await http.post('/api/System/getMenu').catch((e: unknown) => e);
+
+    expect((error as ApiError).code).toBe('auth.password_change_required');
+    expect(getAccessToken()).toBe('access-1');
+    expect(getUserInfo()?.MustChangePassword).toBe(true);
+    expect(onAuthLost).not.toHaveBeenCalled();
+  });
+
   it('passes other errors to the caller with their field errors, and closes the overlay', async () => {
     const fetchMock = vi.fn(async () =>
       json(400, {

@@ -9,10 +9,13 @@ import {
   getUserInfo,
   removeTokens,
   startSession,
+  updateUserInfo,
 } from '../session/session';
 import { ApiError } from './ApiError';
 
 export const TOKEN_PATH = '/api/auth/Token';
+/** The server's answer to every call but the password change while the password is a temporary one. */
+export const PASSWORD_CHANGE_REQUIRED = 'auth.password_change_required';
 
 export interface HttpClientOptions {
   /** Defaults to the global fetch, looked up at call time. */
@@ -205,7 +208,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       return authorised(path, payload, opts, true);
     }
     const error = await problemOf(res);
-    if (res.status === 403) {
+    // A temporary password still holds a session: the shell leads to the password form instead of signing out.
+    if (res.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED) updateUserInfo({ MustChangePassword: true });
+    else if (res.status === 403) {
       removeTokens();
       onAuthLost();
     }

@@ -36,9 +36,10 @@ export default function Shell() {
   const screen = builtScreenByPath(pathname);
   const mustChangePassword = user?.MustChangePassword === true || info.data?.MustChangePassword === true;
 
+  // While the password must change every call but that one is refused; the form below says why.
   useEffect(() => {
-    if (menu.error) notice.error(menu.error);
-  }, [menu.error]);
+    if (menu.error && !mustChangePassword) notice.error(menu.error);
+  }, [menu.error, mustChangePassword]);
 
   const title = screen ? t(screen.labelKey) : t('layout.home');
   useEffect(() => {
@@ -130,6 +131,8 @@ export default function Shell() {
           queryClient.setQueriesData<DefaultInfo>({ queryKey: ['shell', 'defaultInfo'] }, (d) =>
             d ? { ...d, MustChangePassword: false } : d,
           );
+          // What was refused while the password was temporary is asked for again.
+          void queryClient.invalidateQueries();
         }}
       />
     </Layout>

@@ -1,4 +1,5 @@
 import type { BatchApproveItemResult } from '@ems/contracts';
+import { newIdempotencyKey } from '../../app/http/idempotency';
 
 export interface BatchSummary {
   ok: number;
@@ -28,5 +29,5 @@ export function isPhone(screens: Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl'
 
 /** A fresh Idempotency-Key for one decision. */
 export function newDecisionKey(): string {
-  return crypto.randomUUID();
+  return newIdempotencyKey();
 }

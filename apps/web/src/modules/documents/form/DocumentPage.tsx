@@ -13,6 +13,7 @@ import { Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { newIdempotencyKey } from '../../../app/http/idempotency';
 import { useBoot } from '../../../app/i18n/BootProvider';
 import { useDefaultInfoQuery } from '../../../app/layout/queries';
 import { notice } from '../../../app/notice';
@@ -141,7 +142,7 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
   const onSubmit = async () => {
     await form.validateFields();
     const saved = await save();
-    const submitted = await documentApi.submit(docType, saved.ID, saved.Version, crypto.randomUUID());
+    const submitted = await documentApi.submit(docType, saved.ID, saved.Version, newIdempotencyKey());
     refresh(submitted);
     notice.success(t(submitted.Status === 'confirming' ? 'doc.submittedForConfirm' : 'doc.submitted'));
     navigate(`/manage/document/view/${submitted.ID}`, { replace: true });

@@ -17,7 +17,7 @@ import { installProblemHandler } from './core/problem';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
-import { actingKinds } from './modules/workflow/proxy.service';
+import { actingKinds } from './modules/workflow/proxy/proxy.service';
 
 /** Never written to the logs. */
 const REDACT = [

@@ -14,7 +14,7 @@ import {
 } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
-import { AT_FINANCE } from './document.state';
+import { AT_FINANCE } from './lifecycle/document.state';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
 
 export type DocumentRow = typeof doc.$inferSelect;

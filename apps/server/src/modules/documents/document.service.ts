@@ -30,11 +30,11 @@ import { assertChargeable, chargeableFor } from '../masterdata/funds/chargeable'
 import { fxRateFor } from '../masterdata/periods/periods.service';
 import * as org from '../org/org.repository';
 import { authorityTeams } from '../org/teams/team.service';
-import { keysOf } from './attachment.repository';
-import { AttachmentStore } from './attachment.storage';
-import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
+import { keysOf } from './attachments/attachment.repository';
+import { AttachmentStore } from './attachments/attachment.storage';
+import { actingPeople, allowedActions, approversFor, isOwner } from './lifecycle/document.policy';
 import * as repo from './document.repository';
-import { AT_FINANCE, check } from './document.state';
+import { AT_FINANCE, check } from './lifecycle/document.state';
 import { statusHistory } from './document.table';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;

@@ -9,15 +9,15 @@ import {
   SaveFileFields,
 } from '@ems/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { AppError, forbidden } from '../../core/errors';
-import { currentUser, post, type SessionUser } from '../../core/http';
-import { cultureOf } from '../../core/i18n';
-import { MAX_UPLOAD_BYTES, type Upload, uploadedFile } from '../../core/import';
-import { issueCode, type ZodIssueLike } from '../../core/problem';
-import { actingKinds } from '../workflow/proxy.service';
+import type { AppContext } from '../../../core/context';
+import { AppError, forbidden } from '../../../core/errors';
+import { currentUser, post, type SessionUser } from '../../../core/http';
+import { cultureOf } from '../../../core/i18n';
+import { MAX_UPLOAD_BYTES, type Upload, uploadedFile } from '../../../core/import';
+import { issueCode, type ZodIssueLike } from '../../../core/problem';
+import { actingKinds } from '../../workflow/proxy/proxy.service';
 import * as attachments from './attachment.service';
-import { DOCUMENT_READERS } from './document.policy';
+import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 
 const tags = ['attachments'];
 /** Adding and removing files is part of filling in documents. */

@@ -11,19 +11,19 @@ import {
   type FileTypeList,
   previewable,
 } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
-import type { Db } from '../../core/db';
-import { AppError, badRequest, notFound, refused } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName, type Messages } from '../../core/i18n';
-import { MAX_UPLOAD_BYTES } from '../../core/import';
-import { audit } from '../audit/audit.service';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { AppError, badRequest, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName, type Messages } from '../../../core/i18n';
+import { MAX_UPLOAD_BYTES } from '../../../core/import';
+import { audit } from '../../audit/audit.service';
 import { type ArchiveEntry, uniqueNames, zipStream } from './attachment.archive';
 import * as repo from './attachment.repository';
 import { sniff } from './attachment.sniff';
 import { AttachmentStore } from './attachment.storage';
-import { allowedActions, type DocFacts, isOwner } from './document.policy';
-import { visible } from './document.service';
+import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
+import { visible } from '../document.service';
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
 

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { compoundFile, samples } from '../../../test/files';
+import { compoundFile, samples } from '../../../../test/files';
 import { oleStreamNames, sniff, zipEntries } from './attachment.sniff';
 
 describe('content sniffing', () => {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { shanghaiToday } from '../../core/time';
+import { shanghaiToday } from '../../../core/time';
 
 /** Attachment files on disk: `<dataDir>/attachments/<yyyy>/<mm>/<uuid>`; the key stored is the part after the root. */
 export class AttachmentStore {

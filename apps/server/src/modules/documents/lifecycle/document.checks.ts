@@ -1,10 +1,10 @@
-import type { Db } from '../../core/db';
-import { AppError, refused } from '../../core/errors';
-import { shanghaiToday } from '../../core/time';
-import { assertChargeable } from '../masterdata/funds/chargeable';
-import { cutOffDayFor } from '../masterdata/periods/periods.service';
-import * as org from '../org/org.repository';
-import * as repo from './document.repository';
+import type { Db } from '../../../core/db';
+import { AppError, refused } from '../../../core/errors';
+import { shanghaiToday } from '../../../core/time';
+import { assertChargeable } from '../../masterdata/funds/chargeable';
+import { cutOffDayFor } from '../../masterdata/periods/periods.service';
+import * as org from '../../org/org.repository';
+import * as repo from '../document.repository';
 
 type Doc = repo.DocumentRow;
 

@@ -1,5 +1,5 @@
 import type { DocAction, DocState, DocType } from '@ems/contracts';
-import type { SessionUser } from '../../core/http';
+import type { SessionUser } from '../../../core/http';
 import { possibleActions } from './document.state';
 
 export interface DocFacts {

@@ -1,8 +1,8 @@
 import { type DocType, DocumentIdBody, PreviewData } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { currentUser, post } from '../../core/http';
-import { DOCUMENT_READERS } from './document.policy';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
+import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import { preview } from './preview.service';
 
 const tags = ['documents'];

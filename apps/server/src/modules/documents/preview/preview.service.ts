@@ -1,12 +1,12 @@
 import { amountInWords, type Culture, type DocType, type PreviewData } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
-import { notFound } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName } from '../../core/i18n';
-import * as org from '../org/org.repository';
-import { approveUiList } from '../workflow/approval.service';
-import { countOf } from './attachment.service';
-import { toDetail, visible } from './document.service';
+import type { AppContext } from '../../../core/context';
+import { notFound } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import * as org from '../../org/org.repository';
+import { approveUiList } from '../../workflow/approval/approval.service';
+import { countOf } from '../attachments/attachment.service';
+import { toDetail, visible } from '../document.service';
 
 /**
  * A print-ready view of one document for whoever may see it: the head with names in the caller's language, the

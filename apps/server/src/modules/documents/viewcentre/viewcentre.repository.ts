@@ -1,13 +1,13 @@
 import type { DocState, ViewCenterQuery } from '@ems/contracts';
 import { and, count, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
-import { costCentre } from '../masterdata/costcentre.table';
-import { expenseItem, expenseType } from '../masterdata/expense.table';
-import { employee, team } from '../org/org.table';
-import { approvalStep } from '../workflow/workflow.table';
-import { document as doc, expenseLine as line } from './document.table';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { costCentre } from '../../masterdata/costcentre.table';
+import { expenseItem, expenseType } from '../../masterdata/expense.table';
+import { employee, team } from '../../org/org.table';
+import { approvalStep } from '../../workflow/workflow.table';
+import { document as doc, expenseLine as line } from '../document.table';
 
 const applicant = alias(employee, 'applicant');
 const preparer = alias(employee, 'preparer');

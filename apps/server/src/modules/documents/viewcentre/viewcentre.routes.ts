@@ -1,10 +1,10 @@
 import { DocumentDetail, pageOf, StartStopApplyBody, ViewCenterQuery, ViewCenterRow } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../core/context';
-import { sendXlsx } from '../../core/export';
-import { currentUser, post } from '../../core/http';
-import { shanghaiToday } from '../../core/time';
+import type { AppContext } from '../../../core/context';
+import { sendXlsx } from '../../../core/export';
+import { currentUser, post } from '../../../core/http';
+import { shanghaiToday } from '../../../core/time';
 import * as repo from './viewcentre.repository';
 import * as view from './viewcentre.service';
 

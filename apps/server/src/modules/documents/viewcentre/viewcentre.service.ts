@@ -1,15 +1,15 @@
 import type { Culture, DocState, ViewCenterQuery, ViewCenterRow } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
-import type { Db } from '../../core/db';
-import { conflict, notFound, refused } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName } from '../../core/i18n';
-import { audit } from '../audit/audit.service';
-import { authorityTeams } from '../org/teams/team.service';
-import { actingPeople, approversFor, isOwner } from './document.policy';
-import { load } from './document.service';
-import { AT_FINANCE } from './document.state';
-import { statusHistory } from './document.table';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import { authorityTeams } from '../../org/teams/team.service';
+import { actingPeople, approversFor, isOwner } from '../lifecycle/document.policy';
+import { load } from '../document.service';
+import { AT_FINANCE } from '../lifecycle/document.state';
+import { statusHistory } from '../document.table';
 import * as repo from './viewcentre.repository';
 
 /** The lists of the view centres. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/app';
-import { documentMasters } from '../../../test/factories';
-import { shanghaiToday } from '../../core/time';
-import { expenseItem } from '../masterdata/expense.table';
-import { document as docTable } from './document.table';
+import { type TestApp, testApp } from '../../../../test/app';
+import { documentMasters } from '../../../../test/factories';
+import { shanghaiToday } from '../../../core/time';
+import { expenseItem } from '../../masterdata/expense.table';
+import { document as docTable } from '../document.table';
 
 type Session = { access_token: string; UserID: number };
 let t: TestApp;

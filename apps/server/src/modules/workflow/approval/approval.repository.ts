@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
-import { document as doc, idempotencyKey, statusHistory } from '../documents/document.table';
-import { costCentreHead } from '../masterdata/costcentre.table';
-import { expenseType } from '../masterdata/expense.table';
-import { employee, employeeRoleTeam, role, team } from '../org/org.table';
-import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from './workflow.table';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { document as doc, idempotencyKey, statusHistory } from '../../documents/document.table';
+import { costCentreHead } from '../../masterdata/costcentre.table';
+import { expenseType } from '../../masterdata/expense.table';
+import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
+import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
 
 export type StepRow = typeof step.$inferSelect;
 const applicant = alias(employee, 'applicant');

@@ -15,8 +15,8 @@ import {
 } from '@ems/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../core/context';
-import { currentUser, post } from '../../core/http';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
 import * as approval from './approval.service';
 
 const tags = ['approval'];

@@ -7,23 +7,23 @@ import type {
   DocumentDetail,
   Money,
 } from '@ems/contracts';
-import type { AppContext, DbContext } from '../../core/context';
-import type { Db } from '../../core/db';
-import { AppError, conflict, fieldError, notFound, refused } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName } from '../../core/i18n';
-import { shanghaiToday } from '../../core/time';
-import { audit } from '../audit/audit.service';
-import { submitProblems } from '../documents/document.checks';
-import { approversFor, isOwner } from '../documents/document.policy';
-import { linesOf } from '../documents/document.repository';
-import { toDetail, visible } from '../documents/document.service';
-import { check } from '../documents/document.state';
-import * as org from '../org/org.repository';
-import { parameters } from '../system/system.repository';
+import type { AppContext, DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { shanghaiToday } from '../../../core/time';
+import { audit } from '../../audit/audit.service';
+import { submitProblems } from '../../documents/lifecycle/document.checks';
+import { approversFor, isOwner } from '../../documents/lifecycle/document.policy';
+import { linesOf } from '../../documents/document.repository';
+import { toDetail, visible } from '../../documents/document.service';
+import { check } from '../../documents/lifecycle/document.state';
+import * as org from '../../org/org.repository';
+import { parameters } from '../../system/system.repository';
 import * as repo from './approval.repository';
-import { principalsOf } from './proxy.repository';
-import { type Directory, type ResolvedStep, resolveRoute } from './routing';
+import { principalsOf } from '../proxy/proxy.repository';
+import { type Directory, type ResolvedStep, resolveRoute } from '../routing/routing';
 
 type Doc = NonNullable<Awaited<ReturnType<typeof repo.lockDocument>>>;
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/app';
-import { documentMasters } from '../../../test/factories';
-import { shanghaiToday } from '../../core/time';
-import { statusHistory } from '../documents/document.table';
-import { costCentreHead } from '../masterdata/costcentre.table';
-import { employee as employeeTable } from '../org/org.table';
+import { type TestApp, testApp } from '../../../../test/app';
+import { documentMasters } from '../../../../test/factories';
+import { shanghaiToday } from '../../../core/time';
+import { statusHistory } from '../../documents/document.table';
+import { costCentreHead } from '../../masterdata/costcentre.table';
+import { employee as employeeTable } from '../../org/org.table';
 
 type Session = { access_token: string; UserID: number };
 let t: TestApp;

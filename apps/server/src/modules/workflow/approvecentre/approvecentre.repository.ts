@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db';
-import { document as doc } from '../documents/document.table';
-import { employeeRoleTeam, role, team } from '../org/org.table';
-import { approvalStep as step, workflowDetail, workflowSetting } from './workflow.table';
+import type { Db } from '../../../core/db';
+import { document as doc } from '../../documents/document.table';
+import { employeeRoleTeam, role, team } from '../../org/org.table';
+import { approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
 
 /** A role of this code makes its holders special approvers of the company. */
 export const SPECIAL_APPROVER_ROLE = 'SPECIAL_APPROVER';

@@ -9,10 +9,10 @@ import {
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../core/context';
-import { currentUser, post } from '../../core/http';
-import { keyOf } from './approval.routes';
-import * as approval from './approval.service';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
+import { keyOf } from '../approval/approval.routes';
+import * as approval from '../approval/approval.service';
 import * as centre from './approvecentre.service';
 
 const tags = ['approval'];

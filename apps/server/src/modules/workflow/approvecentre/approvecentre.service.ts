@@ -1,12 +1,12 @@
 import type { Culture } from '@ems/contracts';
-import type { Db } from '../../core/db';
-import { notFound } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName, type Messages } from '../../core/i18n';
-import { shanghaiToday } from '../../core/time';
-import { findCompany, parameters } from '../system/system.repository';
+import type { Db } from '../../../core/db';
+import { notFound } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName, type Messages } from '../../../core/i18n';
+import { shanghaiToday } from '../../../core/time';
+import { findCompany, parameters } from '../../system/system.repository';
 import * as repo from './approvecentre.repository';
-import { principalsOf } from './proxy.repository';
+import { principalsOf } from '../proxy/proxy.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

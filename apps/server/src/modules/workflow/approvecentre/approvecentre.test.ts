@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/app';
-import { documentMasters } from '../../../test/factories';
-import { shanghaiToday } from '../../core/time';
-import { document, statusHistory } from '../documents/document.table';
-import { costCentreHead } from '../masterdata/costcentre.table';
-import { employeeRoleTeam, role } from '../org/org.table';
-import { approvalStep } from './workflow.table';
+import { type TestApp, testApp } from '../../../../test/app';
+import { documentMasters } from '../../../../test/factories';
+import { shanghaiToday } from '../../../core/time';
+import { document, statusHistory } from '../../documents/document.table';
+import { costCentreHead } from '../../masterdata/costcentre.table';
+import { employeeRoleTeam, role } from '../../org/org.table';
+import { approvalStep } from '../workflow.table';
 
 type Session = { access_token: string; UserID: number };
 let t: TestApp;

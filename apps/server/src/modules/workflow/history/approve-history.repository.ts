@@ -1,12 +1,12 @@
 import { type ApproveHistoryExportBody, type ComingQuery, DECISIONS } from '@ems/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
-import { document as doc } from '../documents/document.table';
-import { expenseType } from '../masterdata/expense.table';
-import { employee } from '../org/org.table';
-import { approvalStep as step } from './workflow.table';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { document as doc } from '../../documents/document.table';
+import { expenseType } from '../../masterdata/expense.table';
+import { employee } from '../../org/org.table';
+import { approvalStep as step } from '../workflow.table';
 
 const applicant = alias(employee, 'applicant');
 const approver = alias(employee, 'approver');

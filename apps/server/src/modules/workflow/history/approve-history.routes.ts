@@ -7,8 +7,8 @@ import {
   pageOf,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { currentUser, post } from '../../core/http';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
 import * as history from './approve-history.service';
 
 const tags = ['approval'];

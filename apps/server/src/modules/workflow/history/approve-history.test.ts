@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/app';
-import { documentMasters } from '../../../test/factories';
-import { shanghaiToday } from '../../core/time';
-import { document, statusHistory } from '../documents/document.table';
-import { role, roleFunction } from '../org/org.table';
-import { approvalStep } from './workflow.table';
+import { type TestApp, testApp } from '../../../../test/app';
+import { documentMasters } from '../../../../test/factories';
+import { shanghaiToday } from '../../../core/time';
+import { document, statusHistory } from '../../documents/document.table';
+import { role, roleFunction } from '../../org/org.table';
+import { approvalStep } from '../workflow.table';
 
 type Session = { access_token: string; UserID: number };
 type Row = Record<string, unknown>;

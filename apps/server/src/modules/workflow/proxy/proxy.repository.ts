@@ -1,10 +1,10 @@
 import type { ProxyKind, SearchProxyBody } from '@ems/contracts';
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
-import { employee } from '../org/org.table';
-import { proxyGrant as g } from './workflow.table';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { employee } from '../../org/org.table';
+import { proxyGrant as g } from '../workflow.table';
 
 const principal = alias(employee, 'principal');
 const proxy = alias(employee, 'proxy');

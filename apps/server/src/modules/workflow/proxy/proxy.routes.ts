@@ -10,9 +10,9 @@ import {
   SearchProxyBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { currentUser, post } from '../../core/http';
-import { audit } from '../audit/audit.service';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
+import { audit } from '../../audit/audit.service';
 import * as proxies from './proxy.service';
 
 const tags = ['proxies'];

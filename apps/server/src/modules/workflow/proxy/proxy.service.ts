@@ -1,12 +1,12 @@
 import type { Culture, ProxyGrant, ProxyKind, SaveProxyBody, SearchProxyBody } from '@ems/contracts';
-import type { DbContext } from '../../core/context';
-import type { Db } from '../../core/db';
-import { conflict, fieldError, notFound, refused } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName } from '../../core/i18n';
-import { shanghaiToday } from '../../core/time';
-import { audit } from '../audit/audit.service';
-import * as org from '../org/org.repository';
+import type { DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { shanghaiToday } from '../../../core/time';
+import { audit } from '../../audit/audit.service';
+import * as org from '../../org/org.repository';
 import * as repo from './proxy.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/app';
-import { shanghaiToday } from '../../core/time';
+import { type TestApp, testApp } from '../../../../test/app';
+import { shanghaiToday } from '../../../core/time';
 
 let t: TestApp;
 let employee: { access_token: string; UserID: number };

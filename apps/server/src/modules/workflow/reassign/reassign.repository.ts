@@ -1,15 +1,15 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../core/db';
-import { offsetOf } from '../../core/list';
-import { document as doc } from '../documents/document.table';
+import type { Db } from '../../../core/db';
+import { offsetOf } from '../../../core/list';
+import { document as doc } from '../../documents/document.table';
 import {
   costCentre as cc,
   costCentreFormOrder as formOrder,
   costCentreHead as head,
-} from '../masterdata/costcentre.table';
-import { employee } from '../org/org.table';
-import { approvalStep as step } from './workflow.table';
+} from '../../masterdata/costcentre.table';
+import { employee } from '../../org/org.table';
+import { approvalStep as step } from '../workflow.table';
 
 const applicant = alias(employee, 'applicant');
 

@@ -12,9 +12,9 @@ import {
   SearchPendingByApproverBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context';
-import { currentUser, post } from '../../core/http';
-import * as approval from './approval.service';
+import type { AppContext } from '../../../core/context';
+import { currentUser, post } from '../../../core/http';
+import * as approval from '../approval/approval.service';
 import * as reassign from './reassign.service';
 
 const tags = ['approval'];

@@ -6,18 +6,18 @@ import type {
   HeldStepRow,
   SkippedDocument,
 } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
-import type { Db } from '../../core/db';
-import { fieldError, notFound } from '../../core/errors';
-import type { SessionUser } from '../../core/http';
-import { localName } from '../../core/i18n';
-import { audit } from '../audit/audit.service';
-import * as ccRepo from '../masterdata/costcentre/costcentre.repository';
-import * as ccHistory from '../masterdata/costcentre/history';
-import * as parts from '../masterdata/costcentre/parts.repository';
-import * as org from '../org/org.repository';
-import * as approvals from './approval.repository';
-import { move } from './approval.service';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { fieldError, notFound } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { audit } from '../../audit/audit.service';
+import * as ccRepo from '../../masterdata/costcentre/costcentre.repository';
+import * as ccHistory from '../../masterdata/costcentre/history';
+import * as parts from '../../masterdata/costcentre/parts.repository';
+import * as org from '../../org/org.repository';
+import * as approvals from '../approval/approval.repository';
+import { move } from '../approval/approval.service';
 import * as repo from './reassign.repository';
 
 /** The person being replaced: anyone of the company, whatever their status (a leaver most of all). */

@@ -1,12 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../test/app';
-import { documentMasters } from '../../../test/factories';
-import { shanghaiToday } from '../../core/time';
-import { statusHistory } from '../documents/document.table';
-import { costCentreFormOrder, costCentreHead, costCentreHistory } from '../masterdata/costcentre.table';
-import { employeeRoleTeam, employee as employeeTable } from '../org/org.table';
-import { approvalStep, mailOutbox } from './workflow.table';
+import { type TestApp, testApp } from '../../../../test/app';
+import { documentMasters } from '../../../../test/factories';
+import { shanghaiToday } from '../../../core/time';
+import { statusHistory } from '../../documents/document.table';
+import { costCentreFormOrder, costCentreHead, costCentreHistory } from '../../masterdata/costcentre.table';
+import { employeeRoleTeam, employee as employeeTable } from '../../org/org.table';
+import { approvalStep, mailOutbox } from '../workflow.table';
 
 type Session = { access_token: string; UserID: number };
 let t: TestApp;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../core/errors';
+import { AppError } from '../../../core/errors';
 import { type Directory, type RouteDocument, type RouteTemplateStep, resolveRoute } from './routing';
 
 // A line: 10 (applicant) → 9 (limit 5,000) → 5 (limit 50,000) → 1 (limit 1,000,000) → top.

@@ -1,5 +1,5 @@
 import { compareMoney, type DocType, type Money } from '@ems/contracts';
-import { refused } from '../../core/errors';
+import { refused } from '../../../core/errors';
 
 /**
  * Route resolution (DESIGN §10): the route template's steps, filtered by their conditions and turned into

@@ -5,8 +5,8 @@ import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
-import * as documents from '../../modules/documents/document.service';
 import { document } from '../../modules/documents/document.table';
+import * as form from '../../modules/documents/form/form.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
@@ -103,7 +103,7 @@ async function seedWith(db: Db): Promise<void> {
         plan.byProxy && applicants.length > 1
           ? await proxyFor(ctx, applicant, await as(applicants[(i + 1) % applicants.length]!.id), today)
           : applicant;
-      const saved = await documents.save(
+      const saved = await form.save(
         ctx,
         preparer,
         plan.docType,

@@ -14,8 +14,8 @@ import {
 } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
-import { AT_FINANCE } from './lifecycle/document.state';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
+import { AT_FINANCE } from './lifecycle/document.state';
 
 export type DocumentRow = typeof doc.$inferSelect;
 export type LineInsert = Omit<typeof line.$inferInsert, 'documentId'>;

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { currentUser, post } from '../../core/http';
 import * as documents from './document.service';
+import * as form from './form/form.service';
 
 const tags = ['documents'];
 /** Filling in documents is the personal expense centre's function. */
@@ -45,7 +46,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
         body: SaveDocumentBody,
         response: DocumentDetail,
       },
-      async (req) => documents.save(ctx, currentUser(req), docType, req.body, req.culture, String(req.id)),
+      async (req) => form.save(ctx, currentUser(req), docType, req.body, req.culture, String(req.id)),
     );
     post(
       app,
@@ -106,8 +107,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: AddDocumentBody,
       response: DocumentDetail,
     },
-    async (req) =>
-      documents.add(ctx, currentUser(req), req.body.DocType, req.body.CopyFromID, req.culture, String(req.id)),
+    async (req) => form.add(ctx, currentUser(req), req.body.DocType, req.body.CopyFromID, req.culture, String(req.id)),
   );
   post(
     app,
@@ -119,7 +119,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ExpenseTypeMainInfoBody,
       response: ExpenseTypeMainInfo,
     },
-    async (req) => documents.mainInfo(ctx.db, currentUser(req), req.body.DocType, req.culture),
+    async (req) => form.mainInfo(ctx.db, currentUser(req), req.body.DocType, req.culture),
   );
   post(
     app,
@@ -131,8 +131,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ExpenseTypeDetailInfoBody,
       response: ExpenseTypeDetailInfo,
     },
-    async (req) =>
-      documents.detailInfo(ctx.db, currentUser(req), req.body.DocType, req.body.ExpenseTypeID, req.culture),
+    async (req) => form.detailInfo(ctx.db, currentUser(req), req.body.DocType, req.body.ExpenseTypeID, req.culture),
   );
   post(
     app,
@@ -144,7 +143,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ClaimSourcesBody,
       response: ClaimSources,
     },
-    async (req) => documents.claimSources(ctx.db, currentUser(req), req.body.ApplicantID),
+    async (req) => form.claimSources(ctx.db, currentUser(req), req.body.ApplicantID),
   );
   post(
     app,
@@ -155,7 +154,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       tags,
       response: ChargeableOptions,
     },
-    async (req) => documents.chargeable(ctx.db, currentUser(req), req.culture),
+    async (req) => form.chargeable(ctx.db, currentUser(req), req.culture),
   );
   post(
     app,

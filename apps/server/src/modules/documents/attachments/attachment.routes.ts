@@ -16,8 +16,8 @@ import { cultureOf } from '../../../core/i18n';
 import { MAX_UPLOAD_BYTES, type Upload, uploadedFile } from '../../../core/import';
 import { issueCode, type ZodIssueLike } from '../../../core/problem';
 import { actingKinds } from '../../workflow/proxy/proxy.service';
-import * as attachments from './attachment.service';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
+import * as attachments from './attachment.service';
 
 const tags = ['attachments'];
 /** Adding and removing files is part of filling in documents. */

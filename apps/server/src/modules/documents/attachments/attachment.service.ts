@@ -18,12 +18,12 @@ import type { SessionUser } from '../../../core/http';
 import { localName, type Messages } from '../../../core/i18n';
 import { MAX_UPLOAD_BYTES } from '../../../core/import';
 import { audit } from '../../audit/audit.service';
+import { visible } from '../document.service';
+import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
 import { type ArchiveEntry, uniqueNames, zipStream } from './attachment.archive';
 import * as repo from './attachment.repository';
 import { sniff } from './attachment.sniff';
 import { AttachmentStore } from './attachment.storage';
-import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
-import { visible } from '../document.service';
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
 

@@ -6,10 +6,10 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { authorityTeams } from '../../org/teams/team.service';
-import { actingPeople, approversFor, isOwner } from '../lifecycle/document.policy';
 import { load } from '../document.service';
-import { AT_FINANCE } from '../lifecycle/document.state';
 import { statusHistory } from '../document.table';
+import { actingPeople, approversFor, isOwner } from '../lifecycle/document.policy';
+import { AT_FINANCE } from '../lifecycle/document.state';
 import * as repo from './viewcentre.repository';
 
 /** The lists of the view centres. */

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
 import * as approval from './approval.service';
+import * as pending from './pending.service';
 
 const tags = ['approval'];
 const AREAS: [string, DocType][] = [
@@ -138,7 +139,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: PendingQuery,
       response: pageOf(PendingRow),
     },
-    async (req) => approval.pending(ctx.db, currentUser(req), req.body, req.culture),
+    async (req) => pending.pending(ctx.db, currentUser(req), req.body, req.culture),
   );
   post(
     app,
@@ -150,7 +151,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: z.object({ Count: z.number().int() }),
     },
     async (req) => ({
-      Count: (await approval.pending(ctx.db, currentUser(req), { PageIndex: 1, PageSize: 1 }, req.culture)).Total,
+      Count: (await pending.pending(ctx.db, currentUser(req), { PageIndex: 1, PageSize: 1 }, req.culture)).Total,
     }),
   );
   post(
@@ -164,7 +165,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: BatchApproveResult,
     },
     async (req) => ({
-      Rows: await approval.batchApprove(
+      Rows: await pending.batchApprove(
         ctx,
         currentUser(req),
         req.body,
@@ -183,7 +184,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: DocumentIdBody,
       response: z.object({ IsCurrentApprover: z.boolean() }),
     },
-    async (req) => ({ IsCurrentApprover: await approval.isCurrentApprover(ctx.db, currentUser(req), req.body.ID) }),
+    async (req) => ({ IsCurrentApprover: await pending.isCurrentApprover(ctx.db, currentUser(req), req.body.ID) }),
   );
   post(
     app,

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
 import { keyOf } from '../approval/approval.routes';
-import * as approval from '../approval/approval.service';
 import * as centre from './approvecentre.service';
 
 const tags = ['approval'];
@@ -76,7 +75,7 @@ export async function approveCentreRoutes(app: FastifyInstance, ctx: AppContext)
       response: DocumentDetail,
     },
     async (req) =>
-      approval.autoApprove(
+      centre.autoApprove(
         ctx,
         currentUser(req),
         { id: req.body.ID, key: keyOf(req), requestId: String(req.id) },
@@ -94,7 +93,7 @@ export async function approveCentreRoutes(app: FastifyInstance, ctx: AppContext)
       response: DocumentDetail,
     },
     async (req) =>
-      approval.unlock(
+      centre.unlock(
         ctx,
         currentUser(req),
         { id: req.body.ID, reason: req.body.Reason, requestId: String(req.id) },

@@ -1,12 +1,19 @@
 import type { Culture } from '@ems/contracts';
+import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { notFound } from '../../../core/errors';
+import { conflict, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName, type Messages } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
+import { audit } from '../../audit/audit.service';
+import { toDetail, visible } from '../../documents/document.service';
+import { approversFor } from '../../documents/lifecycle/document.policy';
+import { check } from '../../documents/lifecycle/document.state';
 import { findCompany, parameters } from '../../system/system.repository';
-import * as repo from './approvecentre.repository';
+import * as approvals from '../approval/approval.repository';
+import { advance, lockedVisible, once } from '../approval/approval.service';
 import { principalsOf } from '../proxy/proxy.repository';
+import * as repo from './approvecentre.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -90,4 +97,105 @@ export async function pendingTeams(db: Db, messages: Messages, user: SessionUser
       Count: r.n,
     })),
   };
+}
+
+/**
+ * The rule "consecutive same approver approved once", on demand: the pending step is approved as automatic when
+ * its approver already approved an earlier step of this round (say after a reassignment made it theirs).
+ */
+export async function autoApprove(
+  ctx: DbContext,
+  user: SessionUser,
+  v: { id: number; key?: string | undefined; requestId: string },
+  culture: Culture,
+) {
+  return once(
+    ctx,
+    user,
+    v.key,
+    `auto_approve:${v.id}`,
+    async (tx) => {
+      const d = await lockedVisible(tx, user, v.id);
+      const ok = check(d.docType, d.status, 'approve');
+      if (!ok.ok) throw conflict('workflow.not_pending');
+      const steps = await approvals.stepsOf(tx, d.id, d.round);
+      const current = steps.find((s) => s.status === 'pending');
+      if (!current) throw conflict('workflow.not_pending');
+      const earlier = steps.find(
+        (s) =>
+          s.seq < current.seq &&
+          s.approverId === current.approverId &&
+          (s.status === 'approved' || s.status === 'auto_approved'),
+      );
+      if (!earlier) throw conflict('workflow.auto_approve_not_applicable');
+      const now = new Date();
+      const actedBy = earlier.actedBy ?? current.approverId;
+      if (!(await approvals.moveStep(tx, current.id, 'pending', { status: 'auto_approved', actedAt: now, actedBy }))) {
+        throw conflict('workflow.not_pending');
+      }
+      await advance(tx, d, steps, current, {
+        action: 'auto_approve',
+        actorId: user.userId,
+        principalId: current.approverId,
+        comment: null,
+        now,
+      });
+      await audit(tx, {
+        companyId: d.companyId,
+        actorId: user.userId,
+        principalId: current.approverId,
+        action: 'auto_approve',
+        entity: 'document',
+        entityId: d.id,
+        detail: { step: current.seq, round: d.round, approvedAtStep: earlier.seq },
+        requestId: v.requestId,
+      });
+      return d.id;
+    },
+    culture,
+  );
+}
+
+/**
+ * An apply blocked for overdue evidence is released by its current approver or an administrator, who records why;
+ * the reason is kept in the document's history.
+ */
+export async function unlock(
+  ctx: DbContext,
+  user: SessionUser,
+  v: { id: number; reason: string; requestId: string },
+  culture: Culture,
+) {
+  const id = await ctx.db.transaction(async (tx) => {
+    const d = await approvals.lockDocument(tx, v.id);
+    if (!d || d.companyId !== user.companyId || d.docType !== 'apply') throw notFound();
+    if (!user.isAdmin) {
+      const steps = d.status === 'approving' ? await approvals.stepsOf(tx, d.id, d.round) : [];
+      const current = steps.find((s) => s.status === 'pending');
+      if (!current || !approversFor(user).includes(current.approverId)) throw notFound();
+    }
+    if (!d.blocked) throw conflict('workflow.not_blocked');
+    await approvals.setDocument(tx, d.id, { blocked: false });
+    await approvals.history(tx, {
+      documentId: d.id,
+      fromStatus: d.status,
+      toStatus: d.status,
+      action: 'unlock',
+      actorId: user.userId,
+      principalId: d.applicantId,
+      comment: v.reason,
+    });
+    await audit(tx, {
+      companyId: d.companyId,
+      actorId: user.userId,
+      principalId: d.applicantId,
+      action: 'unlock',
+      entity: 'document',
+      entityId: d.id,
+      detail: { reason: v.reason },
+      requestId: v.requestId,
+    });
+    return d.id;
+  });
+  return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
 }

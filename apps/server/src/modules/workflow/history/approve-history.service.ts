@@ -12,7 +12,7 @@ import type { Db } from '../../../core/db';
 import { type ExportColumn, sendXlsx } from '../../../core/export';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { approvalPrincipals } from '../approval/approval.service';
+import { approvalPrincipals } from '../approval/pending.service';
 import * as repo from './approve-history.repository';
 
 const EXPORT_LIMIT = 100_000;

@@ -14,7 +14,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import * as approval from '../approval/approval.service';
 import * as reassign from './reassign.service';
 
 const tags = ['approval'];
@@ -32,7 +31,7 @@ export async function reassignRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: ChangeApproveResult,
     },
     async (req) =>
-      approval.changeApprove(ctx, currentUser(req), {
+      reassign.changeApprove(ctx, currentUser(req), {
         id: req.body.ID,
         newApproverId: req.body.NewApproverID,
         comment: req.body.Comment,

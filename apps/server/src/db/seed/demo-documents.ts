@@ -126,12 +126,28 @@ async function seedWith(db: Db): Promise<void> {
         REQUEST,
       );
       if (plan.end === 'draft') continue;
-      await approval.submit(ctx, preparer, plan.docType, { id: saved.ID, requestId: REQUEST }, 'zh-CN');
+      // Each step sends the version the previous one answered, as the screens do.
+      let version = (
+        await approval.submit(
+          ctx,
+          preparer,
+          plan.docType,
+          { id: saved.ID, version: saved.Version, requestId: REQUEST },
+          'zh-CN',
+        )
+      ).Version;
       if (plan.end === 'confirming') continue;
       if (plan.byProxy)
-        await approval.confirm(ctx, applicant, { id: saved.ID, accept: true, requestId: REQUEST }, 'zh-CN');
+        version = (
+          await approval.confirm(ctx, applicant, { id: saved.ID, version, accept: true, requestId: REQUEST }, 'zh-CN')
+        ).Version;
       if (plan.end === 'cancelled') {
-        await approval.adminCancel(ctx, admin, { id: saved.ID, reason: plan.reason, requestId: REQUEST }, 'zh-CN');
+        await approval.adminCancel(
+          ctx,
+          admin,
+          { id: saved.ID, version, reason: plan.reason, requestId: REQUEST },
+          'zh-CN',
+        );
         continue;
       }
       if (plan.end === 'approving') continue;
@@ -141,7 +157,7 @@ async function seedWith(db: Db): Promise<void> {
           ctx,
           approver,
           plan.docType,
-          { id: saved.ID, pass: false, comment: plan.rejectComment ?? '请补充说明', requestId: REQUEST },
+          { id: saved.ID, version, pass: false, comment: plan.rejectComment ?? '请补充说明', requestId: REQUEST },
           'zh-CN',
         );
         continue;
@@ -150,13 +166,15 @@ async function seedWith(db: Db): Promise<void> {
       for (let step = 0; step < 10; step++) {
         const next = await pendingApprover(db, saved.ID);
         if (next === undefined) break;
-        await approval.decide(
-          ctx,
-          await as(next),
-          plan.docType,
-          { id: saved.ID, pass: true, requestId: REQUEST },
-          'zh-CN',
-        );
+        version = (
+          await approval.decide(
+            ctx,
+            await as(next),
+            plan.docType,
+            { id: saved.ID, version, pass: true, requestId: REQUEST },
+            'zh-CN',
+          )
+        ).Version;
       }
     }
   }

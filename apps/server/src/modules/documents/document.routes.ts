@@ -8,6 +8,7 @@ import {
   DocumentDetail,
   DocumentIdBody,
   DocumentListRow,
+  DocumentVersionBody,
   ExpenseTypeDetailInfo,
   ExpenseTypeDetailInfoBody,
   ExpenseTypeMainInfo,
@@ -63,9 +64,20 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     post(
       app,
       `/api/document/Delete${name}Detail`,
-      { permission: FILL_IN, summary: `Delete a draft ${docType} document`, tags, body: DocumentIdBody, response: Ok },
+      {
+        permission: FILL_IN,
+        summary: `Delete a draft ${docType} document`,
+        tags,
+        body: DocumentVersionBody,
+        response: Ok,
+      },
       async (req) => {
-        await documents.remove(ctx, currentUser(req), req.body.ID, docType, String(req.id));
+        await form.remove(ctx, currentUser(req), {
+          id: req.body.ID,
+          version: req.body.Version,
+          docType,
+          requestId: String(req.id),
+        });
         return { Success: true as const };
       },
     );
@@ -91,9 +103,19 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
   post(
     app,
     '/api/document/DeleteDocument',
-    { permission: FILL_IN, summary: 'Delete a draft document of any type', tags, body: DocumentIdBody, response: Ok },
+    {
+      permission: FILL_IN,
+      summary: 'Delete a draft document of any type',
+      tags,
+      body: DocumentVersionBody,
+      response: Ok,
+    },
     async (req) => {
-      await documents.remove(ctx, currentUser(req), req.body.ID, undefined, String(req.id));
+      await form.remove(ctx, currentUser(req), {
+        id: req.body.ID,
+        version: req.body.Version,
+        requestId: String(req.id),
+      });
       return { Success: true as const };
     },
   );

@@ -1,41 +1,18 @@
-import type { Culture, DocState, DocType, DocumentDetail, SearchDocumentBody } from '@ems/contracts';
-import type { AppContext } from '../../core/context';
+import type { Culture, DocType, DocumentDetail, SearchDocumentBody } from '@ems/contracts';
 import type { Db } from '../../core/db';
-import { notFound, refused } from '../../core/errors';
+import { notFound } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
-import { audit } from '../audit/audit.service';
-import { authorityTeams } from '../org/teams/team.service';
-import { keysOf } from './attachments/attachment.repository';
-import { AttachmentStore } from './attachments/attachment.storage';
 import * as repo from './document.repository';
-import { actingPeople, allowedActions, approversFor, isOwner } from './lifecycle/document.policy';
-import { AT_FINANCE, check } from './lifecycle/document.state';
+import { actingPeople, allowedActions, approversFor } from './lifecycle/document.policy';
+import { isReadable } from './scope/scope.service';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
-function viewerMay(user: SessionUser, status: DocState): boolean {
-  if (user.functions.has('documentViewAudit') || user.functions.has('documentViewCompliance'))
-    return status !== 'draft';
-  // Finance sees the company's documents once approved; audit and compliance viewers once submitted (DESIGN §7).
-  return user.functions.has('documentViewCenterAll') && AT_FINANCE.includes(status);
-}
-
-/** A document of the user's company that the user may see; anything else is "not found". */
+/** A document the user may open, the same as on one of their lists; anything else is "not found". */
 export async function visible(db: Db, user: SessionUser, id: number): Promise<Found> {
   const row = await repo.findById(db, id);
-  if (!row || row.d.companyId !== user.companyId) throw notFound();
-  if (isOwner(user, row.d) || user.isAdmin) return row;
-  if (await repo.isApproverOf(db, id, user.userId)) return row;
-  const principal = user.actingFor?.kinds.includes('approve') ? user.actingFor.principalId : null;
-  if (principal !== null && (await repo.isApproverOf(db, id, principal))) return row;
-  if (viewerMay(user, row.d.status)) return row;
-  if (row.d.status !== 'draft' && row.d.teamId !== null) {
-    // A manager with team authority sees the documents of the teams it covers; company-wide sight comes from the
-    // view functions above, not from a role without a team.
-    const { whole, teams } = await authorityTeams(db, user);
-    if (!whole && teams.has(row.d.teamId)) return row;
-  }
-  throw notFound();
+  if (!row || row.d.companyId !== user.companyId || !(await isReadable(db, user, id))) throw notFound();
+  return row;
 }
 
 export async function toDetail(db: Db, user: SessionUser, row: Found, culture: Culture): Promise<DocumentDetail> {
@@ -104,38 +81,6 @@ export async function load(db: Db, user: SessionUser, id: number, docType: DocTy
   const row = await visible(db, user, id);
   if (docType && row.d.docType !== docType) throw notFound();
   return toDetail(db, user, row, culture);
-}
-
-/** Deletes a draft outright (with its lines and files). */
-export async function remove(
-  ctx: AppContext,
-  user: SessionUser,
-  id: number,
-  docType: DocType | undefined,
-  requestId: string,
-) {
-  const files = await ctx.db.transaction(async (tx) => {
-    const row = await visible(tx, user, id);
-    if ((docType && row.d.docType !== docType) || !isOwner(user, row.d)) throw notFound();
-    const ok = check(row.d.docType, row.d.status, 'delete');
-    if (!ok.ok) throw refused(ok.code, ok.params);
-    const keys = await keysOf(tx, id);
-    await repo.remove(tx, id);
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: row.d.applicantId,
-      action: 'delete',
-      entity: 'document',
-      entityId: id,
-      detail: { docNo: row.d.docNo },
-      requestId,
-    });
-    return keys;
-  });
-  // The files' rows went with the document; their bytes go once that is committed.
-  const store = new AttachmentStore(ctx.config.dataDir);
-  for (const key of files) await store.remove(key);
 }
 
 /** The personal expense centre: documents the user (or whom they prepare for) applied for or prepared. */

@@ -372,16 +372,26 @@ describe('removing and the edit rule', () => {
     const row = await uploaded(d.ID, 'a.pdf', samples.pdf());
     const [stored] = await t.ctx.db.select().from(attachment).where(eq(attachment.id, row.ID));
     const path = join(dataDir, 'attachments', stored!.storageKey);
-    expect((await t.call('/api/document/DeleteDeputyDetail', { ID: d.ID }, employee.access_token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await t.call(
+          '/api/document/DeleteDeputyDetail',
+          { ID: d.ID, Version: await t.version(d.ID) },
+          employee.access_token,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(existsSync(path)).toBe(false);
   });
 
   it('refuses changes once the document is submitted; the approver sees the files but may not change them', async () => {
     const d = await draft();
     const row = await uploaded(d.ID, 'hotel.png', samples.png());
-    const submitted = await t.call('/api/DocumentSubmit/SubmitDeputy', { ID: d.ID }, employee.access_token);
+    const submitted = await t.call(
+      '/api/DocumentSubmit/SubmitDeputy',
+      { ID: d.ID, Version: await t.version(d.ID) },
+      employee.access_token,
+    );
     expect(submitted.json().Status).toBe('approving');
 
     const more = await upload(employee.access_token, { DocumentID: d.ID }, { name: 'late.pdf', data: samples.pdf() });

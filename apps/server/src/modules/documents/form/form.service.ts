@@ -14,9 +14,9 @@ import {
   type SaveDocumentBody,
   subMoney,
 } from '@ems/contracts';
-import type { DbContext } from '../../../core/context';
+import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { AppError, conflict, notFound, refused } from '../../../core/errors';
+import { AppError, fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
@@ -26,11 +26,13 @@ import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
 import * as org from '../../org/org.repository';
+import { keysOf } from '../attachments/attachment.repository';
+import { AttachmentStore } from '../attachments/attachment.storage';
 import * as repo from '../document.repository';
 import { load, visible } from '../document.service';
 import { statusHistory } from '../document.table';
 import { actingPeople, isOwner } from '../lifecycle/document.policy';
-import { check } from '../lifecycle/document.state';
+import { transition } from '../lifecycle/transition';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
@@ -179,7 +181,7 @@ export async function save(
   requestId: string,
 ) {
   const existing = body.ID ? await visible(ctx.db, user, body.ID) : undefined;
-  if (existing && existing.d.docType !== docType) throw notFound();
+  if (existing && (existing.d.docType !== docType || !isOwner(user, existing.d))) throw notFound();
   const applicantId =
     existing?.d.applicantId ?? (user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId);
   const applicant = await org.findEmployee(ctx.db, applicantId);
@@ -199,51 +201,66 @@ export async function save(
     ...totals(lines),
   };
 
-  const id = await ctx.db.transaction(async (tx) => {
-    let docId: number;
-    if (existing) {
-      if (!isOwner(user, existing.d)) throw notFound();
-      const ok = check(docType, existing.d.status, 'edit');
-      if (!ok.ok) throw refused(ok.code, ok.params);
-      const row = await repo.update(tx, existing.d.id, body.Version ?? -1, main);
-      if (!row) throw conflict('common.stale_version');
-      docId = row.id;
-    } else {
-      const today = shanghaiToday();
-      const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
-      const company = (await org.companyById(tx, user.companyId))?.code ?? String(user.companyId);
-      const n = await repo.nextNumber(tx, user.companyId, docType, period);
-      const row = await repo.insert(tx, {
-        companyId: user.companyId,
+  if (existing) {
+    if (body.Version === undefined) throw fieldError('Version', 'validation.required');
+    const id = await transition(
+      ctx,
+      user,
+      {
+        id: existing.d.id,
         docType,
-        docNo: `${PREFIX[docType]}${company}${period}${String(n).padStart(5, '0')}`,
-        applicantId,
-        preparerId: user.userId,
-        teamId,
-        ...main,
-      });
-      docId = row.id;
-      await tx.insert(statusHistory).values({
-        documentId: docId,
-        toStatus: 'draft',
-        action: 'create',
-        actorId: user.userId,
-        principalId: applicantId,
-      });
-    }
-    await repo.replaceLines(tx, docId, lines);
-    await repo.replaceLoanLinks(tx, docId, loans);
+        version: body.Version,
+        action: 'edit',
+        requestId,
+        reach: async (_tx, d) => isOwner(user, d),
+      },
+      async (tx, d) => {
+        await repo.replaceLines(tx, d.id, lines);
+        await repo.replaceLoanLinks(tx, d.id, loans);
+        return {
+          to: d.status,
+          set: main,
+          auditAction: 'update',
+          detail: { docType, lines: lines.length, loans: loans.length, total: main.totalAmount },
+        };
+      },
+    );
+    return load(ctx.db, user, id, docType, culture);
+  }
+  const id = await ctx.db.transaction(async (tx) => {
+    const today = shanghaiToday();
+    const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
+    const company = (await org.companyById(tx, user.companyId))?.code ?? String(user.companyId);
+    const n = await repo.nextNumber(tx, user.companyId, docType, period);
+    const row = await repo.insert(tx, {
+      companyId: user.companyId,
+      docType,
+      docNo: `${PREFIX[docType]}${company}${period}${String(n).padStart(5, '0')}`,
+      applicantId,
+      preparerId: user.userId,
+      teamId,
+      ...main,
+    });
+    await tx.insert(statusHistory).values({
+      documentId: row.id,
+      toStatus: 'draft',
+      action: 'create',
+      actorId: user.userId,
+      principalId: applicantId,
+    });
+    await repo.replaceLines(tx, row.id, lines);
+    await repo.replaceLoanLinks(tx, row.id, loans);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,
       principalId: applicantId,
-      action: existing ? 'update' : 'create',
+      action: 'create',
       entity: 'document',
-      entityId: docId,
+      entityId: row.id,
       detail: { docType, lines: lines.length, loans: loans.length, total: main.totalAmount },
       requestId,
     });
-    return docId;
+    return row.id;
   });
   return load(ctx.db, user, id, docType, culture);
 }
@@ -405,4 +422,32 @@ export async function chargeable(db: Db, user: SessionUser, culture: Culture): P
       .filter((r) => r.Choosable)
       .map((r) => ({ Kind: r.Kind, ID: r.ID, Code: r.Code, Name: r.Name })),
   };
+}
+
+/** Deletes a draft outright (with its lines and files), from the version the caller loaded. */
+export async function remove(
+  ctx: AppContext,
+  user: SessionUser,
+  v: { id: number; version: number; docType?: DocType | undefined; requestId: string },
+) {
+  let files: string[] = [];
+  await transition(
+    ctx,
+    user,
+    {
+      id: v.id,
+      docType: v.docType,
+      version: v.version,
+      action: 'delete',
+      requestId: v.requestId,
+      reach: async (_tx, d) => isOwner(user, d),
+    },
+    async (tx, d) => {
+      files = await keysOf(tx, d.id);
+      return { to: 'deleted', detail: { docNo: d.docNo } };
+    },
+  );
+  // The files' rows went with the document; their bytes go once that is committed.
+  const store = new AttachmentStore(ctx.config.dataDir);
+  for (const key of files) await store.remove(key);
 }

@@ -66,8 +66,16 @@ describe('print preview', () => {
       Reason: '客户会议',
       Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '20000.00' }],
     });
-    await t.call('/api/DocumentSubmit/SubmitApply', { ID: apply.ID }, employee.access_token);
-    await t.call('/api/DocumentApprove/ApproveApply', { ID: apply.ID, Pass: true }, manager.access_token);
+    await t.call(
+      '/api/DocumentSubmit/SubmitApply',
+      { ID: apply.ID, Version: await t.version(apply.ID) },
+      employee.access_token,
+    );
+    await t.call(
+      '/api/DocumentApprove/ApproveApply',
+      { ID: apply.ID, Version: await t.version(apply.ID), Pass: true },
+      manager.access_token,
+    );
 
     const d = await save('/api/document/SaveDeputyDetail', {
       ExpenseTypeID: m.type.id,
@@ -89,8 +97,16 @@ describe('print preview', () => {
       headers: { ...body.headers, authorization: `Bearer ${employee.access_token}` },
     });
     expect(up.statusCode).toBe(200);
-    await t.call('/api/DocumentSubmit/SubmitDeputy', { ID: d.ID }, employee.access_token);
-    await t.call('/api/DocumentApprove/ApproveDeputy', { ID: d.ID, Pass: true, Comment: '同意' }, manager.access_token);
+    await t.call(
+      '/api/DocumentSubmit/SubmitDeputy',
+      { ID: d.ID, Version: await t.version(d.ID) },
+      employee.access_token,
+    );
+    await t.call(
+      '/api/DocumentApprove/ApproveDeputy',
+      { ID: d.ID, Version: await t.version(d.ID), Pass: true, Comment: '同意' },
+      manager.access_token,
+    );
 
     const zh = await t.call('/api/Preview/GetDeputyData', { ID: d.ID }, employee.access_token);
     expect(zh.statusCode, zh.body).toBe(200);

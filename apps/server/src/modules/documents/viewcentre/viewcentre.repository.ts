@@ -1,69 +1,20 @@
-import type { DocState, ViewCenterQuery } from '@ems/contracts';
-import { and, count, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { ViewCenterQuery } from '@ems/contracts';
+import { and, count, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
 import { costCentre } from '../../masterdata/costcentre.table';
-import { expenseItem, expenseType } from '../../masterdata/expense.table';
+import { expenseType } from '../../masterdata/expense.table';
 import { employee, team } from '../../org/org.table';
 import { approvalStep } from '../../workflow/workflow.table';
-import { document as doc, expenseLine as line } from '../document.table';
+import { document as doc } from '../document.table';
+import { scopeWhere, type ViewScope } from '../scope/scope.repository';
+
+export type { ViewScope };
 
 const applicant = alias(employee, 'applicant');
 const preparer = alias(employee, 'preparer');
 const current = alias(employee, 'current_approver');
-
-/** Which documents a view-centre list covers; the service derives it from the user's functions (DESIGN §7). */
-export type ViewScope =
-  /** Mine (applied, prepared, or acted for), those I approve or approved, and my teams' through team authority. */
-  | { kind: 'personal'; people: number[]; approvers: number[]; teams: number[] }
-  /** The company's documents in the given states. */
-  | { kind: 'company'; states: readonly DocState[] }
-  /** Submitted documents with spend on healthcare professionals (compliance viewers). */
-  | { kind: 'hcp' }
-  /** Documents whose route I am on, not my own. */
-  | { kind: 'follow'; people: number[]; approvers: number[] }
-  /** Approved long-term applies: mine, or the company's. */
-  | { kind: 'long_term'; people: number[] | 'all' };
-
-const onRoute = (people: number[]) =>
-  exists(
-    sql`(select 1 from ${approvalStep} where ${approvalStep.documentId} = ${doc.id}
-      and (${inArray(approvalStep.approverId, people)} or ${inArray(approvalStep.actedBy, people)}))`,
-  );
-const owned = (people: number[]) => or(inArray(doc.applicantId, people), inArray(doc.preparerId, people));
-
-function scopeWhere(s: ViewScope): SQL | undefined {
-  switch (s.kind) {
-    case 'personal':
-      return or(
-        owned(s.people),
-        and(
-          ne(doc.status, 'draft'),
-          or(onRoute(s.approvers), s.teams.length ? inArray(doc.teamId, s.teams) : sql`false`),
-        ),
-      );
-    case 'company':
-      return inArray(doc.status, [...s.states]);
-    case 'hcp':
-      return and(
-        ne(doc.status, 'draft'),
-        exists(
-          sql`(select 1 from ${line} join ${expenseItem} on ${expenseItem.id} = ${line.expenseItemId}
-            where ${line.documentId} = ${doc.id} and ${expenseItem.involvesHcp})`,
-        ),
-      );
-    case 'follow':
-      return and(ne(doc.status, 'draft'), onRoute(s.approvers), sql`not ${owned(s.people)}`);
-    case 'long_term':
-      return and(
-        eq(doc.docType, 'apply'),
-        eq(doc.longTerm, true),
-        eq(doc.status, 'approved'),
-        s.people === 'all' ? undefined : owned(s.people),
-      );
-  }
-}
 
 function where(companyId: number, scope: ViewScope, q: ViewCenterQuery) {
   return and(
@@ -164,19 +115,4 @@ export async function* all(db: Db, companyId: number, scope: ViewScope, q: ViewC
     yield* rows;
     if (rows.length < pageSize) return;
   }
-}
-
-/** Locks a long-term apply for starting or stopping it. */
-export async function lockApply(db: Db, id: number) {
-  const [row] = await db.select().from(doc).where(eq(doc.id, id)).for('update');
-  return row;
-}
-
-export async function setApplyStopped(db: Db, id: number, version: number, stopped: boolean) {
-  const [row] = await db
-    .update(doc)
-    .set({ applyStopped: stopped, version: sql`${doc.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(doc.id, id), eq(doc.version, version)))
-    .returning();
-  return row;
 }

@@ -1,50 +1,16 @@
-import type { Culture, DocState, ViewCenterQuery, ViewCenterRow } from '@ems/contracts';
+import type { Culture, ViewCenterQuery, ViewCenterRow } from '@ems/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { conflict, notFound, refused } from '../../../core/errors';
+import { refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { authorityTeams } from '../../org/teams/team.service';
 import { load } from '../document.service';
-import { statusHistory } from '../document.table';
-import { actingPeople, approversFor, isOwner } from '../lifecycle/document.policy';
-import { AT_FINANCE } from '../lifecycle/document.state';
+import { isOwner } from '../lifecycle/document.policy';
+import { transition } from '../lifecycle/transition';
+import { scopeOf, type ViewList } from '../scope/scope.service';
 import * as repo from './viewcentre.repository';
 
-/** The lists of the view centres. */
-export const VIEW_LISTS = ['personal', 'all', 'compliance', 'audit', 'follow', 'long_term'] as const;
-export type ViewList = (typeof VIEW_LISTS)[number];
-
-const SUBMITTED: readonly DocState[] = ['confirming', 'approving', 'returned', ...AT_FINANCE, 'cancelled'];
-
-/** The scope of a list for this user; a list their functions do not reach is refused. */
-export async function scopeOf(db: Db, user: SessionUser, list: ViewList): Promise<repo.ViewScope> {
-  const people = actingPeople(user);
-  const approvers = approversFor(user);
-  const has = (f: string) => user.isAdmin || user.functions.has(f);
-  switch (list) {
-    case 'personal': {
-      // Team authority over named teams widens the personal list; the company-wide lists are the other ones.
-      const { whole, teams } = await authorityTeams(db, user);
-      return { kind: 'personal', people, approvers, teams: whole ? [] : [...teams] };
-    }
-    case 'all':
-      if (!has('documentViewCenterAll')) throw refused('viewcentre.list_refused');
-      // Finance sees the company's documents once approved; an administrator every submitted one.
-      return { kind: 'company', states: user.isAdmin ? SUBMITTED : AT_FINANCE };
-    case 'compliance':
-      if (!has('documentViewCompliance')) throw refused('viewcentre.list_refused');
-      return { kind: 'hcp' };
-    case 'audit':
-      if (!has('documentViewAudit')) throw refused('viewcentre.list_refused');
-      return { kind: 'company', states: SUBMITTED };
-    case 'follow':
-      return { kind: 'follow', people, approvers };
-    case 'long_term':
-      return { kind: 'long_term', people: has('documentViewCenterAll') ? 'all' : people };
-  }
-}
+export { scopeOf, VIEW_LISTS, type ViewList } from '../scope/scope.service';
 
 export function toRow(r: repo.ViewRow, culture: Culture): ViewCenterRow {
   const d = r.d;
@@ -88,33 +54,22 @@ export async function startStopApply(
   culture: Culture,
   requestId: string,
 ) {
-  await ctx.db.transaction(async (tx) => {
-    const d = await repo.lockApply(tx, body.ID);
-    if (!d || d.companyId !== user.companyId || d.docType !== 'apply') throw notFound();
-    if (!isOwner(user, d) && !user.isAdmin) throw notFound();
-    if (!d.longTerm || d.status !== 'approved') throw refused('viewcentre.not_long_term');
-    if (d.applyStopped === stop) throw refused(stop ? 'viewcentre.already_stopped' : 'viewcentre.already_started');
-    const row = await repo.setApplyStopped(tx, d.id, body.Version, stop);
-    if (!row) throw conflict('common.stale_version');
-    const action = stop ? 'stop_apply' : 'start_apply';
-    await tx.insert(statusHistory).values({
-      documentId: d.id,
-      fromStatus: d.status,
-      toStatus: d.status,
-      action,
-      actorId: user.userId,
-      principalId: d.applicantId,
-    });
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
-      action,
-      entity: 'document',
-      entityId: d.id,
-      detail: { docNo: d.docNo },
+  await transition(
+    ctx,
+    user,
+    {
+      id: body.ID,
+      docType: 'apply',
+      version: body.Version,
+      action: stop ? 'stop_apply' : 'start_apply',
       requestId,
-    });
-  });
+      reach: async (_tx, d) => isOwner(user, d) || user.isAdmin,
+    },
+    async (_tx, d) => {
+      if (!d.longTerm || d.status !== 'approved') throw refused('viewcentre.not_long_term');
+      if (d.applyStopped === stop) throw refused(stop ? 'viewcentre.already_stopped' : 'viewcentre.already_started');
+      return { to: d.status, set: { applyStopped: stop }, detail: { docNo: d.docNo } };
+    },
+  );
   return load(ctx.db, user, body.ID, 'apply', culture);
 }

@@ -42,7 +42,13 @@ beforeAll(async () => {
   expect(saved.statusCode).toBe(200);
   submitted = await deputy('680.00');
   expect(
-    (await t.call('/api/DocumentSubmit/SubmitDeputy', { ID: submitted.ID }, employee.access_token)).statusCode,
+    (
+      await t.call(
+        '/api/DocumentSubmit/SubmitDeputy',
+        { ID: submitted.ID, Version: await t.version(submitted.ID) },
+        employee.access_token,
+      )
+    ).statusCode,
   ).toBe(200);
   draftDoc = await deputy('10.00');
 });

@@ -12,6 +12,7 @@ import {
   RoutePreview,
   RouteView,
   SubmitBody,
+  Version,
 } from '@ems/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -97,6 +98,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
         currentUser(req),
         {
           id: req.body.ID,
+          version: req.body.Version,
           accept: req.body.Accept,
           comment: req.body.Comment,
           key: keyOf(req),
@@ -195,6 +197,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       tags,
       body: z.object({
         ID: z.number().int().positive(),
+        Version,
         Status: z.literal('cancelled'),
         Reason: z.string().trim().min(1).max(1000),
       }),
@@ -204,7 +207,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       approval.adminCancel(
         ctx,
         currentUser(req),
-        { id: req.body.ID, reason: req.body.Reason, requestId: String(req.id) },
+        { id: req.body.ID, version: req.body.Version, reason: req.body.Reason, requestId: String(req.id) },
         req.culture,
       ),
   );

@@ -4,27 +4,22 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
 import { toDetail, visible } from '../../documents/document.service';
 import { submitProblems } from '../../documents/lifecycle/document.checks';
 import { approversFor, isOwner } from '../../documents/lifecycle/document.policy';
-import { check } from '../../documents/lifecycle/document.state';
+import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
 import { route } from '../routing/route.service';
 import * as repo from './approval.repository';
-
-type Doc = NonNullable<
-  Awaited<ReturnType<typeof repo.lockDocument>>
->; /** One transition: the document's new state, its history row and the notice it sends, in the caller's transaction. */
 export async function move(
   tx: Db,
-  d: Doc,
+  d: LockedDocument,
   v: {
     to: DocState;
     action: string;
     actorId: number;
     principalId: number;
     comment?: string | null | undefined;
-    set?: Partial<Omit<Doc, 'id' | 'status'>>;
+    set?: Partial<Omit<LockedDocument, 'id' | 'status'>>;
     notify: { to: number; template: string };
   },
 ) {
@@ -47,8 +42,8 @@ export async function move(
   });
 }
 
-/** Snapshots the route as steps of a new round and puts the document in approval. */
-async function startApproval(tx: Db, d: Doc, actorId: number, principalId: number, action: string) {
+/** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
+async function startApproval(tx: Db, d: LockedDocument): Promise<Outcome> {
   const steps = await route(tx, d);
   const round = d.round + 1;
   const now = new Date();
@@ -67,14 +62,11 @@ async function startApproval(tx: Db, d: Doc, actorId: number, principalId: numbe
       nameEn: s.nameEn,
     })),
   );
-  await move(tx, d, {
+  return {
     to: 'approving',
-    action,
-    actorId,
-    principalId,
     set: { round, submittedAt: now },
     notify: { to: steps[0]!.approverId, template: 'workflow.mail.pending' },
-  });
+  };
 }
 
 /**
@@ -83,11 +75,11 @@ async function startApproval(tx: Db, d: Doc, actorId: number, principalId: numbe
  */
 export async function advance(
   tx: Db,
-  d: Doc,
+  d: LockedDocument,
   steps: repo.StepRow[],
   from: repo.StepRow,
-  v: { action: string; actorId: number; principalId: number; comment: string | null; now: Date },
-) {
+  v: { actorId: number; now: Date },
+): Promise<Outcome> {
   let previous = from;
   let next = steps.find((s) => s.seq === previous.seq + 1);
   while (next && next.approverId === previous.approverId) {
@@ -95,54 +87,20 @@ export async function advance(
     previous = next;
     next = steps.find((s) => s.seq === previous.seq + 1);
   }
-  const transition = { action: v.action, actorId: v.actorId, principalId: v.principalId, comment: v.comment };
   if (next) {
     await repo.moveStep(tx, next.id, 'waiting', { status: 'pending', pendingSince: v.now });
-    await move(tx, d, {
-      ...transition,
-      to: 'approving',
-      notify: { to: next.approverId, template: 'workflow.mail.pending' },
-    });
-  } else {
-    await move(tx, d, {
-      ...transition,
-      to: 'approved',
-      set: { approvedAt: v.now },
-      notify: { to: d.applicantId, template: 'workflow.mail.approved' },
-    });
+    return { to: 'approving', notify: { to: next.approverId, template: 'workflow.mail.pending' } };
   }
+  return {
+    to: 'approved',
+    set: { approvedAt: v.now },
+    notify: { to: d.applicantId, template: 'workflow.mail.approved' },
+  };
 }
 
-/**
- * Runs a state change once per Idempotency-Key: a repeat (double click, retry) gets the first answer and
- * changes nothing. Without a key, the version and the state still stop a second change.
- */
-export async function once(
-  ctx: DbContext,
-  user: SessionUser,
-  key: string | undefined,
-  route: string,
-  work: (tx: Db) => Promise<number>,
-  culture: Culture,
-) {
-  const id = await ctx.db.transaction(async (tx) => {
-    if (key) {
-      const earlier = await repo.claimKey(tx, user.userId, key, route);
-      if (earlier) return Number(earlier.response);
-    }
-    const docId = await work(tx);
-    if (key) await repo.storeKey(tx, user.userId, key, String(docId));
-    return docId;
-  });
+/** The document as the caller may now see it, after a transition. */
+export async function detailOf(ctx: DbContext, user: SessionUser, id: number, culture: Culture) {
   return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
-}
-
-export async function lockedVisible(tx: Db, user: SessionUser, id: number, docType?: DocType) {
-  const seen = await visible(tx, user, id);
-  if (docType && seen.d.docType !== docType) throw notFound();
-  const d = await repo.lockDocument(tx, id);
-  if (!d) throw notFound();
-  return d;
 }
 
 /** Submit: the owner sends the document into approval; a fill-in proxy sends it to the applicant to confirm first. */
@@ -150,94 +108,73 @@ export async function submit(
   ctx: DbContext,
   user: SessionUser,
   docType: DocType,
-  v: { id: number; version?: number | undefined; key?: string | undefined; requestId: string },
+  v: { id: number; version: number; key?: string | undefined; requestId: string },
   culture: Culture,
 ): Promise<DocumentDetail> {
-  return once(
+  const id = await transition(
     ctx,
     user,
-    v.key,
-    `submit:${v.id}`,
-    async (tx) => {
-      const d = await lockedVisible(tx, user, v.id, docType);
-      if (!isOwner(user, d)) throw notFound();
-      if (v.version !== undefined && v.version !== d.version) throw conflict('common.stale_version');
-      const byProxy = d.applicantId !== user.userId;
-      const action = byProxy ? 'submit_for_confirm' : 'submit';
-      const ok = check(d.docType, d.status, action);
-      if (!ok.ok) throw refused(ok.code, ok.params);
+    {
+      id: v.id,
+      docType,
+      version: v.version,
+      action: (d) => (d.applicantId !== user.userId ? 'submit_for_confirm' : 'submit'),
+      call: 'submit',
+      key: v.key,
+      requestId: v.requestId,
+      reach: async (_tx, d) => isOwner(user, d),
+    },
+    async (tx, d, action) => {
       const problem = await submitProblems(tx, d);
       if (problem) throw problem;
-      if (byProxy) {
-        await move(tx, d, {
-          to: 'confirming',
-          action,
-          actorId: user.userId,
-          principalId: d.applicantId,
-          notify: { to: d.applicantId, template: 'workflow.mail.confirm' },
-        });
-      } else {
-        await startApproval(tx, d, user.userId, d.applicantId, action);
-      }
-      await audit(tx, {
-        companyId: d.companyId,
-        actorId: user.userId,
-        principalId: d.applicantId,
-        action,
-        entity: 'document',
-        entityId: d.id,
-        requestId: v.requestId,
-      });
-      return d.id;
+      if (action === 'submit') return startApproval(tx, d);
+      return { to: 'confirming', notify: { to: d.applicantId, template: 'workflow.mail.confirm' } };
     },
-    culture,
   );
+  return detailOf(ctx, user, id, culture);
 }
 
 /** Responsible confirm: the applicant accepts (or declines) what their fill-in proxy prepared. */
 export async function confirm(
   ctx: DbContext,
   user: SessionUser,
-  v: { id: number; accept: boolean; comment?: string | null | undefined; key?: string | undefined; requestId: string },
+  v: {
+    id: number;
+    version: number;
+    accept: boolean;
+    comment?: string | null | undefined;
+    key?: string | undefined;
+    requestId: string;
+  },
   culture: Culture,
 ) {
-  return once(
+  const id = await transition(
     ctx,
     user,
-    v.key,
-    `confirm:${v.id}`,
-    async (tx) => {
-      const d = await lockedVisible(tx, user, v.id);
+    {
+      id: v.id,
+      version: v.version,
+      action: v.accept ? 'confirm' : 'decline',
+      call: 'confirm',
+      key: v.key,
+      requestId: v.requestId,
+    },
+    async (tx, d) => {
       if (d.applicantId !== user.userId) throw refused('workflow.not_applicant');
-      const action = v.accept ? 'confirm' : 'decline';
-      const ok = check(d.docType, d.status, action);
-      if (!ok.ok) throw refused(ok.code, ok.params);
       if (v.accept) {
         const problem = await submitProblems(tx, d);
         if (problem) throw problem;
-        await startApproval(tx, d, user.userId, user.userId, action);
-      } else {
-        await move(tx, d, {
-          to: 'returned',
-          action,
-          actorId: user.userId,
-          principalId: user.userId,
-          comment: v.comment ?? null,
-          notify: { to: d.preparerId, template: 'workflow.mail.declined' },
-        });
+        return { ...(await startApproval(tx, d)), principalId: user.userId };
       }
-      await audit(tx, {
-        companyId: d.companyId,
-        actorId: user.userId,
-        action,
-        entity: 'document',
-        entityId: d.id,
-        requestId: v.requestId,
-      });
-      return d.id;
+      return {
+        to: 'returned',
+        principalId: user.userId,
+        comment: v.comment ?? null,
+        notify: { to: d.preparerId, template: 'workflow.mail.declined' },
+      };
     },
-    culture,
   );
+  return detailOf(ctx, user, id, culture);
 }
 
 /** Approve or reject the current step. Two people deciding the same step at once: one wins, the other gets 409. */
@@ -249,24 +186,27 @@ export async function decide(
     id: number;
     pass: boolean;
     comment?: string | null | undefined;
-    version?: number | undefined;
+    version: number;
     key?: string | undefined;
     requestId: string;
   },
   culture: Culture,
 ) {
   if (!v.pass && !v.comment?.trim()) throw fieldError('Comment', 'workflow.comment_required');
-  return once(
+  const id = await transition(
     ctx,
     user,
-    v.key,
-    `decide:${v.id}`,
-    async (tx) => {
-      const d = await lockedVisible(tx, user, v.id, docType);
-      if (v.version !== undefined && v.version !== d.version) throw conflict('common.stale_version');
-      const action = v.pass ? 'approve' : 'reject';
-      const ok = check(d.docType, d.status, action);
-      if (!ok.ok) throw conflict(ok.code, ok.params);
+    {
+      id: v.id,
+      docType,
+      version: v.version,
+      action: v.pass ? 'approve' : 'reject',
+      call: 'decide',
+      key: v.key,
+      requestId: v.requestId,
+      lostRaceIsConflict: true,
+    },
+    async (tx, d) => {
       const steps = await repo.stepsOf(tx, d.id, d.round);
       const current = steps.find((s) => s.status === 'pending');
       if (!current || !approversFor(user).includes(current.approverId)) throw conflict('workflow.not_current_approver');
@@ -278,40 +218,17 @@ export async function decide(
         comment: v.comment ?? null,
       });
       if (!decided) throw conflict('workflow.not_current_approver');
-      const principalId = current.approverId;
-      if (!v.pass) {
-        await repo.skipRest(tx, d.id, d.round);
-        await move(tx, d, {
-          to: 'returned',
-          action,
-          actorId: user.userId,
-          principalId,
-          comment: v.comment ?? null,
-          notify: { to: d.applicantId, template: 'workflow.mail.returned' },
-        });
-      } else {
-        await advance(tx, d, steps, current, {
-          action,
-          actorId: user.userId,
-          principalId,
-          comment: v.comment ?? null,
-          now,
-        });
-      }
-      await audit(tx, {
-        companyId: d.companyId,
-        actorId: user.userId,
-        principalId,
-        action,
-        entity: 'document',
-        entityId: d.id,
+      const common = {
+        principalId: current.approverId,
+        comment: v.comment ?? null,
         detail: { step: current.seq, round: d.round },
-        requestId: v.requestId,
-      });
-      return d.id;
+      };
+      if (v.pass) return { ...(await advance(tx, d, steps, current, { actorId: user.userId, now })), ...common };
+      await repo.skipRest(tx, d.id, d.round);
+      return { to: 'returned', notify: { to: d.applicantId, template: 'workflow.mail.returned' }, ...common };
     },
-    culture,
   );
+  return detailOf(ctx, user, id, culture);
 }
 
 /** The route of a document, every round, as the approve-history panel shows it. */
@@ -368,41 +285,24 @@ export async function previewRoute(db: Db, user: SessionUser, id: number, cultur
 export async function adminCancel(
   ctx: DbContext,
   user: SessionUser,
-  v: { id: number; reason: string; requestId: string },
+  v: { id: number; version: number; reason: string; requestId: string },
   culture: Culture,
 ) {
-  return once(
+  const id = await transition(
     ctx,
     user,
-    undefined,
-    `admin_cancel:${v.id}`,
-    async (tx) => {
-      const d = await lockedVisible(tx, user, v.id);
-      const ok = check(d.docType, d.status, 'admin_cancel');
-      if (!ok.ok) throw refused(ok.code, ok.params);
+    { id: v.id, version: v.version, action: 'admin_cancel', requestId: v.requestId },
+    async (tx, d) => {
       await repo.skipRest(tx, d.id, d.round);
-      await move(tx, d, {
+      return {
         to: 'cancelled',
-        action: 'admin_cancel',
-        actorId: user.userId,
-        principalId: d.applicantId,
         comment: v.reason,
         notify: { to: d.applicantId, template: 'workflow.mail.cancelled' },
-      });
-      await audit(tx, {
-        companyId: d.companyId,
-        actorId: user.userId,
-        principalId: d.applicantId,
-        action: 'admin_cancel',
-        entity: 'document',
-        entityId: d.id,
         detail: { from: d.status, reason: v.reason },
-        requestId: v.requestId,
-      });
-      return d.id;
+      };
     },
-    culture,
   );
+  return detailOf(ctx, user, id, culture);
 }
 
 /** Whether anyone reports to the user (managers see their team's documents and approve). */

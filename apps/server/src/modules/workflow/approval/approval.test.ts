@@ -55,15 +55,25 @@ async function draft(amount = '725.50', over: Record<string, unknown> = {}, as: 
   expect(res.statusCode).toBe(200);
   return res.json();
 }
-const submit = (id: number, token: string, key?: string) =>
+const submit = async (id: number, token: string, key?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/DocumentSubmit/SubmitDeputy',
-    payload: { ID: id },
+    payload: { ID: id, Version: await t.version(id) },
     headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
   });
-const decide = (id: number, token: string, pass: boolean, comment?: string, extra: Record<string, unknown> = {}) =>
-  t.call('/api/DocumentApprove/ApproveDeputy', { ID: id, Pass: pass, Comment: comment, ...extra }, token);
+const decide = async (
+  id: number,
+  token: string,
+  pass: boolean,
+  comment?: string,
+  extra: Record<string, unknown> = {},
+) =>
+  t.call(
+    '/api/DocumentApprove/ApproveDeputy',
+    { ID: id, Version: await t.version(id), Pass: pass, Comment: comment, ...extra },
+    token,
+  );
 
 describe('submit and approve', () => {
   it('routes to the line manager, who approves; the employee sees it approved with its history', async () => {
@@ -132,7 +142,7 @@ describe('submit and approve', () => {
     const noCc = await draft('100.00', { CostCenterID: null });
     const res = await t.call(
       '/api/DocumentSubmit/SubmitDeputy',
-      { ID: noCc.ID, Language: 'en-GB' },
+      { ID: noCc.ID, Version: await t.version(noCc.ID), Language: 'en-GB' },
       employee.access_token,
     );
     expect(res.statusCode).toBe(422);
@@ -203,10 +213,20 @@ describe('submit and approve', () => {
         employee.access_token,
       )
     ).json();
-    expect((await t.call('/api/DocumentSubmit/SubmitApply', { ID: a.ID }, employee.access_token)).json().Status).toBe(
-      'approving',
+    expect(
+      (
+        await t.call(
+          '/api/DocumentSubmit/SubmitApply',
+          { ID: a.ID, Version: await t.version(a.ID) },
+          employee.access_token,
+        )
+      ).json().Status,
+    ).toBe('approving');
+    const done = await t.call(
+      '/api/DocumentApprove/ApproveApply',
+      { ID: a.ID, Version: await t.version(a.ID), Pass: true },
+      manager.access_token,
     );
-    const done = await t.call('/api/DocumentApprove/ApproveApply', { ID: a.ID, Pass: true }, manager.access_token);
     expect(done.json().Status).toBe('approved');
     const route = (await t.call('/api/Workflow/GetApproveUIList', { ID: a.ID }, employee.access_token)).json();
     expect(route.Rows.map((r: { Status: string }) => r.Status)).toEqual(['approved', 'auto_approved']);
@@ -224,7 +244,7 @@ describe('proxies in the flow', () => {
     expect(d).toMatchObject({ ApplicantID: employee.UserID, PreparerID: admin.UserID });
     const sent = await t.call(
       '/api/DocumentSubmit/SubmitDeputy',
-      { ID: d.ID, ProxyId: employee.UserID },
+      { ID: d.ID, Version: await t.version(d.ID), ProxyId: employee.UserID },
       admin.access_token,
     );
     expect(sent.json().Status).toBe('confirming');
@@ -232,7 +252,7 @@ describe('proxies in the flow', () => {
     expect(mine.AllowedActions).toEqual(expect.arrayContaining(['confirm', 'decline']));
     const confirmed = await t.call(
       '/api/DocumentApprove/ResponsibleConfirm',
-      { ID: d.ID, Accept: true },
+      { ID: d.ID, Version: await t.version(d.ID), Accept: true },
       employee.access_token,
     );
     expect(confirmed.json().Status).toBe('approving');
@@ -277,7 +297,7 @@ describe('administration', () => {
     await submit(d.ID, employee.access_token);
     const noReason = await t.call(
       '/api/system/UpateDocumentState',
-      { ID: d.ID, Status: 'cancelled' },
+      { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled' },
       admin.access_token,
     );
     expect(noReason.statusCode).toBe(400);
@@ -285,14 +305,14 @@ describe('administration', () => {
       (
         await t.call(
           '/api/system/UpateDocumentState',
-          { ID: d.ID, Status: 'cancelled', Reason: 'x' },
+          { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled', Reason: 'x' },
           employee.access_token,
         )
       ).statusCode,
     ).toBe(403);
     const done = await t.call(
       '/api/system/UpateDocumentState',
-      { ID: d.ID, Status: 'cancelled', Reason: '重复提交' },
+      { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled', Reason: '重复提交' },
       admin.access_token,
     );
     expect(done.json().Status).toBe('cancelled');
@@ -303,7 +323,7 @@ describe('administration', () => {
     ).not.toContain(d.ID);
     const again = await t.call(
       '/api/system/UpateDocumentState',
-      { ID: d.ID, Status: 'cancelled', Reason: '再次' },
+      { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled', Reason: '再次' },
       admin.access_token,
     );
     expect(again.statusCode).toBe(422);

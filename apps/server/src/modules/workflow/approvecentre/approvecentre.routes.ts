@@ -1,7 +1,7 @@
 import {
   CompanyFlag,
   DocumentDetail,
-  DocumentIdBody,
+  DocumentVersionBody,
   OverApprovalQuery,
   OverApprovalResult,
   PendingTeams,
@@ -71,14 +71,14 @@ export async function approveCentreRoutes(app: FastifyInstance, ctx: AppContext)
       permission: CENTRE,
       summary: 'Approve the current step as automatic when its approver already approved an earlier one',
       tags,
-      body: DocumentIdBody,
+      body: DocumentVersionBody,
       response: DocumentDetail,
     },
     async (req) =>
       centre.autoApprove(
         ctx,
         currentUser(req),
-        { id: req.body.ID, key: keyOf(req), requestId: String(req.id) },
+        { id: req.body.ID, version: req.body.Version, key: keyOf(req), requestId: String(req.id) },
         req.culture,
       ),
   );
@@ -96,7 +96,7 @@ export async function approveCentreRoutes(app: FastifyInstance, ctx: AppContext)
       centre.unlock(
         ctx,
         currentUser(req),
-        { id: req.body.ID, reason: req.body.Reason, requestId: String(req.id) },
+        { id: req.body.ID, version: req.body.Version, reason: req.body.Reason, requestId: String(req.id) },
         req.culture,
       ),
   );

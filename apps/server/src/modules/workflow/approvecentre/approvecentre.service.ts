@@ -5,13 +5,11 @@ import { conflict, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName, type Messages } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
-import { audit } from '../../audit/audit.service';
-import { toDetail, visible } from '../../documents/document.service';
 import { approversFor } from '../../documents/lifecycle/document.policy';
-import { check } from '../../documents/lifecycle/document.state';
+import { transition } from '../../documents/lifecycle/transition';
 import { findCompany, parameters } from '../../system/system.repository';
 import * as approvals from '../approval/approval.repository';
-import { advance, lockedVisible, once } from '../approval/approval.service';
+import { advance, detailOf } from '../approval/approval.service';
 import { principalsOf } from '../proxy/proxy.repository';
 import * as repo from './approvecentre.repository';
 
@@ -106,18 +104,21 @@ export async function pendingTeams(db: Db, messages: Messages, user: SessionUser
 export async function autoApprove(
   ctx: DbContext,
   user: SessionUser,
-  v: { id: number; key?: string | undefined; requestId: string },
+  v: { id: number; version: number; key?: string | undefined; requestId: string },
   culture: Culture,
 ) {
-  return once(
+  const id = await transition(
     ctx,
     user,
-    v.key,
-    `auto_approve:${v.id}`,
-    async (tx) => {
-      const d = await lockedVisible(tx, user, v.id);
-      const ok = check(d.docType, d.status, 'approve');
-      if (!ok.ok) throw conflict('workflow.not_pending');
+    {
+      id: v.id,
+      version: v.version,
+      action: 'auto_approve',
+      key: v.key,
+      requestId: v.requestId,
+      lostRaceIsConflict: true,
+    },
+    async (tx, d) => {
       const steps = await approvals.stepsOf(tx, d.id, d.round);
       const current = steps.find((s) => s.status === 'pending');
       if (!current) throw conflict('workflow.not_pending');
@@ -133,27 +134,14 @@ export async function autoApprove(
       if (!(await approvals.moveStep(tx, current.id, 'pending', { status: 'auto_approved', actedAt: now, actedBy }))) {
         throw conflict('workflow.not_pending');
       }
-      await advance(tx, d, steps, current, {
-        action: 'auto_approve',
-        actorId: user.userId,
+      return {
+        ...(await advance(tx, d, steps, current, { actorId: user.userId, now })),
         principalId: current.approverId,
-        comment: null,
-        now,
-      });
-      await audit(tx, {
-        companyId: d.companyId,
-        actorId: user.userId,
-        principalId: current.approverId,
-        action: 'auto_approve',
-        entity: 'document',
-        entityId: d.id,
         detail: { step: current.seq, round: d.round, approvedAtStep: earlier.seq },
-        requestId: v.requestId,
-      });
-      return d.id;
+      };
     },
-    culture,
   );
+  return detailOf(ctx, user, id, culture);
 }
 
 /**
@@ -163,39 +151,29 @@ export async function autoApprove(
 export async function unlock(
   ctx: DbContext,
   user: SessionUser,
-  v: { id: number; reason: string; requestId: string },
+  v: { id: number; version: number; reason: string; requestId: string },
   culture: Culture,
 ) {
-  const id = await ctx.db.transaction(async (tx) => {
-    const d = await approvals.lockDocument(tx, v.id);
-    if (!d || d.companyId !== user.companyId || d.docType !== 'apply') throw notFound();
-    if (!user.isAdmin) {
-      const steps = d.status === 'approving' ? await approvals.stepsOf(tx, d.id, d.round) : [];
-      const current = steps.find((s) => s.status === 'pending');
-      if (!current || !approversFor(user).includes(current.approverId)) throw notFound();
-    }
-    if (!d.blocked) throw conflict('workflow.not_blocked');
-    await approvals.setDocument(tx, d.id, { blocked: false });
-    await approvals.history(tx, {
-      documentId: d.id,
-      fromStatus: d.status,
-      toStatus: d.status,
+  const id = await transition(
+    ctx,
+    user,
+    {
+      id: v.id,
+      docType: 'apply',
+      version: v.version,
       action: 'unlock',
-      actorId: user.userId,
-      principalId: d.applicantId,
-      comment: v.reason,
-    });
-    await audit(tx, {
-      companyId: d.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
-      action: 'unlock',
-      entity: 'document',
-      entityId: d.id,
-      detail: { reason: v.reason },
       requestId: v.requestId,
-    });
-    return d.id;
-  });
-  return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
+      reach: async (tx, d) => {
+        if (user.isAdmin) return true;
+        const steps = d.status === 'approving' ? await approvals.stepsOf(tx, d.id, d.round) : [];
+        const current = steps.find((s) => s.status === 'pending');
+        return !!current && approversFor(user).includes(current.approverId);
+      },
+    },
+    async (_tx, d) => {
+      if (!d.blocked) throw conflict('workflow.not_blocked');
+      return { to: d.status, set: { blocked: false }, comment: v.reason, detail: { reason: v.reason } };
+    },
+  );
+  return detailOf(ctx, user, id, culture);
 }

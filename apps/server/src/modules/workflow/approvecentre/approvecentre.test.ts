@@ -189,10 +189,14 @@ describe('AutoApprove', () => {
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().code).toBe('workflow.auto_approve_not_applicable');
 
-    await t.call('/api/DocumentApprove/ApproveDeputy', { ID: d.ID, Pass: true }, manager.access_token);
+    await t.call(
+      '/api/DocumentApprove/ApproveDeputy',
+      { ID: d.ID, Version: await t.version(d.ID), Pass: true },
+      manager.access_token,
+    );
     const moved = await t.call(
       '/api/document/ChangeApprove',
-      { ID: d.ID, NewApproverID: manager.UserID },
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
       admin.access_token,
     );
     expect(moved.statusCode).toBe(200);

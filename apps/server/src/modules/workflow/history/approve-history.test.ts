@@ -70,7 +70,11 @@ async function deputy(amount = '725.50', submit = true) {
   expect(res.statusCode).toBe(200);
   const d = res.json();
   if (!submit) return d;
-  const sent = await t.call('/api/DocumentSubmit/SubmitDeputy', { ID: d.ID }, employee.access_token);
+  const sent = await t.call(
+    '/api/DocumentSubmit/SubmitDeputy',
+    { ID: d.ID, Version: await t.version(d.ID) },
+    employee.access_token,
+  );
   expect(sent.json().Status).toBe('approving');
   return sent.json();
 }
@@ -87,13 +91,21 @@ async function apply() {
       employee.access_token,
     )
   ).json();
-  const sent = await t.call('/api/DocumentSubmit/SubmitApply', { ID: d.ID }, employee.access_token);
+  const sent = await t.call(
+    '/api/DocumentSubmit/SubmitApply',
+    { ID: d.ID, Version: await t.version(d.ID) },
+    employee.access_token,
+  );
   expect(sent.json().Status).toBe('approving');
   return sent.json();
 }
 
-const decide = (id: number, token: string, pass: boolean, comment?: string, extra: Row = {}) =>
-  t.call('/api/DocumentApprove/ApproveDeputy', { ID: id, Pass: pass, Comment: comment, ...extra }, token);
+const decide = async (id: number, token: string, pass: boolean, comment?: string, extra: Row = {}) =>
+  t.call(
+    '/api/DocumentApprove/ApproveDeputy',
+    { ID: id, Version: await t.version(id), Pass: pass, Comment: comment, ...extra },
+    token,
+  );
 const rowsOf = async (url: string, body: Row, token: string) => {
   const res = await t.call(url, body, token);
   expect(res.statusCode, res.body).toBe(200);
@@ -232,14 +244,18 @@ describe('coming my way (Search_Requisition_Pending)', () => {
     // The finance reviewer approves: now it waits for the manager.
     const passed = await t.call(
       '/api/DocumentApprove/ApproveApply',
-      { ID: later.ID, Pass: true },
+      { ID: later.ID, Version: await t.version(later.ID), Pass: true },
       finance.access_token,
     );
     expect(passed.statusCode).toBe(200);
     const after = (await rowsOf(COMING, { Keyword: later.DocNo }, manager.access_token)).Rows;
     expect(after).toEqual([expect.objectContaining({ MyStepStatus: 'pending', CurrentApproverName: '李静' })]);
     // Decided: no longer coming.
-    await t.call('/api/DocumentApprove/ApproveApply', { ID: later.ID, Pass: true }, manager.access_token);
+    await t.call(
+      '/api/DocumentApprove/ApproveApply',
+      { ID: later.ID, Version: await t.version(later.ID), Pass: true },
+      manager.access_token,
+    );
     expect((await rowsOf(COMING, { Keyword: later.DocNo }, manager.access_token)).Total).toBe(0);
     expect((await rowsOf(COMING, {}, employee.access_token)).Total).toBe(0);
   });
@@ -290,8 +306,8 @@ describe('approve-all (BatchApprove)', () => {
         Items: [
           { ID: good.ID, Version: good.Version },
           { ID: stale.ID, Version: stale.Version - 1 },
-          { ID: done.ID },
-          { ID: foreign.ID },
+          { ID: done.ID, Version: await t.version(done.ID) },
+          { ID: foreign.ID, Version: foreign.Version },
           { ID: good.ID, Version: good.Version },
         ],
       },
@@ -338,7 +354,9 @@ describe('approve-all (BatchApprove)', () => {
   it('answers a repeated Idempotency-Key with the first result and approves once', async () => {
     const d = await deputy('120.00');
     const send = () =>
-      t.call(BATCH, { Items: [{ ID: d.ID }] }, manager.access_token, { 'idempotency-key': 'batch-key-0001' });
+      t.call(BATCH, { Items: [{ ID: d.ID, Version: d.Version }] }, manager.access_token, {
+        'idempotency-key': 'batch-key-0001',
+      });
     expect((await send()).json().Rows[0].Ok).toBe(true);
     expect((await send()).json().Rows[0].Ok).toBe(true);
     const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));

@@ -33,6 +33,7 @@ export async function reassignRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (req) =>
       reassign.changeApprove(ctx, currentUser(req), {
         id: req.body.ID,
+        version: req.body.Version,
         newApproverId: req.body.NewApproverID,
         comment: req.body.Comment,
         requestId: String(req.id),

@@ -12,7 +12,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { check } from '../../documents/lifecycle/document.state';
+import { transition } from '../../documents/lifecycle/transition';
 import * as ccRepo from '../../masterdata/costcentre/costcentre.repository';
 import * as ccHistory from '../../masterdata/costcentre/history';
 import * as parts from '../../masterdata/costcentre/parts.repository';
@@ -243,53 +243,54 @@ export async function changeProgramManager(
 export async function changeApprove(
   ctx: DbContext,
   user: SessionUser,
-  v: { id: number; newApproverId: number; comment?: string | null | undefined; requestId: string },
+  v: { id: number; version: number; newApproverId: number; comment?: string | null | undefined; requestId: string },
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const d = await approvals.lockDocument(tx, v.id);
-    if (!d || d.companyId !== user.companyId) throw notFound();
-    const steps = await approvals.stepsOf(tx, d.id, d.round);
-    const current = steps.find((s) => s.status === 'pending');
-    if (!user.isAdmin) {
-      // Only the manager of whoever holds the step (now, or last in this round) may see the document here.
-      const holders = current ? [current.approverId] : steps.map((s) => s.approverId);
-      const managers = await Promise.all(holders.map((id) => approvals.managerOf(tx, id)));
-      if (!managers.includes(user.userId)) throw notFound();
-    }
-    const ok = check(d.docType, d.status, 'change_approver');
-    if (!ok.ok || !current) throw conflict('workflow.not_pending');
-    if (!(await org.activeInCompany(tx, v.newApproverId, user.companyId))) {
-      throw fieldError('NewApproverID', 'workflow.person_unknown');
-    }
-    if (v.newApproverId === d.applicantId) throw refused('workflow.self_approval');
-    if (v.newApproverId === current.approverId) throw refused('workflow.same_approver');
-    const now = new Date();
-    if (!(await approvals.reassignStep(tx, current.id, 'pending', v.newApproverId, now))) {
-      throw conflict('workflow.not_pending');
-    }
-    await move(tx, d, {
-      to: d.status,
+  let result = { ID: v.id, ApproverID: v.newApproverId, OriginalApproverID: 0, Version: 0 };
+  await transition(
+    ctx,
+    user,
+    {
+      id: v.id,
+      version: v.version,
       action: 'change_approver',
-      actorId: user.userId,
-      principalId: current.approverId,
-      comment: v.comment ?? null,
-      notify: { to: v.newApproverId, template: 'workflow.mail.reassigned' },
-    });
-    await audit(tx, {
-      companyId: d.companyId,
-      actorId: user.userId,
-      principalId: current.approverId,
-      action: 'change_approver',
-      entity: 'document',
-      entityId: d.id,
-      detail: { step: current.seq, round: d.round, from: current.approverId, to: v.newApproverId },
       requestId: v.requestId,
-    });
-    return {
-      ID: d.id,
-      ApproverID: v.newApproverId,
-      OriginalApproverID: current.originalApproverId ?? current.approverId,
-      Version: d.version + 1,
-    };
-  });
+      lostRaceIsConflict: true,
+      // Only an administrator, or the manager of whoever holds the step (now, or last in this round), reaches it here.
+      reach: async (tx, d) => {
+        if (user.isAdmin) return true;
+        const steps = await approvals.stepsOf(tx, d.id, d.round);
+        const current = steps.find((s) => s.status === 'pending');
+        const holders = current ? [current.approverId] : steps.map((s) => s.approverId);
+        const managers = await Promise.all(holders.map((id) => approvals.managerOf(tx, id)));
+        return managers.includes(user.userId);
+      },
+    },
+    async (tx, d) => {
+      const steps = await approvals.stepsOf(tx, d.id, d.round);
+      const current = steps.find((s) => s.status === 'pending');
+      if (!current) throw conflict('workflow.not_pending');
+      if (!(await org.activeInCompany(tx, v.newApproverId, user.companyId))) {
+        throw fieldError('NewApproverID', 'workflow.person_unknown');
+      }
+      if (v.newApproverId === d.applicantId) throw refused('workflow.self_approval');
+      if (v.newApproverId === current.approverId) throw refused('workflow.same_approver');
+      if (!(await approvals.reassignStep(tx, current.id, 'pending', v.newApproverId, new Date()))) {
+        throw conflict('workflow.not_pending');
+      }
+      result = {
+        ID: d.id,
+        ApproverID: v.newApproverId,
+        OriginalApproverID: current.originalApproverId ?? current.approverId,
+        Version: d.version + 1,
+      };
+      return {
+        to: d.status,
+        principalId: current.approverId,
+        comment: v.comment ?? null,
+        notify: { to: v.newApproverId, template: 'workflow.mail.reassigned' },
+        detail: { step: current.seq, round: d.round, from: current.approverId, to: v.newApproverId },
+      };
+    },
+  );
+  return result;
 }

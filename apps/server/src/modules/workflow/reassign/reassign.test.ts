@@ -71,7 +71,11 @@ async function submitted() {
     employee.access_token,
   );
   expect(d.statusCode).toBe(200);
-  const s = await t.call('/api/DocumentSubmit/SubmitDeputy', { ID: d.json().ID }, employee.access_token);
+  const s = await t.call(
+    '/api/DocumentSubmit/SubmitDeputy',
+    { ID: d.json().ID, Version: await t.version(d.json().ID) },
+    employee.access_token,
+  );
   expect(s.json().Status).toBe('approving');
   return s.json() as { ID: number; DocNo: string; Version: number };
 }
@@ -134,7 +138,7 @@ describe('ChangeApprove', () => {
 
     const decided = await t.call(
       '/api/DocumentApprove/ApproveDeputy',
-      { ID: d.ID, Pass: false, Comment: '退回' },
+      { ID: d.ID, Version: await t.version(d.ID), Pass: false, Comment: '退回' },
       finance.access_token,
     );
     expect(decided.json().Status).toBe('returned');

@@ -35,8 +35,11 @@ export interface TransitionRequest {
   requestId: string;
   /** Who may reach the document for this action when not its readers (a manager changing an approver). */
   reach?: (tx: Db, d: repo.LockedDocument) => Promise<boolean>;
-  /** A state that no longer allows the action answers 409 (someone else acted first) instead of 422. */
-  lostRaceIsConflict?: boolean;
+  /**
+   * A state that no longer allows the action answers 409 (someone else acted first) instead of 422; with a code,
+   * that code rather than the lifecycle's.
+   */
+  lostRaceIsConflict?: boolean | string;
 }
 
 export interface Outcome {
@@ -81,7 +84,10 @@ export async function transition(
     const rule = action in RULE ? RULE[action] : (action as DocAction);
     if (rule) {
       const ok = check(d.docType, d.status, rule);
-      if (!ok.ok) throw req.lostRaceIsConflict ? conflict(ok.code, ok.params) : refused(ok.code, ok.params);
+      if (!ok.ok) {
+        if (typeof req.lostRaceIsConflict === 'string') throw conflict(req.lostRaceIsConflict);
+        throw req.lostRaceIsConflict ? conflict(ok.code, ok.params) : refused(ok.code, ok.params);
+      }
     }
 
     const out = await work(tx, d, action);

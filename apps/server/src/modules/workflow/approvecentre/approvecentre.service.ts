@@ -116,7 +116,7 @@ export async function autoApprove(
       action: 'auto_approve',
       key: v.key,
       requestId: v.requestId,
-      lostRaceIsConflict: true,
+      lostRaceIsConflict: 'workflow.not_pending',
     },
     async (tx, d) => {
       const steps = await approvals.stepsOf(tx, d.id, d.round);

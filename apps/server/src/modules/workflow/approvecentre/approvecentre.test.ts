@@ -69,7 +69,11 @@ async function submitted(docType: 'deputy' | 'apply' = 'deputy') {
     employee.access_token,
   );
   expect(d.statusCode).toBe(200);
-  const s = await t.call(`/api/DocumentSubmit/${submit}`, { ID: d.json().ID }, employee.access_token);
+  const s = await t.call(
+    `/api/DocumentSubmit/${submit}`,
+    { ID: d.json().ID, Version: d.json().Version },
+    employee.access_token,
+  );
   expect(s.json().Status).toBe('approving');
   return s.json() as { ID: number; DocNo: string; Version: number };
 }
@@ -184,8 +188,10 @@ describe('AutoApprove', () => {
     expect((await t.call(url, {}, manager.access_token)).statusCode).toBe(400);
     // The finance colleague has no part in an apply of this route.
     const apply = await submitted('apply');
-    expect((await t.call(url, { ID: apply.ID }, finance.access_token)).statusCode).toBe(404);
-    const notYet = await t.call(url, { ID: d.ID }, manager.access_token);
+    expect(
+      (await t.call(url, { ID: apply.ID, Version: await t.version(apply.ID) }, finance.access_token)).statusCode,
+    ).toBe(404);
+    const notYet = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().code).toBe('workflow.auto_approve_not_applicable');
 
@@ -200,14 +206,14 @@ describe('AutoApprove', () => {
       admin.access_token,
     );
     expect(moved.statusCode).toBe(200);
-    const done = await t.call(url, { ID: d.ID }, manager.access_token);
+    const done = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
     expect(done.statusCode).toBe(200);
     expect(done.json().Status).toBe('approved');
     const steps = await t.ctx.db.select().from(approvalStep).where(eq(approvalStep.documentId, d.ID));
     expect(steps.map((s) => s.status).sort()).toEqual(['approved', 'auto_approved']);
     const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
     expect(history.at(-1)).toMatchObject({ action: 'auto_approve', toStatus: 'approved' });
-    const again = await t.call(url, { ID: d.ID }, manager.access_token);
+    const again = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
     expect(again.json().code).toBe('workflow.not_pending');
   });
 });
@@ -217,15 +223,31 @@ describe('UpdateUnlockReason', () => {
 
   it('lets the current approver release a blocked apply with a reason', async () => {
     const d = await submitted('apply');
-    expect((await t.call(url, { ID: d.ID }, manager.access_token)).statusCode).toBe(400);
-    const notBlocked = await t.call(url, { ID: d.ID, Reason: '已补交' }, manager.access_token);
+    expect((await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token)).statusCode).toBe(
+      400,
+    );
+    const notBlocked = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' },
+      manager.access_token,
+    );
     expect(notBlocked.statusCode).toBe(409);
     expect(notBlocked.json().code).toBe('workflow.not_blocked');
     await t.ctx.db.update(document).set({ blocked: true }).where(eq(document.id, d.ID));
-    expect((await t.call(url, { ID: d.ID, Reason: '已补交' }, finance.access_token)).statusCode).toBe(404);
-    expect((await t.call(url, { ID: d.ID, Reason: '已补交' }, employee.access_token)).statusCode).toBe(404);
+    expect(
+      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' }, finance.access_token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' }, employee.access_token))
+        .statusCode,
+    ).toBe(404);
 
-    const done = await t.call(url, { ID: d.ID, Reason: '证据已补交' }, manager.access_token);
+    const done = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), Reason: '证据已补交' },
+      manager.access_token,
+    );
     expect(done.statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(document).where(eq(document.id, d.ID));
     expect(row).toMatchObject({ blocked: false, version: d.Version + 1 });

@@ -254,7 +254,7 @@ export async function changeApprove(
       version: v.version,
       action: 'change_approver',
       requestId: v.requestId,
-      lostRaceIsConflict: true,
+      lostRaceIsConflict: 'workflow.not_pending',
       // Only an administrator, or the manager of whoever holds the step (now, or last in this round), reaches it here.
       reach: async (tx, d) => {
         if (user.isAdmin) return true;

@@ -92,21 +92,49 @@ describe('ChangeApprove', () => {
 
   it('lets an administrator hand the pending step to someone else, recorded and notified', async () => {
     const d = await submitted();
-    expect((await t.call(url, { ID: d.ID, NewApproverID: auditor.UserID })).statusCode).toBe(401);
-    expect((await t.call(url, { ID: d.ID }, admin.access_token)).statusCode).toBe(400);
+    expect(
+      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID })).statusCode,
+    ).toBe(401);
+    expect((await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, admin.access_token)).statusCode).toBe(400);
     // Neither the applicant nor someone unrelated sees the document here.
-    expect((await t.call(url, { ID: d.ID, NewApproverID: auditor.UserID }, employee.access_token)).statusCode).toBe(
-      404,
+    expect(
+      (
+        await t.call(
+          url,
+          { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID },
+          employee.access_token,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(
+          url,
+          { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID },
+          plain.access_token,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const self = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: employee.UserID },
+      admin.access_token,
     );
-    expect((await t.call(url, { ID: d.ID, NewApproverID: auditor.UserID }, plain.access_token)).statusCode).toBe(404);
-    const self = await t.call(url, { ID: d.ID, NewApproverID: employee.UserID }, admin.access_token);
     expect(self.statusCode).toBe(422);
     expect(self.json().code).toBe('workflow.self_approval');
-    const gone = await t.call(url, { ID: d.ID, NewApproverID: foreignerId }, admin.access_token);
+    const gone = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: foreignerId },
+      admin.access_token,
+    );
     expect(gone.statusCode).toBe(400);
     expect(gone.json().errors[0]).toMatchObject({ field: 'NewApproverID', code: 'workflow.person_unknown' });
 
-    const done = await t.call(url, { ID: d.ID, NewApproverID: auditor.UserID, Comment: '休假' }, admin.access_token);
+    const done = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID, Comment: '休假' },
+      admin.access_token,
+    );
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
       ID: d.ID,
@@ -121,7 +149,11 @@ describe('ChangeApprove', () => {
     expect((await mailsTo(d.ID, auditor.UserID)).map((x) => x.template)).toEqual(['workflow.mail.reassigned']);
     const pending = (await t.call('/api/ApproveCenter/QueryPendingList', {}, auditor.access_token)).json();
     expect(pending.Rows.map((r: { ID: number }) => r.ID)).toContain(d.ID);
-    const same = await t.call(url, { ID: d.ID, NewApproverID: auditor.UserID }, admin.access_token);
+    const same = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID },
+      admin.access_token,
+    );
     expect(same.json().code).toBe('workflow.same_approver');
   });
 
@@ -131,10 +163,22 @@ describe('ChangeApprove', () => {
       .update(employeeTable)
       .set({ lineManagerId: auditor.UserID })
       .where(eq(employeeTable.id, manager.UserID));
-    const done = await t.call(url, { ID: d.ID, NewApproverID: finance.UserID }, auditor.access_token);
+    const done = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: finance.UserID },
+      auditor.access_token,
+    );
     expect(done.statusCode).toBe(200);
     // Now the finance colleague holds it; the auditor is not their manager.
-    expect((await t.call(url, { ID: d.ID, NewApproverID: manager.UserID }, auditor.access_token)).statusCode).toBe(404);
+    expect(
+      (
+        await t.call(
+          url,
+          { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
+          auditor.access_token,
+        )
+      ).statusCode,
+    ).toBe(404);
 
     const decided = await t.call(
       '/api/DocumentApprove/ApproveDeputy',
@@ -142,7 +186,11 @@ describe('ChangeApprove', () => {
       finance.access_token,
     );
     expect(decided.json().Status).toBe('returned');
-    const late = await t.call(url, { ID: d.ID, NewApproverID: manager.UserID }, admin.access_token);
+    const late = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
+      admin.access_token,
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('workflow.not_pending');
   });

@@ -181,6 +181,26 @@ describe('submit and approve', () => {
     expect(history.filter((h) => h.action === 'submit')).toHaveLength(1);
   });
 
+  it('refuses an Idempotency-Key reused for another document or another call, and changes nothing', async () => {
+    const d = await draft();
+    const other = await draft();
+    expect((await submit(d.ID, employee.access_token, 'submit-key-0002')).statusCode).toBe(200);
+    const reused = await submit(other.ID, employee.access_token, 'submit-key-0002');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('common.idempotency_key_reused');
+    const still = await t.call('/api/document/SearchDeputyDetail', { ID: other.ID }, employee.access_token);
+    expect(still.json().Status).toBe('draft');
+    // The same key on another call (an approval) is a different request, not a repeat.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/DocumentApprove/ApproveDeputy',
+      payload: { ID: other.ID, Version: await t.version(other.ID), Pass: true },
+      headers: { authorization: `Bearer ${employee.access_token}`, 'idempotency-key': 'submit-key-0002' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('common.idempotency_key_reused');
+  });
+
   it('answers 409 to anyone but the current approver, and 404 to those who may not see it', async () => {
     const d = await draft();
     await submit(d.ID, employee.access_token);

@@ -7,6 +7,7 @@ import { localName, type Messages } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { approversFor } from '../../documents/lifecycle/document.policy';
 import { transition } from '../../documents/lifecycle/transition';
+import { isReadable } from '../../documents/scope/scope.service';
 import { findCompany, parameters } from '../../system/system.repository';
 import * as approvals from '../approval/approval.repository';
 import { advance, detailOf } from '../approval/approval.service';
@@ -164,7 +165,7 @@ export async function unlock(
       action: 'unlock',
       requestId: v.requestId,
       reach: async (tx, d) => {
-        if (user.isAdmin) return true;
+        if (user.isAdmin) return isReadable(tx, user, d.id);
         const steps = d.status === 'approving' ? await approvals.stepsOf(tx, d.id, d.round) : [];
         const current = steps.find((s) => s.status === 'pending');
         return !!current && approversFor(user).includes(current.approverId);

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
+import { isReadable } from '../../documents/scope/scope.service';
 import * as ccRepo from '../../masterdata/costcentre/costcentre.repository';
 import * as ccHistory from '../../masterdata/costcentre/history';
 import * as parts from '../../masterdata/costcentre/parts.repository';
@@ -257,7 +258,7 @@ export async function changeApprove(
       lostRaceIsConflict: 'workflow.not_pending',
       // Only an administrator, or the manager of whoever holds the step (now, or last in this round), reaches it here.
       reach: async (tx, d) => {
-        if (user.isAdmin) return true;
+        if (user.isAdmin) return isReadable(tx, user, d.id);
         const steps = await approvals.stepsOf(tx, d.id, d.round);
         const current = steps.find((s) => s.status === 'pending');
         const holders = current ? [current.approverId] : steps.map((s) => s.approverId);

@@ -2,12 +2,11 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
-import { document as doc, idempotencyKey, statusHistory } from '../../documents/document.table';
+import { document as doc, statusHistory } from '../../documents/document.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { expenseType } from '../../masterdata/expense.table';
 import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
 import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
-
 export type StepRow = typeof step.$inferSelect;
 const applicant = alias(employee, 'applicant');
 const approver = alias(employee, 'approver');
@@ -252,28 +251,6 @@ export async function mail(
   },
 ) {
   await db.insert(mailOutbox).values({ ...v, params: JSON.stringify(v.params) });
-}
-
-/** Claims an idempotency key; answers the stored response when the same user already used it. */
-export async function claimKey(db: Db, userId: number, key: string, route: string) {
-  const inserted = await db
-    .insert(idempotencyKey)
-    .values({ key, userId, route, statusCode: 0, response: '' })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKey.key });
-  if (inserted.length === 1) return undefined;
-  const [row] = await db
-    .select()
-    .from(idempotencyKey)
-    .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
-  return row;
-}
-
-export async function storeKey(db: Db, userId: number, key: string, response: string) {
-  await db
-    .update(idempotencyKey)
-    .set({ statusCode: 200, response })
-    .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
 }
 
 export async function namesOf(db: Db, ids: number[]) {

@@ -25,8 +25,11 @@ export interface TransitionRequest {
   id: number;
   /** The type the call is for; a document of another type is "not found". */
   docType?: DocType | undefined;
-  /** The version the caller saw; anything else is stale. */
-  version: number;
+  /**
+   * The version the caller saw; anything else is stale. Null only for a change a person makes to many documents
+   * unseen (an approver replaced wherever they hold a step): the row is still locked and every write guarded.
+   */
+  version: number | null;
   /** Checked against the LOCKED state; a function when the action depends on the document (submit by a proxy). */
   action: TransitionAction | ((d: repo.LockedDocument) => TransitionAction);
   /** The call an Idempotency-Key is bound to, with the document id; the action when not given. */
@@ -79,7 +82,7 @@ export async function transition(
     const d = await repo.lockDocument(tx, req.id);
     if (!d || d.companyId !== user.companyId || (req.docType && d.docType !== req.docType)) throw notFound();
     if (!(await (req.reach ? req.reach(tx, d) : isReadable(tx, user, d.id)))) throw notFound();
-    if (d.version !== req.version) throw conflict('common.stale_version');
+    if (req.version !== null && d.version !== req.version) throw conflict('common.stale_version');
     const action = typeof req.action === 'function' ? req.action(d) : req.action;
     const rule = action in RULE ? RULE[action] : (action as DocAction);
     if (rule) {

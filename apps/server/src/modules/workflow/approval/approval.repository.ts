@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
-import { document as doc, statusHistory } from '../../documents/document.table';
+import { document as doc } from '../../documents/document.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { expenseType } from '../../masterdata/expense.table';
 import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
@@ -16,19 +16,6 @@ const actor = alias(employee, 'actor');
 export async function lockDocument(db: Db, id: number) {
   const [row] = await db.select().from(doc).where(eq(doc.id, id)).for('update');
   return row;
-}
-
-export async function setDocument(db: Db, id: number, v: Partial<typeof doc.$inferInsert>) {
-  const [row] = await db
-    .update(doc)
-    .set({ ...v, version: sql`${doc.version} + 1`, updatedAt: new Date() })
-    .where(eq(doc.id, id))
-    .returning();
-  return row!;
-}
-
-export async function history(db: Db, v: typeof statusHistory.$inferInsert) {
-  await db.insert(statusHistory).values(v);
 }
 
 /** The route template for a document: one for its expense type first, else the document type's general one. */

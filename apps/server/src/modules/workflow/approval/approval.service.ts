@@ -1,4 +1,4 @@
-import type { Culture, DocState, DocType, DocumentDetail } from '@ems/contracts';
+import type { Culture, DocType, DocumentDetail } from '@ems/contracts';
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
@@ -9,40 +9,8 @@ import { submitProblems } from '../../documents/lifecycle/document.checks';
 import { approversFor, isOwner } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
 import { route } from '../routing/route.service';
-import * as repo from './approval.repository';
-export async function move(
-  tx: Db,
-  d: LockedDocument,
-  v: {
-    to: DocState;
-    action: string;
-    actorId: number;
-    principalId: number;
-    comment?: string | null | undefined;
-    set?: Partial<Omit<LockedDocument, 'id' | 'status'>>;
-    notify: { to: number; template: string };
-  },
-) {
-  await repo.setDocument(tx, d.id, { status: v.to, ...v.set });
-  await repo.history(tx, {
-    documentId: d.id,
-    fromStatus: d.status,
-    toStatus: v.to,
-    action: v.action,
-    actorId: v.actorId,
-    principalId: v.principalId,
-    comment: v.comment ?? null,
-  });
-  await repo.mail(tx, {
-    companyId: d.companyId,
-    toEmployeeId: v.notify.to,
-    template: v.notify.template,
-    params: { docNo: d.docNo },
-    documentId: d.id,
-  });
-}
+import * as repo from './approval.repository'; /** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
 
-/** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
 async function startApproval(tx: Db, d: LockedDocument): Promise<Outcome> {
   const steps = await route(tx, d);
   const round = d.round + 1;

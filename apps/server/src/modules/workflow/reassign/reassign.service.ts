@@ -8,10 +8,9 @@ import type {
 } from '@ems/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
 import { isReadable } from '../../documents/scope/scope.service';
 import * as ccRepo from '../../masterdata/costcentre/costcentre.repository';
@@ -19,7 +18,6 @@ import * as ccHistory from '../../masterdata/costcentre/history';
 import * as parts from '../../masterdata/costcentre/parts.repository';
 import * as org from '../../org/org.repository';
 import * as approvals from '../approval/approval.repository';
-import { move } from '../approval/approval.service';
 import * as repo from './reassign.repository';
 
 /** The person being replaced: anyone of the company, whatever their status (a leaver most of all). */
@@ -74,54 +72,53 @@ async function reassignDocuments(
   let changed = 0;
   const skipped: SkippedDocument[] = [];
   for (const id of documentIds) {
-    const d = await approvals.lockDocument(tx, id);
-    if (!d || d.companyId !== user.companyId) continue;
-    const steps = await repo.openStepsOf(tx, d.id, d.round, v.from, v.stepKind);
-    if (steps.length === 0) continue;
-    if (d.applicantId === v.to) {
-      skipped.push({ ID: d.id, DocNo: d.docNo, ReasonKey: 'workflow.skip.self_approval' });
-      continue;
-    }
-    const now = new Date();
-    let pending = false;
-    for (const s of steps) {
-      const isPending = s.status === 'pending';
-      if (await approvals.reassignStep(tx, s.id, s.status, v.to, isPending ? now : undefined)) {
-        pending ||= isPending;
+    try {
+      // Each document is its own transition (a savepoint of the whole change), so one left alone undoes nothing.
+      await transition(
+        { db: tx },
+        user,
+        { id, version: null, action: 'change_approver', requestId: v.requestId, reach: async () => true },
+        async (t, d) => {
+          const steps = await repo.openStepsOf(t, d.id, d.round, v.from, v.stepKind);
+          if (steps.length === 0) throw new Skip();
+          if (d.applicantId === v.to)
+            throw new Skip({ ID: d.id, DocNo: d.docNo, ReasonKey: 'workflow.skip.self_approval' });
+          const now = new Date();
+          let pending = false;
+          for (const s of steps) {
+            const isPending = s.status === 'pending';
+            if (await approvals.reassignStep(t, s.id, s.status, v.to, isPending ? now : undefined)) {
+              pending ||= isPending;
+            }
+          }
+          return {
+            to: d.status,
+            principalId: v.from,
+            ...(pending ? { notify: { to: v.to, template: 'workflow.mail.reassigned' } } : {}),
+            auditAction: v.action,
+            detail: { from: v.from, to: v.to, steps: steps.map((s) => s.seq), round: d.round },
+          };
+        },
+      );
+      changed++;
+    } catch (err) {
+      if (err instanceof Skip) {
+        if (err.reported) skipped.push(err.reported);
+        continue;
       }
+      // Another company's document, or one no longer in approval: not this change's to make.
+      if (err instanceof AppError && (err.status === 404 || err.status === 422)) continue;
+      throw err;
     }
-    if (pending) {
-      await move(tx, d, {
-        to: d.status,
-        action: 'change_approver',
-        actorId: user.userId,
-        principalId: v.from,
-        notify: { to: v.to, template: 'workflow.mail.reassigned' },
-      });
-    } else {
-      await approvals.setDocument(tx, d.id, {});
-      await approvals.history(tx, {
-        documentId: d.id,
-        fromStatus: d.status,
-        toStatus: d.status,
-        action: 'change_approver',
-        actorId: user.userId,
-        principalId: v.from,
-      });
-    }
-    await audit(tx, {
-      companyId: d.companyId,
-      actorId: user.userId,
-      principalId: v.from,
-      action: v.action,
-      entity: 'document',
-      entityId: d.id,
-      detail: { from: v.from, to: v.to, steps: steps.map((s) => s.seq), round: d.round },
-      requestId: v.requestId,
-    });
-    changed++;
   }
   return { changed, skipped };
+}
+
+/** A document the change leaves alone, reported when the caller should know why. */
+class Skip extends Error {
+  constructor(readonly reported?: SkippedDocument) {
+    super('skipped');
+  }
 }
 
 /** Replaces a person (say a leaver) in every pending and waiting step of in-flight documents, or of those chosen. */

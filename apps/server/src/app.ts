@@ -21,7 +21,7 @@ import { RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
-import { actingKinds } from './modules/workflow/proxy.service';
+import { actingKinds } from './modules/workflow/proxy/proxy.service';
 
 /**
  * Sent only on answers that came over HTTPS (directly or through the proxy): over plain HTTP browsers ignore them,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { TokenResponse } from '@ems/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,6 +10,7 @@ import { buildApp } from '../src/app';
 import { createContext, reloadMessages } from '../src/context-factory';
 import { type Config, loadConfig } from '../src/core/config';
 import type { AppContext } from '../src/core/context';
+import { document } from '../src/modules/documents/document.table';
 import { withDatabase } from './template';
 
 export const PASSWORD = 'Passw0rd!';
@@ -20,6 +22,8 @@ export interface TestApp {
   login(username: string, password?: string): Promise<TokenResponse>;
   /** POST JSON with an optional bearer token. */
   call(url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** The version a document has now, as a screen that just loaded it would send. */
+  version(documentId: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,10 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     app,
     ctx,
     call,
+    async version(documentId) {
+      const [row] = await ctx.db.select({ v: document.version }).from(document).where(eq(document.id, documentId));
+      return row?.v ?? 0;
+    },
     async login(username, password = PASSWORD) {
       const res = await app.inject({
         method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Version } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery } from './paging';
 
@@ -92,7 +93,7 @@ export type ComingRow = z.infer<typeof ComingRow>;
 /** Approve-all: approves the current step of each document as the caller, each on its own. */
 export const BatchApproveBody = z.object({
   Items: z
-    .array(z.object({ ID: z.number().int().positive(), Version: z.number().int().optional() }))
+    .array(z.object({ ID: z.number().int().positive(), Version }))
     .min(1)
     .max(100),
   Comment: z.string().trim().max(1000).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Version } from './common';
 
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const DocType = z.enum(DOC_TYPES);
@@ -81,7 +82,8 @@ export type LoanLink = z.infer<typeof LoanLink>;
 /** Save resume: creates (no ID) or changes a draft or returned document with its lines. */
 export const SaveDocumentBody = z.object({
   ID: z.number().int().positive().optional(),
-  Version: z.number().int().optional(),
+  /** Required with an ID: the version of the draft being changed. */
+  Version: Version.optional(),
   ExpenseTypeID: z.number().int().positive().nullish(),
   CostCenterID: z.number().int().positive().nullish(),
   InternalOrderID: z.number().int().positive().nullish(),
@@ -153,6 +155,9 @@ export const DocumentDetail = z.object({
 export type DocumentDetail = z.infer<typeof DocumentDetail>;
 
 export const DocumentIdBody = z.object({ ID: z.number().int().positive() });
+/** A call that changes one document: its id and the Version the caller loaded. */
+export const DocumentVersionBody = z.object({ ID: z.number().int().positive(), Version });
+export type DocumentVersionBody = z.infer<typeof DocumentVersionBody>;
 
 export const SearchDocumentBody = z.object({
   PageIndex: z.coerce.number().int().min(1).default(1),

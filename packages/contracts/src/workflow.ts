@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Version } from './common';
 import { PageQuery } from './paging';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -130,17 +131,19 @@ export const SaveWorkflowBody = z.object({ Workflow: WorkflowHeader, Details: z.
 export const WorkflowWithDetails = z.object({ Workflow: WorkflowRow, Details: z.array(WorkflowDetail) });
 export const WorkflowIdBody = z.object({ WorkflowID: z.number().int().positive() });
 
-export const SubmitBody = z.object({ ID: z.number().int().positive(), Version: z.number().int().optional() });
+/** Every call that moves a document sends the Version it loaded (DESIGN §5); a stale one answers 409. */
+export const SubmitBody = z.object({ ID: z.number().int().positive(), Version });
 export const ApproveBody = z.object({
   ID: z.number().int().positive(),
   /** The version the approver saw; a document changed since answers 409. */
-  Version: z.number().int().optional(),
+  Version,
   /** true approves the current step, false rejects (a comment is then required). */
   Pass: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
 });
 export const ConfirmBody = z.object({
   ID: z.number().int().positive(),
+  Version,
   Accept: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
 });
@@ -216,6 +219,7 @@ export type PendingRow = z.infer<typeof PendingRow>;
 export const ChangeApproveBody = z.object({
   /** The document whose pending step is reassigned. */
   ID: z.number().int().positive(),
+  Version,
   NewApproverID: z.number().int().positive(),
   Comment: z.string().trim().max(1000).nullish(),
 });
@@ -325,5 +329,6 @@ export const PendingTeams = z.object({
 });
 export const UnlockReasonBody = z.object({
   ID: z.number().int().positive(),
+  Version,
   Reason: z.string().trim().min(1).max(1000),
 });

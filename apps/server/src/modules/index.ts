@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
-import { attachmentRoutes } from './documents/attachment.routes';
+import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
-import { previewRoutes } from './documents/preview.routes';
-import { viewCentreRoutes } from './documents/viewcentre.routes';
+import { previewRoutes } from './documents/preview/preview.routes';
+import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
@@ -21,11 +21,11 @@ import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
 import { systemRoutes } from './system/system.routes';
-import { approvalRoutes } from './workflow/approval.routes';
-import { approveHistoryRoutes } from './workflow/approve-history.routes';
-import { approveCentreRoutes } from './workflow/approvecentre.routes';
-import { proxyRoutes } from './workflow/proxy.routes';
-import { reassignRoutes } from './workflow/reassign.routes';
+import { approvalRoutes } from './workflow/approval/approval.routes';
+import { approveCentreRoutes } from './workflow/approvecentre/approvecentre.routes';
+import { approveHistoryRoutes } from './workflow/history/approve-history.routes';
+import { proxyRoutes } from './workflow/proxy/proxy.routes';
+import { reassignRoutes } from './workflow/reassign/reassign.routes';
 import { workflowRoutes } from './workflow/workflow.routes';
 
 /** Every module, registered in one explicit list. */

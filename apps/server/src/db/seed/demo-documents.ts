@@ -5,13 +5,13 @@ import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
-import * as documents from '../../modules/documents/document.service';
 import { document } from '../../modules/documents/document.table';
+import * as form from '../../modules/documents/form/form.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
-import * as approval from '../../modules/workflow/approval.service';
-import * as proxies from '../../modules/workflow/proxy.service';
+import * as approval from '../../modules/workflow/approval/approval.service';
+import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import * as workflows from '../../modules/workflow/workflow.service';
 import { approvalStep } from '../../modules/workflow/workflow.table';
 import { DOC_PLAN, WORKFLOWS } from './demo-documents.data';
@@ -103,7 +103,7 @@ async function seedWith(db: Db): Promise<void> {
         plan.byProxy && applicants.length > 1
           ? await proxyFor(ctx, applicant, await as(applicants[(i + 1) % applicants.length]!.id), today)
           : applicant;
-      const saved = await documents.save(
+      const saved = await form.save(
         ctx,
         preparer,
         plan.docType,
@@ -126,12 +126,28 @@ async function seedWith(db: Db): Promise<void> {
         REQUEST,
       );
       if (plan.end === 'draft') continue;
-      await approval.submit(ctx, preparer, plan.docType, { id: saved.ID, requestId: REQUEST }, 'zh-CN');
+      // Each step sends the version the previous one answered, as the screens do.
+      let version = (
+        await approval.submit(
+          ctx,
+          preparer,
+          plan.docType,
+          { id: saved.ID, version: saved.Version, requestId: REQUEST },
+          'zh-CN',
+        )
+      ).Version;
       if (plan.end === 'confirming') continue;
       if (plan.byProxy)
-        await approval.confirm(ctx, applicant, { id: saved.ID, accept: true, requestId: REQUEST }, 'zh-CN');
+        version = (
+          await approval.confirm(ctx, applicant, { id: saved.ID, version, accept: true, requestId: REQUEST }, 'zh-CN')
+        ).Version;
       if (plan.end === 'cancelled') {
-        await approval.adminCancel(ctx, admin, { id: saved.ID, reason: plan.reason, requestId: REQUEST }, 'zh-CN');
+        await approval.adminCancel(
+          ctx,
+          admin,
+          { id: saved.ID, version, reason: plan.reason, requestId: REQUEST },
+          'zh-CN',
+        );
         continue;
       }
       if (plan.end === 'approving') continue;
@@ -141,7 +157,7 @@ async function seedWith(db: Db): Promise<void> {
           ctx,
           approver,
           plan.docType,
-          { id: saved.ID, pass: false, comment: plan.rejectComment ?? '请补充说明', requestId: REQUEST },
+          { id: saved.ID, version, pass: false, comment: plan.rejectComment ?? '请补充说明', requestId: REQUEST },
           'zh-CN',
         );
         continue;
@@ -150,13 +166,15 @@ async function seedWith(db: Db): Promise<void> {
       for (let step = 0; step < 10; step++) {
         const next = await pendingApprover(db, saved.ID);
         if (next === undefined) break;
-        await approval.decide(
-          ctx,
-          await as(next),
-          plan.docType,
-          { id: saved.ID, pass: true, requestId: REQUEST },
-          'zh-CN',
-        );
+        version = (
+          await approval.decide(
+            ctx,
+            await as(next),
+            plan.docType,
+            { id: saved.ID, version, pass: true, requestId: REQUEST },
+            'zh-CN',
+          )
+        ).Version;
       }
     }
   }

@@ -14,9 +14,9 @@ import {
 } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
 import { approvalStep } from '../workflow/workflow.table';
-import { AT_FINANCE } from './document.state';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
-
+import { AT_FINANCE } from './lifecycle/document.state';
+import { owned } from './scope/scope.repository';
 export type DocumentRow = typeof doc.$inferSelect;
 export type LineInsert = Omit<typeof line.$inferInsert, 'documentId'>;
 
@@ -42,23 +42,9 @@ export async function insert(db: Db, v: typeof doc.$inferInsert): Promise<Docume
   return row!;
 }
 
-/** Changes a document only if nobody changed it since `version` was read. */
-export async function update(db: Db, id: number, version: number, v: Partial<typeof doc.$inferInsert>) {
-  const [row] = await db
-    .update(doc)
-    .set({ ...v, version: sql`${doc.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(doc.id, id), eq(doc.version, version)))
-    .returning();
-  return row;
-}
-
 export async function replaceLines(db: Db, documentId: number, lines: LineInsert[]) {
   await db.delete(line).where(eq(line.documentId, documentId));
   if (lines.length) await db.insert(line).values(lines.map((l) => ({ ...l, documentId })));
-}
-
-export async function remove(db: Db, id: number) {
-  await db.delete(doc).where(eq(doc.id, id));
 }
 
 export async function findById(db: Db, id: number) {
@@ -106,24 +92,9 @@ export async function linesOf(db: Db, documentId: number) {
     .orderBy(asc(line.lineNo));
 }
 
-/** Whether the user is or was an approver of the document (any round). */
-export async function isApproverOf(db: Db, documentId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: approvalStep.id })
-    .from(approvalStep)
-    .where(
-      and(
-        eq(approvalStep.documentId, documentId),
-        or(eq(approvalStep.approverId, userId), eq(approvalStep.actedBy, userId)),
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
 /** Documents the given people applied for or prepared (the personal expense centre). */
 function ownedBy(companyId: number, people: number[]) {
-  return and(eq(doc.companyId, companyId), or(inArray(doc.applicantId, people), inArray(doc.preparerId, people)));
+  return and(eq(doc.companyId, companyId), owned(people));
 }
 
 const SORTABLE = {

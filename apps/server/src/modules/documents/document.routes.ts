@@ -8,6 +8,7 @@ import {
   DocumentDetail,
   DocumentIdBody,
   DocumentListRow,
+  DocumentVersionBody,
   ExpenseTypeDetailInfo,
   ExpenseTypeDetailInfoBody,
   ExpenseTypeMainInfo,
@@ -21,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import { currentUser, post } from '../../core/http';
 import * as documents from './document.service';
+import * as form from './form/form.service';
 
 const tags = ['documents'];
 /** Filling in documents is the personal expense centre's function. */
@@ -45,7 +47,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
         body: SaveDocumentBody,
         response: DocumentDetail,
       },
-      async (req) => documents.save(ctx, currentUser(req), docType, req.body, req.culture, String(req.id)),
+      async (req) => form.save(ctx, currentUser(req), docType, req.body, req.culture, String(req.id)),
     );
     post(
       app,
@@ -62,9 +64,20 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     post(
       app,
       `/api/document/Delete${name}Detail`,
-      { permission: FILL_IN, summary: `Delete a draft ${docType} document`, tags, body: DocumentIdBody, response: Ok },
+      {
+        permission: FILL_IN,
+        summary: `Delete a draft ${docType} document`,
+        tags,
+        body: DocumentVersionBody,
+        response: Ok,
+      },
       async (req) => {
-        await documents.remove(ctx, currentUser(req), req.body.ID, docType, String(req.id));
+        await form.remove(ctx, currentUser(req), {
+          id: req.body.ID,
+          version: req.body.Version,
+          docType,
+          requestId: String(req.id),
+        });
         return { Success: true as const };
       },
     );
@@ -90,9 +103,19 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
   post(
     app,
     '/api/document/DeleteDocument',
-    { permission: FILL_IN, summary: 'Delete a draft document of any type', tags, body: DocumentIdBody, response: Ok },
+    {
+      permission: FILL_IN,
+      summary: 'Delete a draft document of any type',
+      tags,
+      body: DocumentVersionBody,
+      response: Ok,
+    },
     async (req) => {
-      await documents.remove(ctx, currentUser(req), req.body.ID, undefined, String(req.id));
+      await form.remove(ctx, currentUser(req), {
+        id: req.body.ID,
+        version: req.body.Version,
+        requestId: String(req.id),
+      });
       return { Success: true as const };
     },
   );
@@ -106,8 +129,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: AddDocumentBody,
       response: DocumentDetail,
     },
-    async (req) =>
-      documents.add(ctx, currentUser(req), req.body.DocType, req.body.CopyFromID, req.culture, String(req.id)),
+    async (req) => form.add(ctx, currentUser(req), req.body.DocType, req.body.CopyFromID, req.culture, String(req.id)),
   );
   post(
     app,
@@ -119,7 +141,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ExpenseTypeMainInfoBody,
       response: ExpenseTypeMainInfo,
     },
-    async (req) => documents.mainInfo(ctx.db, currentUser(req), req.body.DocType, req.culture),
+    async (req) => form.mainInfo(ctx.db, currentUser(req), req.body.DocType, req.culture),
   );
   post(
     app,
@@ -131,8 +153,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ExpenseTypeDetailInfoBody,
       response: ExpenseTypeDetailInfo,
     },
-    async (req) =>
-      documents.detailInfo(ctx.db, currentUser(req), req.body.DocType, req.body.ExpenseTypeID, req.culture),
+    async (req) => form.detailInfo(ctx.db, currentUser(req), req.body.DocType, req.body.ExpenseTypeID, req.culture),
   );
   post(
     app,
@@ -144,7 +165,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: ClaimSourcesBody,
       response: ClaimSources,
     },
-    async (req) => documents.claimSources(ctx.db, currentUser(req), req.body.ApplicantID),
+    async (req) => form.claimSources(ctx.db, currentUser(req), req.body.ApplicantID),
   );
   post(
     app,
@@ -155,7 +176,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
       tags,
       response: ChargeableOptions,
     },
-    async (req) => documents.chargeable(ctx.db, currentUser(req), req.culture),
+    async (req) => form.chargeable(ctx.db, currentUser(req), req.culture),
   );
   post(
     app,

@@ -134,8 +134,24 @@ describe('saving documents', () => {
 
   it('deletes drafts only', async () => {
     const d = (await t.call('/api/document/SaveDeputyDetail', deputy(), employee.access_token)).json();
-    expect((await t.call('/api/document/DeleteDeputyDetail', { ID: d.ID }, manager.access_token)).statusCode).toBe(404);
-    expect((await t.call('/api/document/DeleteDocument', { ID: d.ID }, employee.access_token)).statusCode).toBe(200);
+    expect(
+      (
+        await t.call(
+          '/api/document/DeleteDeputyDetail',
+          { ID: d.ID, Version: await t.version(d.ID) },
+          manager.access_token,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(
+          '/api/document/DeleteDocument',
+          { ID: d.ID, Version: await t.version(d.ID) },
+          employee.access_token,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await t.call('/api/document/SearchDeputyDetail', { ID: d.ID }, employee.access_token)).statusCode).toBe(
       404,
     );

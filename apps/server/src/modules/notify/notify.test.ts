@@ -8,7 +8,7 @@ import { type TestApp, testApp } from '../../../test/app';
 import { eventually, startTestJobs } from '../../../test/jobs';
 import { withRequestId } from '../../core/jobs';
 import { outboundJob } from '../outbound/outbound.table';
-import { mail } from '../workflow/approval.repository';
+import { mail } from '../workflow/approval/approval.repository';
 import { mailOutbox } from '../workflow/workflow.table';
 import { folderTransport, type MailTransport, mailJob, transportFor } from './notify.service';
 

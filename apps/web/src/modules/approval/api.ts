@@ -18,7 +18,8 @@ const APPROVE_PATH: Record<DocType, string> = {
 export interface DecisionRequest {
   ID: number;
   DocType: DocType;
-  Version?: number | undefined;
+  /** The version the approver loaded; required, a stale one answers 409. */
+  Version: number;
   Pass: boolean;
   Comment?: string | undefined;
   /** The approver the user acts for as approval proxy, when the step is not the user's own. */
@@ -35,7 +36,7 @@ export const approvalApi = {
       {
         ID: r.ID,
         Pass: r.Pass,
-        ...(r.Version !== undefined ? { Version: r.Version } : {}),
+        Version: r.Version,
         ...(r.Comment ? { Comment: r.Comment } : {}),
       },
       { headers: { 'Idempotency-Key': key }, ...(r.ForApproverID ? { proxyId: r.ForApproverID } : {}) },

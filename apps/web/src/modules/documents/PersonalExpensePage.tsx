@@ -130,7 +130,7 @@ export default function PersonalExpensePage() {
       actions={actions}
       delete={async (rows) => {
         try {
-          for (const r of rows) await documentApi.remove(r.ID);
+          for (const r of rows) await documentApi.remove(r.ID, r.Version);
         } finally {
           void queryClient.invalidateQueries({ queryKey: ['documents', 'counts'] });
         }

@@ -35,7 +35,7 @@ export const documentApi = {
   load: (id: number) => http.post<DocumentDetail>('/api/document/SearchDocumentDetail', { ID: id }),
   save: (docType: DocType, body: SaveDocumentBody) =>
     http.post<DocumentDetail>(`/api/document/Save${DOC_AREA[docType]}Detail`, body as never, { overlay: true }),
-  remove: (id: number) => http.post('/api/document/DeleteDocument', { ID: id }),
+  remove: (id: number, version: number) => http.post('/api/document/DeleteDocument', { ID: id, Version: version }),
   add: (docType: DocType, copyFromId?: number) =>
     http.post<DocumentDetail>('/api/document/AddDocument', { DocType: docType, CopyFromID: copyFromId }),
   mainInfo: (docType: DocType) =>
@@ -54,8 +54,13 @@ export const documentApi = {
       { ID: id, Version: version },
       { overlay: true, headers: { 'Idempotency-Key': key } },
     ),
-  confirm: (id: number, accept: boolean, comment?: string) =>
-    http.post<DocumentDetail>('/api/DocumentApprove/ResponsibleConfirm', { ID: id, Accept: accept, Comment: comment }),
+  confirm: (id: number, version: number, accept: boolean, comment?: string) =>
+    http.post<DocumentDetail>('/api/DocumentApprove/ResponsibleConfirm', {
+      ID: id,
+      Version: version,
+      Accept: accept,
+      Comment: comment,
+    }),
   route: (id: number) => http.post<RouteView>('/api/Workflow/GetApproveUIList', { ID: id }),
   previewRoute: (id: number) => http.post<RoutePreview>('/api/Workflow/PreviewRoute', { ID: id }),
 };

@@ -154,7 +154,7 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
   };
   const onDelete = async () => {
     if (!doc || !(await notice.ask(t('common.confirmDelete')))) return;
-    await documentApi.remove(doc.ID);
+    await documentApi.remove(doc.ID, doc.Version);
     refresh(doc);
     notice.success(t('common.deleted'));
     navigate('/manage/personalExpense');
@@ -239,7 +239,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
     void queryClient.invalidateQueries({ queryKey: ['documents', 'route', d.ID] });
   };
   const confirm = async (accept: boolean, text?: string) => {
-    const d = await documentApi.confirm(doc.ID, accept, text);
+    const d = await documentApi.confirm(doc.ID, doc.Version, accept, text);
     after(d);
     notice.success(t(accept ? 'doc.confirmed' : 'doc.declined'));
   };

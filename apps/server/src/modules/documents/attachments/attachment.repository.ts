@@ -1,0 +1,54 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../../core/db';
+import { employee } from '../../org/org.table';
+import { attachment, document as doc } from '../document.table';
+
+export type AttachmentInsert = typeof attachment.$inferInsert;
+
+/** Locks the document row: no submit slips between the edit check and the file's row. */
+export async function lockDocument(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: doc.id, status: doc.status, docType: doc.docType })
+    .from(doc)
+    .where(eq(doc.id, id))
+    .for('update');
+  return row;
+}
+
+export async function insert(db: Db, v: AttachmentInsert) {
+  const [row] = await db.insert(attachment).values(v).returning();
+  return row!;
+}
+
+export async function remove(db: Db, id: number) {
+  await db.delete(attachment).where(eq(attachment.id, id));
+}
+
+export async function findById(db: Db, id: number) {
+  const [row] = await db.select().from(attachment).where(eq(attachment.id, id));
+  return row;
+}
+
+/** A document's files, oldest first, with the uploader's names. */
+export async function listOf(db: Db, documentId: number) {
+  return db
+    .select({ a: attachment, uploaderZh: employee.nameZh, uploaderEn: employee.nameEn })
+    .from(attachment)
+    .innerJoin(employee, eq(employee.id, attachment.uploadedBy))
+    .where(eq(attachment.documentId, documentId))
+    .orderBy(asc(attachment.uploadedAt), asc(attachment.id));
+}
+
+export async function countOf(db: Db, documentId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(attachment).where(eq(attachment.documentId, documentId));
+  return row?.n ?? 0;
+}
+
+/** Storage keys of a document's files (to remove them from disk once the document is gone). */
+export async function keysOf(db: Db, documentId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: attachment.storageKey })
+    .from(attachment)
+    .where(eq(attachment.documentId, documentId));
+  return rows.map((r) => r.key);
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../../../core/db';
+import { AppError, refused } from '../../../core/errors';
+import { shanghaiToday } from '../../../core/time';
+import { assertChargeable } from '../../masterdata/funds/chargeable';
+import { cutOffDayFor } from '../../masterdata/periods/periods.service';
+import * as org from '../../org/org.repository';
+import * as repo from '../document.repository';
+
+type Doc = repo.DocumentRow;
+
+/** The month after `year-month`. */
+function nextMonth(year: number, month: number): [number, number] {
+  return month === 12 ? [year + 1, 1] : [year, month + 1];
+}
+
+/**
+ * Why a document cannot go into approval, as one coded refusal (the first that applies), or nothing.
+ * Checked at submit and again when an applicant confirms what a proxy prepared.
+ */
+export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefined> {
+  const applicant = await org.findEmployee(db, d.applicantId);
+  if (!applicant) return refused('document.applicant_unknown');
+  if (applicant.status === 'resignation_frozen' || applicant.status === 'left')
+    return refused('document.applicant_resigned');
+  if (applicant.status === 'overdue_frozen' && d.docType !== 'deputy')
+    return refused('document.applicant_overdue_frozen');
+  if (d.costCentreId === null) return refused('document.cost_centre_missing');
+  if (d.docType !== 'apply' && !applicant.bankAccount) return refused('document.bank_account_missing');
+
+  try {
+    await assertChargeable(
+      db,
+      { userId: d.applicantId, companyId: d.companyId },
+      { costCentreId: d.costCentreId, internalOrderId: d.internalOrderId },
+    );
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+
+  const lines = await repo.linesOf(db, d.id);
+  if (lines.length === 0) return refused('document.lines_missing');
+  const incomplete = lines
+    .filter(({ l }) => !l.expenseItemId || !l.expenseDate || !l.amount || !l.amountCny)
+    .map(({ l }) => l.lineNo);
+  if (incomplete.length) return refused('document.lines_incomplete', { lines: incomplete.join(', ') });
+
+  const stopped = await repo.stoppedLedgerExpenses(
+    db,
+    d.companyId,
+    d.docType,
+    lines.map(({ l }) => l.expenseItemId!),
+  );
+  if (stopped.length) return refused('document.ledger_expense_stopped', { codes: stopped.join(', ') });
+
+  // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
+  const today = shanghaiToday();
+  const months = new Set(lines.map(({ l }) => l.expenseDate!.slice(0, 7)));
+  for (const ym of months) {
+    const [y, m] = ym.split('-').map(Number) as [number, number];
+    const [ny, nm] = nextMonth(y, m);
+    const cutOff = await cutOffDayFor(db, d.companyId, 'general', ny, nm);
+    if (cutOff && today > cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
+  }
+  return undefined;
+}

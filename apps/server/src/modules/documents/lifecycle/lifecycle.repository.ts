@@ -1,0 +1,64 @@
+import type { DocState } from '@ems/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../core/db';
+import { document as doc, idempotencyKey, statusHistory } from '../document.table';
+
+export type LockedDocument = typeof doc.$inferSelect;
+/** The state and version a transition read under its lock; every write repeats them as a second guard. */
+export interface Expected {
+  status: DocState;
+  version: number;
+}
+
+/** Locks the document row for the rest of the transaction: one transition at a time. */
+export async function lockDocument(db: Db, id: number): Promise<LockedDocument | undefined> {
+  const [row] = await db.select().from(doc).where(eq(doc.id, id)).for('update');
+  return row;
+}
+
+const guard = (id: number, e: Expected) => and(eq(doc.id, id), eq(doc.status, e.status), eq(doc.version, e.version));
+
+/** Changes a document only from the state and version expected; undefined when it has moved on since. */
+export async function updateExpected(db: Db, id: number, e: Expected, v: Partial<typeof doc.$inferInsert>) {
+  const [row] = await db
+    .update(doc)
+    .set({ ...v, version: sql`${doc.version} + 1`, updatedAt: new Date() })
+    .where(guard(id, e))
+    .returning();
+  return row;
+}
+
+/** Deletes a document (its lines, steps and history go with it) only in the state and version expected. */
+export async function removeExpected(db: Db, id: number, e: Expected): Promise<boolean> {
+  const rows = await db.delete(doc).where(guard(id, e)).returning({ id: doc.id });
+  return rows.length === 1;
+}
+
+export async function history(db: Db, v: typeof statusHistory.$inferInsert) {
+  await db.insert(statusHistory).values(v);
+}
+
+/**
+ * Claims an idempotency key for one call on one document (`route`); answers the earlier claim when the user
+ * already used the key, so the caller can tell a repeat from a key reused for something else.
+ */
+export async function claimKey(db: Db, userId: number, key: string, route: string) {
+  const inserted = await db
+    .insert(idempotencyKey)
+    .values({ key, userId, route, statusCode: 0, response: '' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKey.key });
+  if (inserted.length === 1) return undefined;
+  const [row] = await db
+    .select()
+    .from(idempotencyKey)
+    .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+  return row;
+}
+
+export async function storeKey(db: Db, userId: number, key: string, response: string) {
+  await db
+    .update(idempotencyKey)
+    .set({ statusCode: 200, response })
+    .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+}

@@ -1,0 +1,137 @@
+import type { DocAction, DocState, DocType } from '@ems/contracts';
+import type { DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { conflict, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { audit } from '../../audit/audit.service';
+import { mail } from '../../workflow/approval/approval.repository';
+import { isReadable } from '../scope/scope.service';
+import { check } from './document.state';
+import * as repo from './lifecycle.repository';
+
+export type { LockedDocument } from './lifecycle.repository';
+
+/** The lifecycle's actions and those that change a document without a rule of their own in the table. */
+export type TransitionAction = DocAction | 'auto_approve' | 'unlock' | 'start_apply' | 'stop_apply';
+/** The table row an action is checked against; null: the action's work checks what it needs. */
+const RULE: Partial<Record<TransitionAction, DocAction | null>> = {
+  auto_approve: 'approve',
+  unlock: null,
+  start_apply: null,
+  stop_apply: null,
+};
+
+export interface TransitionRequest {
+  id: number;
+  /** The type the call is for; a document of another type is "not found". */
+  docType?: DocType | undefined;
+  /**
+   * The version the caller saw; anything else is stale. Null only for a change a person makes to many documents
+   * unseen (an approver replaced wherever they hold a step): the row is still locked and every write guarded.
+   */
+  version: number | null;
+  /** Checked against the LOCKED state; a function when the action depends on the document (submit by a proxy). */
+  action: TransitionAction | ((d: repo.LockedDocument) => TransitionAction);
+  /** The call an Idempotency-Key is bound to, with the document id; the action when not given. */
+  call?: string;
+  key?: string | undefined;
+  requestId: string;
+  /** Who may reach the document for this action when not its readers (a manager changing an approver). */
+  reach?: (tx: Db, d: repo.LockedDocument) => Promise<boolean>;
+  /**
+   * A state that no longer allows the action answers 409 (someone else acted first) instead of 422; with a code,
+   * that code rather than the lifecycle's.
+   */
+  lostRaceIsConflict?: boolean | string;
+}
+
+export interface Outcome {
+  to: DocState | 'deleted';
+  set?: Partial<Omit<repo.LockedDocument, 'id' | 'status' | 'version'>>;
+  comment?: string | null | undefined;
+  /** On whose behalf: the applicant unless the action says otherwise (the approver a proxy acts for). */
+  principalId?: number;
+  notify?: { to: number; template: string };
+  detail?: Record<string, unknown>;
+  /** The audit row's action when it differs from the lifecycle's (a saved draft is an "update"). */
+  auditAction?: string;
+}
+
+/**
+ * The one way a document changes state (DESIGN §9). In one transaction: honours an Idempotency-Key (a repeat
+ * answers the first document; the key reused for another call or document is refused), locks the row, checks
+ * the caller may reach it, the version they saw and the lifecycle table against the locked state, runs the
+ * action's work, then writes the document (guarded by the expected state and version), its history, the notice
+ * and the audit row. Answers the document's id.
+ */
+export async function transition(
+  ctx: DbContext,
+  user: SessionUser,
+  req: TransitionRequest,
+  work: (tx: Db, d: repo.LockedDocument, action: TransitionAction) => Promise<Outcome>,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const route = `${req.call ?? (typeof req.action === 'string' ? req.action : 'transition')}:${req.id}`;
+    if (req.key) {
+      const earlier = await repo.claimKey(tx, user.userId, req.key, route);
+      if (earlier) {
+        if (earlier.route !== route || earlier.statusCode !== 200) throw refused('common.idempotency_key_reused');
+        return Number(earlier.response);
+      }
+    }
+    const d = await repo.lockDocument(tx, req.id);
+    if (!d || d.companyId !== user.companyId || (req.docType && d.docType !== req.docType)) throw notFound();
+    if (!(await (req.reach ? req.reach(tx, d) : isReadable(tx, user, d.id)))) throw notFound();
+    if (req.version !== null && d.version !== req.version) throw conflict('common.stale_version');
+    const action = typeof req.action === 'function' ? req.action(d) : req.action;
+    const rule = action in RULE ? RULE[action] : (action as DocAction);
+    if (rule) {
+      const ok = check(d.docType, d.status, rule);
+      if (!ok.ok) {
+        if (typeof req.lostRaceIsConflict === 'string') throw conflict(req.lostRaceIsConflict);
+        throw req.lostRaceIsConflict ? conflict(ok.code, ok.params) : refused(ok.code, ok.params);
+      }
+    }
+
+    const out = await work(tx, d, action);
+    const expected = { status: d.status, version: d.version };
+    const principalId = out.principalId ?? d.applicantId;
+    if (out.to === 'deleted') {
+      if (!(await repo.removeExpected(tx, d.id, expected))) throw conflict('common.stale_version');
+    } else {
+      const row = await repo.updateExpected(tx, d.id, expected, { ...out.set, status: out.to });
+      if (!row) throw conflict('common.stale_version');
+      // Saving a draft changes its content, not its state.
+      if (action !== 'edit')
+        await repo.history(tx, {
+          documentId: d.id,
+          fromStatus: d.status,
+          toStatus: out.to,
+          action,
+          actorId: user.userId,
+          principalId,
+          comment: out.comment ?? null,
+        });
+      if (out.notify)
+        await mail(tx, {
+          companyId: d.companyId,
+          toEmployeeId: out.notify.to,
+          template: out.notify.template,
+          params: { docNo: d.docNo },
+          documentId: d.id,
+        });
+    }
+    await audit(tx, {
+      companyId: d.companyId,
+      actorId: user.userId,
+      principalId,
+      action: out.auditAction ?? action,
+      entity: 'document',
+      entityId: d.id,
+      ...(out.detail ? { detail: out.detail } : {}),
+      requestId: req.requestId,
+    });
+    if (req.key) await repo.storeKey(tx, user.userId, req.key, String(d.id));
+    return d.id;
+  });
+}

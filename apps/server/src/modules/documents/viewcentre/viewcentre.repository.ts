@@ -1,0 +1,118 @@
+import type { ViewCenterQuery } from '@ems/contracts';
+import { and, count, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { costCentre } from '../../masterdata/costcentre.table';
+import { expenseType } from '../../masterdata/expense.table';
+import { employee, team } from '../../org/org.table';
+import { approvalStep } from '../../workflow/workflow.table';
+import { document as doc } from '../document.table';
+import { scopeWhere, type ViewScope } from '../scope/scope.repository';
+
+export type { ViewScope };
+
+const applicant = alias(employee, 'applicant');
+const preparer = alias(employee, 'preparer');
+const current = alias(employee, 'current_approver');
+
+function where(companyId: number, scope: ViewScope, q: ViewCenterQuery) {
+  return and(
+    eq(doc.companyId, companyId),
+    scopeWhere(scope),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.Status ? eq(doc.status, q.Status) : undefined,
+    q.ApplicantID ? eq(doc.applicantId, q.ApplicantID) : undefined,
+    q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
+    q.CostCenterID ? eq(doc.costCentreId, q.CostCenterID) : undefined,
+    q.Keyword
+      ? or(
+          ilike(doc.docNo, contains(q.Keyword)),
+          ilike(doc.reason, contains(q.Keyword)),
+          ilike(applicant.nameZh, contains(q.Keyword)),
+          ilike(applicant.nameEn, contains(q.Keyword)),
+          ilike(applicant.code, contains(q.Keyword)),
+        )
+      : undefined,
+    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
+    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+  );
+}
+
+const SORTABLE = {
+  DocNo: doc.docNo,
+  Status: doc.status,
+  DocType: doc.docType,
+  TotalAmount: doc.totalAmount,
+  TotalAmountCNY: doc.totalAmountCny,
+  CreatedAt: doc.createdAt,
+  SubmittedAt: doc.submittedAt,
+  ApprovedAt: doc.approvedAt,
+};
+
+function select(db: Db) {
+  return db
+    .select({
+      d: doc,
+      applicantCode: applicant.code,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      preparerZh: preparer.nameZh,
+      preparerEn: preparer.nameEn,
+      typeZh: expenseType.nameZh,
+      typeEn: expenseType.nameEn,
+      ccCode: costCentre.code,
+      teamZh: team.nameZh,
+      teamEn: team.nameEn,
+      currentZh: current.nameZh,
+      currentEn: current.nameEn,
+    })
+    .from(doc)
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(preparer, eq(preparer.id, doc.preparerId))
+    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
+    .leftJoin(team, eq(team.id, doc.teamId))
+    .leftJoin(
+      approvalStep,
+      and(
+        eq(approvalStep.documentId, doc.id),
+        eq(approvalStep.round, doc.round),
+        eq(approvalStep.status, 'pending'),
+        eq(doc.status, 'approving'),
+      ),
+    )
+    .leftJoin(current, eq(current.id, approvalStep.approverId));
+}
+
+export type ViewRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+export async function search(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery) {
+  const w = where(companyId, scope, q);
+  const [total] = await db
+    .select({ n: count() })
+    .from(doc)
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .where(w);
+  const rows = await select(db)
+    .where(w)
+    .orderBy(orderFrom(SORTABLE, q, doc.createdAt), sql`${doc.id} desc`)
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { total: total?.n ?? 0, rows };
+}
+
+/** Every row of a list, in pages, for an export. */
+export async function* all(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery, limit: number) {
+  const w = where(companyId, scope, q);
+  const pageSize = 1000;
+  for (let offset = 0; offset < limit; offset += pageSize) {
+    const rows = await select(db)
+      .where(w)
+      .orderBy(orderFrom(SORTABLE, q, doc.createdAt), sql`${doc.id} desc`)
+      .limit(Math.min(pageSize, limit - offset))
+      .offset(offset);
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
+}

@@ -1,0 +1,292 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { document as doc } from '../../documents/document.table';
+import { costCentreHead } from '../../masterdata/costcentre.table';
+import { expenseType } from '../../masterdata/expense.table';
+import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
+import { enqueue } from '../../outbound/outbound.service';
+import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
+export type StepRow = typeof step.$inferSelect;
+const applicant = alias(employee, 'applicant');
+const approver = alias(employee, 'approver');
+const actor = alias(employee, 'actor');
+
+/** Locks the document row for the rest of the transaction: one transition at a time. */
+export async function lockDocument(db: Db, id: number) {
+  const [row] = await db.select().from(doc).where(eq(doc.id, id)).for('update');
+  return row;
+}
+
+/** The route template for a document: one for its expense type first, else the document type's general one. */
+export async function templateFor(
+  db: Db,
+  companyId: number,
+  docType: 'apply' | 'loan' | 'deputy',
+  expenseTypeId: number | null,
+) {
+  const candidates = await db
+    .select()
+    .from(workflowSetting)
+    .where(
+      and(
+        eq(workflowSetting.companyId, companyId),
+        eq(workflowSetting.docType, docType),
+        eq(workflowSetting.active, true),
+        expenseTypeId === null
+          ? isNull(workflowSetting.expenseTypeId)
+          : or(isNull(workflowSetting.expenseTypeId), eq(workflowSetting.expenseTypeId, expenseTypeId)),
+      ),
+    )
+    .orderBy(sql`${workflowSetting.expenseTypeId} is null`, asc(workflowSetting.code))
+    .limit(1);
+  const setting = candidates[0];
+  if (!setting) return undefined;
+  const details = await db
+    .select()
+    .from(workflowDetail)
+    .where(eq(workflowDetail.workflowId, setting.id))
+    .orderBy(asc(workflowDetail.seq));
+  return { setting, details };
+}
+
+export async function people(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: employee.id,
+      managerId: employee.lineManagerId,
+      limit: employee.approvalLimit,
+      status: employee.status,
+      email: employee.email,
+      language: employee.language,
+    })
+    .from(employee)
+    .where(inArray(employee.id, ids));
+}
+
+export async function headsOf(db: Db, costCentreId: number) {
+  return db
+    .select({ employeeId: costCentreHead.employeeId, amountLimit: costCentreHead.amountLimit })
+    .from(costCentreHead)
+    .where(eq(costCentreHead.costCentreId, costCentreId))
+    .orderBy(asc(costCentreHead.seq));
+}
+
+export async function roleMembers(db: Db, companyId: number, code: string) {
+  const rows = await db
+    .selectDistinct({ id: employee.id, code: employee.code })
+    .from(employeeRoleTeam)
+    .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
+    .innerJoin(employee, eq(employee.id, employeeRoleTeam.employeeId))
+    .where(
+      and(
+        eq(role.companyId, companyId),
+        eq(role.code, code),
+        eq(role.active, true),
+        inArray(employee.status, ['active', 'overdue_frozen']),
+      ),
+    )
+    .orderBy(asc(employee.code));
+  return rows.map((r) => r.id);
+}
+
+export async function insertSteps(db: Db, rows: (typeof step.$inferInsert)[]) {
+  if (rows.length) await db.insert(step).values(rows);
+}
+
+export async function stepsOf(db: Db, documentId: number, round: number) {
+  return db
+    .select()
+    .from(step)
+    .where(and(eq(step.documentId, documentId), eq(step.round, round)))
+    .orderBy(asc(step.seq));
+}
+
+/** Moves a step on only from the status it was read in; false when someone else moved it first. */
+export async function moveStep(
+  db: Db,
+  id: number,
+  from: StepRow['status'],
+  v: Partial<typeof step.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(step)
+    .set(v)
+    .where(and(eq(step.id, id), eq(step.status, from)))
+    .returning({ id: step.id });
+  return rows.length === 1;
+}
+
+export async function skipRest(db: Db, documentId: number, round: number) {
+  await db
+    .update(step)
+    .set({ status: 'skipped' })
+    .where(and(eq(step.documentId, documentId), eq(step.round, round), inArray(step.status, ['waiting', 'pending'])));
+}
+
+/** Every step of every round, with names, for the route view. */
+export async function routeOf(db: Db, documentId: number) {
+  return db
+    .select({
+      s: step,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
+      actorZh: actor.nameZh,
+      actorEn: actor.nameEn,
+    })
+    .from(step)
+    .innerJoin(approver, eq(approver.id, step.approverId))
+    .leftJoin(actor, eq(actor.id, step.actedBy))
+    .where(eq(step.documentId, documentId))
+    .orderBy(asc(step.round), asc(step.seq));
+}
+
+const PENDING_SORTABLE = {
+  DocNo: doc.docNo,
+  DocType: doc.docType,
+  ApplicantName: applicant.nameZh,
+  TotalAmount: doc.totalAmount,
+  TotalAmountCNY: doc.totalAmountCny,
+  PendingSince: step.pendingSince,
+};
+
+/** Documents waiting for one of `approverIds` at their current step. */
+export async function pendingFor(
+  db: Db,
+  companyId: number,
+  approverIds: number[],
+  q: {
+    DocType?: string | undefined;
+    Keyword?: string | undefined;
+    PageIndex: number;
+    PageSize: number;
+    SortField?: string | undefined;
+    SortOrder?: 'ascend' | 'descend' | undefined;
+  },
+) {
+  const where = and(
+    eq(doc.companyId, companyId),
+    eq(doc.status, 'approving'),
+    eq(step.status, 'pending'),
+    inArray(step.approverId, approverIds),
+    sql`${step.round} = ${doc.round}`,
+    q.DocType ? eq(doc.docType, q.DocType as 'apply') : undefined,
+    q.Keyword
+      ? or(
+          ilike(doc.docNo, contains(q.Keyword)),
+          ilike(applicant.nameZh, contains(q.Keyword)),
+          ilike(applicant.nameEn, contains(q.Keyword)),
+        )
+      : undefined,
+  );
+  const base = db
+    .select({ n: count() })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId));
+  const [total] = await base.where(where);
+  const rows = await db
+    .select({
+      d: doc,
+      s: step,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      typeZh: expenseType.nameZh,
+      typeEn: expenseType.nameEn,
+      teamZh: team.nameZh,
+      teamEn: team.nameEn,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
+    })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(approver, eq(approver.id, step.approverId))
+    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .leftJoin(team, eq(team.id, doc.teamId))
+    .where(where)
+    .orderBy(
+      ...(q.SortField && q.SortField in PENDING_SORTABLE
+        ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
+        : [asc(step.pendingSince)]),
+      desc(doc.id),
+    )
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { total: total?.n ?? 0, rows };
+}
+
+/** The approver of the document's pending step in its current round, if it is in approval. */
+export async function pendingApprover(db: Db, documentId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ approverId: step.approverId })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .where(and(eq(step.documentId, documentId), eq(step.status, 'pending'), sql`${step.round} = ${doc.round}`));
+  return row?.approverId;
+}
+
+export async function mail(
+  db: Db,
+  v: {
+    companyId: number;
+    toEmployeeId: number;
+    template: string;
+    params: Record<string, string | number>;
+    documentId: number;
+  },
+) {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ ...v, params: JSON.stringify(v.params) })
+    .returning({ id: mailOutbox.id });
+  // Sent by the mail job, which exists only if this transaction commits.
+  await enqueue(db, 'mail', { mailId: row!.id }, v.companyId);
+}
+
+export async function namesOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: employee.id, nameZh: employee.nameZh, nameEn: employee.nameEn })
+    .from(employee)
+    .where(inArray(employee.id, ids));
+}
+
+export async function hasReports(db: Db, employeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: employee.id })
+    .from(employee)
+    .where(and(eq(employee.lineManagerId, employeeId), inArray(employee.status, ['active', 'overdue_frozen'])))
+    .limit(1);
+  return !!row;
+}
+
+/** Hands a step to another approver, remembering the first one; only from the status it was read in. */
+export async function reassignStep(
+  db: Db,
+  id: number,
+  from: StepRow['status'],
+  toApproverId: number,
+  pendingSince?: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(step)
+    .set({
+      approverId: toApproverId,
+      originalApproverId: sql`coalesce(${step.originalApproverId}, ${step.approverId})`,
+      ...(pendingSince ? { pendingSince } : {}),
+    })
+    .where(and(eq(step.id, id), eq(step.status, from)))
+    .returning({ id: step.id });
+  return rows.length === 1;
+}
+
+export async function managerOf(db: Db, employeeId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ managerId: employee.lineManagerId })
+    .from(employee)
+    .where(eq(employee.id, employeeId));
+  return row?.managerId ?? null;
+}

@@ -1,0 +1,259 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../../test/app';
+import { documentMasters } from '../../../../test/factories';
+import { shanghaiToday } from '../../../core/time';
+import { document, statusHistory } from '../../documents/document.table';
+import { costCentreHead } from '../../masterdata/costcentre.table';
+import { employeeRoleTeam, role } from '../../org/org.table';
+import { approvalStep } from '../workflow.table';
+
+type Session = { access_token: string; UserID: number };
+let t: TestApp;
+let m: Awaited<ReturnType<typeof documentMasters>>;
+let employee: Session;
+let manager: Session;
+let admin: Session;
+let finance: Session;
+/** Signed in without any role: holds no function. */
+let plain: Session;
+const today = shanghaiToday();
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await testApp();
+  m = await documentMasters(t.ctx.db);
+  const compliance = await t.ctx.db.query.userAccount.findFirst({ where: (u, { eq }) => eq(u.username, 'compliance') });
+  await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, compliance!.employeeId));
+  employee = await t.login('employee');
+  manager = await t.login('manager');
+  admin = await t.login('admin');
+  finance = await t.login('finance');
+  plain = await t.login('compliance');
+  await t.ctx.db.insert(costCentreHead).values({ costCentreId: m.own.id, employeeId: finance.UserID, seq: 1 });
+  for (const [code, docType] of [
+    ['DEPUTY-CC', 'deputy'],
+    ['APPLY-LM', 'apply'],
+  ] as const) {
+    const saved = await t.call(
+      '/api/workflowSetting/SaveDetail',
+      {
+        Workflow: { Code: code, DocType: docType, NameZH: '审批', NameEN: 'Approval' },
+        Details: [
+          { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
+          ...(docType === 'deputy'
+            ? [{ Seq: 2, StepKind: 'cost_centre_head', NameZH: '成本中心负责人', NameEN: 'Cost-centre head' }]
+            : []),
+        ],
+      },
+      admin.access_token,
+    );
+    expect(saved.statusCode).toBe(200);
+  }
+});
+afterAll(() => t.close());
+
+async function submitted(docType: 'deputy' | 'apply' = 'deputy') {
+  const [save, submit, type, item] =
+    docType === 'deputy'
+      ? ['SaveDeputyDetail', 'SubmitDeputy', m.type.id, m.hotel.id]
+      : ['SavePlanDetail', 'SubmitApply', m.applyType.id, m.meal.id];
+  const d = await t.call(
+    `/api/document/${save}`,
+    {
+      ExpenseTypeID: type,
+      CostCenterID: m.own.id,
+      Reason: '会议',
+      Lines: [{ ExpenseItemID: item, ExpenseDate: today, Amount: '300.00' }],
+    },
+    employee.access_token,
+  );
+  expect(d.statusCode).toBe(200);
+  const s = await t.call(
+    `/api/DocumentSubmit/${submit}`,
+    { ID: d.json().ID, Version: d.json().Version },
+    employee.access_token,
+  );
+  expect(s.json().Status).toBe('approving');
+  return s.json() as { ID: number; DocNo: string; Version: number };
+}
+
+const CENTRE_CALLS = [
+  '/api/ApproveCenter/CheckIsOverApproval?accountId=1',
+  '/api/ApproveCenter/IsSpecialApprover',
+  '/api/ApproveCenter/GetCompanyFlag',
+  '/api/ApproveCenter/SearchTeam',
+  '/api/DocumentApprove/AutoApprove',
+  '/api/ApproveCenter/UpdateUnlockReason',
+];
+
+it('guards every approve-centre call', async () => {
+  for (const url of CENTRE_CALLS) {
+    expect((await t.call(url, {})).statusCode, url).toBe(401);
+    expect((await t.call(url, {}, plain.access_token)).statusCode, url).toBe(403);
+  }
+});
+
+describe('CheckIsOverApproval', () => {
+  const url = (accountId: number, typeFlag?: string) =>
+    `/api/ApproveCenter/CheckIsOverApproval?accountId=${accountId}${typeFlag ? `&typeFlag=${typeFlag}` : ''}`;
+
+  it('lists steps pending longer than the overdue days, for the caller only', async () => {
+    const old = await submitted();
+    const fresh = await submitted();
+    await t.ctx.db
+      .update(approvalStep)
+      .set({ pendingSince: new Date(Date.now() - 5 * DAY - 60_000) })
+      .where(eq(approvalStep.documentId, old.ID));
+    const res = await t.call(url(manager.UserID), {}, manager.access_token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ IsOver: true, OverdueDays: 3 });
+    expect(body.Rows).toEqual([expect.objectContaining({ ID: old.ID, DocNo: old.DocNo, DocType: 'deputy', Days: 5 })]);
+    expect(body.Rows.map((r: { ID: number }) => r.ID)).not.toContain(fresh.ID);
+    expect((await t.call(url(manager.UserID, 'apply'), {}, manager.access_token)).json()).toMatchObject({
+      IsOver: false,
+      Count: 0,
+    });
+    expect((await t.call(url(manager.UserID), {}, employee.access_token)).statusCode).toBe(404);
+    expect((await t.call(url(manager.UserID, 'other'), {}, manager.access_token)).statusCode).toBe(400);
+    expect((await t.call('/api/ApproveCenter/CheckIsOverApproval', {}, manager.access_token)).statusCode).toBe(400);
+  });
+
+  it('answers for a principal the caller approves for', async () => {
+    const granted = await t.call(
+      '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
+      { ProxyUserID: employee.UserID, StartDate: today, EndDate: today },
+      manager.access_token,
+    );
+    expect(granted.statusCode).toBe(200);
+    const res = await t.call(url(manager.UserID, 'deputy'), {}, employee.access_token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().IsOver).toBe(true);
+    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: granted.json().ID }, manager.access_token);
+  });
+});
+
+describe('flags and filters', () => {
+  it('says who is a special approver', async () => {
+    const call = (s: Session) => t.call('/api/ApproveCenter/IsSpecialApprover', {}, s.access_token);
+    expect((await call(manager)).json()).toEqual({ IsSpecialApprover: false });
+    const saved = await t.call(
+      '/api/workflowSetting/SaveDetail',
+      {
+        Workflow: { Code: 'LOAN-SP', DocType: 'loan', NameZH: '借款', NameEN: 'Loan' },
+        Details: [
+          { Seq: 1, StepKind: 'special_approver', PersonID: manager.UserID, NameZH: '特批', NameEN: 'Special' },
+        ],
+      },
+      admin.access_token,
+    );
+    expect(saved.statusCode).toBe(200);
+    // A special-approver step keeps no person unless the kind is "person": name them through the role instead.
+    const [special] = await t.ctx.db
+      .insert(role)
+      .values({ companyId: 1, code: 'SPECIAL_APPROVER', nameZh: '特批人', nameEn: 'Special approver' })
+      .returning();
+    expect((await call(finance)).json()).toEqual({ IsSpecialApprover: false });
+    await t.ctx.db.insert(employeeRoleTeam).values({ employeeId: finance.UserID, roleId: special!.id });
+    expect((await call(finance)).json()).toEqual({ IsSpecialApprover: true });
+  });
+
+  it('gives the company flags the approve centre follows', async () => {
+    const res = await t.call('/api/ApproveCenter/GetCompanyFlag', {}, manager.access_token);
+    expect(res.json()).toEqual({
+      CompanyID: 1,
+      CompanyCode: '1000',
+      ApprovalOverdueDays: 3,
+      AllowBatchApprove: true,
+      RequireRejectComment: true,
+    });
+  });
+
+  it('counts the waiting documents by team', async () => {
+    const res = (await t.call('/api/ApproveCenter/SearchTeam', { Language: 'en-GB' }, manager.access_token)).json();
+    expect(res.Rows).toEqual([
+      expect.objectContaining({ TeamName: 'Oncology Shanghai District', Count: expect.any(Number) }),
+    ]);
+    expect(res.Rows[0].Count).toBeGreaterThanOrEqual(2);
+    expect((await t.call('/api/ApproveCenter/SearchTeam', {}, finance.access_token)).json().Rows).toEqual([]);
+  });
+});
+
+describe('AutoApprove', () => {
+  const url = '/api/DocumentApprove/AutoApprove';
+
+  it('approves the current step when its approver approved an earlier one, and refuses otherwise', async () => {
+    const d = await submitted();
+    expect((await t.call(url, {}, manager.access_token)).statusCode).toBe(400);
+    // The finance colleague has no part in an apply of this route.
+    const apply = await submitted('apply');
+    expect(
+      (await t.call(url, { ID: apply.ID, Version: await t.version(apply.ID) }, finance.access_token)).statusCode,
+    ).toBe(404);
+    const notYet = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().code).toBe('workflow.auto_approve_not_applicable');
+
+    await t.call(
+      '/api/DocumentApprove/ApproveDeputy',
+      { ID: d.ID, Version: await t.version(d.ID), Pass: true },
+      manager.access_token,
+    );
+    const moved = await t.call(
+      '/api/document/ChangeApprove',
+      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
+      admin.access_token,
+    );
+    expect(moved.statusCode).toBe(200);
+    const done = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().Status).toBe('approved');
+    const steps = await t.ctx.db.select().from(approvalStep).where(eq(approvalStep.documentId, d.ID));
+    expect(steps.map((s) => s.status).sort()).toEqual(['approved', 'auto_approved']);
+    const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
+    expect(history.at(-1)).toMatchObject({ action: 'auto_approve', toStatus: 'approved' });
+    const again = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
+    expect(again.json().code).toBe('workflow.not_pending');
+  });
+});
+
+describe('UpdateUnlockReason', () => {
+  const url = '/api/ApproveCenter/UpdateUnlockReason';
+
+  it('lets the current approver release a blocked apply with a reason', async () => {
+    const d = await submitted('apply');
+    expect((await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token)).statusCode).toBe(
+      400,
+    );
+    const notBlocked = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' },
+      manager.access_token,
+    );
+    expect(notBlocked.statusCode).toBe(409);
+    expect(notBlocked.json().code).toBe('workflow.not_blocked');
+    await t.ctx.db.update(document).set({ blocked: true }).where(eq(document.id, d.ID));
+    expect(
+      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' }, finance.access_token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' }, employee.access_token))
+        .statusCode,
+    ).toBe(404);
+
+    const done = await t.call(
+      url,
+      { ID: d.ID, Version: await t.version(d.ID), Reason: '证据已补交' },
+      manager.access_token,
+    );
+    expect(done.statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(document).where(eq(document.id, d.ID));
+    expect(row).toMatchObject({ blocked: false, version: d.Version + 1 });
+    const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
+    expect(history.at(-1)).toMatchObject({ action: 'unlock', comment: '证据已补交', actorId: manager.UserID });
+    const audits = await t.ctx.db.query.auditLog.findMany({ where: (x, { eq }) => eq(x.action, 'unlock') });
+    expect(audits.map((a) => a.entityId)).toContain(String(d.ID));
+  });
+});

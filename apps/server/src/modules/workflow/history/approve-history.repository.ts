@@ -1,0 +1,171 @@
+import { type ApproveHistoryExportBody, type ComingQuery, DECISIONS } from '@ems/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../core/db';
+import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { document as doc } from '../../documents/document.table';
+import { expenseType } from '../../masterdata/expense.table';
+import { employee } from '../../org/org.table';
+import { approvalStep as step } from '../workflow.table';
+
+const applicant = alias(employee, 'applicant');
+const approver = alias(employee, 'approver');
+const actor = alias(employee, 'actor');
+
+/** Midnight in Asia/Shanghai (UTC+8 all year) of a yyyy-MM-dd day. */
+function shanghaiMidnight(day: string, plusDays = 0): Date {
+  const d = new Date(`${day}T00:00:00+08:00`);
+  d.setUTCDate(d.getUTCDate() + plusDays);
+  return d;
+}
+
+function keywordOf(keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  return or(
+    ilike(doc.docNo, contains(keyword)),
+    ilike(applicant.nameZh, contains(keyword)),
+    ilike(applicant.nameEn, contains(keyword)),
+  );
+}
+
+const DECIDED_SORTABLE = {
+  DocNo: doc.docNo,
+  DocType: doc.docType,
+  ApplicantName: applicant.nameZh,
+  TotalAmount: doc.totalAmount,
+  StepName: step.nameZh,
+  Decision: step.status,
+  ActedAt: step.actedAt,
+  Status: doc.status,
+};
+
+/** Steps `userId` decided, or that were decided in their name by an approval proxy, newest first by default. */
+export async function decided(
+  db: Db,
+  companyId: number,
+  userId: number,
+  q: ApproveHistoryExportBody,
+  page: { PageIndex: number; PageSize: number } | { limit: number },
+) {
+  const where = and(
+    eq(doc.companyId, companyId),
+    or(eq(step.actedBy, userId), eq(step.approverId, userId)),
+    q.Decision ? eq(step.status, q.Decision) : inArray(step.status, [...DECISIONS]),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.ActedAtFrom ? gte(step.actedAt, shanghaiMidnight(q.ActedAtFrom)) : undefined,
+    q.ActedAtTo ? lt(step.actedAt, shanghaiMidnight(q.ActedAtTo, 1)) : undefined,
+    keywordOf(q.Keyword),
+  );
+  const order =
+    q.SortField && q.SortField in DECIDED_SORTABLE
+      ? orderFrom(DECIDED_SORTABLE, q, step.actedAt)
+      : sql`${step.actedAt} desc nulls last`;
+  const query = db
+    .select({
+      s: step,
+      d: {
+        id: doc.id,
+        docNo: doc.docNo,
+        docType: doc.docType,
+        currency: doc.currency,
+        totalAmount: doc.totalAmount,
+        status: doc.status,
+      },
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
+      actorZh: actor.nameZh,
+      actorEn: actor.nameEn,
+      typeZh: expenseType.nameZh,
+      typeEn: expenseType.nameEn,
+    })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(approver, eq(approver.id, step.approverId))
+    .leftJoin(actor, eq(actor.id, step.actedBy))
+    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .where(where)
+    .orderBy(order, desc(step.id));
+  if ('limit' in page) return { total: undefined, rows: await query.limit(page.limit) };
+  const [total] = await db
+    .select({ n: count() })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .where(where);
+  const rows = await query.limit(page.PageSize).offset(offsetOf(page));
+  return { total: total?.n ?? 0, rows };
+}
+
+const COMING_SORTABLE = {
+  DocNo: doc.docNo,
+  DocType: doc.docType,
+  ApplicantName: applicant.nameZh,
+  TotalAmount: doc.totalAmount,
+  SubmittedAt: doc.submittedAt,
+};
+
+/**
+ * Documents in approval with a step of one of `approverIds` still to come (waiting) or current (pending): one row
+ * per document and approver, at that approver's first open step.
+ */
+export async function coming(db: Db, companyId: number, approverIds: number[], q: ComingQuery) {
+  const where = and(
+    eq(doc.companyId, companyId),
+    eq(doc.status, 'approving'),
+    sql`${step.round} = ${doc.round}`,
+    inArray(step.approverId, approverIds),
+    inArray(step.status, ['waiting', 'pending']),
+    sql`${step.seq} = (select min(s2.seq) from approval_step s2 where s2.document_id = ${step.documentId}
+      and s2.round = ${step.round} and s2.approver_id = ${step.approverId} and s2.status in ('waiting', 'pending'))`,
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    keywordOf(q.Keyword),
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .where(where);
+  const order =
+    q.SortField && q.SortField in COMING_SORTABLE
+      ? [orderFrom(COMING_SORTABLE, q, doc.submittedAt)]
+      : [sql`case when ${step.status} = 'pending' then 0 else 1 end`, asc(doc.submittedAt)];
+  const rows = await db
+    .select({
+      s: step,
+      d: doc,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
+      typeZh: expenseType.nameZh,
+      typeEn: expenseType.nameEn,
+    })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(approver, eq(approver.id, step.approverId))
+    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
+    .where(where)
+    .orderBy(...order, desc(step.id))
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { total: total?.n ?? 0, rows };
+}
+
+/** Every step of the documents' current rounds, in order, with the approvers' names. */
+export async function currentRounds(db: Db, documentIds: number[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ s: step, approverZh: approver.nameZh, approverEn: approver.nameEn })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(approver, eq(approver.id, step.approverId))
+    .where(and(inArray(step.documentId, documentIds), sql`${step.round} = ${doc.round}`))
+    .orderBy(asc(step.documentId), asc(step.seq));
+}
+
+export type DecidedRow = Awaited<ReturnType<typeof decided>>['rows'][number];

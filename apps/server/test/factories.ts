@@ -36,7 +36,8 @@ export async function documentMasters(db: Db, companyId = 1) {
   const item = async (code: string, zh: string, en: string) => {
     const [row] = await db
       .insert(expenseItem)
-      .values({ companyId, code, nameZh: zh, nameEn: en, category: 'travel' })
+      // Needing no invoice, a test's document submits without an attachment unless the test wants one.
+      .values({ companyId, code, nameZh: zh, nameEn: en, category: 'travel', needsInvoice: false })
       .returning();
     return row!;
   };

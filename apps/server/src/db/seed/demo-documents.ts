@@ -1,10 +1,13 @@
 import { SCREENS } from '@ems/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../../core/config';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
+import * as attachments from '../../modules/documents/attachment.repository';
+import { AttachmentStore } from '../../modules/documents/attachment.storage';
 import * as documents from '../../modules/documents/document.service';
 import { document } from '../../modules/documents/document.table';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
@@ -24,12 +27,32 @@ const REQUEST = 'demo-seed';
  * lifecycle, spread over the demo people. Documents go through the real services (save, submit, approve, reject,
  * confirm, cancel), so numbers, routes, history and audit rows are what the product itself writes.
  */
-export async function seedDemoDocuments(outer: Db): Promise<void> {
+export async function seedDemoDocuments(outer: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
   // One transaction for all of it (the services' own transactions become savepoints), so a failure leaves nothing.
-  await outer.transaction(async (db) => seedWith(db));
+  await outer.transaction(async (db) => seedWith(db, new AttachmentStore(config.dataDir)));
 }
 
-async function seedWith(db: Db): Promise<void> {
+/** A reimbursement's lines need an invoice: the demo attaches a picture of one (a 1×1 PNG) before submitting. */
+const INVOICE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function attachInvoice(db: Db, store: AttachmentStore, documentId: number, uploadedBy: number) {
+  const { key, sha256 } = await store.put(INVOICE_PNG);
+  await attachments.insert(db, {
+    documentId,
+    kind: 'invoice',
+    fileName: 'invoice.png',
+    mimeType: 'image/png',
+    size: INVOICE_PNG.length,
+    sha256,
+    storageKey: key,
+    uploadedBy,
+  });
+}
+
+async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
   const ctx: DbContext = { db };
   for (const code of ['1000', '2000'] as const) {
     const [c] = await db.select().from(company).where(eq(company.code, code));
@@ -67,7 +90,10 @@ async function seedWith(db: Db): Promise<void> {
       await workflows.save(
         ctx,
         admin,
-        { Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true }, Details: [...w.details] },
+        {
+          Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true, AllowBatchApprove: true },
+          Details: [...w.details],
+        },
         'zh-CN',
         REQUEST,
       );
@@ -126,6 +152,7 @@ async function seedWith(db: Db): Promise<void> {
         REQUEST,
       );
       if (plan.end === 'draft') continue;
+      if (plan.docType === 'deputy') await attachInvoice(db, store, saved.ID, preparer.userId);
       await approval.submit(ctx, preparer, plan.docType, { id: saved.ID, requestId: REQUEST }, 'zh-CN');
       if (plan.end === 'confirming') continue;
       if (plan.byProxy)

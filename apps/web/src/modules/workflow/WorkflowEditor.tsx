@@ -236,7 +236,7 @@ export function WorkflowEditor({
     if (!target) return;
     form.resetFields();
     if (target.row) return;
-    form.setFieldsValue({ DocType: 'deputy', Active: true });
+    form.setFieldsValue({ DocType: 'deputy', Active: true, AllowBatchApprove: true });
     setSteps(addStep([]));
     setVersion(undefined);
   }, [target, form]);
@@ -251,6 +251,7 @@ export function WorkflowEditor({
       NameZH: w.NameZH,
       NameEN: w.NameEN,
       Active: w.Active,
+      AllowBatchApprove: w.AllowBatchApprove,
     });
     setSteps(fromServer(data.Details));
     setVersion(w.Version);
@@ -335,6 +336,9 @@ export function WorkflowEditor({
           </Form.Item>
           <Form.Item name="Active" label={t(`${K}.field.active`)} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="AllowBatchApprove" label={t(`${K}.field.allowBatchApprove`)} valuePropName="checked">
+            <Switch data-testid="workflow-allow-batch" />
           </Form.Item>
         </Space>
         <Space wrap align="start">

@@ -15,6 +15,7 @@ import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval.service';
 import * as proxies from '../../modules/workflow/proxy.service';
+import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
 import { approvalStep } from '../../modules/workflow/workflow.table';
 import { DOC_PLAN, WORKFLOWS } from './demo-documents.data';
@@ -86,13 +87,15 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
     const adminId = (await adminOf(db, c.id)) ?? null;
     if (adminId === null) continue;
     const admin = await as(adminId);
+    // A role step needs someone in the role: a company without compliance staff routes without that step.
+    const staffed = await staffedRoleCodes(db, c.id);
     for (const w of WORKFLOWS) {
       await workflows.save(
         ctx,
         admin,
         {
           Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true, AllowBatchApprove: true },
-          Details: [...w.details],
+          Details: w.details.filter((s) => !('RoleCode' in s) || staffed.has(s.RoleCode)),
         },
         'zh-CN',
         REQUEST,

@@ -69,3 +69,32 @@ export async function documentMasters(db: Db, companyId = 1) {
     },
   };
 }
+
+/** An expense item of a deputy type with the settings routing and submit read (HCP, overseas, special approver, …). */
+export async function flaggedItem(
+  db: Db,
+  expenseTypeId: number,
+  code: string,
+  flags: Partial<
+    Pick<
+      typeof expenseItem.$inferInsert,
+      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount'
+    >
+  >,
+  companyId = 1,
+) {
+  const [row] = await db
+    .insert(expenseItem)
+    .values({
+      companyId,
+      code,
+      nameZh: `项目${code}`,
+      nameEn: `Item ${code}`,
+      category: 'other',
+      needsInvoice: false,
+      ...flags,
+    })
+    .returning();
+  await db.insert(expenseTypeItem).values({ expenseTypeId, expenseItemId: row!.id });
+  return row!;
+}

@@ -24,21 +24,54 @@ export function isOwner(user: SessionUser, d: DocFacts): boolean {
   return d.applicantId === user.userId || d.preparerId === user.userId || actingPeople(user).includes(d.applicantId);
 }
 
-const OWNER_ACTIONS: readonly DocAction[] = ['edit', 'delete', 'submit', 'cancel'];
+/**
+ * The call that takes each action a document may offer, with the function that call requires. An action not listed
+ * has no endpoint yet and is never offered (finance actions arrive with their screens). `{Type}` is Apply, Loan or
+ * Deputy.
+ */
+export const ACTION_ROUTES = {
+  edit: { path: '/api/document/AddDocument', permission: 'personalExpense' },
+  delete: { path: '/api/document/DeleteDocument', permission: 'personalExpense' },
+  submit: { path: '/api/DocumentSubmit/Submit{Type}', permission: 'personalExpense' },
+  confirm: { path: '/api/DocumentApprove/ResponsibleConfirm', permission: 'personalExpense' },
+  decline: { path: '/api/DocumentApprove/ResponsibleConfirm', permission: 'personalExpense' },
+  approve: { path: '/api/DocumentApprove/Approve{Type}', permission: 'approveCenter' },
+  reject: { path: '/api/DocumentApprove/Approve{Type}', permission: 'approveCenter' },
+  change_approver: { path: '/api/document/ChangeApprove', permission: 'authenticated' },
+  admin_cancel: { path: '/api/system/UpateDocumentState', permission: 'workflow' },
+} as const satisfies Partial<Record<DocAction, { path: string; permission: string }>>;
+export type OfferedAction = keyof typeof ACTION_ROUTES;
+const OFFERED = Object.keys(ACTION_ROUTES) as OfferedAction[];
 
 /**
- * What this user may do with the document now: the lifecycle's possible actions, kept to those the user is
- * entitled to. `currentApprover` says whether the user (or whom they act for) holds the pending approval step.
+ * Whether the user is entitled to take `action` on the document (the lifecycle says when; this says who). The one
+ * rule both `allowedActions` and each endpoint apply, so the screen never offers what the call refuses.
+ * `currentApprover` says whether the user (or whom they act for) holds the pending approval step.
  */
+export function entitled(user: SessionUser, d: DocFacts, action: OfferedAction, currentApprover = false): boolean {
+  const { permission } = ACTION_ROUTES[action];
+  if (permission !== 'authenticated' && !user.functions.has(permission)) return false;
+  switch (action) {
+    case 'edit':
+    case 'delete':
+    case 'submit':
+      return isOwner(user, d);
+    case 'confirm':
+    case 'decline':
+      return d.applicantId === user.userId;
+    case 'approve':
+    case 'reject':
+      return currentApprover;
+    case 'change_approver':
+    case 'admin_cancel':
+      return user.isAdmin;
+  }
+}
+
+/** What this user may do with the document now: the lifecycle's possible actions the user is entitled to. */
 export function allowedActions(user: SessionUser, d: DocFacts, currentApprover: boolean): DocAction[] {
-  return possibleActions(d.docType, d.status).filter((a) => {
-    if (OWNER_ACTIONS.includes(a)) return isOwner(user, d);
-    if (a === 'confirm' || a === 'decline') return d.applicantId === user.userId;
-    if (a === 'approve' || a === 'reject') return currentApprover;
-    if (a === 'change_approver' || a === 'admin_cancel') return user.isAdmin;
-    // Finance actions belong to the finance centre's screens.
-    return false;
-  });
+  const possible = possibleActions(d.docType, d.status);
+  return OFFERED.filter((a) => possible.includes(a) && entitled(user, d, a, currentApprover));
 }
 
 /** Every screen from which a document can be opened; what the user may see of it is `visible()`'s concern. */

@@ -32,7 +32,7 @@ import * as org from '../org/org.repository';
 import { authorityTeams } from '../org/teams/team.service';
 import { keysOf } from './attachment.repository';
 import { AttachmentStore } from './attachment.storage';
-import { actingPeople, allowedActions, approversFor, isOwner } from './document.policy';
+import { actingPeople, allowedActions, approversFor, entitled, isOwner } from './document.policy';
 import * as repo from './document.repository';
 import { AT_FINANCE, check } from './document.state';
 import { statusHistory } from './document.table';
@@ -301,7 +301,7 @@ export async function save(
   const id = await ctx.db.transaction(async (tx) => {
     let docId: number;
     if (existing) {
-      if (!isOwner(user, existing.d)) throw notFound();
+      if (!entitled(user, existing.d, 'edit')) throw notFound();
       const ok = check(docType, existing.d.status, 'edit');
       if (!ok.ok) throw refused(ok.code, ok.params);
       const row = await repo.update(tx, existing.d.id, body.Version ?? -1, main);
@@ -357,7 +357,7 @@ export async function remove(
 ) {
   const files = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, user, id);
-    if ((docType && row.d.docType !== docType) || !isOwner(user, row.d)) throw notFound();
+    if ((docType && row.d.docType !== docType) || !entitled(user, row.d, 'delete')) throw notFound();
     const ok = check(row.d.docType, row.d.status, 'delete');
     if (!ok.ok) throw refused(ok.code, ok.params);
     const keys = await keysOf(tx, id);

@@ -14,7 +14,7 @@ import { localName } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { audit } from '../audit/audit.service';
 import { submitProblems } from '../documents/document.checks';
-import { approversFor, isOwner } from '../documents/document.policy';
+import { approversFor, entitled, isOwner } from '../documents/document.policy';
 import { toDetail, visible } from '../documents/document.service';
 import { check } from '../documents/document.state';
 import * as org from '../org/org.repository';
@@ -171,7 +171,7 @@ export async function submit(
     `submit:${v.id}`,
     async (tx) => {
       const d = await lockedVisible(tx, user, v.id, docType);
-      if (!isOwner(user, d)) throw notFound();
+      if (!entitled(user, d, 'submit')) throw notFound();
       if (v.version !== undefined && v.version !== d.version) throw conflict('common.stale_version');
       const byProxy = d.applicantId !== user.userId;
       const action = byProxy ? 'submit_for_confirm' : 'submit';
@@ -219,8 +219,8 @@ export async function confirm(
     `confirm:${v.id}`,
     async (tx) => {
       const d = await lockedVisible(tx, user, v.id);
-      if (d.applicantId !== user.userId) throw refused('workflow.not_applicant');
       const action = v.accept ? 'confirm' : 'decline';
+      if (!entitled(user, d, action)) throw refused('workflow.not_applicant');
       const ok = check(d.docType, d.status, action);
       if (!ok.ok) throw refused(ok.code, ok.params);
       if (v.accept) {
@@ -280,7 +280,8 @@ export async function decide(
       if (!ok.ok) throw conflict(ok.code, ok.params);
       const steps = await repo.stepsOf(tx, d.id, d.round);
       const current = steps.find((s) => s.status === 'pending');
-      if (!current || !approversFor(user).includes(current.approverId)) throw conflict('workflow.not_current_approver');
+      if (!current || !entitled(user, d, action, approversFor(user).includes(current.approverId)))
+        throw conflict('workflow.not_current_approver');
       const now = new Date();
       const decided = await repo.moveStep(tx, current.id, 'pending', {
         status: v.pass ? 'approved' : 'rejected',
@@ -531,6 +532,7 @@ export async function adminCancel(
     `admin_cancel:${v.id}`,
     async (tx) => {
       const d = await lockedVisible(tx, user, v.id);
+      if (!entitled(user, d, 'admin_cancel')) throw notFound();
       const ok = check(d.docType, d.status, 'admin_cancel');
       if (!ok.ok) throw refused(ok.code, ok.params);
       await repo.skipRest(tx, d.id, d.round);
@@ -577,7 +579,7 @@ export async function changeApprove(
     if (!d || d.companyId !== user.companyId) throw notFound();
     const steps = await repo.stepsOf(tx, d.id, d.round);
     const current = steps.find((s) => s.status === 'pending');
-    if (!user.isAdmin) {
+    if (!entitled(user, d, 'change_approver')) {
       // Only the manager of whoever holds the step (now, or last in this round) may see the document here.
       const holders = current ? [current.approverId] : steps.map((s) => s.approverId);
       const managers = await Promise.all(holders.map((id) => repo.managerOf(tx, id)));

@@ -24,22 +24,33 @@ export function isOwner(user: SessionUser, d: DocFacts): boolean {
   return d.applicantId === user.userId || d.preparerId === user.userId || actingPeople(user).includes(d.applicantId);
 }
 
+type PerType = Readonly<Record<DocType, string>>;
+const perType = (prefix: string, [apply, loan, deputy]: readonly [string, string, string], suffix = ''): PerType => ({
+  apply: `${prefix}${apply}${suffix}`,
+  loan: `${prefix}${loan}${suffix}`,
+  deputy: `${prefix}${deputy}${suffix}`,
+});
+const same = (path: string): PerType => ({ apply: path, loan: path, deputy: path });
+const SAVE = perType('/api/document/Save', ['Plan', 'Loan', 'Deputy'], 'Detail');
+const SUBMIT = perType('/api/DocumentSubmit/Submit', ['Apply', 'Loan', 'Deputy']);
+const DECIDE = perType('/api/DocumentApprove/Approve', ['Apply', 'Loan', 'Deputy']);
+const CONFIRM = same('/api/DocumentApprove/ResponsibleConfirm');
+
 /**
- * The call that takes each action a document may offer, with the function that call requires. An action not listed
- * has no endpoint yet and is never offered (finance actions arrive with their screens). `{Type}` is Apply, Loan or
- * Deputy.
+ * The call that takes each action a document may offer (per document type), with the function that call requires.
+ * An action not listed has no endpoint yet and is never offered (finance actions arrive with their screens).
  */
 export const ACTION_ROUTES = {
-  edit: { path: '/api/document/AddDocument', permission: 'personalExpense' },
-  delete: { path: '/api/document/DeleteDocument', permission: 'personalExpense' },
-  submit: { path: '/api/DocumentSubmit/Submit{Type}', permission: 'personalExpense' },
-  confirm: { path: '/api/DocumentApprove/ResponsibleConfirm', permission: 'personalExpense' },
-  decline: { path: '/api/DocumentApprove/ResponsibleConfirm', permission: 'personalExpense' },
-  approve: { path: '/api/DocumentApprove/Approve{Type}', permission: 'approveCenter' },
-  reject: { path: '/api/DocumentApprove/Approve{Type}', permission: 'approveCenter' },
-  change_approver: { path: '/api/document/ChangeApprove', permission: 'authenticated' },
-  admin_cancel: { path: '/api/system/UpateDocumentState', permission: 'workflow' },
-} as const satisfies Partial<Record<DocAction, { path: string; permission: string }>>;
+  edit: { paths: SAVE, permission: 'personalExpense' },
+  delete: { paths: same('/api/document/DeleteDocument'), permission: 'personalExpense' },
+  submit: { paths: SUBMIT, permission: 'personalExpense' },
+  confirm: { paths: CONFIRM, permission: 'personalExpense' },
+  decline: { paths: CONFIRM, permission: 'personalExpense' },
+  approve: { paths: DECIDE, permission: 'approveCenter' },
+  reject: { paths: DECIDE, permission: 'approveCenter' },
+  change_approver: { paths: same('/api/document/ChangeApprove'), permission: 'authenticated' },
+  admin_cancel: { paths: same('/api/system/UpateDocumentState'), permission: 'workflow' },
+} as const satisfies Partial<Record<DocAction, { paths: PerType; permission: string }>>;
 export type OfferedAction = keyof typeof ACTION_ROUTES;
 const OFFERED = Object.keys(ACTION_ROUTES) as OfferedAction[];
 

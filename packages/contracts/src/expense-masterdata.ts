@@ -116,6 +116,8 @@ export const ExpenseItemRow = z.object({
   InvolvesHCP: z.boolean(),
   Overseas: z.boolean(),
   SpecialApproverID: z.number().int().nullable(),
+  /** Shown in the list; absent in a save's answer. */
+  SpecialApproverName: z.string().nullable().optional(),
   NeedsInvoice: z.boolean(),
   MaxAmount: z.string().nullable(),
   Active: z.boolean(),

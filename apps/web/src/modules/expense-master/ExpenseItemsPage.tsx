@@ -1,9 +1,17 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { ExpenseItemRow } from '@ems/contracts';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../shared/format';
-import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
+import {
+  type ActionDef,
+  type ColumnDef,
+  type CustomControlProps,
+  type EditorDef,
+  type FilterDef,
+  ListPage,
+} from '../../shared/list-page';
 import { EmployeePicker } from '../org/pickers/EmployeePicker';
 import { itemApi } from './api';
 import { StatusTag, yesNo } from './columns';
@@ -15,6 +23,12 @@ const FILTERS: FilterDef[] = [
   { name: 'Category', labelKey: 'expenseMaster.item.category', type: 'select', options: CATEGORY_OPTIONS },
   { name: 'Status', labelKey: 'expenseMaster.field.status', type: 'select', options: STATUS },
 ];
+
+/** The people picker, labelled with the saved approver's name until the list of people loads. */
+function SpecialApproverPicker(props: CustomControlProps) {
+  const name = Form.useFormInstance().getFieldValue('SpecialApproverName') as string | null | undefined;
+  return <EmployeePicker {...props} {...(name ? { initialLabel: name } : {})} />;
+}
 
 const BOOLS = ['InvolvesHCP', 'Overseas', 'NeedsInvoice', 'Active'];
 
@@ -59,7 +73,7 @@ const EDITOR: EditorDef<ExpenseItemRow> = {
       name: 'SpecialApproverID',
       labelKey: 'expenseMaster.item.specialApprover',
       type: 'custom',
-      control: EmployeePicker,
+      control: SpecialApproverPicker,
     },
     {
       name: 'NeedsInvoice',
@@ -100,6 +114,7 @@ export default function ExpenseItemsPage() {
     },
     { dataIndex: 'InvolvesHCP', labelKey: 'expenseMaster.item.involvesHcp', render: (v) => yesNo(t, v === true) },
     { dataIndex: 'Overseas', labelKey: 'expenseMaster.item.overseas', render: (v) => yesNo(t, v === true) },
+    { dataIndex: 'SpecialApproverName', labelKey: 'expenseMaster.item.specialApprover' },
     { dataIndex: 'NeedsInvoice', labelKey: 'expenseMaster.item.needsInvoice', render: (v) => yesNo(t, v === true) },
     {
       dataIndex: 'MaxAmount',

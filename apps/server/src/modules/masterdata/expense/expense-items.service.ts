@@ -18,7 +18,12 @@ import * as org from '../../org/org.repository';
 import { type Actor, auditEntry, uniqueCode, updateVersion } from './actor';
 import * as repo from './expense-items.repository';
 
-function itemRow(item: repo.ExpenseItemRecord, subItemCount: number, culture: Culture): ExpenseItemRow {
+function itemRow(
+  item: repo.ExpenseItemRecord,
+  subItemCount: number,
+  culture: Culture,
+  approver?: { approverZh: string | null; approverEn: string | null },
+): ExpenseItemRow {
   return {
     ID: item.id,
     Code: item.code,
@@ -29,6 +34,9 @@ function itemRow(item: repo.ExpenseItemRecord, subItemCount: number, culture: Cu
     InvolvesHCP: item.involvesHcp,
     Overseas: item.overseas,
     SpecialApproverID: item.specialApproverId,
+    SpecialApproverName: approver?.approverZh
+      ? localName(culture, approver.approverZh, approver.approverEn ?? '')
+      : null,
     NeedsInvoice: item.needsInvoice,
     MaxAmount: item.maxAmount === null ? null : money(item.maxAmount),
     Active: item.active,
@@ -51,8 +59,18 @@ export function itemOption(item: repo.ExpenseItemRecord, culture: Culture) {
   };
 }
 
-export function itemRows(rows: { item: repo.ExpenseItemRecord; subItemCount: number }[], culture: Culture) {
-  return rows.map((r) => itemRow(r.item, r.subItemCount, culture));
+export function itemRows(
+  rows: {
+    item: repo.ExpenseItemRecord;
+    subItemCount: number;
+    approverZh?: string | null;
+    approverEn?: string | null;
+  }[],
+  culture: Culture,
+) {
+  return rows.map((r) =>
+    itemRow(r.item, r.subItemCount, culture, { approverZh: r.approverZh ?? null, approverEn: r.approverEn ?? null }),
+  );
 }
 
 export async function searchItems(db: Db, actor: Actor, q: SearchExpenseItemAllBody) {

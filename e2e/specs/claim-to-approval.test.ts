@@ -28,8 +28,31 @@ async function pick(page: Page, testId: string, label: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
-/** Fills in a deputy of the travel type with the given lines and returns its number once saved. */
-async function fillDeputy(page: Page, p: Record<string, string>, reason: string, lines: [string, string, string][]) {
+/** A real PNG (1×1 pixel): the picture of an invoice, its type found from the content. */
+const INVOICE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Attaches an invoice picture to the open draft: a reimbursement of items that need an invoice cannot go without. */
+async function attachInvoice(page: Page, name: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('attachment-upload').click();
+  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: INVOICE_PNG });
+  await page.getByTestId('attachment-section').getByText(name).waitFor();
+}
+
+/**
+ * Fills in a deputy of the travel type with the given lines and returns its number once saved, with an invoice
+ * picture attached unless `invoice` is false.
+ */
+async function fillDeputy(
+  page: Page,
+  p: Record<string, string>,
+  reason: string,
+  lines: [string, string, string][],
+  invoice = true,
+) {
   await page.goto('/manage/personalExpense');
   await page.getByTestId('list-action-new-deputy').click();
   await page.getByTestId('doc-section-lines').waitFor();
@@ -50,6 +73,7 @@ async function fillDeputy(page: Page, p: Record<string, string>, reason: string,
       return docNo;
     })
     .toBeTruthy();
+  if (invoice) await attachInvoice(page, 'invoice.png');
   return docNo!;
 }
 
@@ -93,20 +117,19 @@ async function openMine(page: Page, docNo: string) {
 describe('from claim to approval', () => {
   it('an employee claims a deputy with two lines, the manager approves it, the employee sees it approved (Chinese)', async () => {
     const emp = await as('employee', 'zh-CN');
-    const docNo = await fillDeputy(emp.page, zh, '端到端：上海客户拜访', [
-      ['住宿费', '680.00', '酒店两晚'],
-      ['出租车费', '45.50', '机场出租车'],
-    ]);
-    expect(await emp.page.getByTestId('doc-total').textContent()).toContain('725.50');
-    // The hotel invoice as a picture: a real PNG (1×1 pixel), its type found from the content.
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
+    const docNo = await fillDeputy(
+      emp.page,
+      zh,
+      '端到端：上海客户拜访',
+      [
+        ['住宿费', '680.00', '酒店两晚'],
+        ['出租车费', '45.50', '机场出租车'],
+      ],
+      false,
     );
-    const chooser = emp.page.waitForEvent('filechooser');
-    await emp.page.getByTestId('attachment-upload').click();
-    await (await chooser).setFiles({ name: 'hotel-invoice.png', mimeType: 'image/png', buffer: png });
-    await emp.page.getByTestId('attachment-section').getByText('hotel-invoice.png').waitFor();
+    expect(await emp.page.getByTestId('doc-total').textContent()).toContain('725.50');
+    // The hotel invoice as a picture.
+    await attachInvoice(emp.page, 'hotel-invoice.png');
     await screenshot(emp.page, 'claim-zh-deputy-draft');
     await submit(emp.page);
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approving'));

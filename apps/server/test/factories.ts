@@ -36,7 +36,8 @@ export async function documentMasters(db: Db, companyId = 1) {
   const item = async (code: string, zh: string, en: string) => {
     const [row] = await db
       .insert(expenseItem)
-      .values({ companyId, code, nameZh: zh, nameEn: en, category: 'travel' })
+      // Needing no invoice, a test's document submits without an attachment unless the test wants one.
+      .values({ companyId, code, nameZh: zh, nameEn: en, category: 'travel', needsInvoice: false })
       .returning();
     return row!;
   };
@@ -67,4 +68,33 @@ export async function documentMasters(db: Db, companyId = 1) {
       await db.insert(fundPermission).values({ companyId, employeeId, costCentreId });
     },
   };
+}
+
+/** An expense item of a deputy type with the settings routing and submit read (HCP, overseas, special approver, …). */
+export async function flaggedItem(
+  db: Db,
+  expenseTypeId: number,
+  code: string,
+  flags: Partial<
+    Pick<
+      typeof expenseItem.$inferInsert,
+      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount'
+    >
+  >,
+  companyId = 1,
+) {
+  const [row] = await db
+    .insert(expenseItem)
+    .values({
+      companyId,
+      code,
+      nameZh: `项目${code}`,
+      nameEn: `Item ${code}`,
+      category: 'other',
+      needsInvoice: false,
+      ...flags,
+    })
+    .returning();
+  await db.insert(expenseTypeItem).values({ expenseTypeId, expenseItemId: row!.id });
+  return row!;
 }

@@ -114,6 +114,10 @@ export const ExpenseItemRow = z.object({
   NameEN: z.string(),
   Category: ExpenseCategory,
   InvolvesHCP: z.boolean(),
+  Overseas: z.boolean(),
+  SpecialApproverID: z.number().int().nullable(),
+  /** Shown in the list; absent in a save's answer. */
+  SpecialApproverName: z.string().nullable().optional(),
   NeedsInvoice: z.boolean(),
   MaxAmount: z.string().nullable(),
   Active: z.boolean(),
@@ -139,6 +143,8 @@ export const SaveExpenseItemBody = z.object({
   NameEN: MasterName,
   Category: ExpenseCategory,
   InvolvesHCP: z.boolean().default(false),
+  Overseas: z.boolean().default(false),
+  SpecialApproverID: z.number().int().positive().nullish(),
   NeedsInvoice: z.boolean().default(true),
   MaxAmount: MoneyText.nullish(),
   Active: z.boolean().default(true),
@@ -153,6 +159,7 @@ export const ExpenseItemOption = z.object({
   Name: z.string(),
   Category: ExpenseCategory,
   InvolvesHCP: z.boolean(),
+  Overseas: z.boolean(),
   NeedsInvoice: z.boolean(),
   MaxAmount: z.string().nullable(),
 });

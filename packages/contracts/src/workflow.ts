@@ -103,6 +103,8 @@ export const WorkflowHeader = z.object({
   NameZH: z.string().trim().min(1).max(200),
   NameEN: z.string().trim().min(1).max(200),
   Active: z.boolean().default(true),
+  /** Off: documents on this route must be approved one by one (approve-all refuses them). */
+  AllowBatchApprove: z.boolean().default(true),
   Version: z.number().int().optional(),
 });
 
@@ -116,6 +118,7 @@ export const WorkflowRow = z.object({
   NameZH: z.string(),
   NameEN: z.string(),
   Active: z.boolean(),
+  AllowBatchApprove: z.boolean(),
   StepCount: z.number().int(),
   Version: z.number().int(),
 });
@@ -201,6 +204,8 @@ export const PendingRow = z.object({
   ForApproverID: z.number().int().nullable(),
   PendingSince: z.string().nullable(),
   Version: z.number().int(),
+  /** Whether approve-all may take this document (the company's and its route's AllowBatchApprove). */
+  BatchApprovable: z.boolean(),
   /** The document's team. */
   TeamName: z.string().nullable(),
   /** Whom the user approves for here, when it is not the user (approval proxy). */

@@ -1,10 +1,13 @@
 import { SCREENS } from '@ems/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../../core/config';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
+import * as attachments from '../../modules/documents/attachments/attachment.repository';
+import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
@@ -12,6 +15,7 @@ import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import * as proxies from '../../modules/workflow/proxy/proxy.service';
+import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
 import { approvalStep } from '../../modules/workflow/workflow.table';
 import { DOC_PLAN, WORKFLOWS } from './demo-documents.data';
@@ -24,12 +28,32 @@ const REQUEST = 'demo-seed';
  * lifecycle, spread over the demo people. Documents go through the real services (save, submit, approve, reject,
  * confirm, cancel), so numbers, routes, history and audit rows are what the product itself writes.
  */
-export async function seedDemoDocuments(outer: Db): Promise<void> {
+export async function seedDemoDocuments(outer: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
   // One transaction for all of it (the services' own transactions become savepoints), so a failure leaves nothing.
-  await outer.transaction(async (db) => seedWith(db));
+  await outer.transaction(async (db) => seedWith(db, new AttachmentStore(config.dataDir)));
 }
 
-async function seedWith(db: Db): Promise<void> {
+/** A reimbursement's lines need an invoice: the demo attaches a picture of one (a 1×1 PNG) before submitting. */
+const INVOICE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function attachInvoice(db: Db, store: AttachmentStore, documentId: number, uploadedBy: number) {
+  const { key, sha256 } = await store.put(INVOICE_PNG);
+  await attachments.insert(db, {
+    documentId,
+    kind: 'invoice',
+    fileName: 'invoice.png',
+    mimeType: 'image/png',
+    size: INVOICE_PNG.length,
+    sha256,
+    storageKey: key,
+    uploadedBy,
+  });
+}
+
+async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
   const ctx: DbContext = { db };
   for (const code of ['1000', '2000'] as const) {
     const [c] = await db.select().from(company).where(eq(company.code, code));
@@ -63,11 +87,16 @@ async function seedWith(db: Db): Promise<void> {
     const adminId = (await adminOf(db, c.id)) ?? null;
     if (adminId === null) continue;
     const admin = await as(adminId);
+    // A role step needs someone in the role: a company without compliance staff routes without that step.
+    const staffed = await staffedRoleCodes(db, c.id);
     for (const w of WORKFLOWS) {
       await workflows.save(
         ctx,
         admin,
-        { Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true }, Details: [...w.details] },
+        {
+          Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true, AllowBatchApprove: true },
+          Details: w.details.filter((s) => !('RoleCode' in s) || staffed.has(s.RoleCode)),
+        },
         'zh-CN',
         REQUEST,
       );
@@ -126,6 +155,7 @@ async function seedWith(db: Db): Promise<void> {
         REQUEST,
       );
       if (plan.end === 'draft') continue;
+      if (plan.docType === 'deputy') await attachInvoice(db, store, saved.ID, preparer.userId);
       // Each step sends the version the previous one answered, as the screens do.
       let version = (
         await approval.submit(

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 import { seedDemoOrgStructure } from './demo-org-structure';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db) => Promise<void>)[] = [
+const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[] = [
   seedDemoOrg,
   seedDemoOrgStructure,
   seedDemoFinance,
@@ -25,11 +25,11 @@ export interface SeedOutcome {
 }
 
 /** Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). */
-export async function seed(db: Db, config: Pick<Config, 'loadDemoData'>): Promise<SeedOutcome> {
+export async function seed(db: Db, config: Pick<Config, 'loadDemoData' | 'dataDir'>): Promise<SeedOutcome> {
   await seedBase(db);
   if (await hasAnyCompany(db)) return { demoLoaded: false };
   if (config.loadDemoData) {
-    for (const step of DEMO_STEPS) await step(db);
+    for (const step of DEMO_STEPS) await step(db, config);
     return { demoLoaded: true };
   }
   const adminPassword = `${randomBytes(9).toString('base64url')}1a`;

@@ -85,6 +85,10 @@ export const expenseItem = pgTable(
     category: varchar('category', { length: 30, enum: EXPENSE_CATEGORIES }).notNull().default('other'),
     /** Lines of this item name HCP/HCO attendees (compliance caps apply). */
     involvesHcp: boolean('involves_hcp').notNull().default(false),
+    /** Lines of this item are spent abroad: overseas-only route steps apply to them. */
+    overseas: boolean('overseas').notNull().default(false),
+    /** Who the special-approver step of a route sends lines of this item to (none: the item needs no such step). */
+    specialApproverId: integer('special_approver_id').references(() => employee.id),
     needsInvoice: boolean('needs_invoice').notNull().default(true),
     /** Per-line ceiling, if any. */
     maxAmount: numeric('max_amount', { precision: 18, scale: 2 }),

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { contains, offsetOf, orderFrom } from '../../core/list';
-import { expenseType } from '../masterdata/expense.table';
-import { employee, role } from '../org/org.table';
+import { expenseItem, expenseType } from '../masterdata/expense.table';
+import { employee, employeeRoleTeam, role } from '../org/org.table';
 import { workflowDetail as d, workflowSetting as w } from './workflow.table';
 
 export type WorkflowRowDb = typeof w.$inferSelect;
@@ -135,4 +135,35 @@ export async function activeRoles(db: Db, companyId: number) {
     .from(role)
     .where(and(eq(role.companyId, companyId), eq(role.active, true)))
     .orderBy(asc(role.code));
+}
+
+/** Statuses in which someone can still approve. */
+const CAN_APPROVE = ['active', 'overdue_frozen'] as const;
+
+/** Codes of the company's active roles that have at least one member who can approve. */
+export async function staffedRoleCodes(db: Db, companyId: number) {
+  const rows = await db
+    .selectDistinct({ code: role.code })
+    .from(role)
+    .innerJoin(employeeRoleTeam, eq(employeeRoleTeam.roleId, role.id))
+    .innerJoin(employee, eq(employee.id, employeeRoleTeam.employeeId))
+    .where(and(eq(role.companyId, companyId), eq(role.active, true), inArray(employee.status, [...CAN_APPROVE])));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** Of these expense items of the company, those whose special approver is set and can approve. */
+export async function itemsWithSpecialApprover(db: Db, companyId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: expenseItem.id })
+    .from(expenseItem)
+    .innerJoin(employee, eq(employee.id, expenseItem.specialApproverId))
+    .where(
+      and(
+        eq(expenseItem.companyId, companyId),
+        inArray(expenseItem.id, itemIds),
+        inArray(employee.status, [...CAN_APPROVE]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

@@ -22,6 +22,7 @@ function toRow(r: Found, culture: Culture) {
     NameZH: r.w.nameZh,
     NameEN: r.w.nameEn,
     Active: r.w.active,
+    AllowBatchApprove: r.w.allowBatchApprove,
     StepCount: r.steps,
     Version: r.w.version,
   };
@@ -58,16 +59,36 @@ export async function load(db: Db, user: SessionUser, id: number, culture: Cultu
   };
 }
 
-/** Each step's own fields must make sense: who it names must exist in the company, amounts must be in order. */
+/**
+ * Each step's own fields must make sense, and a step must be able to find someone: a role with a member who can
+ * approve, an active person, special approvers set on every expense item the step is limited to. A route that
+ * would find nobody is refused here rather than at every submit.
+ */
 async function checkDetails(db: Db, user: SessionUser, details: WorkflowDetail[]) {
-  const errors: { field: string; code: string }[] = [];
+  const errors: { field: string; code: string; params?: Record<string, string> }[] = [];
   const roles = await repo.roleCodesOf(db, user.companyId);
+  const staffed = await repo.staffedRoleCodes(db, user.companyId);
+  const special = await repo.itemsWithSpecialApprover(
+    db,
+    user.companyId,
+    details.flatMap((s) => (s.StepKind === 'special_approver' ? (s.ExpenseItemIDs ?? []) : [])),
+  );
   for (const [i, s] of details.entries()) {
     const at = (f: string) => `Details.${i}.${f}`;
     if (s.StepKind === 'role' && (!s.RoleCode || !roles.has(s.RoleCode)))
       errors.push({ field: at('RoleCode'), code: 'workflow.role_unknown' });
+    else if (s.StepKind === 'role' && !staffed.has(s.RoleCode ?? ''))
+      errors.push({ field: at('RoleCode'), code: 'workflow.role_empty', params: { role: s.RoleCode ?? '' } });
     if (s.StepKind === 'person' && (!s.PersonID || !(await org.activeInCompany(db, s.PersonID, user.companyId)))) {
       errors.push({ field: at('PersonID'), code: 'workflow.person_unknown' });
+    }
+    if (s.StepKind === 'special_approver') {
+      // Unlimited, the step would meet items nobody is set for; so it names the items whose approvers it asks.
+      if (!s.ExpenseItemIDs?.length) {
+        errors.push({ field: at('ExpenseItemIDs'), code: 'workflow.special_items_required' });
+      } else if (s.ExpenseItemIDs.some((id) => !special.has(id))) {
+        errors.push({ field: at('ExpenseItemIDs'), code: 'workflow.special_approver_unset' });
+      }
     }
     if (s.MinAmount && s.MaxAmount && compareMoney(s.MinAmount, s.MaxAmount) > 0) {
       errors.push({ field: at('MaxAmount'), code: 'workflow.amount_range' });
@@ -103,6 +124,7 @@ export async function save(
       nameZh: h.NameZH,
       nameEn: h.NameEN,
       active: h.Active,
+      allowBatchApprove: h.AllowBatchApprove,
     };
     let workflowId: number;
     if (h.ID) {

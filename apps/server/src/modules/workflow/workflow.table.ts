@@ -33,6 +33,8 @@ export const workflowSetting = pgTable(
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** Off: documents on this route are approved one by one, never in the approve centre's approve-all. */
+    allowBatchApprove: boolean('allow_batch_approve').notNull().default(true),
     version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('workflow_setting_code_uq').on(t.companyId, t.code)],

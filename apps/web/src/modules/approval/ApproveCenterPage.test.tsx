@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notice } from '../../app/notice';
 import { startSession } from '../../app/session/session';
 import { initTestI18n } from '../../test/i18n';
 import ApproveCenterPage from './ApproveCenterPage';
@@ -27,6 +28,7 @@ const row = (ID: number, over: Partial<PendingRow> = {}): PendingRow => ({
   ForApproverID: null,
   PendingSince: '2025-01-02T01:00:00.000Z',
   Version: 2,
+  BatchApprovable: true,
   TeamName: 'Oncology',
   ForApproverName: null,
   PendingDays: 1,
@@ -36,6 +38,8 @@ const row = (ID: number, over: Partial<PendingRow> = {}): PendingRow => ({
 });
 
 const bodies: { url: string; body: Record<string, unknown> }[] = [];
+/** The second row's workflow may forbid approve-all. */
+let secondBatchable = true;
 beforeAll(() => initTestI18n('en-GB'));
 beforeEach(() => {
   bodies.length = 0;
@@ -56,14 +60,25 @@ beforeEach(() => {
             Total: 2,
             Rows: [
               row(1),
-              row(2, { ForApproverID: 9, ForApproverName: 'Jing Li', Overdue: true, OverdueDays: 2, PendingDays: 5 }),
+              row(2, {
+                ForApproverID: 9,
+                ForApproverName: 'Jing Li',
+                Overdue: true,
+                OverdueDays: 2,
+                PendingDays: 5,
+                BatchApprovable: secondBatchable,
+              }),
             ],
           };
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  secondBatchable = true;
+});
 
 function show() {
   const router = createMemoryRouter([{ path: '/manage/approveCenter', element: <ApproveCenterPage /> }], {
@@ -96,6 +111,23 @@ describe('approve centre', () => {
       { ID: 1, Version: 2 },
       { ID: 2, Version: 2 },
     ]);
+  });
+
+  it('approves a document whose workflow forbids approve-all only on its own', async () => {
+    breakpoints = { xs: false, sm: true, md: true, lg: true };
+    secondBatchable = false;
+    const warn = vi.spyOn(notice, 'warning').mockImplementation(() => undefined);
+    show();
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByTestId('one-by-one-D10002501002')).toBeTruthy();
+    for (const box of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(box);
+    fireEvent.click(screen.getByTestId('approve-selected'));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Approve these one by one, their workflow does not allow approve-all: D10002501002',
+      ),
+    );
+    expect(bodies.some((b) => b.url.endsWith('/BatchApprove'))).toBe(false);
   });
 
   it('on a phone shows cards with big approve and reject buttons instead of the table', async () => {

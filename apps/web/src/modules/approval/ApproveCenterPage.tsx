@@ -161,6 +161,12 @@ export default function ApproveCenterPage() {
       setDecision({ row: chosen[0]!, mode: 'approve' });
       return;
     }
+    // Their workflow wants these looked at one by one: approve-all would refuse them anyway.
+    const single = chosen.filter((r) => !r.BatchApprovable);
+    if (single.length) {
+      notice.warning(t('approval.batch.oneByOne', { docNos: single.map((r) => r.DocNo).join(', ') }));
+      return;
+    }
     const result = await approvalApi.batchApprove(
       chosen.map((r) => ({ ID: r.ID, Version: r.Version })),
       newDecisionKey(),
@@ -183,7 +189,14 @@ export default function ApproveCenterPage() {
       dataIndex: 'DocNo',
       title: t('approval.field.docNo'),
       sorter: true,
-      render: (_v, r) => <DocLink id={r.ID} docNo={r.DocNo} />,
+      render: (_v, r) => (
+        <Flex gap={4} align="center" wrap>
+          <DocLink id={r.ID} docNo={r.DocNo} />
+          {r.BatchApprovable ? null : (
+            <Tag data-testid={`one-by-one-${r.DocNo}`}>{t('approval.batch.oneByOneTag')}</Tag>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'DocType',

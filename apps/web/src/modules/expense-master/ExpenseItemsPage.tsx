@@ -1,9 +1,18 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { ExpenseItemRow } from '@ems/contracts';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../shared/format';
-import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
+import {
+  type ActionDef,
+  type ColumnDef,
+  type CustomControlProps,
+  type EditorDef,
+  type FilterDef,
+  ListPage,
+} from '../../shared/list-page';
+import { EmployeePicker } from '../org/pickers/EmployeePicker';
 import { itemApi } from './api';
 import { StatusTag, yesNo } from './columns';
 import { CATEGORY_OPTIONS, STATUS, textBool, withBools, YES_NO } from './options';
@@ -15,12 +24,18 @@ const FILTERS: FilterDef[] = [
   { name: 'Status', labelKey: 'expenseMaster.field.status', type: 'select', options: STATUS },
 ];
 
-const BOOLS = ['InvolvesHCP', 'NeedsInvoice', 'Active'];
+/** The people picker, labelled with the saved approver's name until the list of people loads. */
+function SpecialApproverPicker(props: CustomControlProps) {
+  const name = Form.useFormInstance().getFieldValue('SpecialApproverName') as string | null | undefined;
+  return <EmployeePicker {...props} {...(name ? { initialLabel: name } : {})} />;
+}
+
+const BOOLS = ['InvolvesHCP', 'Overseas', 'NeedsInvoice', 'Active'];
 
 const EDITOR: EditorDef<ExpenseItemRow> = {
   createTitleKey: 'expenseMaster.item.createTitle',
   editTitleKey: 'expenseMaster.item.editTitle',
-  initialValues: { InvolvesHCP: 'false', NeedsInvoice: 'true', Active: 'true', Sort: 0 },
+  initialValues: { InvolvesHCP: 'false', Overseas: 'false', NeedsInvoice: 'true', Active: 'true', Sort: 0 },
   load: async (row) => withBools(row as unknown as Record<string, unknown>, BOOLS),
   fields: [
     {
@@ -48,6 +63,19 @@ const EDITOR: EditorDef<ExpenseItemRow> = {
       options: YES_NO,
     },
     {
+      name: 'Overseas',
+      labelKey: 'expenseMaster.item.overseas',
+      type: 'select',
+      required: true,
+      options: YES_NO,
+    },
+    {
+      name: 'SpecialApproverID',
+      labelKey: 'expenseMaster.item.specialApprover',
+      type: 'custom',
+      control: SpecialApproverPicker,
+    },
+    {
       name: 'NeedsInvoice',
       labelKey: 'expenseMaster.item.needsInvoice',
       type: 'select',
@@ -62,6 +90,8 @@ const EDITOR: EditorDef<ExpenseItemRow> = {
     itemApi.save({
       ...v,
       InvolvesHCP: textBool(v.InvolvesHCP, false),
+      Overseas: textBool(v.Overseas, false),
+      SpecialApproverID: typeof v.SpecialApproverID === 'number' ? v.SpecialApproverID : null,
       NeedsInvoice: textBool(v.NeedsInvoice, true),
       Active: textBool(v.Active, true),
       MaxAmount: typeof v.MaxAmount === 'string' && v.MaxAmount ? v.MaxAmount.replace(/,/g, '') : null,
@@ -83,6 +113,8 @@ export default function ExpenseItemsPage() {
       render: (v) => t(`expenseMaster.category.${String(v)}`),
     },
     { dataIndex: 'InvolvesHCP', labelKey: 'expenseMaster.item.involvesHcp', render: (v) => yesNo(t, v === true) },
+    { dataIndex: 'Overseas', labelKey: 'expenseMaster.item.overseas', render: (v) => yesNo(t, v === true) },
+    { dataIndex: 'SpecialApproverName', labelKey: 'expenseMaster.item.specialApprover' },
     { dataIndex: 'NeedsInvoice', labelKey: 'expenseMaster.item.needsInvoice', render: (v) => yesNo(t, v === true) },
     {
       dataIndex: 'MaxAmount',

@@ -4,6 +4,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Drawer, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/http/ApiError';
 import { useBoot } from '../../app/i18n/BootProvider';
 import { notice } from '../../app/notice';
 import { ActionButton } from '../../shared/ActionButton';
@@ -236,7 +237,7 @@ export function WorkflowEditor({
     if (!target) return;
     form.resetFields();
     if (target.row) return;
-    form.setFieldsValue({ DocType: 'deputy', Active: true });
+    form.setFieldsValue({ DocType: 'deputy', Active: true, AllowBatchApprove: true });
     setSteps(addStep([]));
     setVersion(undefined);
   }, [target, form]);
@@ -251,6 +252,7 @@ export function WorkflowEditor({
       NameZH: w.NameZH,
       NameEN: w.NameEN,
       Active: w.Active,
+      AllowBatchApprove: w.AllowBatchApprove,
     });
     setSteps(fromServer(data.Details));
     setVersion(w.Version);
@@ -277,7 +279,14 @@ export function WorkflowEditor({
         Details: toSave(steps),
       });
     } catch (error) {
-      if (!applyFieldErrors(form, error, ['Workflow.Code', 'Workflow.ExpenseTypeID'])) notice.error(error);
+      if (applyFieldErrors(form, error, ['Workflow.Code', 'Workflow.ExpenseTypeID'])) return;
+      // A step that could find nobody to approve: say which step and why, not only that the input was refused.
+      const onStep =
+        error instanceof ApiError ? error.fieldErrors.find((e) => e.field.startsWith('Details.')) : undefined;
+      if (onStep) {
+        const seq = Number(onStep.field.split('.')[1]) + 1;
+        notice.warning(t(`${K}.stepProblem`, { seq, message: onStep.message }));
+      } else notice.error(error);
       return;
     }
     notice.success(t('common.saved'));
@@ -335,6 +344,9 @@ export function WorkflowEditor({
           </Form.Item>
           <Form.Item name="Active" label={t(`${K}.field.active`)} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="AllowBatchApprove" label={t(`${K}.field.allowBatchApprove`)} valuePropName="checked">
+            <Switch data-testid="workflow-allow-batch" />
           </Form.Item>
         </Space>
         <Space wrap align="start">

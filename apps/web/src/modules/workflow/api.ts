@@ -23,6 +23,7 @@ export interface WorkflowHeaderInput {
   NameZH: string;
   NameEN: string;
   Active: boolean;
+  AllowBatchApprove: boolean;
   Version?: number;
 }
 export interface WorkflowWithDetails {

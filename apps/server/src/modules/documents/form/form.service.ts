@@ -31,7 +31,7 @@ import { AttachmentStore } from '../attachments/attachment.storage';
 import * as repo from '../document.repository';
 import { load, visible } from '../document.service';
 import { statusHistory } from '../document.table';
-import { actingPeople, isOwner } from '../lifecycle/document.policy';
+import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { transition } from '../lifecycle/transition';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
@@ -181,7 +181,7 @@ export async function save(
   requestId: string,
 ) {
   const existing = body.ID ? await visible(ctx.db, user, body.ID) : undefined;
-  if (existing && (existing.d.docType !== docType || !isOwner(user, existing.d))) throw notFound();
+  if (existing && (existing.d.docType !== docType || !entitled(user, existing.d, 'edit'))) throw notFound();
   const applicantId =
     existing?.d.applicantId ?? (user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId);
   const applicant = await org.findEmployee(ctx.db, applicantId);
@@ -212,7 +212,7 @@ export async function save(
         version: body.Version,
         action: 'edit',
         requestId,
-        reach: async (_tx, d) => isOwner(user, d),
+        reach: async (_tx, d) => entitled(user, d, 'edit'),
       },
       async (tx, d) => {
         await repo.replaceLines(tx, d.id, lines);
@@ -440,7 +440,7 @@ export async function remove(
       version: v.version,
       action: 'delete',
       requestId: v.requestId,
-      reach: async (_tx, d) => isOwner(user, d),
+      reach: async (_tx, d) => entitled(user, d, 'delete'),
     },
     async (tx, d) => {
       files = await keysOf(tx, d.id);

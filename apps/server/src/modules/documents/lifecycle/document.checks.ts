@@ -1,3 +1,4 @@
+import { compareMoney } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { AppError, refused } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
@@ -5,6 +6,7 @@ import { assertChargeable } from '../../masterdata/funds/chargeable';
 import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import * as org from '../../org/org.repository';
 import * as repo from '../document.repository';
+import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
 
 type Doc = repo.DocumentRow;
 
@@ -53,6 +55,9 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   );
   if (stopped.length) return refused('document.ledger_expense_stopped', { codes: stopped.join(', ') });
 
+  const itemProblem = await itemRuleProblem(db, d);
+  if (itemProblem) return itemProblem;
+
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();
   const months = new Set(lines.map(({ l }) => l.expenseDate!.slice(0, 7)));
@@ -61,6 +66,40 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
     const [ny, nm] = nextMonth(y, m);
     const cutOff = await cutOffDayFor(db, d.companyId, 'general', ny, nm);
     if (cutOff && today > cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
+  }
+  return undefined;
+}
+
+const itemName = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemZh ?? ''}`.trim();
+const itemNameEn = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemEn ?? ''}`.trim();
+
+/**
+ * The rules an expense item sets for its lines: a line may not exceed the item's per-line limit (in CNY), and on a
+ * reimbursement an item that needs an invoice needs evidence on the document (an apply or a loan comes before the
+ * spending, so has none yet). Until fapiao entry exists, that evidence is at least one attachment
+ * (docs/decisions/013-workflow-settings.md).
+ */
+async function itemRuleProblem(db: Db, d: Doc): Promise<AppError | undefined> {
+  const documentId = d.id;
+  const lines = await lineFacts(db, documentId);
+  for (const l of lines) {
+    if (l.maxAmount !== null && l.amountCny !== null && compareMoney(l.amountCny, l.maxAmount) > 0) {
+      return refused('document.line_over_limit', {
+        line: l.lineNo,
+        item: itemName(l),
+        itemEn: itemNameEn(l),
+        limit: l.maxAmount,
+        amount: l.amountCny,
+      });
+    }
+  }
+  const needing = d.docType === 'deputy' ? lines.filter((l) => l.needsInvoice === true) : [];
+  if (needing.length && (await attachmentCount(db, documentId)) === 0) {
+    return refused('document.invoice_missing', {
+      lines: needing.map((l) => l.lineNo).join(', '),
+      item: itemName(needing[0]!),
+      itemEn: itemNameEn(needing[0]!),
+    });
   }
   return undefined;
 }

@@ -24,21 +24,65 @@ export function isOwner(user: SessionUser, d: DocFacts): boolean {
   return d.applicantId === user.userId || d.preparerId === user.userId || actingPeople(user).includes(d.applicantId);
 }
 
-const OWNER_ACTIONS: readonly DocAction[] = ['edit', 'delete', 'submit', 'cancel'];
+type PerType = Readonly<Record<DocType, string>>;
+const perType = (prefix: string, [apply, loan, deputy]: readonly [string, string, string], suffix = ''): PerType => ({
+  apply: `${prefix}${apply}${suffix}`,
+  loan: `${prefix}${loan}${suffix}`,
+  deputy: `${prefix}${deputy}${suffix}`,
+});
+const same = (path: string): PerType => ({ apply: path, loan: path, deputy: path });
+const SAVE = perType('/api/document/Save', ['Plan', 'Loan', 'Deputy'], 'Detail');
+const SUBMIT = perType('/api/DocumentSubmit/Submit', ['Apply', 'Loan', 'Deputy']);
+const DECIDE = perType('/api/DocumentApprove/Approve', ['Apply', 'Loan', 'Deputy']);
+const CONFIRM = same('/api/DocumentApprove/ResponsibleConfirm');
 
 /**
- * What this user may do with the document now: the lifecycle's possible actions, kept to those the user is
- * entitled to. `currentApprover` says whether the user (or whom they act for) holds the pending approval step.
+ * The call that takes each action a document may offer (per document type), with the function that call requires.
+ * An action not listed has no endpoint yet and is never offered (finance actions arrive with their screens).
  */
+export const ACTION_ROUTES = {
+  edit: { paths: SAVE, permission: 'personalExpense' },
+  delete: { paths: same('/api/document/DeleteDocument'), permission: 'personalExpense' },
+  submit: { paths: SUBMIT, permission: 'personalExpense' },
+  confirm: { paths: CONFIRM, permission: 'personalExpense' },
+  decline: { paths: CONFIRM, permission: 'personalExpense' },
+  approve: { paths: DECIDE, permission: 'approveCenter' },
+  reject: { paths: DECIDE, permission: 'approveCenter' },
+  change_approver: { paths: same('/api/document/ChangeApprove'), permission: 'authenticated' },
+  admin_cancel: { paths: same('/api/system/UpateDocumentState'), permission: 'workflow' },
+} as const satisfies Partial<Record<DocAction, { paths: PerType; permission: string }>>;
+export type OfferedAction = keyof typeof ACTION_ROUTES;
+const OFFERED = Object.keys(ACTION_ROUTES) as OfferedAction[];
+
+/**
+ * Whether the user is entitled to take `action` on the document (the lifecycle says when; this says who). The one
+ * rule both `allowedActions` and each endpoint apply, so the screen never offers what the call refuses.
+ * `currentApprover` says whether the user (or whom they act for) holds the pending approval step.
+ */
+export function entitled(user: SessionUser, d: DocFacts, action: OfferedAction, currentApprover = false): boolean {
+  const { permission } = ACTION_ROUTES[action];
+  if (permission !== 'authenticated' && !user.functions.has(permission)) return false;
+  switch (action) {
+    case 'edit':
+    case 'delete':
+    case 'submit':
+      return isOwner(user, d);
+    case 'confirm':
+    case 'decline':
+      return d.applicantId === user.userId;
+    case 'approve':
+    case 'reject':
+      return currentApprover;
+    case 'change_approver':
+    case 'admin_cancel':
+      return user.isAdmin;
+  }
+}
+
+/** What this user may do with the document now: the lifecycle's possible actions the user is entitled to. */
 export function allowedActions(user: SessionUser, d: DocFacts, currentApprover: boolean): DocAction[] {
-  return possibleActions(d.docType, d.status).filter((a) => {
-    if (OWNER_ACTIONS.includes(a)) return isOwner(user, d);
-    if (a === 'confirm' || a === 'decline') return d.applicantId === user.userId;
-    if (a === 'approve' || a === 'reject') return currentApprover;
-    if (a === 'change_approver' || a === 'admin_cancel') return user.isAdmin;
-    // Finance actions belong to the finance centre's screens.
-    return false;
-  });
+  const possible = possibleActions(d.docType, d.status);
+  return OFFERED.filter((a) => possible.includes(a) && entitled(user, d, a, currentApprover));
 }
 
 /** Every screen from which a document can be opened; what the user may see of it is `visible()`'s concern. */

@@ -2,12 +2,15 @@ import type { Culture, ExpenseDocType, SearchExpenseItemAllBody, SearchSubExpens
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { employee } from '../../org/org.table';
 import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpenseItemConfig } from '../expense.table';
 
 export type ExpenseItemRecord = typeof expenseItem.$inferSelect;
 export type SubItemRecord = typeof expenseSubItem.$inferSelect;
 
 const subItemCount = sql<number>`(select count(*)::int from ${expenseSubItem} s where s.expense_item_id = expense_item.id)`;
+const approverName = (column: 'name_zh' | 'name_en') =>
+  sql<string | null>`(select e.${sql.raw(column)} from ${employee} e where e.id = expense_item.special_approver_id)`;
 
 const itemSortable = (culture: Culture) => ({
   Code: expenseItem.code,
@@ -39,7 +42,12 @@ export async function searchItems(db: Db, companyId: number, q: SearchExpenseIte
   const where = itemWhere(companyId, q);
   const [total] = await db.select({ n: count() }).from(expenseItem).where(where);
   const rows = await db
-    .select({ item: expenseItem, subItemCount })
+    .select({
+      item: expenseItem,
+      subItemCount,
+      approverZh: approverName('name_zh'),
+      approverEn: approverName('name_en'),
+    })
     .from(expenseItem)
     .where(where)
     .orderBy(orderFrom(itemSortable(culture), q, expenseItem.sort), asc(expenseItem.code))

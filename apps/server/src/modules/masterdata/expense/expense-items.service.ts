@@ -14,10 +14,16 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
+import * as org from '../../org/org.repository';
 import { type Actor, auditEntry, uniqueCode, updateVersion } from './actor';
 import * as repo from './expense-items.repository';
 
-function itemRow(item: repo.ExpenseItemRecord, subItemCount: number, culture: Culture): ExpenseItemRow {
+function itemRow(
+  item: repo.ExpenseItemRecord,
+  subItemCount: number,
+  culture: Culture,
+  approver?: { approverZh: string | null; approverEn: string | null },
+): ExpenseItemRow {
   return {
     ID: item.id,
     Code: item.code,
@@ -26,6 +32,11 @@ function itemRow(item: repo.ExpenseItemRecord, subItemCount: number, culture: Cu
     NameEN: item.nameEn,
     Category: item.category as ExpenseCategory,
     InvolvesHCP: item.involvesHcp,
+    Overseas: item.overseas,
+    SpecialApproverID: item.specialApproverId,
+    SpecialApproverName: approver?.approverZh
+      ? localName(culture, approver.approverZh, approver.approverEn ?? '')
+      : null,
     NeedsInvoice: item.needsInvoice,
     MaxAmount: item.maxAmount === null ? null : money(item.maxAmount),
     Active: item.active,
@@ -42,13 +53,24 @@ export function itemOption(item: repo.ExpenseItemRecord, culture: Culture) {
     Name: localName(culture, item.nameZh, item.nameEn),
     Category: item.category as ExpenseCategory,
     InvolvesHCP: item.involvesHcp,
+    Overseas: item.overseas,
     NeedsInvoice: item.needsInvoice,
     MaxAmount: item.maxAmount === null ? null : money(item.maxAmount),
   };
 }
 
-export function itemRows(rows: { item: repo.ExpenseItemRecord; subItemCount: number }[], culture: Culture) {
-  return rows.map((r) => itemRow(r.item, r.subItemCount, culture));
+export function itemRows(
+  rows: {
+    item: repo.ExpenseItemRecord;
+    subItemCount: number;
+    approverZh?: string | null;
+    approverEn?: string | null;
+  }[],
+  culture: Culture,
+) {
+  return rows.map((r) =>
+    itemRow(r.item, r.subItemCount, culture, { approverZh: r.approverZh ?? null, approverEn: r.approverEn ?? null }),
+  );
 }
 
 export async function searchItems(db: Db, actor: Actor, q: SearchExpenseItemAllBody) {
@@ -63,12 +85,17 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
     nameEn: body.NameEN,
     category: body.Category,
     involvesHcp: body.InvolvesHCP,
+    overseas: body.Overseas,
+    specialApproverId: body.SpecialApproverID ?? null,
     needsInvoice: body.NeedsInvoice,
     maxAmount: body.MaxAmount ? money(body.MaxAmount) : null,
     active: body.Active,
     sort: body.Sort,
   };
   if (body.ID !== undefined) updateVersion(body);
+  if (body.SpecialApproverID && !(await org.activeInCompany(db, body.SpecialApproverID, actor.companyId))) {
+    throw fieldError('SpecialApproverID', 'workflow.person_unknown');
+  }
   return db.transaction(async (tx) => {
     let saved: repo.ExpenseItemRecord;
     if (body.ID === undefined) {

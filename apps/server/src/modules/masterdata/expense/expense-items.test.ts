@@ -237,3 +237,26 @@ describe('guards', () => {
     for (const [url, body, fields] of cases) await expectFieldErrors(t, admin, url, body, fields);
   });
 });
+
+// Last: the item it adds would change the counts above.
+describe('expense item settings the route and submit read', () => {
+  it('keeps the overseas flag and the special approver the route reads, refusing someone who cannot approve', async () => {
+    const manager = await t.login('manager');
+    const saved = await t.call(
+      '/api/system/SaveExpenseItem',
+      { ...newItem, Code: 'ABROAD', Overseas: true, SpecialApproverID: manager.UserID, Language: 'en-GB' },
+      admin,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ Overseas: true, SpecialApproverID: manager.UserID });
+    const listed = await t.call('/api/system/SearchExpenseItemAll', { Keyword: 'ABROAD', Language: 'en-GB' }, admin);
+    expect(listed.json().Rows[0]).toMatchObject({ Overseas: true, SpecialApproverName: manager.UserNameEN });
+    const unknown = await t.call(
+      '/api/system/SaveExpenseItem',
+      { ...newItem, Code: 'ABROAD2', SpecialApproverID: 999_999 },
+      admin,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([expect.objectContaining({ field: 'SpecialApproverID' })]);
+  });
+});

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { toDetail, visible } from '../../documents/document.service';
 import { submitProblems } from '../../documents/lifecycle/document.checks';
-import { approversFor, isOwner } from '../../documents/lifecycle/document.policy';
+import { approversFor, entitled, isOwner } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
 import { route } from '../routing/route.service';
 import * as repo from './approval.repository'; /** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
@@ -90,7 +90,7 @@ export async function submit(
       call: 'submit',
       key: v.key,
       requestId: v.requestId,
-      reach: async (_tx, d) => isOwner(user, d),
+      reach: async (_tx, d) => entitled(user, d, 'submit'),
     },
     async (tx, d, action) => {
       const problem = await submitProblems(tx, d);
@@ -128,7 +128,7 @@ export async function confirm(
       requestId: v.requestId,
     },
     async (tx, d) => {
-      if (d.applicantId !== user.userId) throw refused('workflow.not_applicant');
+      if (!entitled(user, d, v.accept ? 'confirm' : 'decline')) throw refused('workflow.not_applicant');
       if (v.accept) {
         const problem = await submitProblems(tx, d);
         if (problem) throw problem;
@@ -177,7 +177,11 @@ export async function decide(
     async (tx, d) => {
       const steps = await repo.stepsOf(tx, d.id, d.round);
       const current = steps.find((s) => s.status === 'pending');
-      if (!current || !approversFor(user).includes(current.approverId)) throw conflict('workflow.not_current_approver');
+      if (
+        !current ||
+        !entitled(user, d, v.pass ? 'approve' : 'reject', approversFor(user).includes(current.approverId))
+      )
+        throw conflict('workflow.not_current_approver');
       const now = new Date();
       const decided = await repo.moveStep(tx, current.id, 'pending', {
         status: v.pass ? 'approved' : 'rejected',
@@ -261,6 +265,7 @@ export async function adminCancel(
     user,
     { id: v.id, version: v.version, action: 'admin_cancel', requestId: v.requestId },
     async (tx, d) => {
+      if (!entitled(user, d, 'admin_cancel')) throw notFound();
       await repo.skipRest(tx, d.id, d.round);
       return {
         to: 'cancelled',

@@ -1,7 +1,7 @@
 import type { BatchApproveBody, BatchApproveItemResult, Culture, DocType } from '@ems/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { AppError } from '../../../core/errors';
+import { AppError, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
@@ -9,6 +9,7 @@ import { visible } from '../../documents/document.service';
 import { approversFor } from '../../documents/lifecycle/document.policy';
 import { parameters } from '../../system/system.repository';
 import { principalsOf } from '../proxy/proxy.repository';
+import { batchApprovable } from '../routing/route.service';
 import * as repo from './approval.repository';
 import { decide } from './approval.service';
 
@@ -52,10 +53,15 @@ export async function pending(
   const approverIds = await approvalPrincipals(db, user);
   const { total, rows } = await repo.pendingFor(db, user.companyId, approverIds, q);
   const limit = rows.length ? await overdueLimit(db, user.companyId) : 3;
+  const batchable = await batchApprovable(
+    db,
+    user.companyId,
+    rows.map(({ d }) => d),
+  );
   const now = new Date();
   return {
     Total: total,
-    Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn, teamZh, teamEn, approverZh, approverEn }) => ({
+    Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn, teamZh, teamEn, approverZh, approverEn }, i) => ({
       ID: d.id,
       DocNo: d.docNo,
       DocType: d.docType,
@@ -71,6 +77,7 @@ export async function pending(
       ForApproverName: s.approverId === user.userId ? null : localName(culture, approverZh, approverEn),
       PendingSince: s.pendingSince?.toISOString() ?? null,
       Version: d.version,
+      BatchApprovable: batchable[i] ?? false,
       TeamName: teamZh === null ? null : localName(culture, teamZh, teamEn),
       ...ageOf(s.pendingSince, limit, now),
     })),
@@ -98,6 +105,8 @@ export async function batchApprove(
     try {
       const found = await visibleToApprover(ctx.db, user, item.ID, principals);
       docNo = found.docNo;
+      const [allowed] = await batchApprovable(ctx.db, user.companyId, [found]);
+      if (!allowed) throw refused('workflow.batch_not_allowed', { docNo: found.docNo });
       const detail = await decide(
         ctx,
         found.as,
@@ -135,7 +144,7 @@ async function visibleToApprover(db: Db, user: SessionUser, id: number, principa
       ? { ...user, actingFor: { principalId: approverId, kinds: ['approve'] } }
       : user;
   const seen = await visible(db, as, id);
-  return { as, docNo: seen.d.docNo, docType: seen.d.docType };
+  return { as, docNo: seen.d.docNo, docType: seen.d.docType, expenseTypeId: seen.d.expenseTypeId };
 }
 
 export async function isCurrentApprover(db: Db, user: SessionUser, id: number) {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { document as doc } from '../../documents/document.table';
+import { expenseItem } from '../../masterdata/expense.table';
 import { employeeRoleTeam, role, team } from '../../org/org.table';
 import { approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
 
@@ -61,7 +62,10 @@ export async function roleCodesHeld(db: Db, companyId: number, employeeId: numbe
   return rows.map((r) => r.code);
 }
 
-/** Whether a special-approver step names the person: in an active route template (by person or role) or as a step. */
+/**
+ * Whether the person is a special approver: set on an expense item, named in an active route template's
+ * special-approver step (by person or role), or holding such a step.
+ */
 export async function namedAsSpecialApprover(
   db: Db,
   companyId: number,
@@ -85,6 +89,12 @@ export async function namedAsSpecialApprover(
     )
     .limit(1);
   if (inTemplate) return true;
+  const [onItem] = await db
+    .select({ id: expenseItem.id })
+    .from(expenseItem)
+    .where(and(eq(expenseItem.companyId, companyId), eq(expenseItem.specialApproverId, employeeId)))
+    .limit(1);
+  if (onItem) return true;
   const [asStep] = await db
     .select({ id: step.id })
     .from(step)

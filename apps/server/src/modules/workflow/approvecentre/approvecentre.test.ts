@@ -5,6 +5,7 @@ import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document, statusHistory } from '../../documents/document.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
+import { expenseItem } from '../../masterdata/expense.table';
 import { employeeRoleTeam, role } from '../../org/org.table';
 import { approvalStep } from '../workflow.table';
 
@@ -138,18 +139,22 @@ describe('flags and filters', () => {
   it('says who is a special approver', async () => {
     const call = (s: Session) => t.call('/api/ApproveCenter/IsSpecialApprover', {}, s.access_token);
     expect((await call(manager)).json()).toEqual({ IsSpecialApprover: false });
+    // Set on an expense item, the person approves that item's special-approver steps.
+    await t.ctx.db.update(expenseItem).set({ specialApproverId: manager.UserID }).where(eq(expenseItem.id, m.taxi.id));
+    expect((await call(manager)).json()).toEqual({ IsSpecialApprover: true });
     const saved = await t.call(
       '/api/workflowSetting/SaveDetail',
       {
         Workflow: { Code: 'LOAN-SP', DocType: 'loan', NameZH: '借款', NameEN: 'Loan' },
         Details: [
-          { Seq: 1, StepKind: 'special_approver', PersonID: manager.UserID, NameZH: '特批', NameEN: 'Special' },
+          { Seq: 1, StepKind: 'special_approver', ExpenseItemIDs: [m.taxi.id], NameZH: '特批', NameEN: 'Special' },
         ],
       },
       admin.access_token,
     );
     expect(saved.statusCode).toBe(200);
-    // A special-approver step keeps no person unless the kind is "person": name them through the role instead.
+    await t.ctx.db.update(expenseItem).set({ specialApproverId: null }).where(eq(expenseItem.id, m.taxi.id));
+    // Or through the special-approver role.
     const [special] = await t.ctx.db
       .insert(role)
       .values({ companyId: 1, code: 'SPECIAL_APPROVER', nameZh: '特批人', nameEn: 'Special approver' })

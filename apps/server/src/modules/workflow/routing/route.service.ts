@@ -1,14 +1,58 @@
-import type { Money } from '@ems/contracts';
+import type { DocType, Money } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
-import { linesOf } from '../../documents/document.repository';
+import { type LineFacts, lineFacts } from '../../documents/line-facts.repository';
+import { parameters } from '../../system/system.repository';
 import * as repo from '../approval/approval.repository';
 import { type Directory, type ResolvedStep, resolveRoute } from './routing';
 
-type Doc = NonNullable<Awaited<ReturnType<typeof repo.lockDocument>>>;
+/** What routing needs of a document. */
+export interface RoutedDocument {
+  id: number;
+  companyId: number;
+  docType: DocType;
+  expenseTypeId: number | null;
+  applicantId: number;
+  preparerId: number;
+  totalAmountCny: Money;
+  costCentreId: number | null;
+}
+
+/** Statuses in which a person can still act on an approval step. */
+const CAN_APPROVE = new Set(['active', 'overdue_frozen']);
+
+/**
+ * Whether the document has HCP/HCO spend and overseas spend, the facts "HCP spend only" and "overseas only" steps
+ * depend on. Today from its lines' expense items; the attendees of a line join here once they are recorded.
+ */
+export function spendFacts(lines: readonly Pick<LineFacts, 'involvesHcp' | 'overseas'>[]) {
+  return {
+    hasHcp: lines.some((l) => l.involvesHcp === true),
+    overseas: lines.some((l) => l.overseas === true),
+  };
+}
+
+/** Special approvers by expense item, as set on the item, keeping only people who can still approve. */
+function specialApproversByItem(lines: readonly LineFacts[]): Map<number, number> {
+  const byItem = new Map<number, number>();
+  for (const l of lines) {
+    if (l.expenseItemId === null || l.specialApproverId === null) continue;
+    if (l.specialApproverStatus !== null && CAN_APPROVE.has(l.specialApproverStatus)) {
+      byItem.set(l.expenseItemId, l.specialApproverId);
+    }
+  }
+  return byItem;
+}
 
 /** Everything about people the route needs, read once, then served synchronously to the resolver. */
-async function directoryFor(db: Db, companyId: number, d: Doc, roleCodes: string[]): Promise<Directory> {
+async function directoryFor(
+  db: Db,
+  companyId: number,
+  d: RoutedDocument,
+  roleCodes: string[],
+  personIds: number[],
+  lines: readonly LineFacts[],
+): Promise<Directory> {
   const people = new Map<number, { managerId: number | null; limit: Money | null }>();
   let frontier = [d.applicantId];
   for (let depth = 0; depth < 30 && frontier.length; depth++) {
@@ -22,25 +66,30 @@ async function directoryFor(db: Db, companyId: number, d: Doc, roleCodes: string
   const heads = d.costCentreId ? await repo.headsOf(db, d.costCentreId) : [];
   const roles = new Map<string, number[]>();
   for (const code of roleCodes) roles.set(code, await repo.roleMembers(db, companyId, code));
+  const able = new Set((await repo.people(db, personIds)).filter((p) => CAN_APPROVE.has(p.status)).map((p) => p.id));
+  const special = specialApproversByItem(lines);
   return {
     managerOf: (id) => people.get(id)?.managerId ?? null,
     approvalLimitOf: (id) => people.get(id)?.limit ?? null,
     costCentreHeads: (cc) => (cc === d.costCentreId ? heads : []),
     roleMembers: (code) => roles.get(code) ?? [],
-    specialApprovers: () => [],
+    canApprove: (id) => able.has(id),
+    specialApprovers: (itemIds) => [...new Set(itemIds.flatMap((id) => (special.has(id) ? [special.get(id)!] : [])))],
   };
 }
 
 /** The route this document would take now (the preview before submit, and the snapshot at submit). */
-export async function route(db: Db, d: Doc): Promise<ResolvedStep[]> {
+export async function route(db: Db, d: RoutedDocument): Promise<ResolvedStep[]> {
   const template = await repo.templateFor(db, d.companyId, d.docType, d.expenseTypeId);
   if (!template) throw refused('workflow.setting_missing');
-  const lines = await linesOf(db, d.id);
+  const lines = await lineFacts(db, d.id);
   const dir = await directoryFor(
     db,
     d.companyId,
     d,
-    template.details.flatMap((s) => (s.roleCode ? [s.roleCode] : [])),
+    template.details.flatMap((s) => (s.stepKind === 'role' && s.roleCode ? [s.roleCode] : [])),
+    template.details.flatMap((s) => (s.stepKind === 'person' && s.personId ? [s.personId] : [])),
+    lines,
   );
   return resolveRoute(
     template.details.map((s) => ({
@@ -62,10 +111,37 @@ export async function route(db: Db, d: Doc): Promise<ResolvedStep[]> {
       preparerId: d.preparerId,
       amountCny: d.totalAmountCny,
       costCentreId: d.costCentreId,
-      expenseItemIds: lines.flatMap(({ l }) => (l.expenseItemId ? [l.expenseItemId] : [])),
-      hasHcp: false,
-      overseas: false,
+      expenseItemIds: lines.flatMap((l) => (l.expenseItemId ? [l.expenseItemId] : [])),
+      ...spendFacts(lines),
     },
     dir,
   );
+}
+
+/**
+ * Whether approve-all may take each document: the company's technical parameter AllowBatchApprove and the
+ * AllowBatchApprove of the route template the document's type uses now (a setting about how to approve, not who,
+ * so it applies to documents already in approval).
+ */
+export async function batchApprovable(
+  db: Db,
+  companyId: number,
+  docs: readonly { docType: DocType; expenseTypeId: number | null }[],
+): Promise<boolean[]> {
+  if (docs.length === 0) return [];
+  const [p] = await parameters(db, companyId, false, 'AllowBatchApprove');
+  if (p && p.value.trim().toLowerCase() === 'false') return docs.map(() => false);
+  const byTemplate = new Map<string, boolean>();
+  const out: boolean[] = [];
+  for (const d of docs) {
+    const key = `${d.docType}:${d.expenseTypeId ?? ''}`;
+    let allowed = byTemplate.get(key);
+    if (allowed === undefined) {
+      const template = await repo.templateFor(db, companyId, d.docType, d.expenseTypeId);
+      allowed = template?.setting.allowBatchApprove ?? true;
+      byTemplate.set(key, allowed);
+    }
+    out.push(allowed);
+  }
+  return out;
 }

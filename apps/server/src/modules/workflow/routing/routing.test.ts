@@ -24,6 +24,7 @@ const dir: Directory = {
         ]
       : [],
   roleMembers: (code) => (code === 'COMPLIANCE' ? [40, 41] : []),
+  canApprove: () => true,
   specialApprovers: (items) => (items.includes(7) ? [50] : []),
 };
 const doc = (over: Partial<RouteDocument> = {}): RouteDocument => ({

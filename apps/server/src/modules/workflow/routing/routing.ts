@@ -48,6 +48,9 @@ export interface Directory {
   /** Heads in approval order; amountLimit null means their approval suffices for any amount. */
   costCentreHeads(costCentreId: number): { employeeId: number; amountLimit: Money | null }[];
   roleMembers(roleCode: string): number[];
+  /** Whether a person named by a step can still approve (not left, not frozen for resignation). */
+  canApprove(employeeId: number): boolean;
+  /** The special approvers set on these expense items, once each, in the items' order. */
   specialApprovers(expenseItemIds: number[]): number[];
 }
 
@@ -118,14 +121,29 @@ function approversOf(
     case 'role':
       return { ids: dir.roleMembers(step.roleCode ?? '').slice(0, 1), reasonKey: 'workflow.reason.role' };
     case 'person':
-      return { ids: step.personId ? [step.personId] : [], reasonKey: 'workflow.reason.person' };
-    case 'special_approver':
-      return { ids: dir.specialApprovers(doc.expenseItemIds), reasonKey: 'workflow.reason.special_approver' };
+      return {
+        ids: step.personId && dir.canApprove(step.personId) ? [step.personId] : [],
+        reasonKey: 'workflow.reason.person',
+      };
+    case 'special_approver': {
+      // A step limited to some items asks only their special approvers.
+      const items = step.expenseItemIds?.length
+        ? doc.expenseItemIds.filter((id) => step.expenseItemIds!.includes(id))
+        : doc.expenseItemIds;
+      return { ids: dir.specialApprovers(items), reasonKey: 'workflow.reason.special_approver' };
+    }
   }
 }
 
 /** Steps whose kind must find someone: a route with nobody there cannot be submitted. */
-const REQUIRED: readonly StepKind[] = ['line_manager', 'approval_limit_chain', 'cost_centre_head', 'role', 'person'];
+const REQUIRED: readonly StepKind[] = [
+  'line_manager',
+  'approval_limit_chain',
+  'cost_centre_head',
+  'role',
+  'person',
+  'special_approver',
+];
 
 export function resolveRoute(template: RouteTemplateStep[], doc: RouteDocument, dir: Directory): ResolvedStep[] {
   const steps: ResolvedStep[] = [];
@@ -137,7 +155,13 @@ export function resolveRoute(template: RouteTemplateStep[], doc: RouteDocument, 
       REQUIRED.includes(step.kind) &&
       !(step.kind === 'cost_centre_head' && doc.costCentreId === null)
     ) {
-      throw refused('workflow.approver_missing', { step: step.nameZh, stepEn: step.nameEn });
+      throw refused(
+        step.kind === 'special_approver' ? 'workflow.special_approver_missing' : 'workflow.approver_missing',
+        {
+          step: step.nameZh,
+          stepEn: step.nameEn,
+        },
+      );
     }
     for (const id of ids) {
       // Nobody approves their own document: their manager does.

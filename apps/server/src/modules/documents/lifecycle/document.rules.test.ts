@@ -44,8 +44,12 @@ async function draft(kind: 'Deputy' | 'Apply', typeId: number, lines: { item: nu
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { ID: number; Version: number; AllowedActions: string[] };
 }
-const submit = (kind: 'Deputy' | 'Apply', id: number) =>
-  t.call(`/api/DocumentSubmit/Submit${kind}`, { ID: id, Language: 'en-GB' }, employee.access_token);
+const submit = async (kind: 'Deputy' | 'Apply', id: number) =>
+  t.call(
+    `/api/DocumentSubmit/Submit${kind}`,
+    { ID: id, Version: await t.version(id), Language: 'en-GB' },
+    employee.access_token,
+  );
 
 describe('expense item rules at submit', () => {
   it('refuses a line above its item’s per-line limit, naming the line', async () => {
@@ -118,7 +122,7 @@ describe('allowed actions', () => {
     expect(done.AllowedActions).toEqual(['admin_cancel']);
     const cancelled = await t.call(
       '/api/system/UpateDocumentState',
-      { ID: d.ID, Status: 'cancelled', Reason: '测试' },
+      { ID: d.ID, Status: 'cancelled', Reason: '测试', Version: done.Version },
       admin.access_token,
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -68,7 +68,8 @@ async function draft(lines: { item: number; amount: string }[]) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().ID as number;
 }
-const submit = (id: number) => t.call('/api/DocumentSubmit/SubmitDeputy', { ID: id }, employee.access_token);
+const submit = async (id: number) =>
+  t.call('/api/DocumentSubmit/SubmitDeputy', { ID: id, Version: await t.version(id) }, employee.access_token);
 
 async function previewed(id: number) {
   const res = await t.call('/api/Workflow/PreviewRoute', { ID: id }, employee.access_token);
@@ -164,7 +165,7 @@ describe('route resolution from the settings', () => {
       const id = await draft([{ item: special.id, amount: '80.00' }]);
       const res = await t.call(
         '/api/DocumentSubmit/SubmitDeputy',
-        { ID: id, Language: 'en-GB' },
+        { ID: id, Version: await t.version(id), Language: 'en-GB' },
         employee.access_token,
       );
       expect(res.statusCode).toBe(422);
@@ -243,7 +244,11 @@ describe('approve-all follows the route’s AllowBatchApprove', () => {
     for (const r of batch.json().Rows) {
       expect(r).toMatchObject({ Ok: false, ErrorCode: 'workflow.batch_not_allowed' });
     }
-    const one = await t.call('/api/DocumentApprove/ApproveDeputy', { ID: a, Pass: true }, manager.access_token);
+    const one = await t.call(
+      '/api/DocumentApprove/ApproveDeputy',
+      { ID: a, Pass: true, Version: await t.version(a) },
+      manager.access_token,
+    );
     expect(one.statusCode).toBe(200);
     await t.ctx.db
       .update(workflowSetting)

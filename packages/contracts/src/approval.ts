@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Version } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery } from './paging';
 
@@ -85,14 +86,14 @@ export const ComingRow = z.object({
   CurrentApproverName: z.string().nullable(),
   ForApproverID: z.number().int().nullable(),
   ForApproverName: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ComingRow = z.infer<typeof ComingRow>;
 
 /** Approve-all: approves the current step of each document as the caller, each on its own. */
 export const BatchApproveBody = z.object({
   Items: z
-    .array(z.object({ ID: z.number().int().positive(), Version: z.number().int().optional() }))
+    .array(z.object({ ID: Id, Version: Version.optional() }))
     .min(1)
     .max(100),
   Comment: z.string().trim().max(1000).nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, MasterCode, NameEn, NameZh } from './fin-common';
+import { Id, MasterCode, Version } from './common';
+import { NameEn, NameZh } from './fin-common';
 import { PageQuery } from './paging';
 
 /** Lookup lists (base info): a type (chargeback reasons, S.T. reasons, payment methods …) and its items. */
@@ -16,13 +17,13 @@ export const BaseInfoTypeRow = z.object({
   IsSystem: z.boolean(),
   Sort: z.number().int(),
   ItemCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type BaseInfoTypeRow = z.infer<typeof BaseInfoTypeRow>;
 
 export const SaveBaseInfoTypeBody = z.object({
   TypeID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   TypeCode: MasterCode,
   NameZH: NameZh,
   NameEN: NameEn,
@@ -49,13 +50,13 @@ export const BaseInfoRow = z.object({
   Value: z.string().nullable(),
   Active: z.boolean(),
   Sort: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type BaseInfoRow = z.infer<typeof BaseInfoRow>;
 
 export const SaveBaseInfoBody = z.object({
   BaseInfoID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   TypeID: Id,
   Code: MasterCode,
   NameZH: NameZh,

@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  BoolFlag,
-  DocumentType,
-  Id,
-  MasterCode,
-  MoneyString,
-  NameEn,
-  NameZh,
-  OptionalDate,
-  PercentString,
-  StartStop,
-} from './fin-common';
+import { Id, MasterCode, Money, OptionalDateOnly, Version } from './common';
+import { BoolFlag, DocumentType, NameEn, NameZh, PercentString, StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 /** Kinds of cost centre; the ledger configuration maps GL accounts by kind. */
@@ -56,7 +46,7 @@ export const CostCenterRow = z.object({
   Heads: z.string(),
   HeadCount: z.number().int(),
   Choosable: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type CostCenterRow = z.infer<typeof CostCenterRow>;
@@ -108,22 +98,22 @@ export const CostCenterIdBody = z.object({ CostCenterID: Id });
 export const SaveCostCenterBody = z.object({
   CostCenterID: Id.optional(),
   /** The version the user saw; required when updating. */
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   CostCenterCode: MasterCode,
   NameZH: NameZh,
   NameEN: NameEn,
   SapCode: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(40).nullish()),
   Type: CostCentreType,
   OwnerTeamID: Id.nullish(),
-  ValidFrom: OptionalDate,
-  ValidTo: OptionalDate,
+  ValidFrom: OptionalDateOnly,
+  ValidTo: OptionalDateOnly,
   /** When given, the heads become exactly these people in this order. */
   HeadIDs: z.array(Id).max(20).optional(),
 });
 export type SaveCostCenterBody = z.infer<typeof SaveCostCenterBody>;
 
 /** Every change of a part names the cost centre and the version the user saw. */
-const Part = z.object({ CostCenterID: Id, Version: z.number().int().positive() });
+const Part = z.object({ CostCenterID: Id, Version: Version });
 
 export const SaveAllotBody = Part.extend({
   AllotID: Id.optional(),
@@ -138,7 +128,7 @@ export const RestAllotResult = z.object({ CostCenterID: z.number().int(), Allott
 export const SaveHeadBody = Part.extend({
   HeadID: Id.optional(),
   EmployeeID: Id,
-  AmountLimit: z.preprocess((v) => (v === '' ? null : v), MoneyString.nullish()),
+  AmountLimit: z.preprocess((v) => (v === '' ? null : v), Money.nullish()),
 });
 export type SaveHeadBody = z.infer<typeof SaveHeadBody>;
 export const DeleteHeadBody = Part.extend({ HeadIDs: z.array(Id).min(1).max(20) });

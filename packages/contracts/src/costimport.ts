@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Month, Year } from './fin-common';
+import { Id } from './common';
+import { Month, Year } from './fin-common';
 import { PageQuery } from './paging';
 
 const Sort = { SortField: PageQuery.shape.SortField, SortOrder: PageQuery.shape.SortOrder };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Money, Version } from './common';
 
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const DocType = z.enum(DOC_TYPES);
@@ -58,39 +59,38 @@ export const DocAction = z.enum(DOC_ACTIONS);
 export type DocAction = z.infer<typeof DocAction>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const money = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/);
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
 /** A line as the form sends it; a draft may leave parts empty, submit refuses unfinished lines. */
 export const ExpenseLineInput = z.object({
-  ExpenseItemID: z.number().int().positive().nullish(),
-  ExpenseSubItemID: z.number().int().positive().nullish(),
+  ExpenseItemID: Id.nullish(),
+  ExpenseSubItemID: Id.nullish(),
   ExpenseDate: day.nullish(),
-  Amount: money.nullish(),
+  Amount: Money.nullish(),
   Currency: currency.default('CNY'),
-  ProductID: z.number().int().positive().nullish(),
+  ProductID: Id.nullish(),
   Description: z.string().trim().max(500).nullish(),
 });
 export type ExpenseLineInput = z.infer<typeof ExpenseLineInput>;
 
 /** A loan a deputy writes off, and by how much (at most the loan's open balance). */
-export const LoanLinkInput = z.object({ LoanID: z.number().int().positive(), Amount: money });
+export const LoanLinkInput = z.object({ LoanID: Id, Amount: Money });
 export const LoanLink = LoanLinkInput.extend({ LoanNo: z.string(), LoanTotal: z.string() });
 export type LoanLink = z.infer<typeof LoanLink>;
 
 /** Save resume: creates (no ID) or changes a draft or returned document with its lines. */
 export const SaveDocumentBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: z.number().int().optional(),
-  ExpenseTypeID: z.number().int().positive().nullish(),
-  CostCenterID: z.number().int().positive().nullish(),
-  InternalOrderID: z.number().int().positive().nullish(),
+  ID: Id.optional(),
+  Version: Version.optional(),
+  ExpenseTypeID: Id.nullish(),
+  CostCenterID: Id.nullish(),
+  InternalOrderID: Id.nullish(),
   Currency: currency.default('CNY'),
   Reason: z.string().trim().max(2000).nullish(),
   StartDate: day.nullish(),
   EndDate: day.nullish(),
   /** Deputy only: the approved apply it claims against. */
-  ApplyID: z.number().int().positive().nullish(),
+  ApplyID: Id.nullish(),
   /** Apply only. */
   LongTerm: z.boolean().optional(),
   Lines: z.array(ExpenseLineInput).max(200).default([]),
@@ -144,7 +144,7 @@ export const DocumentDetail = z.object({
   ApprovedAt: z.string().nullable(),
   CreatedAt: z.string(),
   UpdatedAt: z.string(),
-  Version: z.number().int(),
+  Version: Version,
   Lines: z.array(DocumentLine),
   Loans: z.array(LoanLink),
   /** What the signed-in user may do with it now; the screen shows only these buttons. */
@@ -152,7 +152,7 @@ export const DocumentDetail = z.object({
 });
 export type DocumentDetail = z.infer<typeof DocumentDetail>;
 
-export const DocumentIdBody = z.object({ ID: z.number().int().positive() });
+export const DocumentIdBody = z.object({ ID: Id });
 
 export const SearchDocumentBody = z.object({
   PageIndex: z.coerce.number().int().min(1).default(1),
@@ -182,7 +182,7 @@ export const DocumentListRow = z.object({
   Reason: z.string().nullable(),
   CreatedAt: z.string(),
   SubmittedAt: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type DocumentListRow = z.infer<typeof DocumentListRow>;
 
@@ -190,7 +190,7 @@ export const DocumentCounts = z.object({
   Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })),
 });
 export type DocumentCounts = z.infer<typeof DocumentCounts>;
-export const AddDocumentBody = z.object({ DocType, CopyFromID: z.number().int().positive().optional() });
+export const AddDocumentBody = z.object({ DocType, CopyFromID: Id.optional() });
 
 /** What the form needs before the first line: the applicant (the principal when a fill-in proxy prepares) and the types they may use. */
 export const ExpenseTypeMainInfoBody = z.object({ DocType });
@@ -212,7 +212,7 @@ export const ExpenseTypeMainInfo = z.object({
 });
 export type ExpenseTypeMainInfo = z.infer<typeof ExpenseTypeMainInfo>;
 
-export const ExpenseTypeDetailInfoBody = z.object({ DocType, ExpenseTypeID: z.number().int().positive() });
+export const ExpenseTypeDetailInfoBody = z.object({ DocType, ExpenseTypeID: Id });
 export const ExpenseTypeDetailInfo = z.object({
   Items: z.array(
     z.object({
@@ -227,7 +227,7 @@ export const ExpenseTypeDetailInfo = z.object({
 export type ExpenseTypeDetailInfo = z.infer<typeof ExpenseTypeDetailInfo>;
 
 /** Approved applies a deputy of this applicant may claim against, and loans still open. */
-export const ClaimSourcesBody = z.object({ ApplicantID: z.number().int().positive().optional() });
+export const ClaimSourcesBody = z.object({ ApplicantID: Id.optional() });
 export const ClaimSources = z.object({
   Applies: z.array(
     z.object({
@@ -253,9 +253,9 @@ export type ClaimSources = z.infer<typeof ClaimSources>;
 
 /** The view centres: one query shape, the scope decided by the call and the user's functions (DESIGN §7). */
 export const ViewCenterQuery = SearchDocumentBody.extend({
-  ApplicantID: z.number().int().positive().optional(),
-  TeamID: z.number().int().positive().optional(),
-  CostCenterID: z.number().int().positive().optional(),
+  ApplicantID: Id.optional(),
+  TeamID: Id.optional(),
+  CostCenterID: Id.optional(),
   /** documentViewCenterAll: every document of the company the user's functions reach. */
   All: z.boolean().optional(),
 });
@@ -271,7 +271,7 @@ export const ViewCenterRow = DocumentListRow.extend({
 });
 export type ViewCenterRow = z.infer<typeof ViewCenterRow>;
 
-export const StartStopApplyBody = z.object({ ID: z.number().int().positive(), Version: z.number().int() });
+export const StartStopApplyBody = z.object({ ID: Id, Version: Version });
 
 /** Cost centres and internal orders the applicant may charge today (fund permission), for the document form. */
 export const ChargeableOptions = z.object({

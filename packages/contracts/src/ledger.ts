@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoolFlag, DocumentType, Id, MasterCode, NameEn, NameZh, OptionalDate, StartStop } from './fin-common';
+import { Id, MasterCode, OptionalDateOnly, Version } from './common';
+import { BoolFlag, DocumentType, NameEn, NameZh, StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 const Sort = { SortField: PageQuery.shape.SortField, SortOrder: PageQuery.shape.SortOrder };
@@ -34,20 +35,20 @@ export const InternalOrderRow = z.object({
   ValidFrom: z.string().nullable(),
   ValidTo: z.string().nullable(),
   Choosable: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type InternalOrderRow = z.infer<typeof InternalOrderRow>;
 
 export const SaveInternalOrderBody = z.object({
   InternalOrderID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   InternalOrderCode: MasterCode,
   NameZH: NameZh,
   NameEN: NameEn,
   CostCenterID: Id.nullish(),
-  ValidFrom: OptionalDate,
-  ValidTo: OptionalDate,
+  ValidFrom: OptionalDateOnly,
+  ValidTo: OptionalDateOnly,
 });
 export type SaveInternalOrderBody = z.infer<typeof SaveInternalOrderBody>;
 
@@ -74,7 +75,7 @@ export const MainExpenseRow = z.object({
   Status: StartStop,
   /** How many expense-item configurations post to this ledger expense. */
   ItemConfigCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type MainExpenseRow = z.infer<typeof MainExpenseRow>;
 
@@ -93,7 +94,7 @@ export const MainExpenseIdBody = z.object({ MainExpenseID: Id });
 
 export const SaveMainExpenseBody = z.object({
   MainExpenseID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   MainExpenseCode: MasterCode,
   NameZH: NameZh,
   NameEN: NameEn,

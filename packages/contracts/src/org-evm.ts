@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
+import { Id, IdList, MasterCode, Version } from './common';
+import { NameText } from './org-common';
 import { PageQuery } from './paging';
 
 export const EVM_RELATION_STATUS = ['new', 'changed', 'sent', 'failed'] as const;
@@ -16,13 +17,13 @@ export const EvmRelationRow = z.object({
   SendCount: z.number().int(),
   SentAt: z.string().nullable(),
   LastError: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type EvmRelationRow = z.infer<typeof EvmRelationRow>;
 
 export const SearchEvmRelationBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
   Status: z.enum(EVM_RELATION_STATUS).optional(),
 });
 export type SearchEvmRelationBody = z.infer<typeof SearchEvmRelationBody>;

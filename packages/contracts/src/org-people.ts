@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoolFilter, EmployeeStatusEnum, Id, IdFilter, MasterCode, MoneyAmount, NameText, Version } from './org-common';
+import { Id, MasterCode, Money, Version } from './common';
+import { BoolFilter, EmployeeStatusEnum, NameText } from './org-common';
 import { PageQuery } from './paging';
 
 const Optional = (max: number) => z.string().trim().max(max).nullish();
@@ -35,17 +36,17 @@ export const EmployeeRow = z.object({
   Status: EmployeeStatusEnum,
   ApprovalLimit: z.string().nullable(),
   Username: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type EmployeeRow = z.infer<typeof EmployeeRow>;
 
 const EmployeeFilters = z.object({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
   /** With TeamID: the people of its sub-teams too. */
   IncludeSubTeams: BoolFilter.optional(),
   Status: EmployeeStatusEnum.optional(),
-  LineManagerID: IdFilter.optional(),
+  LineManagerID: Id.optional(),
   HasAccount: BoolFilter.optional(),
 });
 export const SearchEmployeeBody = PageQuery.extend(EmployeeFilters.shape);
@@ -85,7 +86,7 @@ export const EmployeeRecord = z.object({
   ApprovalLimit: z.string().nullable(),
   Username: z.string().nullable(),
   Companies: z.array(EmployeeCompanyRelation),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type EmployeeRecord = z.infer<typeof EmployeeRecord>;
 
@@ -108,7 +109,7 @@ export const SaveEmployeeBody = z.object({
 export type SaveEmployeeBody = z.infer<typeof SaveEmployeeBody>;
 export const SaveEmployeeResult = z.object({
   EmployeeID: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
   /** Given once when a sign-in account is created; the person must change it at first sign-in. */
   TemporaryPassword: z.string().nullable(),
 });
@@ -136,7 +137,7 @@ export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
 export const EmployeeVersion = z.object({
   EmployeeID: z.number().int(),
   Status: z.string(),
-  Version: z.number().int(),
+  Version: Version,
 });
 
 export const SaveEmployeeTeamRelationBody = z.object({
@@ -178,7 +179,7 @@ export type EmployeeInfo = z.infer<typeof EmployeeInfo>;
 
 export const SearchEmployeeApproveLimitBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
   /** Only people who have a limit set. */
   OnlyWithLimit: BoolFilter.optional(),
 });
@@ -189,12 +190,12 @@ export const ApproveLimitRow = z.object({
   Name: z.string(),
   TeamName: z.string().nullable(),
   ApprovalLimit: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export const SaveEmployeeApproveLimitBody = z.object({
   EmployeeID: Id,
   /** Up to this amount the person's approval suffices; null removes the limit (they approve no amount alone). */
-  ApprovalLimit: MoneyAmount.nullable(),
+  ApprovalLimit: Money.nullable(),
   Version,
 });
 export type SaveEmployeeApproveLimitBody = z.infer<typeof SaveEmployeeApproveLimitBody>;
@@ -226,6 +227,6 @@ export const EmployeeImportRow = z.object({
   BankAccount: blank(BankAccount.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
   Username: blank(Username.optional()),
-  ApprovalLimit: blank(MoneyAmount.optional()),
+  ApprovalLimit: blank(Money.optional()),
 });
 export type EmployeeImportRow = z.infer<typeof EmployeeImportRow>;

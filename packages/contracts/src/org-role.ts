@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoolFilter, Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
+import { Id, IdList, MasterCode, Version } from './common';
+import { BoolFilter, NameText } from './org-common';
 import { PageQuery } from './paging';
 import { MENU_GROUPS } from './screens';
 
@@ -15,7 +16,7 @@ export const RoleRow = z.object({
   Active: z.boolean(),
   FunctionCount: z.number().int(),
   EmployeeCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type RoleRow = z.infer<typeof RoleRow>;
 
@@ -40,16 +41,16 @@ export const RoleFunctionOption = z.object({
 export type RoleFunctionOption = z.infer<typeof RoleFunctionOption>;
 
 export const SearchRoleEmployeeListBody = PageQuery.extend({
-  RoleID: IdFilter,
+  RoleID: Id,
   Keyword: z.string().trim().max(100).optional(),
 });
 export type SearchRoleEmployeeListBody = z.infer<typeof SearchRoleEmployeeListBody>;
 
 /** People to add to a role: the company's people, without those who already hold it for the whole company. */
 export const SearchRoleCandidateBody = PageQuery.extend({
-  RoleID: IdFilter.optional(),
+  RoleID: Id.optional(),
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
 });
 export type SearchRoleCandidateBody = z.infer<typeof SearchRoleCandidateBody>;
 
@@ -71,16 +72,16 @@ export type EmployeeRoleTeamRow = z.infer<typeof EmployeeRoleTeamRow>;
 
 export const SearchEmployeeRoleTeamBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  EmployeeID: IdFilter.optional(),
-  RoleID: IdFilter.optional(),
-  TeamID: IdFilter.optional(),
+  EmployeeID: Id.optional(),
+  RoleID: Id.optional(),
+  TeamID: Id.optional(),
 });
 export type SearchEmployeeRoleTeamBody = z.infer<typeof SearchEmployeeRoleTeamBody>;
 
 export const ReportCodes = z.array(z.string().trim().min(1).max(80)).max(200);
 export const RoleReportOption = z.object({ ReportCode: z.string(), LabelKey: z.string(), Checked: z.boolean() });
 export const SaveRoleReportBody = z.object({ RoleID: Id, ReportCodes, Version });
-export const RoleVersion = z.object({ RoleID: z.number().int(), Version: z.number().int() });
+export const RoleVersion = z.object({ RoleID: z.number().int(), Version: Version });
 export const UserReports = z.object({
   Rows: z.array(z.object({ ReportCode: z.string(), LabelKey: z.string(), Path: z.string() })),
 });

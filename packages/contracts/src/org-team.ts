@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoolFilter, Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
+import { Id, IdList, MasterCode, Version } from './common';
+import { BoolFilter, NameText } from './org-common';
 import { PageQuery } from './paging';
 
 export const TeamRow = z.object({
@@ -18,16 +19,16 @@ export const TeamRow = z.object({
   Active: z.boolean(),
   Sort: z.number().int(),
   MemberCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type TeamRow = z.infer<typeof TeamRow>;
 
 export const GetTeamListBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  ParentID: IdFilter.optional(),
+  ParentID: Id.optional(),
   IsEVM: BoolFilter.optional(),
   IsSupportFunction: BoolFilter.optional(),
-  TherapeuticAreaID: IdFilter.optional(),
+  TherapeuticAreaID: Id.optional(),
   Active: BoolFilter.optional(),
 });
 export type GetTeamListBody = z.infer<typeof GetTeamListBody>;
@@ -83,7 +84,7 @@ export const TherapeuticAreaRow = z.object({
   Active: z.boolean(),
   Sort: z.number().int(),
   TeamCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type TherapeuticAreaRow = z.infer<typeof TherapeuticAreaRow>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { PageQuery } from './paging';
 
 /** Body of ChooseEmployee: people of the signed-in company, by code or name. */
 export const ChooseEmployeeBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: z.number().int().positive().optional(),
+  TeamID: Id.optional(),
   /** One person by id (a picker showing the current value). */
-  EmployeeID: z.number().int().positive().optional(),
+  EmployeeID: Id.optional(),
   /** Left and resignation-frozen people are hidden unless asked for. */
   IncludeInactive: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateString, Id, Month, Year } from './fin-common';
+import { DateOnly, Id, Version } from './common';
+import { Month, Year } from './fin-common';
 import { PageQuery } from './paging';
 
 /* ---------- Monthly FX rates into CNY (FCSetting) ---------- */
@@ -23,7 +24,7 @@ export const FCSettingRow = z.object({
   Period: z.string(),
   /** CNY for one unit of the currency, six decimals. */
   Rate: z.string(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type FCSettingRow = z.infer<typeof FCSettingRow>;
@@ -35,7 +36,7 @@ export const RateString = z
 
 export const SaveFCSettingBody = z.object({
   FCSettingID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   Currency: z
     .string()
     .trim()
@@ -64,17 +65,17 @@ export const CutOffDayRow = z.object({
   Day: z.string(),
   /** The day is over: the period is closed and the row can no longer change. */
   Passed: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type CutOffDayRow = z.infer<typeof CutOffDayRow>;
 
 export const SetCutOffDayBody = z.object({
   CutOffDayID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   Year: Year,
   Month: Month,
   /** Within the month or in the first 15 days of the next. */
-  Day: DateString,
+  Day: DateOnly,
 });
 export type SetCutOffDayBody = z.infer<typeof SetCutOffDayBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Money, Version } from './common';
 import { PageQuery } from './paging';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -19,7 +20,7 @@ export const ProxyGrant = z.object({
   /** active (today within the dates), future, lapsed (past the end) or freed (ended early). */
   Status: z.enum(['active', 'future', 'lapsed', 'freed']),
   Remark: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ProxyGrant = z.infer<typeof ProxyGrant>;
 
@@ -33,19 +34,19 @@ export type SearchProxyBody = z.infer<typeof SearchProxyBody>;
 
 export const SaveProxyBody = z
   .object({
-    ID: z.number().int().positive().optional(),
+    ID: Id.optional(),
     /** Administrators may grant for someone else; everyone else grants for themselves. */
-    PrincipalID: z.number().int().positive().optional(),
-    ProxyUserID: z.number().int().positive(),
+    PrincipalID: Id.optional(),
+    ProxyUserID: Id,
     StartDate: day,
     EndDate: day,
     Remark: z.string().trim().max(500).nullish(),
-    Version: z.number().int().optional(),
+    Version: Version.optional(),
   })
   .refine((v) => v.StartDate <= v.EndDate, { path: ['EndDate'], message: 'proxy.end_before_start' });
 export type SaveProxyBody = z.infer<typeof SaveProxyBody>;
 
-export const ProxyIdBody = z.object({ ID: z.number().int().positive() });
+export const ProxyIdBody = z.object({ ID: Id });
 
 /** Someone the signed-in user may act for today. */
 export const Principal = z.object({
@@ -70,18 +71,16 @@ export const STEP_KINDS = [
 ] as const;
 export const StepKind = z.enum(STEP_KINDS);
 
-const money = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/);
-
 export const WorkflowDetail = z.object({
   ID: z.number().int().optional(),
   Seq: z.number().int().min(1),
   StepKind,
   RoleCode: z.string().trim().max(40).nullish(),
-  PersonID: z.number().int().positive().nullish(),
+  PersonID: Id.nullish(),
   PersonName: z.string().nullish(),
-  MinAmount: money.nullish(),
-  MaxAmount: money.nullish(),
-  ExpenseItemIDs: z.array(z.number().int().positive()).max(200).nullish(),
+  MinAmount: Money.nullish(),
+  MaxAmount: Money.nullish(),
+  ExpenseItemIDs: z.array(Id).max(200).nullish(),
   HcpOnly: z.boolean().default(false),
   OverseasOnly: z.boolean().default(false),
   NameZH: z.string().trim().min(1).max(100),
@@ -90,7 +89,7 @@ export const WorkflowDetail = z.object({
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 
 export const WorkflowHeader = z.object({
-  ID: z.number().int().positive().optional(),
+  ID: Id.optional(),
   Code: z
     .string()
     .trim()
@@ -98,11 +97,11 @@ export const WorkflowHeader = z.object({
     .max(40)
     .regex(/^[A-Za-z0-9_.-]+$/),
   DocType: z.enum(['apply', 'loan', 'deputy']),
-  ExpenseTypeID: z.number().int().positive().nullish(),
+  ExpenseTypeID: Id.nullish(),
   NameZH: z.string().trim().min(1).max(200),
   NameEN: z.string().trim().min(1).max(200),
   Active: z.boolean().default(true),
-  Version: z.number().int().optional(),
+  Version: Version.optional(),
 });
 
 export const WorkflowRow = z.object({
@@ -116,7 +115,7 @@ export const WorkflowRow = z.object({
   NameEN: z.string(),
   Active: z.boolean(),
   StepCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type WorkflowRow = z.infer<typeof WorkflowRow>;
 
@@ -128,19 +127,19 @@ export const SearchWorkflowBody = PageQuery.extend({
 /** Saves a route template and its ordered steps together (the steps given replace the old ones). */
 export const SaveWorkflowBody = z.object({ Workflow: WorkflowHeader, Details: z.array(WorkflowDetail).min(1).max(30) });
 export const WorkflowWithDetails = z.object({ Workflow: WorkflowRow, Details: z.array(WorkflowDetail) });
-export const WorkflowIdBody = z.object({ WorkflowID: z.number().int().positive() });
+export const WorkflowIdBody = z.object({ WorkflowID: Id });
 
-export const SubmitBody = z.object({ ID: z.number().int().positive(), Version: z.number().int().optional() });
+export const SubmitBody = z.object({ ID: Id, Version: Version.optional() });
 export const ApproveBody = z.object({
-  ID: z.number().int().positive(),
+  ID: Id,
   /** The version the approver saw; a document changed since answers 409. */
-  Version: z.number().int().optional(),
+  Version: Version.optional(),
   /** true approves the current step, false rejects (a comment is then required). */
   Pass: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
 });
 export const ConfirmBody = z.object({
-  ID: z.number().int().positive(),
+  ID: Id,
   Accept: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
 });
@@ -197,7 +196,7 @@ export const PendingRow = z.object({
   StepName: z.string(),
   ForApproverID: z.number().int().nullable(),
   PendingSince: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
   /** The document's team. */
   TeamName: z.string().nullable(),
   /** Whom the user approves for here, when it is not the user (approval proxy). */
@@ -215,18 +214,18 @@ export type PendingRow = z.infer<typeof PendingRow>;
 
 export const ChangeApproveBody = z.object({
   /** The document whose pending step is reassigned. */
-  ID: z.number().int().positive(),
-  NewApproverID: z.number().int().positive(),
+  ID: Id,
+  NewApproverID: Id,
   Comment: z.string().trim().max(1000).nullish(),
 });
 export const ChangeApproveResult = z.object({
   ID: z.number().int(),
   ApproverID: z.number().int(),
   OriginalApproverID: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 
-export const SearchPendingByApproverBody = PageQuery.extend({ ApproverID: z.number().int().positive() });
+export const SearchPendingByApproverBody = PageQuery.extend({ ApproverID: Id });
 /** A pending or waiting step of an in-flight document held by one person. */
 export const HeldStepRow = z.object({
   StepID: z.number().int(),
@@ -245,10 +244,10 @@ export type HeldStepRow = z.infer<typeof HeldStepRow>;
 
 export const ChangeApproversBody = z
   .object({
-    FromApproverID: z.number().int().positive(),
-    ToApproverID: z.number().int().positive(),
+    FromApproverID: Id,
+    ToApproverID: Id,
     /** Only these documents; none: every in-flight document of the person. */
-    DocumentIDs: z.array(z.number().int().positive()).max(1000).optional(),
+    DocumentIDs: z.array(Id).max(1000).optional(),
   })
   .refine((v) => v.FromApproverID !== v.ToApproverID, { path: ['ToApproverID'], message: 'workflow.same_person' });
 
@@ -261,7 +260,7 @@ export type ChangeApproversResult = z.infer<typeof ChangeApproversResult>;
 
 /* ---------- programme managers (cost-centre heads) ---------- */
 
-export const SearchHeadsByPersonBody = PageQuery.extend({ EmployeeID: z.number().int().positive() });
+export const SearchHeadsByPersonBody = PageQuery.extend({ EmployeeID: Id });
 export const HeadOfRow = z.object({
   CostCenterID: z.number().int(),
   CostCenterCode: z.string(),
@@ -277,9 +276,9 @@ export type HeadOfRow = z.infer<typeof HeadOfRow>;
 
 export const ChangeProgramManagerBody = z
   .object({
-    FromEmployeeID: z.number().int().positive(),
-    ToEmployeeID: z.number().int().positive(),
-    CostCenterIDs: z.array(z.number().int().positive()).max(1000).optional(),
+    FromEmployeeID: Id,
+    ToEmployeeID: Id,
+    CostCenterIDs: z.array(Id).max(1000).optional(),
     /** Also hand over the person's pending and waiting cost-centre-head steps of in-flight documents. */
     AlsoPendingSteps: z.boolean().default(false),
   })
@@ -296,7 +295,7 @@ export type ChangeProgramManagerResult = z.infer<typeof ChangeProgramManagerResu
 /* ---------- approve centre ---------- */
 
 export const OverApprovalQuery = z.object({
-  accountId: z.coerce.number().int().positive(),
+  accountId: Id,
   typeFlag: z.enum(['apply', 'loan', 'deputy', 'all']).default('all'),
 });
 export const OverApprovalResult = z.object({
@@ -324,6 +323,6 @@ export const PendingTeams = z.object({
   Rows: z.array(z.object({ TeamID: z.number().int().nullable(), TeamName: z.string(), Count: z.number().int() })),
 });
 export const UnlockReasonBody = z.object({
-  ID: z.number().int().positive(),
+  ID: Id,
   Reason: z.string().trim().min(1).max(1000),
 });

@@ -2,7 +2,7 @@ import {
   COST_CENTRE_TYPES,
   type CostCenterFilters,
   type Culture,
-  DateString,
+  DateOnly,
   type ImportResult,
   MasterCode,
   NameEn,
@@ -87,8 +87,8 @@ const SheetRow = z.object({
   Type: z.string().trim().min(1),
   OwnerTeamCode: z.string().trim().max(40).optional(),
   Status: z.string().trim().optional(),
-  ValidFrom: z.preprocess((v) => (v === '' ? undefined : v), DateString.optional()),
-  ValidTo: z.preprocess((v) => (v === '' ? undefined : v), DateString.optional()),
+  ValidFrom: z.preprocess((v) => (v === '' ? undefined : v), DateOnly.optional()),
+  ValidTo: z.preprocess((v) => (v === '' ? undefined : v), DateOnly.optional()),
   HeadCodes: z.string().trim().max(400).optional(),
 });
 

@@ -1,6 +1,6 @@
 import {
   type Culture,
-  DateString,
+  DateOnly,
   type ImportResult,
   type InternalOrderFilters,
   MasterCode,
@@ -69,8 +69,8 @@ const SheetRow = z.object({
   NameEN: NameEn,
   CostCenterCode: z.string().trim().max(40).optional(),
   Status: z.string().trim().optional(),
-  ValidFrom: DateString.optional(),
-  ValidTo: DateString.optional(),
+  ValidFrom: DateOnly.optional(),
+  ValidTo: DateOnly.optional(),
 });
 
 /** Creates or updates internal orders by code: all rows or none, every bad cell named. */

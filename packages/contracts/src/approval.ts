@@ -33,9 +33,9 @@ export type ApproveHistoryExportBody = z.infer<typeof ApproveHistoryExportBody>;
 
 export const ApproveHistoryRow = z.object({
   /** The decided step. */
-  StepID: z.number().int(),
+  StepID: Id,
   /** The document. */
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   ApplicantName: z.string(),
@@ -47,10 +47,10 @@ export const ApproveHistoryRow = z.object({
   Decision,
   Comment: z.string().nullable(),
   ActedAt: z.string().nullable(),
-  ActedByID: z.number().int().nullable(),
+  ActedByID: Id.nullable(),
   ActedByName: z.string().nullable(),
   /** The step's approver, when someone else (an approval proxy) acted for them. */
-  ForApproverID: z.number().int().nullable(),
+  ForApproverID: Id.nullable(),
   ForApproverName: z.string().nullable(),
   /** The document's status now. */
   Status: DocState,
@@ -66,9 +66,9 @@ export type ComingQuery = z.infer<typeof ComingQuery>;
 
 export const ComingRow = z.object({
   /** The user's step. */
-  StepID: z.number().int(),
+  StepID: Id,
   /** The document. */
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   ApplicantName: z.string(),
@@ -84,7 +84,7 @@ export const ComingRow = z.object({
   StepCount: z.number().int(),
   CurrentStepName: z.string().nullable(),
   CurrentApproverName: z.string().nullable(),
-  ForApproverID: z.number().int().nullable(),
+  ForApproverID: Id.nullable(),
   ForApproverName: z.string().nullable(),
   Version: Version,
 });
@@ -101,7 +101,7 @@ export const BatchApproveBody = z.object({
 export type BatchApproveBody = z.infer<typeof BatchApproveBody>;
 
 export const BatchApproveItemResult = z.object({
-  ID: z.number().int(),
+  ID: Id,
   /** Null when the document is not visible to the user. */
   DocNo: z.string().nullable(),
   Ok: z.boolean(),

@@ -55,8 +55,8 @@ export const FileTypeList = z.object({
 export type FileTypeList = z.infer<typeof FileTypeList>;
 
 export const AttachmentRow = z.object({
-  ID: z.number().int(),
-  DocumentID: z.number().int(),
+  ID: Id,
+  DocumentID: Id,
   Kind: AttachmentKind,
   KindName: z.string(),
   FileName: z.string(),

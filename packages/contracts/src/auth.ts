@@ -20,18 +20,18 @@ export const TokenResponse = z.object({
   expires_in: z.number().int(),
   refresh_token: z.string(),
   refresh_expires_in: z.number().int(),
-  UserID: z.number().int(),
+  UserID: Id,
   UserCode: z.string(),
   UserName: z.string(),
   UserNameZH: z.string(),
   UserNameEN: z.string(),
   Account: z.string(),
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyCode: z.string(),
   CompanyName: z.string(),
   CompanyNameZH: z.string(),
   CompanyNameEN: z.string(),
-  teamID: z.number().int().nullable(),
+  teamID: Id.nullable(),
   TeamName: z.string().nullable(),
   MustChangePassword: z.boolean(),
   IsAdmin: z.boolean(),
@@ -39,7 +39,7 @@ export const TokenResponse = z.object({
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 export const CompanyOption = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyCode: z.string(),
   CompanyName: z.string(),
   CompanyNameZH: z.string(),
@@ -52,7 +52,7 @@ export const CompanyList = z.object({ Rows: z.array(CompanyOption) });
 export const ShiftCompanyBody = z.object({ TargetCompanyID: Id });
 
 export const Announcement = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Title: z.string(),
   Content: z.string(),
   PublishDate: z.string(),
@@ -73,7 +73,7 @@ export const IndexResult = z.object({
 });
 
 export const DefaultInfo = z.object({
-  UserID: z.number().int(),
+  UserID: Id,
   UserCode: z.string(),
   UserName: z.string(),
   UserNameZH: z.string(),
@@ -81,14 +81,14 @@ export const DefaultInfo = z.object({
   Account: z.string(),
   Email: z.string().nullable(),
   Mobile: z.string().nullable(),
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
   LineManagerName: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
-  DefaultCostCenterID: z.number().int().nullable(),
+  DefaultCostCenterID: Id.nullable(),
   DefaultCostCenterCode: z.string().nullable(),
   Status: z.string(),
   Language: z.string(),

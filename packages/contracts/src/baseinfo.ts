@@ -9,7 +9,7 @@ export const SearchBaseInfoTypeBody = PageQuery.extend({ Keyword: z.string().tri
 export type SearchBaseInfoTypeBody = z.infer<typeof SearchBaseInfoTypeBody>;
 
 export const BaseInfoTypeRow = z.object({
-  TypeID: z.number().int(),
+  TypeID: Id,
   TypeCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -40,8 +40,8 @@ export const SearchBaseInfoListBody = PageQuery.extend({
 export type SearchBaseInfoListBody = z.infer<typeof SearchBaseInfoListBody>;
 
 export const BaseInfoRow = z.object({
-  BaseInfoID: z.number().int(),
-  TypeID: z.number().int(),
+  BaseInfoID: Id,
+  TypeID: Id,
   TypeCode: z.string(),
   Code: z.string(),
   Name: z.string(),

@@ -20,11 +20,13 @@ const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** A master-data code of any kind: letters, digits and - _ . only, unique per company. */
 export const MasterCode = z.string().trim().min(1).max(40).regex(CODE_RE);
 
-/** `numeric(18,2)` holds 16 digits before the point; the money regex bounds the length. */
+/**
+ * `numeric(18,2)` holds 16 digits before the point; the money regex bounds the length. A codec, not a transform,
+ * because responses are encoded through the same schemas.
+ */
 const moneyOf = (signed: boolean) =>
   z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
+    .codec(z.union([z.string(), z.number()]), z.string(), { decode: (v) => String(v).trim(), encode: (v) => v })
     .refine((v) => isMoney(v) && (signed || !v.startsWith('-')), { message: 'not an amount' })
     .meta({ format: signed ? 'signed-money' : 'money' });
 /** A non-negative amount: a decimal string with at most two places, below 10^16; a number is taken as its text. */
@@ -46,7 +48,10 @@ export function isDateOnly(v: string): boolean {
 /** `yyyy-MM-dd`, a real calendar day between 1900 and 2999. */
 export const DateOnly = z.string().trim().refine(isDateOnly, { message: 'invalid date' }).meta({ format: 'date' });
 /** An optional date may be sent as null or an empty string, meaning "none". */
-export const OptionalDateOnly = z.preprocess((v) => (v === '' ? null : v), DateOnly.nullish());
+export const OptionalDateOnly = z.codec(z.union([z.literal(''), z.string()]).nullish(), DateOnly.nullish(), {
+  decode: (v) => (v === '' ? null : v),
+  encode: (v) => v,
+});
 
 export const DeleteByIdsBody = z.object({ IDs: IdList });
 export type DeleteByIdsBody = z.infer<typeof DeleteByIdsBody>;

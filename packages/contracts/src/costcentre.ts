@@ -29,14 +29,14 @@ export type SearchCostCenterBody = z.infer<typeof SearchCostCenterBody>;
 export type CostCenterFilters = z.infer<typeof CostCenterFilters>;
 
 export const CostCenterRow = z.object({
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
   SapCode: z.string().nullable(),
   Type: z.string(),
-  OwnerTeamID: z.number().int().nullable(),
+  OwnerTeamID: Id.nullable(),
   OwnerTeamCode: z.string().nullable(),
   OwnerTeamName: z.string().nullable(),
   Status: StartStop,
@@ -52,8 +52,8 @@ export const CostCenterRow = z.object({
 export type CostCenterRow = z.infer<typeof CostCenterRow>;
 
 export const CostCenterHead = z.object({
-  HeadID: z.number().int(),
-  EmployeeID: z.number().int(),
+  HeadID: Id,
+  EmployeeID: Id,
   EmployeeCode: z.string(),
   EmployeeName: z.string(),
   TeamName: z.string().nullable(),
@@ -64,8 +64,8 @@ export const CostCenterHead = z.object({
 export type CostCenterHead = z.infer<typeof CostCenterHead>;
 
 export const CostCenterAllot = z.object({
-  AllotID: z.number().int(),
-  TargetCostCenterID: z.number().int(),
+  AllotID: Id,
+  TargetCostCenterID: Id,
   TargetCode: z.string(),
   TargetName: z.string(),
   TargetStatus: StartStop,
@@ -74,10 +74,10 @@ export const CostCenterAllot = z.object({
 export type CostCenterAllot = z.infer<typeof CostCenterAllot>;
 
 export const CostCenterFormOrder = z.object({
-  FormOrderID: z.number().int(),
+  FormOrderID: Id,
   DocType: DocumentType,
   Seq: z.number().int(),
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   EmployeeCode: z.string(),
   EmployeeName: z.string(),
 });
@@ -123,7 +123,7 @@ export const SaveAllotBody = Part.extend({
 export type SaveAllotBody = z.infer<typeof SaveAllotBody>;
 export const DeleteAllotBody = Part.extend({ AllotIDs: z.array(Id).min(1).max(100) });
 export const SearchRestAllotBody = z.object({ CostCenterID: Id, ExcludeAllotID: Id.optional() });
-export const RestAllotResult = z.object({ CostCenterID: z.number().int(), Allotted: z.string(), Rest: z.string() });
+export const RestAllotResult = z.object({ CostCenterID: Id, Allotted: z.string(), Rest: z.string() });
 
 export const SaveHeadBody = Part.extend({
   HeadID: Id.optional(),
@@ -144,7 +144,7 @@ export const SearchHaveHeadBody = PageQuery.extend({ EmployeeID: Id.optional(), 
 
 export const LoadRelSapCodeBody = z.object({ Keyword: z.string().trim().max(40).optional() });
 export const CostCenterBrief = z.object({
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   Name: z.string(),
   Status: StartStop,
@@ -160,7 +160,7 @@ export const LoadOwnerTeamBody = z
     path: ['CostCenterID'],
   });
 export const OwnerTeam = z.object({
-  TeamID: z.number().int(),
+  TeamID: Id,
   TeamCode: z.string(),
   TeamName: z.string(),
   /** From the root down to the team, in the user's language. */
@@ -174,7 +174,7 @@ export const OwnerTeamResult = z.object({ Team: OwnerTeam.nullable() });
 export const SearchCostCenterHistoryBody = PageQuery.extend({ CostCenterID: Id });
 export const CostCenterChange = z.object({ Field: z.string(), Before: z.string(), After: z.string() });
 export const CostCenterHistoryRow = z.object({
-  HistoryID: z.number().int(),
+  HistoryID: Id,
   Action: z.string(),
   ActorName: z.string().nullable(),
   At: z.string(),

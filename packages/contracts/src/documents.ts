@@ -100,7 +100,7 @@ export const SaveDocumentBody = z.object({
 export type SaveDocumentBody = z.infer<typeof SaveDocumentBody>;
 
 export const DocumentLine = ExpenseLineInput.extend({
-  ID: z.number().int(),
+  ID: Id,
   LineNo: z.number().int(),
   ExpenseItemName: z.string().nullable(),
   ExpenseSubItemName: z.string().nullable(),
@@ -110,24 +110,24 @@ export const DocumentLine = ExpenseLineInput.extend({
 export type DocumentLine = z.infer<typeof DocumentLine>;
 
 export const DocumentDetail = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   Status: DocState,
-  CompanyID: z.number().int(),
-  ExpenseTypeID: z.number().int().nullable(),
+  CompanyID: Id,
+  ExpenseTypeID: Id.nullable(),
   ExpenseTypeName: z.string().nullable(),
-  ApplicantID: z.number().int(),
+  ApplicantID: Id,
   ApplicantCode: z.string(),
   ApplicantName: z.string(),
-  PreparerID: z.number().int(),
+  PreparerID: Id,
   PreparerName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
-  InternalOrderID: z.number().int().nullable(),
+  InternalOrderID: Id.nullable(),
   InternalOrderCode: z.string().nullable(),
   Currency: z.string(),
   TotalAmount: z.string(),
@@ -135,7 +135,7 @@ export const DocumentDetail = z.object({
   Reason: z.string().nullable(),
   StartDate: z.string().nullable(),
   EndDate: z.string().nullable(),
-  ApplyID: z.number().int().nullable(),
+  ApplyID: Id.nullable(),
   ApplyNo: z.string().nullable(),
   LongTerm: z.boolean(),
   ApplyStopped: z.boolean(),
@@ -168,7 +168,7 @@ export const SearchDocumentBody = z.object({
 export type SearchDocumentBody = z.infer<typeof SearchDocumentBody>;
 
 export const DocumentListRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   Status: DocState,
@@ -195,20 +195,18 @@ export const AddDocumentBody = z.object({ DocType, CopyFromID: Id.optional() });
 /** What the form needs before the first line: the applicant (the principal when a fill-in proxy prepares) and the types they may use. */
 export const ExpenseTypeMainInfoBody = z.object({ DocType });
 export const ExpenseTypeMainInfo = z.object({
-  ApplicantID: z.number().int(),
+  ApplicantID: Id,
   ApplicantCode: z.string(),
   ApplicantName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
   HasBankAccount: z.boolean(),
   /** active, overdue_frozen, resignation_frozen or left. */
   ApplicantStatus: z.string(),
-  Types: z.array(
-    z.object({ ID: z.number().int(), Code: z.string(), Name: z.string(), ParentID: z.number().int().nullable() }),
-  ),
+  Types: z.array(z.object({ ID: Id, Code: z.string(), Name: z.string(), ParentID: Id.nullable() })),
 });
 export type ExpenseTypeMainInfo = z.infer<typeof ExpenseTypeMainInfo>;
 
@@ -216,11 +214,11 @@ export const ExpenseTypeDetailInfoBody = z.object({ DocType, ExpenseTypeID: Id }
 export const ExpenseTypeDetailInfo = z.object({
   Items: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       Code: z.string(),
       Name: z.string(),
       MaxAmount: z.string().nullable(),
-      SubItems: z.array(z.object({ ID: z.number().int(), Code: z.string(), Name: z.string() })),
+      SubItems: z.array(z.object({ ID: Id, Code: z.string(), Name: z.string() })),
     }),
   ),
 });
@@ -231,7 +229,7 @@ export const ClaimSourcesBody = z.object({ ApplicantID: Id.optional() });
 export const ClaimSources = z.object({
   Applies: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       DocNo: z.string(),
       Reason: z.string().nullable(),
       TotalAmount: z.string(),
@@ -240,7 +238,7 @@ export const ClaimSources = z.object({
   ),
   Loans: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       DocNo: z.string(),
       Reason: z.string().nullable(),
       TotalAmount: z.string(),
@@ -278,7 +276,7 @@ export const ChargeableOptions = z.object({
   Rows: z.array(
     z.object({
       Kind: z.enum(['cost_centre', 'internal_order']),
-      ID: z.number().int(),
+      ID: Id,
       Code: z.string(),
       Name: z.string(),
     }),

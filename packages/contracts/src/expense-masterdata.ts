@@ -51,13 +51,13 @@ export interface ExpenseTypeNode {
 }
 /** One expense type without its sub-types: the answer of Insert and Update. */
 export const ExpenseTypeRecord = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocType: ExpenseDocType,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  ParentID: z.number().int().nullable(),
+  ParentID: Id.nullable(),
   Active: z.boolean(),
   Restricted: z.boolean(),
   Sort: z.number().int(),
@@ -101,7 +101,7 @@ export const UpdateExpenseTypeBody = z.object({
 export type UpdateExpenseTypeBody = z.infer<typeof UpdateExpenseTypeBody>;
 
 export const ExpenseItemRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -142,7 +142,7 @@ export type SaveExpenseItemBody = z.infer<typeof SaveExpenseItemBody>;
 
 /** The items an employee may choose on a document line. */
 export const ExpenseItemOption = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   Category: ExpenseCategory,
@@ -158,8 +158,8 @@ export const SearchExpenseItemSponsorBody = z.object({
 });
 
 export const SubExpenseItemRow = z.object({
-  ID: z.number().int(),
-  ExpenseItemID: z.number().int(),
+  ID: Id,
+  ExpenseItemID: Id,
   ExpenseItemCode: z.string(),
   ExpenseItemName: z.string(),
   Code: z.string(),
@@ -178,7 +178,7 @@ export const SearchSubExpenseItemListBody = PageQuery.extend({
 });
 export type SearchSubExpenseItemListBody = z.infer<typeof SearchSubExpenseItemListBody>;
 export const SearchSubExpenseItemBody = z.object({ ExpenseItemID: Id });
-export const SubExpenseItemOption = z.object({ ID: z.number().int(), Code: z.string(), Name: z.string() });
+export const SubExpenseItemOption = z.object({ ID: Id, Code: z.string(), Name: z.string() });
 export const SubExpenseItemOptions = z.object({ Rows: z.array(SubExpenseItemOption) });
 
 export const InsertSubExpenseItemBody = z.object({
@@ -220,11 +220,11 @@ export type AuthorityAssignBody = z.infer<typeof AuthorityAssignBody>;
 
 export const ExpenseTypeTeamRow = z.object({
   Key: z.string(),
-  ExpenseTypeID: z.number().int(),
+  ExpenseTypeID: Id,
   DocType: ExpenseDocType,
   ExpenseTypeCode: z.string(),
   ExpenseTypeName: z.string(),
-  TeamID: z.number().int(),
+  TeamID: Id,
   TeamCode: z.string(),
   TeamName: z.string(),
 });

@@ -8,12 +8,12 @@ import { PageQuery } from './paging';
 // Products and business units (ProductConfig, ProductConfigBU)
 
 export const ProductBuRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamCode: z.string().nullable(),
   TeamName: z.string().nullable(),
   Active: z.boolean(),
@@ -35,12 +35,12 @@ export const SaveProductBuBody = z.object({
 export type SaveProductBuBody = z.infer<typeof SaveProductBuBody>;
 
 export const ProductRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  BuID: z.number().int().nullable(),
+  BuID: Id.nullable(),
   BuCode: z.string().nullable(),
   BuName: z.string().nullable(),
   SapCode: z.string().nullable(),
@@ -81,7 +81,7 @@ export const ProviderCategory = z.enum(PROVIDER_CATEGORIES);
 export type ProviderCategory = z.infer<typeof ProviderCategory>;
 
 export const ProviderRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -131,8 +131,8 @@ export const SaveProviderBody = z.object({
 export type SaveProviderBody = z.infer<typeof SaveProviderBody>;
 
 export const POWhiteListRow = z.object({
-  ID: z.number().int(),
-  ProviderID: z.number().int(),
+  ID: Id,
+  ProviderID: Id,
   ProviderCode: z.string(),
   ProviderName: z.string(),
   TaxNo: z.string().nullable(),
@@ -160,16 +160,16 @@ export type SavePOWhiteListBody = z.infer<typeof SavePOWhiteListBody>;
 // GL mapping of expense items (MainExpenseItemConfig)
 
 export const ItemConfigRow = z.object({
-  ID: z.number().int(),
-  ExpenseItemID: z.number().int(),
+  ID: Id,
+  ExpenseItemID: Id,
   ExpenseItemCode: z.string(),
   ExpenseItemName: z.string(),
   DocType: ExpenseDocType,
   CostCenterType: z.string().nullable(),
-  ProductID: z.number().int().nullable(),
+  ProductID: Id.nullable(),
   ProductCode: z.string().nullable(),
   ProductName: z.string().nullable(),
-  LedgerExpenseID: z.number().int(),
+  LedgerExpenseID: Id,
   LedgerExpenseCode: z.string(),
   LedgerExpenseName: z.string(),
   GLAccount: z.string(),
@@ -279,7 +279,7 @@ export type MasterNameKind = z.infer<typeof MasterNameKind>;
 export const MasterNameRow = z.object({
   Key: z.string(),
   Kind: MasterNameKind,
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   /** What the record belongs to: the document type of an expense type, the item of a sub-item. */
   Owner: z.string().nullable(),

@@ -25,19 +25,19 @@ export const SearchFundsPermissionBody = PageQuery.extend({
 export type SearchFundsPermissionBody = z.infer<typeof SearchFundsPermissionBody>;
 
 export const FundsPermissionRow = z.object({
-  FundsPermissionID: z.number().int(),
+  FundsPermissionID: Id,
   GranteeKind: GranteeKind,
-  EmployeeID: z.number().int().nullable(),
+  EmployeeID: Id.nullable(),
   EmployeeCode: z.string().nullable(),
   EmployeeName: z.string().nullable(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamCode: z.string().nullable(),
   TeamName: z.string().nullable(),
   TargetKind: TargetKind,
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
-  InternalOrderID: z.number().int().nullable(),
+  InternalOrderID: Id.nullable(),
   InternalOrderCode: z.string().nullable(),
   InternalOrderName: z.string().nullable(),
   TargetStatus: StartStop,
@@ -73,7 +73,7 @@ export const ChargeReason = z.object({
 });
 export const ChargeableRow = z.object({
   Kind: TargetKind,
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   Status: StartStop,
@@ -98,7 +98,7 @@ export const QueryFundsPermissionResult = z.object({
   Rows: z.array(ChargeableRow),
   Employee: z
     .object({
-      EmployeeID: z.number().int(),
+      EmployeeID: Id,
       EmployeeCode: z.string(),
       EmployeeName: z.string(),
       TeamName: z.string().nullable(),

@@ -18,7 +18,7 @@ export function joinKey(pageId: string, itemId: string): string {
 }
 
 export const LanguageResource = z.object({
-  ID: z.number().int(),
+  ID: Id,
   PageID: z.string(),
   ItemID: z.string(),
   CultureCode: Culture,

@@ -23,12 +23,12 @@ export type SearchInternalOrderBody = z.infer<typeof SearchInternalOrderBody>;
 export const ExportInternalOrderBody = InternalOrderFilters.extend(Sort);
 
 export const InternalOrderRow = z.object({
-  InternalOrderID: z.number().int(),
+  InternalOrderID: Id,
   InternalOrderCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
   Status: StartStop,
@@ -66,7 +66,7 @@ export const SearchMainExpenseBody = PageQuery.extend(MainExpenseFilters.shape);
 export type SearchMainExpenseBody = z.infer<typeof SearchMainExpenseBody>;
 
 export const MainExpenseRow = z.object({
-  MainExpenseID: z.number().int(),
+  MainExpenseID: Id,
   MainExpenseCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -80,12 +80,12 @@ export const MainExpenseRow = z.object({
 export type MainExpenseRow = z.infer<typeof MainExpenseRow>;
 
 export const MainExpenseItemUse = z.object({
-  ConfigID: z.number().int(),
+  ConfigID: Id,
   ExpenseItemCode: z.string(),
   ExpenseItemName: z.string(),
   DocType: DocumentType,
   CostCenterType: z.string().nullable(),
-  ProductID: z.number().int().nullable(),
+  ProductID: Id.nullable(),
 });
 export const MainExpenseDetail = MainExpenseRow.extend({ ItemConfigs: z.array(MainExpenseItemUse) });
 export type MainExpenseDetail = z.infer<typeof MainExpenseDetail>;

@@ -6,8 +6,8 @@ import { PageQuery } from './paging';
 export const EVM_RELATION_STATUS = ['new', 'changed', 'sent', 'failed'] as const;
 
 export const EvmRelationRow = z.object({
-  ID: z.number().int(),
-  TeamID: z.number().int(),
+  ID: Id,
+  TeamID: Id,
   TeamCode: z.string(),
   TeamName: z.string(),
   EvmCode: z.string(),
@@ -43,7 +43,7 @@ export const EvmRelationIdsBody = z.object({ IDs: IdList });
 export const EvmSendResult = z.object({
   Rows: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       Status: z.enum(EVM_RELATION_STATUS),
       Reference: z.string().nullable(),
       Error: z.string().nullable(),

@@ -22,16 +22,16 @@ const BankAccount = z
   .pipe(z.string().regex(/^\d{8,32}$/));
 
 export const EmployeeRow = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
   Email: z.string().nullable(),
   Mobile: z.string().nullable(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  LineManagerID: z.number().int().nullable(),
+  LineManagerID: Id.nullable(),
   LineManagerName: z.string().nullable(),
   Status: EmployeeStatusEnum,
   ApprovalLimit: z.string().nullable(),
@@ -60,24 +60,24 @@ export type ExportEmployeeBody = z.infer<typeof ExportEmployeeBody>;
 export const EmployeeIdBody = z.object({ EmployeeID: Id });
 
 export const EmployeeCompanyRelation = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
   IsDefault: z.boolean(),
 });
 
 /** One employee as the editor needs it. */
 export const EmployeeRecord = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
   Email: z.string().nullable(),
   Mobile: z.string().nullable(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  LineManagerID: z.number().int().nullable(),
+  LineManagerID: Id.nullable(),
   LineManagerName: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
@@ -108,7 +108,7 @@ export const SaveEmployeeBody = z.object({
 });
 export type SaveEmployeeBody = z.infer<typeof SaveEmployeeBody>;
 export const SaveEmployeeResult = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Version: Version,
   /** Given once when a sign-in account is created; the person must change it at first sign-in. */
   TemporaryPassword: z.string().nullable(),
@@ -135,7 +135,7 @@ export const UpdateEmployeeInfoBody = z.object({
 });
 export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
 export const EmployeeVersion = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Status: z.string(),
   Version: Version,
 });
@@ -148,7 +148,7 @@ export const SaveEmployeeTeamRelationBody = z.object({
 export type SaveEmployeeTeamRelationBody = z.infer<typeof SaveEmployeeTeamRelationBody>;
 
 export const EmployeeInfo = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -163,7 +163,7 @@ export const EmployeeInfo = z.object({
   Username: z.string().nullable(),
   LastLoginAt: z.string().nullable(),
   DirectReports: z.number().int(),
-  Roles: z.array(z.object({ RoleID: z.number().int(), RoleName: z.string(), TeamName: z.string().nullable() })),
+  Roles: z.array(z.object({ RoleID: Id, RoleName: z.string(), TeamName: z.string().nullable() })),
   Companies: z.array(EmployeeCompanyRelation),
   StatusHistory: z.array(
     z.object({
@@ -185,7 +185,7 @@ export const SearchEmployeeApproveLimitBody = PageQuery.extend({
 });
 export type SearchEmployeeApproveLimitBody = z.infer<typeof SearchEmployeeApproveLimitBody>;
 export const ApproveLimitRow = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   TeamName: z.string().nullable(),
@@ -201,7 +201,7 @@ export const SaveEmployeeApproveLimitBody = z.object({
 export type SaveEmployeeApproveLimitBody = z.infer<typeof SaveEmployeeApproveLimitBody>;
 
 export const CompanyInfo = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),

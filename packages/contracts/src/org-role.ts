@@ -5,7 +5,7 @@ import { PageQuery } from './paging';
 import { MENU_GROUPS } from './screens';
 
 export const RoleRow = z.object({
-  RoleID: z.number().int(),
+  RoleID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -27,7 +27,7 @@ export const SearchRoleListBody = PageQuery.extend({
 export type SearchRoleListBody = z.infer<typeof SearchRoleListBody>;
 
 export const RoleIdBody = z.object({ RoleID: Id });
-export const RoleFunctions = z.object({ RoleID: z.number().int(), FunctionCodes: z.array(z.string()) });
+export const RoleFunctions = z.object({ RoleID: Id, FunctionCodes: z.array(z.string()) });
 
 /** The functions a role may hold, grouped by menu group, with the role's own ticked. */
 export const SearchRoleFunctionBody = z.object({ RoleID: Id.optional() });
@@ -55,17 +55,17 @@ export const SearchRoleCandidateBody = PageQuery.extend({
 export type SearchRoleCandidateBody = z.infer<typeof SearchRoleCandidateBody>;
 
 export const EmployeeRoleTeamRow = z.object({
-  ID: z.number().int(),
-  EmployeeID: z.number().int(),
+  ID: Id,
+  EmployeeID: Id,
   EmployeeCode: z.string(),
   EmployeeName: z.string(),
   HomeTeamName: z.string().nullable(),
   Status: z.string(),
-  RoleID: z.number().int(),
+  RoleID: Id,
   RoleCode: z.string(),
   RoleName: z.string(),
   /** The team whose data the role covers; null is the whole company. */
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
 });
 export type EmployeeRoleTeamRow = z.infer<typeof EmployeeRoleTeamRow>;
@@ -81,7 +81,7 @@ export type SearchEmployeeRoleTeamBody = z.infer<typeof SearchEmployeeRoleTeamBo
 export const ReportCodes = z.array(z.string().trim().min(1).max(80)).max(200);
 export const RoleReportOption = z.object({ ReportCode: z.string(), LabelKey: z.string(), Checked: z.boolean() });
 export const SaveRoleReportBody = z.object({ RoleID: Id, ReportCodes, Version });
-export const RoleVersion = z.object({ RoleID: z.number().int(), Version: Version });
+export const RoleVersion = z.object({ RoleID: Id, Version: Version });
 export const UserReports = z.object({
   Rows: z.array(z.object({ ReportCode: z.string(), LabelKey: z.string(), Path: z.string() })),
 });
@@ -118,7 +118,7 @@ export const SaveRoleAndFunctionBody = z.object({
 export type SaveRoleAndFunctionBody = z.infer<typeof SaveRoleAndFunctionBody>;
 
 export const RoleOption = z.object({
-  RoleID: z.number().int(),
+  RoleID: Id,
   Code: z.string(),
   Name: z.string(),
   IsAdmin: z.boolean(),

@@ -4,17 +4,17 @@ import { BoolFilter, NameText } from './org-common';
 import { PageQuery } from './paging';
 
 export const TeamRow = z.object({
-  TeamID: z.number().int(),
+  TeamID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  ParentID: z.number().int().nullable(),
+  ParentID: Id.nullable(),
   ParentName: z.string().nullable(),
   BU: z.string().nullable(),
   IsEVM: z.boolean(),
   IsSupportFunction: z.boolean(),
-  TherapeuticAreaID: z.number().int().nullable(),
+  TherapeuticAreaID: Id.nullable(),
   TherapeuticAreaName: z.string().nullable(),
   Active: z.boolean(),
   Sort: z.number().int(),
@@ -37,7 +37,7 @@ export const TeamIdBody = z.object({ TeamID: Id });
 
 export const TeamInfo = TeamRow.extend({
   /** The team's ancestors from the root down, then the team itself. */
-  Path: z.array(z.object({ TeamID: z.number().int(), Code: z.string(), Name: z.string() })),
+  Path: z.array(z.object({ TeamID: Id, Code: z.string(), Name: z.string() })),
   ChildCount: z.number().int(),
 });
 export type TeamInfo = z.infer<typeof TeamInfo>;
@@ -60,9 +60,9 @@ export const SaveTeamBody = z.object({
 export type SaveTeamBody = z.infer<typeof SaveTeamBody>;
 
 export const GetTeamIsEVMBody = z.object({ TeamID: Id.optional() });
-export const TeamIsEVM = z.object({ TeamID: z.number().int(), IsEVM: z.boolean() });
+export const TeamIsEVM = z.object({ TeamID: Id, IsEVM: z.boolean() });
 
-export const TeamOption = z.object({ TeamID: z.number().int(), Code: z.string(), Name: z.string() });
+export const TeamOption = z.object({ TeamID: Id, Code: z.string(), Name: z.string() });
 export type TeamOption = z.infer<typeof TeamOption>;
 
 /** Teams whose data the signed-in user may see through their roles. */
@@ -76,7 +76,7 @@ export const EmployeeTeams = z.object({
 export const SetTeamSupportFunctionBody = z.object({ TeamIDs: IdList, IsSupportFunction: z.boolean() });
 
 export const TherapeuticAreaRow = z.object({
-  TherapeuticAreaID: z.number().int(),
+  TherapeuticAreaID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),

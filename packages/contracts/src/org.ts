@@ -14,12 +14,12 @@ export const ChooseEmployeeBody = PageQuery.extend({
 export type ChooseEmployeeBody = z.infer<typeof ChooseEmployeeBody>;
 
 export const EmployeeOption = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
   Status: z.string(),
 });
@@ -36,10 +36,10 @@ export interface TeamNode {
 }
 export const TeamNode: z.ZodType<TeamNode> = z.lazy(() =>
   z.object({
-    TeamID: z.number().int(),
+    TeamID: Id,
     Code: z.string(),
     Name: z.string(),
-    ParentID: z.number().int().nullable(),
+    ParentID: Id.nullable(),
     IsEVM: z.boolean(),
     Active: z.boolean(),
     Children: z.array(TeamNode),

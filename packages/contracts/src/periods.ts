@@ -16,7 +16,7 @@ export const SearchFCSettingBody = PageQuery.extend({
 export type SearchFCSettingBody = z.infer<typeof SearchFCSettingBody>;
 
 export const FCSettingRow = z.object({
-  FCSettingID: z.number().int(),
+  FCSettingID: Id,
   Currency: z.string(),
   Year: z.number().int(),
   Month: z.number().int(),
@@ -58,7 +58,7 @@ export const GetCutOffDayBody = PageQuery.extend({ Year: Year.optional(), Month:
 export type GetCutOffDayBody = z.infer<typeof GetCutOffDayBody>;
 
 export const CutOffDayRow = z.object({
-  CutOffDayID: z.number().int(),
+  CutOffDayID: Id,
   Kind: z.enum(CUT_OFF_KINDS),
   Year: z.number().int(),
   Month: z.number().int(),

@@ -8,11 +8,11 @@ export const ProxyKind = z.enum(['fill_in', 'approve']);
 export type ProxyKind = z.infer<typeof ProxyKind>;
 
 export const ProxyGrant = z.object({
-  ID: z.number().int(),
-  PrincipalID: z.number().int(),
+  ID: Id,
+  PrincipalID: Id,
   PrincipalCode: z.string(),
   PrincipalName: z.string(),
-  ProxyUserID: z.number().int(),
+  ProxyUserID: Id,
   ProxyUserCode: z.string(),
   ProxyUserName: z.string(),
   StartDate: z.string(),
@@ -50,7 +50,7 @@ export const ProxyIdBody = z.object({ ID: Id });
 
 /** Someone the signed-in user may act for today. */
 export const Principal = z.object({
-  ProxyId: z.number().int(),
+  ProxyId: Id,
   Code: z.string(),
   Name: z.string(),
   Kinds: z.array(ProxyKind),
@@ -72,7 +72,7 @@ export const STEP_KINDS = [
 export const StepKind = z.enum(STEP_KINDS);
 
 export const WorkflowDetail = z.object({
-  ID: z.number().int().optional(),
+  ID: Id.optional(),
   Seq: z.number().int().min(1),
   StepKind,
   RoleCode: z.string().trim().max(40).nullish(),
@@ -105,10 +105,10 @@ export const WorkflowHeader = z.object({
 });
 
 export const WorkflowRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   DocType: z.string(),
-  ExpenseTypeID: z.number().int().nullable(),
+  ExpenseTypeID: Id.nullable(),
   ExpenseTypeName: z.string().nullable(),
   Name: z.string(),
   NameZH: z.string(),
@@ -145,15 +145,15 @@ export const ConfirmBody = z.object({
 });
 
 export const RouteStep = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Round: z.number().int(),
   Seq: z.number().int(),
   StepKind: z.string(),
   StepName: z.string(),
-  ApproverID: z.number().int(),
+  ApproverID: Id,
   ApproverName: z.string(),
   Status: z.string(),
-  ActedByID: z.number().int().nullable(),
+  ActedByID: Id.nullable(),
   ActedByName: z.string().nullable(),
   ActedAt: z.string().nullable(),
   PendingSince: z.string().nullable(),
@@ -169,7 +169,7 @@ export const RoutePreview = z.object({
       Seq: z.number().int(),
       StepKind: z.string(),
       StepName: z.string(),
-      ApproverID: z.number().int(),
+      ApproverID: Id,
       ApproverName: z.string(),
       Auto: z.boolean(),
       ReasonKey: z.string(),
@@ -184,7 +184,7 @@ export const PendingQuery = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
 });
 export const PendingRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType: z.enum(['apply', 'loan', 'deputy']),
   ApplicantName: z.string(),
@@ -194,7 +194,7 @@ export const PendingRow = z.object({
   TotalAmountCNY: z.string(),
   Reason: z.string().nullable(),
   StepName: z.string(),
-  ForApproverID: z.number().int().nullable(),
+  ForApproverID: Id.nullable(),
   PendingSince: z.string().nullable(),
   Version: Version,
   /** The document's team. */
@@ -219,21 +219,21 @@ export const ChangeApproveBody = z.object({
   Comment: z.string().trim().max(1000).nullish(),
 });
 export const ChangeApproveResult = z.object({
-  ID: z.number().int(),
-  ApproverID: z.number().int(),
-  OriginalApproverID: z.number().int(),
+  ID: Id,
+  ApproverID: Id,
+  OriginalApproverID: Id,
   Version: Version,
 });
 
 export const SearchPendingByApproverBody = PageQuery.extend({ ApproverID: Id });
 /** A pending or waiting step of an in-flight document held by one person. */
 export const HeldStepRow = z.object({
-  StepID: z.number().int(),
-  DocumentID: z.number().int(),
+  StepID: Id,
+  DocumentID: Id,
   DocNo: z.string(),
   DocType: z.enum(['apply', 'loan', 'deputy']),
   DocStatus: z.string(),
-  ApplicantID: z.number().int(),
+  ApplicantID: Id,
   ApplicantName: z.string(),
   TotalAmountCNY: z.string(),
   StepName: z.string(),
@@ -252,7 +252,7 @@ export const ChangeApproversBody = z
   .refine((v) => v.FromApproverID !== v.ToApproverID, { path: ['ToApproverID'], message: 'workflow.same_person' });
 
 /** A document left unchanged, and why (a language key). */
-export const SkippedDocument = z.object({ ID: z.number().int(), DocNo: z.string(), ReasonKey: z.string() });
+export const SkippedDocument = z.object({ ID: Id, DocNo: z.string(), ReasonKey: z.string() });
 export type SkippedDocument = z.infer<typeof SkippedDocument>;
 /** Documents changed, and those left unchanged with the reason. */
 export const ChangeApproversResult = z.object({ Changed: z.number().int(), Skipped: z.array(SkippedDocument) });
@@ -262,7 +262,7 @@ export type ChangeApproversResult = z.infer<typeof ChangeApproversResult>;
 
 export const SearchHeadsByPersonBody = PageQuery.extend({ EmployeeID: Id });
 export const HeadOfRow = z.object({
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   CostCenterName: z.string(),
   Status: z.string(),
@@ -286,7 +286,7 @@ export const ChangeProgramManagerBody = z
 /** Cost centres changed, those left unchanged with the reason, and documents whose steps were handed over. */
 export const ChangeProgramManagerResult = z.object({
   Changed: z.number().int(),
-  Skipped: z.array(z.object({ ID: z.number().int(), CostCenterCode: z.string(), ReasonKey: z.string() })),
+  Skipped: z.array(z.object({ ID: Id, CostCenterCode: z.string(), ReasonKey: z.string() })),
   DocumentsChanged: z.number().int(),
   DocumentsSkipped: z.array(SkippedDocument),
 });
@@ -304,7 +304,7 @@ export const OverApprovalResult = z.object({
   OverdueDays: z.number().int(),
   Rows: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       DocNo: z.string(),
       DocType: z.enum(['apply', 'loan', 'deputy']),
       PendingSince: z.string(),
@@ -313,14 +313,14 @@ export const OverApprovalResult = z.object({
   ),
 });
 export const CompanyFlag = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyCode: z.string(),
   ApprovalOverdueDays: z.number().int(),
   AllowBatchApprove: z.boolean(),
   RequireRejectComment: z.boolean(),
 });
 export const PendingTeams = z.object({
-  Rows: z.array(z.object({ TeamID: z.number().int().nullable(), TeamName: z.string(), Count: z.number().int() })),
+  Rows: z.array(z.object({ TeamID: Id.nullable(), TeamName: z.string(), Count: z.number().int() })),
 });
 export const UnlockReasonBody = z.object({
   ID: Id,

@@ -6,6 +6,7 @@ import {
   type DocType,
   DocumentDetail,
   DocumentIdBody,
+  Id,
   PendingQuery,
   PendingRow,
   pageOf,
@@ -193,7 +194,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       summary: 'An administrator cancels a document at any open state, with a reason (audited)',
       tags,
       body: z.object({
-        ID: z.number().int().positive(),
+        ID: Id,
         Status: z.literal('cancelled'),
         Reason: z.string().trim().min(1).max(1000),
       }),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { Id, Version } from './common';
+import { DateOnly, Id, Version } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery } from './paging';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** How a step was decided: by its approver (or their proxy), automatically with an earlier step, or rejected. */
 export const DECISIONS = ['approved', 'auto_approved', 'rejected'] as const;
@@ -14,9 +12,9 @@ const historyFilters = {
   DocType: DocType.optional(),
   Decision: Decision.optional(),
   /** Decided on or after this day (Asia/Shanghai). */
-  ActedAtFrom: day.optional(),
+  ActedAtFrom: DateOnly.optional(),
   /** Decided on or before this day (Asia/Shanghai). */
-  ActedAtTo: day.optional(),
+  ActedAtTo: DateOnly.optional(),
   /** Part of the document number or of the applicant's name. */
   Keyword: z.string().trim().max(100).optional(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Money, Version } from './common';
+import { DateOnly, Id, Money, Version } from './common';
 
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const DocType = z.enum(DOC_TYPES);
@@ -58,14 +58,13 @@ export const DOC_ACTIONS = [
 export const DocAction = z.enum(DOC_ACTIONS);
 export type DocAction = z.infer<typeof DocAction>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
 /** A line as the form sends it; a draft may leave parts empty, submit refuses unfinished lines. */
 export const ExpenseLineInput = z.object({
   ExpenseItemID: Id.nullish(),
   ExpenseSubItemID: Id.nullish(),
-  ExpenseDate: day.nullish(),
+  ExpenseDate: DateOnly.nullish(),
   Amount: Money.nullish(),
   Currency: currency.default('CNY'),
   ProductID: Id.nullish(),
@@ -87,8 +86,8 @@ export const SaveDocumentBody = z.object({
   InternalOrderID: Id.nullish(),
   Currency: currency.default('CNY'),
   Reason: z.string().trim().max(2000).nullish(),
-  StartDate: day.nullish(),
-  EndDate: day.nullish(),
+  StartDate: DateOnly.nullish(),
+  EndDate: DateOnly.nullish(),
   /** Deputy only: the approved apply it claims against. */
   ApplyID: Id.nullish(),
   /** Apply only. */
@@ -162,8 +161,8 @@ export const SearchDocumentBody = z.object({
   DocType: DocType.optional(),
   Status: DocState.optional(),
   Keyword: z.string().trim().max(100).optional(),
-  DateFrom: day.optional(),
-  DateTo: day.optional(),
+  DateFrom: DateOnly.optional(),
+  DateTo: DateOnly.optional(),
 });
 export type SearchDocumentBody = z.infer<typeof SearchDocumentBody>;
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { Id, Money, Version } from './common';
+import { DateOnly, Id, Money, Version } from './common';
 import { PageQuery } from './paging';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const ProxyKind = z.enum(['fill_in', 'approve']);
 export type ProxyKind = z.infer<typeof ProxyKind>;
@@ -38,8 +36,8 @@ export const SaveProxyBody = z
     /** Administrators may grant for someone else; everyone else grants for themselves. */
     PrincipalID: Id.optional(),
     ProxyUserID: Id,
-    StartDate: day,
-    EndDate: day,
+    StartDate: DateOnly,
+    EndDate: DateOnly,
     Remark: z.string().trim().max(500).nullish(),
     Version: Version.optional(),
   })

@@ -1,7 +1,9 @@
 import { DateOnly, Id, Money, OptionalDateOnly, SignedMoney } from '@ems/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { shanghaiToday } from '../src/core/time';
 import { type TestApp, testApp } from './app';
+import { documentMasters } from './factories';
 
 /** Every POST route with its body schema, as declared through the `post` helper. */
 const declared = vi.hoisted(() => [] as { url: string; body: unknown }[]);
@@ -230,5 +232,37 @@ describe('bad input on every route with a body', () => {
     console.info(`bad input: ${routes.length} routes, ${validBases} with a valid base body, ${requests} requests`);
     if (failures.length > 0) console.info(`bad input failures:\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
+  });
+});
+
+describe('bad input once answered 500', () => {
+  it('refuses amounts whose sum or CNY value overflows numeric(18,2), naming the field', async () => {
+    const m = await documentMasters(t.ctx.db);
+    const employee = (await t.login('employee')).access_token;
+    const today = shanghaiToday();
+    const line = { ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: '9999999999999999.99' };
+    const body = { ExpenseTypeID: m.type.id, CostCenterID: m.own.id, Reason: 'x', Lines: [line, line, line] };
+    const res = await t.call('/api/document/SaveDeputyDetail', body, employee);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual(
+      expect.objectContaining({ field: 'Lines', code: 'document.total_too_large' }),
+    );
+
+    await m.rate('USD', Number(today.slice(0, 4)), Number(today.slice(5, 7)), '7.1');
+    const usd = { ...body, Currency: 'USD', Lines: [{ ...line, Currency: 'USD' }] };
+    const converted = await t.call('/api/document/SaveDeputyDetail', usd, employee);
+    expect(converted.statusCode).toBe(400);
+    expect(converted.json().errors).toContainEqual(
+      expect.objectContaining({ field: 'Lines.0.Amount', code: 'document.amount_too_large' }),
+    );
+  });
+
+  it('answers an impossible date filter of the view-centre export with 400 before the file starts', async () => {
+    for (const DateFrom of ['2023-02-30', '2023-13-01', '0000-01-01']) {
+      const res = await t.call('/api/DocumentViewCenter/DownloadList', { List: 'personal', DateFrom }, token);
+      expect(res.statusCode, DateFrom).toBe(400);
+      expect(String(res.headers['content-type'])).toContain('application/problem+json');
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['DateFrom']);
+    }
   });
 });

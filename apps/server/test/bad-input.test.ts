@@ -20,6 +20,8 @@ type Kind = 'id' | 'int' | 'string' | 'date' | 'money';
 interface Leaf {
   path: (string | number)[];
   kind: Kind;
+  /** The longest text the schema lets through: the column must hold it. */
+  maxLength?: number;
 }
 interface Def {
   type: string;
@@ -33,7 +35,7 @@ interface Def {
   values?: unknown[];
   getter?: () => z.ZodType;
   left?: z.ZodType;
-  checks?: { _zod: { def: { check: string; format?: string } } }[];
+  checks?: { _zod: { def: { check: string; format?: string; maximum?: number } } }[];
 }
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -122,7 +124,9 @@ function leaves(s: z.ZodType, path: (string | number)[] = [], depth = 0): Leaf[]
     case 'union':
       return d.options?.[0] ? leaves(d.options[0], path, depth + 1) : [];
     case 'string':
-      return [{ path, kind: 'string' }];
+      return [
+        { path, kind: 'string', maxLength: d.checks?.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum },
+      ];
     case 'number':
       return d.checks?.some((c) => c._zod.def.format === 'safeint' || c._zod.def.check === 'number_format')
         ? [{ path, kind: 'int' }]
@@ -206,14 +210,28 @@ describe('bad input on every route with a body', () => {
       const baseValid = ok(schema, base);
       if (baseValid) validBases++;
       for (const leaf of leaves(schema)) {
-        for (const value of CASES[leaf.kind]) {
+        const longest = leaf.maxLength !== undefined && leaf.maxLength <= 20_000 ? ['界'.repeat(leaf.maxLength)] : [];
+        for (const value of [...CASES[leaf.kind], ...longest]) {
           const res = await send(route.url, withValue(base, leaf.path, value));
           const field = leaf.path.join('.');
           const what = `${route.url} ${field}=${JSON.stringify(value).slice(0, 40)}`;
           if (serverFailed(res)) failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-          else if (res.statusCode === 200 && leaf.kind !== 'id' && leaf.kind !== 'int')
+          // The database's safety net answered: the schema let through what the column cannot hold.
+          else if (res.statusCode === 400 && (res.json() as Problem).code === 'request.invalid_value')
+            failures.push(`${what} → reached the database`);
+          else if (
+            res.statusCode === 200 &&
+            leaf.kind !== 'id' &&
+            leaf.kind !== 'int' &&
+            !longest.includes(value as string)
+          )
             failures.push(`${what} → 200 (accepted)`);
-          else if (baseValid && res.statusCode === 400 && (res.json() as Problem).code === 'validation.failed') {
+          else if (
+            baseValid &&
+            !longest.includes(value as string) &&
+            res.statusCode === 400 &&
+            (res.json() as Problem).code === 'validation.failed'
+          ) {
             const named = (res.json() as Problem).errors?.map((e) => e.field) ?? [];
             if (!named.some((n) => n === field || field.startsWith(`${n}.`) || n.startsWith(field)))
               failures.push(`${what} → 400 naming ${named.join(',')}`);

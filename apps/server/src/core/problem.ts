@@ -61,13 +61,13 @@ export function issueCode(issue: ZodIssueLike): { code: string; params?: Record<
  * column (text form, range, length, date, NUL) or names a row that does not exist. Never the SQL or the message.
  */
 const INPUT_ERRORS: Record<string, { status: number; code: string }> = {
-  '22P02': { status: 400, code: 'validation.invalid' },
-  '22003': { status: 400, code: 'validation.invalid' },
-  '22007': { status: 400, code: 'validation.invalid' },
-  '22008': { status: 400, code: 'validation.invalid' },
-  '22021': { status: 400, code: 'validation.invalid' },
-  '22001': { status: 400, code: 'validation.invalid' },
-  '22P05': { status: 400, code: 'validation.invalid' },
+  '22P02': { status: 400, code: 'request.invalid_value' },
+  '22003': { status: 400, code: 'request.invalid_value' },
+  '22007': { status: 400, code: 'request.invalid_value' },
+  '22008': { status: 400, code: 'request.invalid_value' },
+  '22021': { status: 400, code: 'request.invalid_value' },
+  '22001': { status: 400, code: 'request.invalid_value' },
+  '22P05': { status: 400, code: 'request.invalid_value' },
 };
 
 /** The SQLSTATE of a database error, whether the driver's own or wrapped by the query builder. */

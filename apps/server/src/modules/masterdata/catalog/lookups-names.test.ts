@@ -164,13 +164,11 @@ describe('master-data names', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().Rows[0].Changes).toContainEqual({ Field: 'NameEN', Before: '', After: 'Oncology Marketing' });
     // A rename stored before with the names alone still reads.
-    await db
-      .insert(costCentreHistory)
-      .values({
-        costCentreId: cc!.id,
-        action: 'rename',
-        snapshot: { id: cc!.id, nameZh: '旧', nameEn: 'Old', version: 3 },
-      });
+    await db.insert(costCentreHistory).values({
+      costCentreId: cc!.id,
+      action: 'rename',
+      snapshot: { id: cc!.id, nameZh: '旧', nameEn: 'Old', version: 3 },
+    });
     const legacy = await t.call('/api/CostCenterMaster/SearchCostCenterHistory', { CostCenterID: cc!.id }, admin);
     expect(legacy.statusCode).toBe(200);
     expect(legacy.json().Total).toBe(2);

@@ -62,7 +62,9 @@ const CONTROL_RE = /(?![\t\n\r])\p{Cc}/u;
 /** The path of the first text in a JSON body that holds a control character. */
 export function controlCharacterPath(value: unknown, path: (string | number)[] = []): string | undefined {
   if (typeof value === 'string') return CONTROL_RE.test(value) ? path.join('.') || 'body' : undefined;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || path.length > 32) return undefined;
+  // Parsed JSON only: plain objects and arrays, never a file part or a buffer.
+  if (typeof value !== 'object' || value === null || path.length > 32) return undefined;
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = controlCharacterPath(item, [...path, Array.isArray(value) ? Number(key) : key]);
     if (found !== undefined) return found;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { Id, MasterCode, Version } from './common';
-import { NameEn, NameZh } from './fin-common';
+import { Id, MasterCode, Name, Version } from './common';
 import { PageQuery } from './paging';
 
 /** Lookup lists (base info): a type (chargeback reasons, S.T. reasons, payment methods …) and its items. */
@@ -25,8 +24,8 @@ export const SaveBaseInfoTypeBody = z.object({
   TypeID: Id.optional(),
   Version: Version.optional(),
   TypeCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   Sort: z.coerce.number().int().min(0).max(9999).optional(),
 });
 export type SaveBaseInfoTypeBody = z.infer<typeof SaveBaseInfoTypeBody>;
@@ -59,8 +58,8 @@ export const SaveBaseInfoBody = z.object({
   Version: Version.optional(),
   TypeID: Id,
   Code: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   Value: z.preprocess(
     (v) => (v === '' ? null : typeof v === 'number' ? String(v) : v),
     z

@@ -16,6 +16,9 @@ export const Text = (max: number) => z.string().trim().max(max).regex(NO_CONTROL
 /** Free text that must not be empty. */
 export const RequiredText = (max: number) => Text(max).min(1);
 
+/** The name of a master record in one language. */
+export const Name = z.string().trim().min(1).max(200).regex(NO_CONTROL_RE);
+
 const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** A master-data code of any kind: letters, digits and - _ . only, unique per company. */
 export const MasterCode = z.string().trim().min(1).max(40).regex(CODE_RE);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, MasterCode, Money, OptionalDateOnly, Version } from './common';
-import { BoolFlag, DocumentType, NameEn, NameZh, PercentString, StartStop } from './fin-common';
+import { Id, MasterCode, Money, Name, OptionalDateOnly, Version } from './common';
+import { BoolFlag, DocumentType, PercentString, StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 /** Kinds of cost centre; the ledger configuration maps GL accounts by kind. */
@@ -100,8 +100,8 @@ export const SaveCostCenterBody = z.object({
   /** The version the user saw; required when updating. */
   Version: Version.optional(),
   CostCenterCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   SapCode: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(40).nullish()),
   Type: CostCentreType,
   OwnerTeamID: Id.nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeleteByIdsBody, Id, IdList, MasterCode, Money, Version } from './common';
+import { DeleteByIdsBody, Id, IdList, MasterCode, Money, Name, Version } from './common';
 
 export { DeleteByIdsBody };
 
@@ -31,7 +31,6 @@ export type ExpenseCategory = z.infer<typeof ExpenseCategory>;
 export const MasterStatusFilter = z.enum(['active', 'inactive']);
 
 // Schemas other schemas build on stay on one line: the web build marks them pure by that shape (build/pureContracts).
-export const MasterName = z.string().trim().min(1).max(200);
 export const MasterKeyword = z.string().trim().max(100).optional();
 
 export interface ExpenseTypeNode {
@@ -80,8 +79,8 @@ export const ExpenseTypeListBody = z.object({ IncludeInactive: z.boolean().optio
 export const InsertExpenseTypeBody = z.object({
   ParentID: Id.nullish(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean().default(true),
   Restricted: z.boolean().default(false),
   Sort: z.number().int().min(0).max(9999).default(0),
@@ -92,8 +91,8 @@ export const UpdateExpenseTypeBody = z.object({
   ID: Id,
   Version: Version,
   ParentID: Id.nullish(),
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean(),
   Restricted: z.boolean().default(false),
   Sort: z.number().int().min(0).max(9999).default(0),
@@ -129,8 +128,8 @@ export const SaveExpenseItemBody = z.object({
   ID: Id.optional(),
   Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Category: ExpenseCategory,
   InvolvesHCP: z.boolean().default(false),
   NeedsInvoice: z.boolean().default(true),
@@ -184,8 +183,8 @@ export const SubExpenseItemOptions = z.object({ Rows: z.array(SubExpenseItemOpti
 export const InsertSubExpenseItemBody = z.object({
   ExpenseItemID: Id,
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean().default(true),
   Sort: z.number().int().min(0).max(9999).default(0),
 });
@@ -193,8 +192,8 @@ export type InsertSubExpenseItemBody = z.infer<typeof InsertSubExpenseItemBody>;
 export const SaveSubExpenseItemBody = z.object({
   ID: Id,
   Version: Version,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean(),
   Sort: z.number().int().min(0).max(9999).default(0),
 });

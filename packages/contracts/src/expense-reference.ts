@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DateOnly, Id, MasterCode, Version } from './common';
-import { ExpenseCategory, ExpenseDocType, MasterKeyword, MasterName, MasterStatusFilter } from './expense-masterdata';
+import { DateOnly, Id, MasterCode, Name, Version } from './common';
+import { ExpenseCategory, ExpenseDocType, MasterKeyword, MasterStatusFilter } from './expense-masterdata';
 import { PageQuery } from './paging';
 
 /** Products and BUs, providers and the PO white list, the GL mapping of items, named lookups and master-data names. */
@@ -27,8 +27,8 @@ export const SaveProductBuBody = z.object({
   ID: Id.optional(),
   Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   TeamID: Id.nullish(),
   Active: z.boolean().default(true),
 });
@@ -58,8 +58,8 @@ export const SaveProductBody = z.object({
   ID: Id.optional(),
   Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   BuID: Id.nullish(),
   SapCode: z.string().trim().max(40).nullish(),
   Active: z.boolean().default(true),
@@ -111,8 +111,8 @@ export const SaveProviderBody = z.object({
   ID: Id.optional(),
   Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   /** Unified social credit code (18) or an older tax number (15–20 letters and digits). */
   TaxNo: z
     .string()
@@ -300,7 +300,7 @@ export const SaveMasterNameBody = z.object({
   Kind: MasterNameKind,
   ID: Id,
   Version: Version,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
 });
 export type SaveMasterNameBody = z.infer<typeof SaveMasterNameBody>;

@@ -12,9 +12,6 @@ export const DOCUMENT_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentType>;
 
-export const NameZh = z.string().trim().min(1).max(200);
-export const NameEn = z.string().trim().min(1).max(200);
-
 /** A percentage with up to two decimals, above 0 and at most 100. */
 export const PercentString = z
   .union([z.string(), z.number()])

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, MasterCode, OptionalDateOnly, Version } from './common';
-import { BoolFlag, DocumentType, NameEn, NameZh, StartStop } from './fin-common';
+import { Id, MasterCode, Name, OptionalDateOnly, Version } from './common';
+import { BoolFlag, DocumentType, StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 const Sort = { SortField: PageQuery.shape.SortField, SortOrder: PageQuery.shape.SortOrder };
@@ -44,8 +44,8 @@ export const SaveInternalOrderBody = z.object({
   InternalOrderID: Id.optional(),
   Version: Version.optional(),
   InternalOrderCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   CostCenterID: Id.nullish(),
   ValidFrom: OptionalDateOnly,
   ValidTo: OptionalDateOnly,
@@ -96,8 +96,8 @@ export const SaveMainExpenseBody = z.object({
   MainExpenseID: Id.optional(),
   Version: Version.optional(),
   MainExpenseCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   /** The GL account number in SAP: digits only. */
   GLAccount: z
     .string()

@@ -5,8 +5,6 @@ import { IdList } from './common';
 /** A yes/no filter: a boolean, or 'true'/'false' from a URL filter. */
 export const BoolFilter = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-export const NameText = z.string().trim().min(1).max(200);
-
 export const EMPLOYEE_STATUS = ['active', 'overdue_frozen', 'resignation_frozen', 'left'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUS)[number];
 export const EmployeeStatusEnum = z.enum(EMPLOYEE_STATUS);

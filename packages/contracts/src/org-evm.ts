@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { Id, IdList, MasterCode, Version } from './common';
-import { NameText } from './org-common';
+import { Id, IdList, MasterCode, Name, Version } from './common';
 import { PageQuery } from './paging';
 
 export const EVM_RELATION_STATUS = ['new', 'changed', 'sent', 'failed'] as const;
@@ -31,7 +30,7 @@ export type SearchEvmRelationBody = z.infer<typeof SearchEvmRelationBody>;
 export const SaveEvmRelationBody = z.object({
   TeamID: Id,
   EvmCode: MasterCode,
-  EvmName: NameText,
+  EvmName: Name,
   Remark: z.string().trim().max(500).nullish(),
 });
 export type SaveEvmRelationBody = z.infer<typeof SaveEvmRelationBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, MasterCode, Money, Version } from './common';
-import { BoolFilter, EmployeeStatusEnum, NameText } from './org-common';
+import { Id, MasterCode, Money, Name, Version } from './common';
+import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
 
 const Optional = (max: number) => z.string().trim().max(max).nullish();
@@ -93,8 +93,8 @@ export type EmployeeRecord = z.infer<typeof EmployeeRecord>;
 export const SaveEmployeeBody = z.object({
   EmployeeID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText.max(100),
-  NameEN: NameText.max(100),
+  NameZH: Name.max(100),
+  NameEN: Name.max(100),
   Email: Email.nullish(),
   Mobile: Mobile.nullish(),
   TeamID: Id,
@@ -217,8 +217,8 @@ const blank = <S extends z.ZodType>(schema: S) =>
 /** One row of a people import (the export's layout); every cell is text as read from the sheet. */
 export const EmployeeImportRow = z.object({
   Code: MasterCode,
-  NameZH: NameText.max(100),
-  NameEN: NameText.max(100),
+  NameZH: Name.max(100),
+  NameEN: Name.max(100),
   TeamCode: MasterCode,
   LineManagerCode: blank(MasterCode.optional()),
   Email: blank(Email.optional()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, IdList, MasterCode, Version } from './common';
-import { BoolFilter, NameText } from './org-common';
+import { Id, IdList, MasterCode, Name, Version } from './common';
+import { BoolFilter } from './org-common';
 import { PageQuery } from './paging';
 import { MENU_GROUPS } from './screens';
 
@@ -104,8 +104,8 @@ export const SearchCompanyTeamBody = z.object({
 export const SaveRoleAndFunctionBody = z.object({
   RoleID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText.max(100),
-  NameEN: NameText.max(100),
+  NameZH: Name.max(100),
+  NameEN: Name.max(100),
   Description: z.string().trim().max(500).nullish(),
   /** Holders see the data of the team the role is given for (the whole company without a team). */
   TeamAuthority: z.boolean().default(false),

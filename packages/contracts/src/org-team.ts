@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, IdList, MasterCode, Version } from './common';
-import { BoolFilter, NameText } from './org-common';
+import { Id, IdList, MasterCode, Name, Version } from './common';
+import { BoolFilter } from './org-common';
 import { PageQuery } from './paging';
 
 export const TeamRow = z.object({
@@ -45,8 +45,8 @@ export type TeamInfo = z.infer<typeof TeamInfo>;
 export const SaveTeamBody = z.object({
   TeamID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText,
-  NameEN: NameText,
+  NameZH: Name,
+  NameEN: Name,
   ParentID: Id.nullish(),
   BU: z.string().trim().max(40).nullish(),
   IsEVM: z.boolean().default(false),
@@ -97,8 +97,8 @@ export type SearchTherapeuticAreaBody = z.infer<typeof SearchTherapeuticAreaBody
 export const SaveTherapeuticAreaBody = z.object({
   TherapeuticAreaID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText,
-  NameEN: NameText,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean().default(true),
   Sort: z.number().int().min(0).max(100000).default(0),
   Version: Version.optional(),

@@ -5,8 +5,7 @@ import {
   DateOnly,
   type ImportResult,
   MasterCode,
-  NameEn,
-  NameZh,
+  Name,
   type PageQuery,
   START_STOP,
 } from '@ems/contracts';
@@ -81,8 +80,8 @@ export async function exportCostCentres(
 
 const SheetRow = z.object({
   CostCenterCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   SapCode: z.string().trim().max(40).optional(),
   Type: z.string().trim().min(1),
   OwnerTeamCode: z.string().trim().max(40).optional(),

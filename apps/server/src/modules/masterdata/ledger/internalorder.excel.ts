@@ -4,8 +4,7 @@ import {
   type ImportResult,
   type InternalOrderFilters,
   MasterCode,
-  NameEn,
-  NameZh,
+  Name,
   type PageQuery,
   START_STOP,
 } from '@ems/contracts';
@@ -65,8 +64,8 @@ export async function exportInternalOrders(
 
 const SheetRow = z.object({
   InternalOrderCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   CostCenterCode: z.string().trim().max(40).optional(),
   Status: z.string().trim().optional(),
   ValidFrom: DateOnly.optional(),

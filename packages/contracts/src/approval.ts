@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { Version } from './common';
+import { DateOnly, Id, Version } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery } from './paging';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** How a step was decided: by its approver (or their proxy), automatically with an earlier step, or rejected. */
 export const DECISIONS = ['approved', 'auto_approved', 'rejected'] as const;
@@ -14,9 +12,9 @@ const historyFilters = {
   DocType: DocType.optional(),
   Decision: Decision.optional(),
   /** Decided on or after this day (Asia/Shanghai). */
-  ActedAtFrom: day.optional(),
+  ActedAtFrom: DateOnly.optional(),
   /** Decided on or before this day (Asia/Shanghai). */
-  ActedAtTo: day.optional(),
+  ActedAtTo: DateOnly.optional(),
   /** Part of the document number or of the applicant's name. */
   Keyword: z.string().trim().max(100).optional(),
 };
@@ -33,9 +31,9 @@ export type ApproveHistoryExportBody = z.infer<typeof ApproveHistoryExportBody>;
 
 export const ApproveHistoryRow = z.object({
   /** The decided step. */
-  StepID: z.number().int(),
+  StepID: Id,
   /** The document. */
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   ApplicantName: z.string(),
@@ -47,10 +45,10 @@ export const ApproveHistoryRow = z.object({
   Decision,
   Comment: z.string().nullable(),
   ActedAt: z.string().nullable(),
-  ActedByID: z.number().int().nullable(),
+  ActedByID: Id.nullable(),
   ActedByName: z.string().nullable(),
   /** The step's approver, when someone else (an approval proxy) acted for them. */
-  ForApproverID: z.number().int().nullable(),
+  ForApproverID: Id.nullable(),
   ForApproverName: z.string().nullable(),
   /** The document's status now. */
   Status: DocState,
@@ -66,9 +64,9 @@ export type ComingQuery = z.infer<typeof ComingQuery>;
 
 export const ComingRow = z.object({
   /** The user's step. */
-  StepID: z.number().int(),
+  StepID: Id,
   /** The document. */
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   ApplicantName: z.string(),
@@ -84,16 +82,16 @@ export const ComingRow = z.object({
   StepCount: z.number().int(),
   CurrentStepName: z.string().nullable(),
   CurrentApproverName: z.string().nullable(),
-  ForApproverID: z.number().int().nullable(),
+  ForApproverID: Id.nullable(),
   ForApproverName: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ComingRow = z.infer<typeof ComingRow>;
 
 /** Approve-all: approves the current step of each document as the caller, each on its own. */
 export const BatchApproveBody = z.object({
   Items: z
-    .array(z.object({ ID: z.number().int().positive(), Version }))
+    .array(z.object({ ID: Id, Version }))
     .min(1)
     .max(100),
   Comment: z.string().trim().max(1000).nullish(),
@@ -101,7 +99,7 @@ export const BatchApproveBody = z.object({
 export type BatchApproveBody = z.infer<typeof BatchApproveBody>;
 
 export const BatchApproveItemResult = z.object({
-  ID: z.number().int(),
+  ID: Id,
   /** Null when the document is not visible to the user. */
   DocNo: z.string().nullable(),
   Ok: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 
 /** What a document's file is (invoice, receipt, agreement, sign-in sheet, photo, other). */
 export const ATTACHMENT_KINDS = ['invoice', 'receipt', 'agreement', 'sign_in_sheet', 'photo', 'other'] as const;
@@ -54,8 +55,8 @@ export const FileTypeList = z.object({
 export type FileTypeList = z.infer<typeof FileTypeList>;
 
 export const AttachmentRow = z.object({
-  ID: z.number().int(),
-  DocumentID: z.number().int(),
+  ID: Id,
+  DocumentID: Id,
   Kind: AttachmentKind,
   KindName: z.string(),
   FileName: z.string(),
@@ -76,19 +77,19 @@ export const AttachmentList = z.object({
 });
 export type AttachmentList = z.infer<typeof AttachmentList>;
 
-export const DocumentFilesBody = z.object({ DocumentID: z.number().int().positive() });
-export const AttachmentIdBody = z.object({ ID: z.number().int().positive() });
+export const DocumentFilesBody = z.object({ DocumentID: Id });
+export const AttachmentIdBody = z.object({ ID: Id });
 
 /** The text fields of the SaveFile form, sent before the file. */
 export const SaveFileFields = z.object({
-  DocumentID: z.coerce.number().int().positive(),
+  DocumentID: Id,
   Kind: AttachmentKind.default('other'),
 });
 export type SaveFileFields = z.infer<typeof SaveFileFields>;
 
 /** A picture taken in the browser (phone camera, signature pad) as a data URL or bare base64. */
 export const Base64ImageBody = z.object({
-  DocumentID: z.number().int().positive(),
+  DocumentID: Id,
   Kind: AttachmentKind.default('photo'),
   FileName: z.string().trim().min(1).max(200),
   Data: z.string().min(1),

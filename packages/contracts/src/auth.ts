@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, Version } from './common';
 
 /** Form fields of POST /api/auth/Token. */
 export const TokenForm = z.discriminatedUnion('grant_type', [
@@ -6,7 +7,7 @@ export const TokenForm = z.discriminatedUnion('grant_type', [
     grant_type: z.literal('password'),
     username: z.string().trim().min(1).max(100),
     password: z.string().min(1).max(200),
-    CompanyID: z.coerce.number().int().positive().optional(),
+    CompanyID: Id.optional(),
   }),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(10).max(200) }),
 ]);
@@ -19,18 +20,18 @@ export const TokenResponse = z.object({
   expires_in: z.number().int(),
   refresh_token: z.string(),
   refresh_expires_in: z.number().int(),
-  UserID: z.number().int(),
+  UserID: Id,
   UserCode: z.string(),
   UserName: z.string(),
   UserNameZH: z.string(),
   UserNameEN: z.string(),
   Account: z.string(),
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyCode: z.string(),
   CompanyName: z.string(),
   CompanyNameZH: z.string(),
   CompanyNameEN: z.string(),
-  teamID: z.number().int().nullable(),
+  teamID: Id.nullable(),
   TeamName: z.string().nullable(),
   MustChangePassword: z.boolean(),
   IsAdmin: z.boolean(),
@@ -38,7 +39,7 @@ export const TokenResponse = z.object({
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 export const CompanyOption = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyCode: z.string(),
   CompanyName: z.string(),
   CompanyNameZH: z.string(),
@@ -48,10 +49,10 @@ export const CompanyOption = z.object({
 export const GetCompanyListBody = z.object({ UserName: z.string().trim().min(1).max(100) });
 export const CompanyList = z.object({ Rows: z.array(CompanyOption) });
 
-export const ShiftCompanyBody = z.object({ TargetCompanyID: z.number().int().positive() });
+export const ShiftCompanyBody = z.object({ TargetCompanyID: Id });
 
 export const Announcement = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Title: z.string(),
   Content: z.string(),
   PublishDate: z.string(),
@@ -72,7 +73,7 @@ export const IndexResult = z.object({
 });
 
 export const DefaultInfo = z.object({
-  UserID: z.number().int(),
+  UserID: Id,
   UserCode: z.string(),
   UserName: z.string(),
   UserNameZH: z.string(),
@@ -80,20 +81,20 @@ export const DefaultInfo = z.object({
   Account: z.string(),
   Email: z.string().nullable(),
   Mobile: z.string().nullable(),
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
   LineManagerName: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
-  DefaultCostCenterID: z.number().int().nullable(),
+  DefaultCostCenterID: Id.nullable(),
   DefaultCostCenterCode: z.string().nullable(),
   Status: z.string(),
   Language: z.string(),
   MustChangePassword: z.boolean(),
   Functions: z.array(z.string()),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type DefaultInfo = z.infer<typeof DefaultInfo>;
 
@@ -113,7 +114,7 @@ export const ModifyPersonalInfoBody = z.object({
     .nullable()
     .optional(),
   Language: z.enum(['zh-CN', 'en-GB']).optional(),
-  Version: z.number().int(),
+  Version: Version,
 });
 
 /** At least 8 characters with a letter and a digit. */
@@ -124,7 +125,7 @@ export const PasswordRule = z
   .regex(/[A-Za-z]/)
   .regex(/[0-9]/);
 export const ModifyPasswordBody = z.object({ OldPassword: z.string().min(1).max(200), NewPassword: PasswordRule });
-export const ResetPasswordBody = z.object({ TargetUserID: z.number().int().positive() });
+export const ResetPasswordBody = z.object({ TargetUserID: Id });
 export const ResetPasswordResult = z.object({ TemporaryPassword: z.string() });
 
 export const MenuItem = z.object({
@@ -149,7 +150,7 @@ export const AuthorizeResult = z.object({ Authorized: z.boolean() });
 
 export const JwtLoginBody = z.object({
   Token: z.string().min(10).max(8000),
-  CompanyID: z.number().int().positive().optional(),
+  CompanyID: Id.optional(),
 });
 export const JwtLoginRefreshBody = z.object({ refresh_token: z.string().min(10).max(200) });
 export const OpenApiTokenBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, MasterCode, NameEn, NameZh } from './fin-common';
+import { Id, MasterCode, Name, Version } from './common';
 import { PageQuery } from './paging';
 
 /** Lookup lists (base info): a type (chargeback reasons, S.T. reasons, payment methods …) and its items. */
@@ -8,7 +8,7 @@ export const SearchBaseInfoTypeBody = PageQuery.extend({ Keyword: z.string().tri
 export type SearchBaseInfoTypeBody = z.infer<typeof SearchBaseInfoTypeBody>;
 
 export const BaseInfoTypeRow = z.object({
-  TypeID: z.number().int(),
+  TypeID: Id,
   TypeCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -16,16 +16,16 @@ export const BaseInfoTypeRow = z.object({
   IsSystem: z.boolean(),
   Sort: z.number().int(),
   ItemCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type BaseInfoTypeRow = z.infer<typeof BaseInfoTypeRow>;
 
 export const SaveBaseInfoTypeBody = z.object({
   TypeID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   TypeCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   Sort: z.coerce.number().int().min(0).max(9999).optional(),
 });
 export type SaveBaseInfoTypeBody = z.infer<typeof SaveBaseInfoTypeBody>;
@@ -39,8 +39,8 @@ export const SearchBaseInfoListBody = PageQuery.extend({
 export type SearchBaseInfoListBody = z.infer<typeof SearchBaseInfoListBody>;
 
 export const BaseInfoRow = z.object({
-  BaseInfoID: z.number().int(),
-  TypeID: z.number().int(),
+  BaseInfoID: Id,
+  TypeID: Id,
   TypeCode: z.string(),
   Code: z.string(),
   Name: z.string(),
@@ -49,17 +49,17 @@ export const BaseInfoRow = z.object({
   Value: z.string().nullable(),
   Active: z.boolean(),
   Sort: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type BaseInfoRow = z.infer<typeof BaseInfoRow>;
 
 export const SaveBaseInfoBody = z.object({
   BaseInfoID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   TypeID: Id,
   Code: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   Value: z.preprocess(
     (v) => (v === '' ? null : typeof v === 'number' ? String(v) : v),
     z

@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  BoolFlag,
-  DocumentType,
-  Id,
-  MasterCode,
-  MoneyString,
-  NameEn,
-  NameZh,
-  OptionalDate,
-  PercentString,
-  StartStop,
-} from './fin-common';
+import { Id, MasterCode, Money, Name, OptionalDateOnly, Version } from './common';
+import { BoolFlag, DocumentType, PercentString, StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 /** Kinds of cost centre; the ledger configuration maps GL accounts by kind. */
@@ -39,14 +29,14 @@ export type SearchCostCenterBody = z.infer<typeof SearchCostCenterBody>;
 export type CostCenterFilters = z.infer<typeof CostCenterFilters>;
 
 export const CostCenterRow = z.object({
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
   SapCode: z.string().nullable(),
   Type: z.string(),
-  OwnerTeamID: z.number().int().nullable(),
+  OwnerTeamID: Id.nullable(),
   OwnerTeamCode: z.string().nullable(),
   OwnerTeamName: z.string().nullable(),
   Status: StartStop,
@@ -56,14 +46,14 @@ export const CostCenterRow = z.object({
   Heads: z.string(),
   HeadCount: z.number().int(),
   Choosable: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type CostCenterRow = z.infer<typeof CostCenterRow>;
 
 export const CostCenterHead = z.object({
-  HeadID: z.number().int(),
-  EmployeeID: z.number().int(),
+  HeadID: Id,
+  EmployeeID: Id,
   EmployeeCode: z.string(),
   EmployeeName: z.string(),
   TeamName: z.string().nullable(),
@@ -74,8 +64,8 @@ export const CostCenterHead = z.object({
 export type CostCenterHead = z.infer<typeof CostCenterHead>;
 
 export const CostCenterAllot = z.object({
-  AllotID: z.number().int(),
-  TargetCostCenterID: z.number().int(),
+  AllotID: Id,
+  TargetCostCenterID: Id,
   TargetCode: z.string(),
   TargetName: z.string(),
   TargetStatus: StartStop,
@@ -84,10 +74,10 @@ export const CostCenterAllot = z.object({
 export type CostCenterAllot = z.infer<typeof CostCenterAllot>;
 
 export const CostCenterFormOrder = z.object({
-  FormOrderID: z.number().int(),
+  FormOrderID: Id,
   DocType: DocumentType,
   Seq: z.number().int(),
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   EmployeeCode: z.string(),
   EmployeeName: z.string(),
 });
@@ -108,22 +98,22 @@ export const CostCenterIdBody = z.object({ CostCenterID: Id });
 export const SaveCostCenterBody = z.object({
   CostCenterID: Id.optional(),
   /** The version the user saw; required when updating. */
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   CostCenterCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   SapCode: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(40).nullish()),
   Type: CostCentreType,
   OwnerTeamID: Id.nullish(),
-  ValidFrom: OptionalDate,
-  ValidTo: OptionalDate,
+  ValidFrom: OptionalDateOnly,
+  ValidTo: OptionalDateOnly,
   /** When given, the heads become exactly these people in this order. */
   HeadIDs: z.array(Id).max(20).optional(),
 });
 export type SaveCostCenterBody = z.infer<typeof SaveCostCenterBody>;
 
 /** Every change of a part names the cost centre and the version the user saw. */
-const Part = z.object({ CostCenterID: Id, Version: z.number().int().positive() });
+const Part = z.object({ CostCenterID: Id, Version: Version });
 
 export const SaveAllotBody = Part.extend({
   AllotID: Id.optional(),
@@ -133,12 +123,12 @@ export const SaveAllotBody = Part.extend({
 export type SaveAllotBody = z.infer<typeof SaveAllotBody>;
 export const DeleteAllotBody = Part.extend({ AllotIDs: z.array(Id).min(1).max(100) });
 export const SearchRestAllotBody = z.object({ CostCenterID: Id, ExcludeAllotID: Id.optional() });
-export const RestAllotResult = z.object({ CostCenterID: z.number().int(), Allotted: z.string(), Rest: z.string() });
+export const RestAllotResult = z.object({ CostCenterID: Id, Allotted: z.string(), Rest: z.string() });
 
 export const SaveHeadBody = Part.extend({
   HeadID: Id.optional(),
   EmployeeID: Id,
-  AmountLimit: z.preprocess((v) => (v === '' ? null : v), MoneyString.nullish()),
+  AmountLimit: z.preprocess((v) => (v === '' ? null : v), Money.nullish()),
 });
 export type SaveHeadBody = z.infer<typeof SaveHeadBody>;
 export const DeleteHeadBody = Part.extend({ HeadIDs: z.array(Id).min(1).max(20) });
@@ -154,7 +144,7 @@ export const SearchHaveHeadBody = PageQuery.extend({ EmployeeID: Id.optional(), 
 
 export const LoadRelSapCodeBody = z.object({ Keyword: z.string().trim().max(40).optional() });
 export const CostCenterBrief = z.object({
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   Name: z.string(),
   Status: StartStop,
@@ -170,7 +160,7 @@ export const LoadOwnerTeamBody = z
     path: ['CostCenterID'],
   });
 export const OwnerTeam = z.object({
-  TeamID: z.number().int(),
+  TeamID: Id,
   TeamCode: z.string(),
   TeamName: z.string(),
   /** From the root down to the team, in the user's language. */
@@ -184,7 +174,7 @@ export const OwnerTeamResult = z.object({ Team: OwnerTeam.nullable() });
 export const SearchCostCenterHistoryBody = PageQuery.extend({ CostCenterID: Id });
 export const CostCenterChange = z.object({ Field: z.string(), Before: z.string(), After: z.string() });
 export const CostCenterHistoryRow = z.object({
-  HistoryID: z.number().int(),
+  HistoryID: Id,
   Action: z.string(),
   ActorName: z.string().nullable(),
   At: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Month, Year } from './fin-common';
+import { Id } from './common';
+import { Month, Year } from './fin-common';
 import { PageQuery } from './paging';
 
 const Sort = { SortField: PageQuery.shape.SortField, SortOrder: PageQuery.shape.SortOrder };
@@ -16,9 +17,9 @@ export type GetCostCenterMappingBody = z.infer<typeof GetCostCenterMappingBody>;
 export const ExportCostCenterMappingBody = CostCenterMappingFilters.extend(Sort);
 
 export const CostCenterMappingRow = z.object({
-  MappingID: z.number().int(),
+  MappingID: Id,
   SourceCode: z.string(),
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   CostCenterName: z.string(),
   CostCenterStatus: z.string(),
@@ -39,10 +40,10 @@ export type GetYTDManualBody = z.infer<typeof GetYTDManualBody>;
 export const ExportYTDManualBody = YTDManualFilters.extend(Sort);
 
 export const YTDManualRow = z.object({
-  YTDManualID: z.number().int(),
+  YTDManualID: Id,
   Year: z.number().int(),
   Month: z.number().int(),
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   CostCenterName: z.string(),
   LedgerExpenseCode: z.string(),

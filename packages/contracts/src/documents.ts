@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Version } from './common';
+import { DateOnly, Id, Money, Version } from './common';
 
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const DocType = z.enum(DOC_TYPES);
@@ -58,41 +58,39 @@ export const DOC_ACTIONS = [
 export const DocAction = z.enum(DOC_ACTIONS);
 export type DocAction = z.infer<typeof DocAction>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const money = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/);
 const currency = z.string().regex(/^[A-Z]{3}$/);
 
 /** A line as the form sends it; a draft may leave parts empty, submit refuses unfinished lines. */
 export const ExpenseLineInput = z.object({
-  ExpenseItemID: z.number().int().positive().nullish(),
-  ExpenseSubItemID: z.number().int().positive().nullish(),
-  ExpenseDate: day.nullish(),
-  Amount: money.nullish(),
+  ExpenseItemID: Id.nullish(),
+  ExpenseSubItemID: Id.nullish(),
+  ExpenseDate: DateOnly.nullish(),
+  Amount: Money.nullish(),
   Currency: currency.default('CNY'),
-  ProductID: z.number().int().positive().nullish(),
+  ProductID: Id.nullish(),
   Description: z.string().trim().max(500).nullish(),
 });
 export type ExpenseLineInput = z.infer<typeof ExpenseLineInput>;
 
 /** A loan a deputy writes off, and by how much (at most the loan's open balance). */
-export const LoanLinkInput = z.object({ LoanID: z.number().int().positive(), Amount: money });
+export const LoanLinkInput = z.object({ LoanID: Id, Amount: Money });
 export const LoanLink = LoanLinkInput.extend({ LoanNo: z.string(), LoanTotal: z.string() });
 export type LoanLink = z.infer<typeof LoanLink>;
 
 /** Save resume: creates (no ID) or changes a draft or returned document with its lines. */
 export const SaveDocumentBody = z.object({
-  ID: z.number().int().positive().optional(),
+  ID: Id.optional(),
   /** Required with an ID: the version of the draft being changed. */
   Version: Version.optional(),
-  ExpenseTypeID: z.number().int().positive().nullish(),
-  CostCenterID: z.number().int().positive().nullish(),
-  InternalOrderID: z.number().int().positive().nullish(),
+  ExpenseTypeID: Id.nullish(),
+  CostCenterID: Id.nullish(),
+  InternalOrderID: Id.nullish(),
   Currency: currency.default('CNY'),
   Reason: z.string().trim().max(2000).nullish(),
-  StartDate: day.nullish(),
-  EndDate: day.nullish(),
+  StartDate: DateOnly.nullish(),
+  EndDate: DateOnly.nullish(),
   /** Deputy only: the approved apply it claims against. */
-  ApplyID: z.number().int().positive().nullish(),
+  ApplyID: Id.nullish(),
   /** Apply only. */
   LongTerm: z.boolean().optional(),
   Lines: z.array(ExpenseLineInput).max(200).default([]),
@@ -102,7 +100,7 @@ export const SaveDocumentBody = z.object({
 export type SaveDocumentBody = z.infer<typeof SaveDocumentBody>;
 
 export const DocumentLine = ExpenseLineInput.extend({
-  ID: z.number().int(),
+  ID: Id,
   LineNo: z.number().int(),
   ExpenseItemName: z.string().nullable(),
   ExpenseSubItemName: z.string().nullable(),
@@ -112,24 +110,24 @@ export const DocumentLine = ExpenseLineInput.extend({
 export type DocumentLine = z.infer<typeof DocumentLine>;
 
 export const DocumentDetail = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   Status: DocState,
-  CompanyID: z.number().int(),
-  ExpenseTypeID: z.number().int().nullable(),
+  CompanyID: Id,
+  ExpenseTypeID: Id.nullable(),
   ExpenseTypeName: z.string().nullable(),
-  ApplicantID: z.number().int(),
+  ApplicantID: Id,
   ApplicantCode: z.string(),
   ApplicantName: z.string(),
-  PreparerID: z.number().int(),
+  PreparerID: Id,
   PreparerName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
-  InternalOrderID: z.number().int().nullable(),
+  InternalOrderID: Id.nullable(),
   InternalOrderCode: z.string().nullable(),
   Currency: z.string(),
   TotalAmount: z.string(),
@@ -137,7 +135,7 @@ export const DocumentDetail = z.object({
   Reason: z.string().nullable(),
   StartDate: z.string().nullable(),
   EndDate: z.string().nullable(),
-  ApplyID: z.number().int().nullable(),
+  ApplyID: Id.nullable(),
   ApplyNo: z.string().nullable(),
   LongTerm: z.boolean(),
   ApplyStopped: z.boolean(),
@@ -146,7 +144,7 @@ export const DocumentDetail = z.object({
   ApprovedAt: z.string().nullable(),
   CreatedAt: z.string(),
   UpdatedAt: z.string(),
-  Version: z.number().int(),
+  Version: Version,
   Lines: z.array(DocumentLine),
   Loans: z.array(LoanLink),
   /** What the signed-in user may do with it now; the screen shows only these buttons. */
@@ -154,9 +152,9 @@ export const DocumentDetail = z.object({
 });
 export type DocumentDetail = z.infer<typeof DocumentDetail>;
 
-export const DocumentIdBody = z.object({ ID: z.number().int().positive() });
+export const DocumentIdBody = z.object({ ID: Id });
 /** A call that changes one document: its id and the Version the caller loaded. */
-export const DocumentVersionBody = z.object({ ID: z.number().int().positive(), Version });
+export const DocumentVersionBody = z.object({ ID: Id, Version });
 export type DocumentVersionBody = z.infer<typeof DocumentVersionBody>;
 
 export const SearchDocumentBody = z.object({
@@ -167,13 +165,13 @@ export const SearchDocumentBody = z.object({
   DocType: DocType.optional(),
   Status: DocState.optional(),
   Keyword: z.string().trim().max(100).optional(),
-  DateFrom: day.optional(),
-  DateTo: day.optional(),
+  DateFrom: DateOnly.optional(),
+  DateTo: DateOnly.optional(),
 });
 export type SearchDocumentBody = z.infer<typeof SearchDocumentBody>;
 
 export const DocumentListRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   Status: DocState,
@@ -187,7 +185,7 @@ export const DocumentListRow = z.object({
   Reason: z.string().nullable(),
   CreatedAt: z.string(),
   SubmittedAt: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type DocumentListRow = z.infer<typeof DocumentListRow>;
 
@@ -195,48 +193,46 @@ export const DocumentCounts = z.object({
   Rows: z.array(z.object({ DocType, Status: DocState, Count: z.number().int() })),
 });
 export type DocumentCounts = z.infer<typeof DocumentCounts>;
-export const AddDocumentBody = z.object({ DocType, CopyFromID: z.number().int().positive().optional() });
+export const AddDocumentBody = z.object({ DocType, CopyFromID: Id.optional() });
 
 /** What the form needs before the first line: the applicant (the principal when a fill-in proxy prepares) and the types they may use. */
 export const ExpenseTypeMainInfoBody = z.object({ DocType });
 export const ExpenseTypeMainInfo = z.object({
-  ApplicantID: z.number().int(),
+  ApplicantID: Id,
   ApplicantCode: z.string(),
   ApplicantName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
   HasBankAccount: z.boolean(),
   /** active, overdue_frozen, resignation_frozen or left. */
   ApplicantStatus: z.string(),
-  Types: z.array(
-    z.object({ ID: z.number().int(), Code: z.string(), Name: z.string(), ParentID: z.number().int().nullable() }),
-  ),
+  Types: z.array(z.object({ ID: Id, Code: z.string(), Name: z.string(), ParentID: Id.nullable() })),
 });
 export type ExpenseTypeMainInfo = z.infer<typeof ExpenseTypeMainInfo>;
 
-export const ExpenseTypeDetailInfoBody = z.object({ DocType, ExpenseTypeID: z.number().int().positive() });
+export const ExpenseTypeDetailInfoBody = z.object({ DocType, ExpenseTypeID: Id });
 export const ExpenseTypeDetailInfo = z.object({
   Items: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       Code: z.string(),
       Name: z.string(),
       MaxAmount: z.string().nullable(),
-      SubItems: z.array(z.object({ ID: z.number().int(), Code: z.string(), Name: z.string() })),
+      SubItems: z.array(z.object({ ID: Id, Code: z.string(), Name: z.string() })),
     }),
   ),
 });
 export type ExpenseTypeDetailInfo = z.infer<typeof ExpenseTypeDetailInfo>;
 
 /** Approved applies a deputy of this applicant may claim against, and loans still open. */
-export const ClaimSourcesBody = z.object({ ApplicantID: z.number().int().positive().optional() });
+export const ClaimSourcesBody = z.object({ ApplicantID: Id.optional() });
 export const ClaimSources = z.object({
   Applies: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       DocNo: z.string(),
       Reason: z.string().nullable(),
       TotalAmount: z.string(),
@@ -245,7 +241,7 @@ export const ClaimSources = z.object({
   ),
   Loans: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       DocNo: z.string(),
       Reason: z.string().nullable(),
       TotalAmount: z.string(),
@@ -258,9 +254,9 @@ export type ClaimSources = z.infer<typeof ClaimSources>;
 
 /** The view centres: one query shape, the scope decided by the call and the user's functions (DESIGN §7). */
 export const ViewCenterQuery = SearchDocumentBody.extend({
-  ApplicantID: z.number().int().positive().optional(),
-  TeamID: z.number().int().positive().optional(),
-  CostCenterID: z.number().int().positive().optional(),
+  ApplicantID: Id.optional(),
+  TeamID: Id.optional(),
+  CostCenterID: Id.optional(),
   /** documentViewCenterAll: every document of the company the user's functions reach. */
   All: z.boolean().optional(),
 });
@@ -276,14 +272,14 @@ export const ViewCenterRow = DocumentListRow.extend({
 });
 export type ViewCenterRow = z.infer<typeof ViewCenterRow>;
 
-export const StartStopApplyBody = z.object({ ID: z.number().int().positive(), Version: z.number().int() });
+export const StartStopApplyBody = z.object({ ID: Id, Version: Version });
 
 /** Cost centres and internal orders the applicant may charge today (fund permission), for the document form. */
 export const ChargeableOptions = z.object({
   Rows: z.array(
     z.object({
       Kind: z.enum(['cost_centre', 'internal_order']),
-      ID: z.number().int(),
+      ID: Id,
       Code: z.string(),
       Name: z.string(),
     }),

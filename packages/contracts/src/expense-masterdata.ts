@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeleteByIdsBody, MasterCode } from './common';
+import { DeleteByIdsBody, Id, IdList, MasterCode, Money, Name, Version } from './common';
 
 export { DeleteByIdsBody };
 
@@ -30,15 +30,8 @@ export type ExpenseCategory = z.infer<typeof ExpenseCategory>;
 /** Filter on the active flag of master rows. */
 export const MasterStatusFilter = z.enum(['active', 'inactive']);
 
-export const MasterId = z.coerce.number().int().positive();
-export const MasterIds = z.array(z.number().int().positive()).min(1).max(500);
-export const MasterVersion = z.number().int().min(1);
 // Schemas other schemas build on stay on one line: the web build marks them pure by that shape (build/pureContracts).
-export const MasterName = z.string().trim().min(1).max(200);
 export const MasterKeyword = z.string().trim().max(100).optional();
-const MONEY_RE = /^\d{1,16}(\.\d{1,2})?$/;
-/** A non-negative amount as a decimal string with at most two places. */
-export const MoneyText = z.string().trim().regex(MONEY_RE);
 
 export interface ExpenseTypeNode {
   ID: number;
@@ -57,18 +50,18 @@ export interface ExpenseTypeNode {
 }
 /** One expense type without its sub-types: the answer of Insert and Update. */
 export const ExpenseTypeRecord = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocType: ExpenseDocType,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  ParentID: z.number().int().nullable(),
+  ParentID: Id.nullable(),
   Active: z.boolean(),
   Restricted: z.boolean(),
   Sort: z.number().int(),
   ItemCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ExpenseTypeRecord = z.infer<typeof ExpenseTypeRecord>;
 export const ExpenseTypeNode: z.ZodType<ExpenseTypeNode> = z.lazy(() =>
@@ -84,10 +77,10 @@ export const SearchExpenseTypeAllBody = z.object({
 export const ExpenseTypeListBody = z.object({ IncludeInactive: z.boolean().optional() });
 
 export const InsertExpenseTypeBody = z.object({
-  ParentID: z.number().int().positive().nullish(),
+  ParentID: Id.nullish(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean().default(true),
   Restricted: z.boolean().default(false),
   Sort: z.number().int().min(0).max(9999).default(0),
@@ -95,11 +88,11 @@ export const InsertExpenseTypeBody = z.object({
 export type InsertExpenseTypeBody = z.infer<typeof InsertExpenseTypeBody>;
 
 export const UpdateExpenseTypeBody = z.object({
-  ID: z.number().int().positive(),
-  Version: MasterVersion,
-  ParentID: z.number().int().positive().nullish(),
-  NameZH: MasterName,
-  NameEN: MasterName,
+  ID: Id,
+  Version: Version,
+  ParentID: Id.nullish(),
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean(),
   Restricted: z.boolean().default(false),
   Sort: z.number().int().min(0).max(9999).default(0),
@@ -107,7 +100,7 @@ export const UpdateExpenseTypeBody = z.object({
 export type UpdateExpenseTypeBody = z.infer<typeof UpdateExpenseTypeBody>;
 
 export const ExpenseItemRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -123,7 +116,7 @@ export const ExpenseItemRow = z.object({
   Active: z.boolean(),
   Sort: z.number().int(),
   SubItemCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ExpenseItemRow = z.infer<typeof ExpenseItemRow>;
 
@@ -136,17 +129,17 @@ export const SearchExpenseItemAllBody = PageQuery.extend({
 export type SearchExpenseItemAllBody = z.infer<typeof SearchExpenseItemAllBody>;
 
 export const SaveExpenseItemBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: MasterVersion.optional(),
+  ID: Id.optional(),
+  Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Category: ExpenseCategory,
   InvolvesHCP: z.boolean().default(false),
   Overseas: z.boolean().default(false),
   SpecialApproverID: z.number().int().positive().nullish(),
   NeedsInvoice: z.boolean().default(true),
-  MaxAmount: MoneyText.nullish(),
+  MaxAmount: Money.nullish(),
   Active: z.boolean().default(true),
   Sort: z.number().int().min(0).max(9999).default(0),
 });
@@ -154,7 +147,7 @@ export type SaveExpenseItemBody = z.infer<typeof SaveExpenseItemBody>;
 
 /** The items an employee may choose on a document line. */
 export const ExpenseItemOption = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   Category: ExpenseCategory,
@@ -164,15 +157,15 @@ export const ExpenseItemOption = z.object({
   MaxAmount: z.string().nullable(),
 });
 export const ExpenseItemOptions = z.object({ Rows: z.array(ExpenseItemOption) });
-export const SearchExpenseItemBody = z.object({ ExpenseTypeID: MasterId });
+export const SearchExpenseItemBody = z.object({ ExpenseTypeID: Id });
 export const SearchExpenseItemSponsorBody = z.object({
   DocType: ExpenseDocType.optional(),
-  ExpenseTypeID: MasterId.optional(),
+  ExpenseTypeID: Id.optional(),
 });
 
 export const SubExpenseItemRow = z.object({
-  ID: z.number().int(),
-  ExpenseItemID: z.number().int(),
+  ID: Id,
+  ExpenseItemID: Id,
   ExpenseItemCode: z.string(),
   ExpenseItemName: z.string(),
   Code: z.string(),
@@ -181,81 +174,81 @@ export const SubExpenseItemRow = z.object({
   NameEN: z.string(),
   Active: z.boolean(),
   Sort: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type SubExpenseItemRow = z.infer<typeof SubExpenseItemRow>;
 export const SearchSubExpenseItemListBody = PageQuery.extend({
-  ExpenseItemID: MasterId.optional(),
+  ExpenseItemID: Id.optional(),
   Keyword: MasterKeyword,
   Status: MasterStatusFilter.optional(),
 });
 export type SearchSubExpenseItemListBody = z.infer<typeof SearchSubExpenseItemListBody>;
-export const SearchSubExpenseItemBody = z.object({ ExpenseItemID: MasterId });
-export const SubExpenseItemOption = z.object({ ID: z.number().int(), Code: z.string(), Name: z.string() });
+export const SearchSubExpenseItemBody = z.object({ ExpenseItemID: Id });
+export const SubExpenseItemOption = z.object({ ID: Id, Code: z.string(), Name: z.string() });
 export const SubExpenseItemOptions = z.object({ Rows: z.array(SubExpenseItemOption) });
 
 export const InsertSubExpenseItemBody = z.object({
-  ExpenseItemID: z.number().int().positive(),
+  ExpenseItemID: Id,
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean().default(true),
   Sort: z.number().int().min(0).max(9999).default(0),
 });
 export type InsertSubExpenseItemBody = z.infer<typeof InsertSubExpenseItemBody>;
 export const SaveSubExpenseItemBody = z.object({
-  ID: z.number().int().positive(),
-  Version: MasterVersion,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  ID: Id,
+  Version: Version,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean(),
   Sort: z.number().int().min(0).max(9999).default(0),
 });
 export type SaveSubExpenseItemBody = z.infer<typeof SaveSubExpenseItemBody>;
 
 /** Items offered (selected) or not offered by one expense type, in the setups per document type. */
-export const TypeItemListBody = PageQuery.extend({ ExpenseTypeID: MasterId, Keyword: MasterKeyword });
+export const TypeItemListBody = PageQuery.extend({ ExpenseTypeID: Id, Keyword: MasterKeyword });
 export type TypeItemListBody = z.infer<typeof TypeItemListBody>;
 export const TypeItemRelationBody = z.object({
-  ExpenseTypeID: z.number().int().positive(),
-  ExpenseItemIDs: MasterIds,
+  ExpenseTypeID: Id,
+  ExpenseItemIDs: IdList,
 });
 export type TypeItemRelationBody = z.infer<typeof TypeItemRelationBody>;
 
 /** Employees allowed to use a restricted apply type. */
-export const AuthorityListBody = PageQuery.extend({ ExpenseTypeID: MasterId, Keyword: MasterKeyword });
+export const AuthorityListBody = PageQuery.extend({ ExpenseTypeID: Id, Keyword: MasterKeyword });
 export type AuthorityListBody = z.infer<typeof AuthorityListBody>;
 export const AuthorityAssignBody = z.object({
-  ExpenseTypeID: z.number().int().positive(),
-  EmployeeIDs: MasterIds,
+  ExpenseTypeID: Id,
+  EmployeeIDs: IdList,
 });
 export type AuthorityAssignBody = z.infer<typeof AuthorityAssignBody>;
 
 export const ExpenseTypeTeamRow = z.object({
   Key: z.string(),
-  ExpenseTypeID: z.number().int(),
+  ExpenseTypeID: Id,
   DocType: ExpenseDocType,
   ExpenseTypeCode: z.string(),
   ExpenseTypeName: z.string(),
-  TeamID: z.number().int(),
+  TeamID: Id,
   TeamCode: z.string(),
   TeamName: z.string(),
 });
 export type ExpenseTypeTeamRow = z.infer<typeof ExpenseTypeTeamRow>;
 export const SearchExpenseTypeTeamBody = PageQuery.extend({
   DocType: ExpenseDocType.optional(),
-  ExpenseTypeID: MasterId.optional(),
-  TeamID: MasterId.optional(),
+  ExpenseTypeID: Id.optional(),
+  TeamID: Id.optional(),
   Keyword: MasterKeyword,
 });
 export type SearchExpenseTypeTeamBody = z.infer<typeof SearchExpenseTypeTeamBody>;
 export const SaveExpenseTypeTeamBody = z.object({
-  ExpenseTypeID: z.number().int().positive(),
-  TeamIDs: MasterIds,
+  ExpenseTypeID: Id,
+  TeamIDs: IdList,
 });
 export const DeleteExpenseTypeTeamBody = z.object({
   Items: z
-    .array(z.object({ ExpenseTypeID: z.number().int().positive(), TeamID: z.number().int().positive() }))
+    .array(z.object({ ExpenseTypeID: Id, TeamID: Id }))
     .min(1)
     .max(500),
 });

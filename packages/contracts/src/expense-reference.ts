@@ -1,76 +1,66 @@
 import { z } from 'zod';
-import { MasterCode } from './common';
-import {
-  ExpenseCategory,
-  ExpenseDocType,
-  MasterId,
-  MasterKeyword,
-  MasterName,
-  MasterStatusFilter,
-  MasterVersion,
-} from './expense-masterdata';
+import { DateOnly, Id, MasterCode, Name, Version } from './common';
+import { ExpenseCategory, ExpenseDocType, MasterKeyword, MasterStatusFilter } from './expense-masterdata';
 import { PageQuery } from './paging';
 
 /** Products and BUs, providers and the PO white list, the GL mapping of items, named lookups and master-data names. */
 
-export const MasterDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 // Products and business units (ProductConfig, ProductConfigBU)
 
 export const ProductBuRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamCode: z.string().nullable(),
   TeamName: z.string().nullable(),
   Active: z.boolean(),
   ProductCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ProductBuRow = z.infer<typeof ProductBuRow>;
 export const SearchProductBuBody = PageQuery.extend({ Keyword: MasterKeyword, Status: MasterStatusFilter.optional() });
 export type SearchProductBuBody = z.infer<typeof SearchProductBuBody>;
 export const SaveProductBuBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: MasterVersion.optional(),
+  ID: Id.optional(),
+  Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
-  TeamID: z.number().int().positive().nullish(),
+  NameZH: Name,
+  NameEN: Name,
+  TeamID: Id.nullish(),
   Active: z.boolean().default(true),
 });
 export type SaveProductBuBody = z.infer<typeof SaveProductBuBody>;
 
 export const ProductRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  BuID: z.number().int().nullable(),
+  BuID: Id.nullable(),
   BuCode: z.string().nullable(),
   BuName: z.string().nullable(),
   SapCode: z.string().nullable(),
   Active: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ProductRow = z.infer<typeof ProductRow>;
 export const SearchProductBody = PageQuery.extend({
   Keyword: MasterKeyword,
-  BuID: MasterId.optional(),
+  BuID: Id.optional(),
   Status: MasterStatusFilter.optional(),
 });
 export type SearchProductBody = z.infer<typeof SearchProductBody>;
 export const SaveProductBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: MasterVersion.optional(),
+  ID: Id.optional(),
+  Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
-  BuID: z.number().int().positive().nullish(),
+  NameZH: Name,
+  NameEN: Name,
+  BuID: Id.nullish(),
   SapCode: z.string().trim().max(40).nullish(),
   Active: z.boolean().default(true),
 });
@@ -91,7 +81,7 @@ export const ProviderCategory = z.enum(PROVIDER_CATEGORIES);
 export type ProviderCategory = z.infer<typeof ProviderCategory>;
 
 export const ProviderRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -102,7 +92,7 @@ export const ProviderRow = z.object({
   Category: z.string().nullable(),
   Active: z.boolean(),
   OnPOWhiteList: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ProviderRow = z.infer<typeof ProviderRow>;
 export const SearchProviderBody = PageQuery.extend({
@@ -116,13 +106,13 @@ export const SearchProviderBody = PageQuery.extend({
 export type SearchProviderBody = z.infer<typeof SearchProviderBody>;
 export const GetProviderListBody = PageQuery.extend({ Keyword: MasterKeyword, Category: ProviderCategory.optional() });
 export type GetProviderListBody = z.infer<typeof GetProviderListBody>;
-export const GetProviderInfoBody = z.object({ ProviderID: MasterId });
+export const GetProviderInfoBody = z.object({ ProviderID: Id });
 export const SaveProviderBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: MasterVersion.optional(),
+  ID: Id.optional(),
+  Version: Version.optional(),
   Code: MasterCode,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  NameZH: Name,
+  NameEN: Name,
   /** Unified social credit code (18) or an older tax number (15–20 letters and digits). */
   TaxNo: z
     .string()
@@ -141,8 +131,8 @@ export const SaveProviderBody = z.object({
 export type SaveProviderBody = z.infer<typeof SaveProviderBody>;
 
 export const POWhiteListRow = z.object({
-  ID: z.number().int(),
-  ProviderID: z.number().int(),
+  ID: Id,
+  ProviderID: Id,
   ProviderCode: z.string(),
   ProviderName: z.string(),
   TaxNo: z.string().nullable(),
@@ -150,7 +140,7 @@ export const POWhiteListRow = z.object({
   ValidTo: z.string().nullable(),
   Expired: z.boolean(),
   CreatedAt: z.string(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type POWhiteListRow = z.infer<typeof POWhiteListRow>;
 export const SearchPOWhiteListBody = PageQuery.extend({
@@ -159,47 +149,47 @@ export const SearchPOWhiteListBody = PageQuery.extend({
 });
 export type SearchPOWhiteListBody = z.infer<typeof SearchPOWhiteListBody>;
 export const SavePOWhiteListBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: MasterVersion.optional(),
-  ProviderID: z.number().int().positive(),
+  ID: Id.optional(),
+  Version: Version.optional(),
+  ProviderID: Id,
   Reason: z.string().trim().min(1).max(200),
-  ValidTo: MasterDate.nullish(),
+  ValidTo: DateOnly.nullish(),
 });
 export type SavePOWhiteListBody = z.infer<typeof SavePOWhiteListBody>;
 
 // GL mapping of expense items (MainExpenseItemConfig)
 
 export const ItemConfigRow = z.object({
-  ID: z.number().int(),
-  ExpenseItemID: z.number().int(),
+  ID: Id,
+  ExpenseItemID: Id,
   ExpenseItemCode: z.string(),
   ExpenseItemName: z.string(),
   DocType: ExpenseDocType,
   CostCenterType: z.string().nullable(),
-  ProductID: z.number().int().nullable(),
+  ProductID: Id.nullable(),
   ProductCode: z.string().nullable(),
   ProductName: z.string().nullable(),
-  LedgerExpenseID: z.number().int(),
+  LedgerExpenseID: Id,
   LedgerExpenseCode: z.string(),
   LedgerExpenseName: z.string(),
   GLAccount: z.string(),
   LedgerExpenseStatus: z.string(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ItemConfigRow = z.infer<typeof ItemConfigRow>;
 export const SearchItemConfigBody = PageQuery.extend({
   Keyword: MasterKeyword,
-  ExpenseItemID: MasterId.optional(),
+  ExpenseItemID: Id.optional(),
   DocType: ExpenseDocType.optional(),
-  LedgerExpenseID: MasterId.optional(),
+  LedgerExpenseID: Id.optional(),
   CostCenterType: z.string().trim().max(30).optional(),
-  ProductID: MasterId.optional(),
+  ProductID: Id.optional(),
 });
 export type SearchItemConfigBody = z.infer<typeof SearchItemConfigBody>;
 export const SaveItemConfigBody = z.object({
-  ID: z.number().int().positive().optional(),
-  Version: MasterVersion.optional(),
-  ExpenseItemID: z.number().int().positive(),
+  ID: Id.optional(),
+  Version: Version.optional(),
+  ExpenseItemID: Id,
   DocType: ExpenseDocType,
   CostCenterType: z
     .string()
@@ -207,14 +197,14 @@ export const SaveItemConfigBody = z.object({
     .max(30)
     .regex(/^[a-z][a-z0-9_]*$/)
     .nullish(),
-  ProductID: z.number().int().positive().nullish(),
-  LedgerExpenseID: z.number().int().positive(),
+  ProductID: Id.nullish(),
+  LedgerExpenseID: Id,
 });
 export type SaveItemConfigBody = z.infer<typeof SaveItemConfigBody>;
 export const ItemConfigLookupBody = z.object({
   Keyword: MasterKeyword,
   DocType: ExpenseDocType.optional(),
-  BuID: MasterId.optional(),
+  BuID: Id.optional(),
 });
 export type ItemConfigLookupBody = z.infer<typeof ItemConfigLookupBody>;
 /** A choice in a picker: ledger expenses, products, items, cost-centre types. */
@@ -259,11 +249,11 @@ export type GetCommonSqlBody = z.infer<typeof GetCommonSqlBody>;
 export const CommonLookupParams = {
   ExpenseCategories: z.object({}).strict(),
   ExpenseTypesByDocType: z.object({ DocType: ExpenseDocType }).strict(),
-  ExpenseItemsByType: z.object({ ExpenseTypeID: MasterId }).strict(),
+  ExpenseItemsByType: z.object({ ExpenseTypeID: Id }).strict(),
   ExpenseItemsByCategory: z.object({ Category: ExpenseCategory }).strict(),
-  SubExpenseItems: z.object({ ExpenseItemID: MasterId }).strict(),
+  SubExpenseItems: z.object({ ExpenseItemID: Id }).strict(),
   ProductBUs: z.object({}).strict(),
-  Products: z.object({ BuID: MasterId.optional() }).strict(),
+  Products: z.object({ BuID: Id.optional() }).strict(),
   Providers: z.object({ Category: ProviderCategory.optional(), Keyword: MasterKeyword }).strict(),
   ProviderCategories: z.object({}).strict(),
   StartedLedgerExpenses: z.object({ Keyword: MasterKeyword }).strict(),
@@ -289,14 +279,14 @@ export type MasterNameKind = z.infer<typeof MasterNameKind>;
 export const MasterNameRow = z.object({
   Key: z.string(),
   Kind: MasterNameKind,
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   /** What the record belongs to: the document type of an expense type, the item of a sub-item. */
   Owner: z.string().nullable(),
   NameZH: z.string(),
   NameEN: z.string(),
   Active: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type MasterNameRow = z.infer<typeof MasterNameRow>;
 export const SearchMasterNameBody = PageQuery.extend({
@@ -308,9 +298,9 @@ export const SearchMasterNameBody = PageQuery.extend({
 export type SearchMasterNameBody = z.infer<typeof SearchMasterNameBody>;
 export const SaveMasterNameBody = z.object({
   Kind: MasterNameKind,
-  ID: z.number().int().positive(),
-  Version: MasterVersion,
-  NameZH: MasterName,
-  NameEN: MasterName,
+  ID: Id,
+  Version: Version,
+  NameZH: Name,
+  NameEN: Name,
 });
 export type SaveMasterNameBody = z.infer<typeof SaveMasterNameBody>;

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { Id, MasterCode } from './common';
-
-export { Id, MasterCode };
-
-import { isMoney } from './money';
+import { Id, Version } from './common';
 
 /** Shared field rules of the finance master data (cost centres, internal orders, ledger expenses, settings). */
 
@@ -15,31 +11,6 @@ export type StartStop = z.infer<typeof StartStop>;
 export const DOCUMENT_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof DocumentType>;
-
-export const NameZh = z.string().trim().min(1).max(200);
-export const NameEn = z.string().trim().min(1).max(200);
-
-function isRealDate(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-/** `yyyy-MM-dd`, a real calendar day. */
-export const DateString = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isRealDate, { message: 'invalid date' });
-
-/** Optional dates may be sent as null or an empty string, meaning "none". */
-export const OptionalDate = z.preprocess((v) => (v === '' ? null : v), DateString.nullish());
-
-/** Positive database id; list filters from the URL arrive as strings. */
-
-export const MoneyString = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine(isMoney, { message: 'not an amount' });
 
 /** A percentage with up to two decimals, above 0 and at most 100. */
 export const PercentString = z
@@ -58,7 +29,7 @@ export const Month = z.coerce.number().int().min(1).max(12);
 /** Starting or stopping rows: each with the version the user saw. */
 export const StartStopBody = z.object({
   Items: z
-    .array(z.object({ ID: Id, Version: z.number().int().positive() }))
+    .array(z.object({ ID: Id, Version: Version }))
     .min(1)
     .max(500),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateString, Id, OptionalDate, StartStop } from './fin-common';
+import { DateOnly, Id, OptionalDateOnly, Version } from './common';
+import { StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 /** Fund permission: which employees or teams may charge which cost centres and internal orders beyond their own. */
@@ -19,24 +20,24 @@ export const SearchFundsPermissionBody = PageQuery.extend({
   GranteeKind: GranteeKind.optional(),
   TargetKind: TargetKind.optional(),
   /** Only grants valid on this day. */
-  ActiveOn: DateString.optional(),
+  ActiveOn: DateOnly.optional(),
 });
 export type SearchFundsPermissionBody = z.infer<typeof SearchFundsPermissionBody>;
 
 export const FundsPermissionRow = z.object({
-  FundsPermissionID: z.number().int(),
+  FundsPermissionID: Id,
   GranteeKind: GranteeKind,
-  EmployeeID: z.number().int().nullable(),
+  EmployeeID: Id.nullable(),
   EmployeeCode: z.string().nullable(),
   EmployeeName: z.string().nullable(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamCode: z.string().nullable(),
   TeamName: z.string().nullable(),
   TargetKind: TargetKind,
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
-  InternalOrderID: z.number().int().nullable(),
+  InternalOrderID: Id.nullable(),
   InternalOrderCode: z.string().nullable(),
   InternalOrderName: z.string().nullable(),
   TargetStatus: StartStop,
@@ -45,7 +46,7 @@ export const FundsPermissionRow = z.object({
   Remark: z.string().nullable(),
   /** Valid today. */
   Active: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   CreatedAt: z.string(),
 });
 export type FundsPermissionRow = z.infer<typeof FundsPermissionRow>;
@@ -53,13 +54,13 @@ export type FundsPermissionRow = z.infer<typeof FundsPermissionRow>;
 /** Exactly one grantee (employee or team) and exactly one target (cost centre or internal order). */
 export const SaveFundsPermissionBody = z.object({
   FundsPermissionID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   EmployeeID: Id.nullish(),
   TeamID: Id.nullish(),
   CostCenterID: Id.nullish(),
   InternalOrderID: Id.nullish(),
-  ValidFrom: OptionalDate,
-  ValidTo: OptionalDate,
+  ValidFrom: OptionalDateOnly,
+  ValidTo: OptionalDateOnly,
   Remark: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(200).nullish()),
 });
 export type SaveFundsPermissionBody = z.infer<typeof SaveFundsPermissionBody>;
@@ -72,7 +73,7 @@ export const ChargeReason = z.object({
 });
 export const ChargeableRow = z.object({
   Kind: TargetKind,
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   Name: z.string(),
   Status: StartStop,
@@ -86,7 +87,7 @@ export const QueryFundsPermissionBody = PageQuery.extend({
   /** The person asked about; the signed-in user when absent. */
   EmployeeID: Id.optional(),
   EmployeeCode: z.string().trim().max(40).optional(),
-  OnDate: DateString.optional(),
+  OnDate: DateOnly.optional(),
   Kind: TargetKind.optional(),
   Keyword: z.string().trim().max(100).optional(),
 });
@@ -97,7 +98,7 @@ export const QueryFundsPermissionResult = z.object({
   Rows: z.array(ChargeableRow),
   Employee: z
     .object({
-      EmployeeID: z.number().int(),
+      EmployeeID: Id,
       EmployeeCode: z.string(),
       EmployeeName: z.string(),
       TeamName: z.string().nullable(),
@@ -109,5 +110,5 @@ export const QueryFundsPermissionResult = z.object({
 export const SearchChargeableBody = PageQuery.extend({
   Kind: TargetKind.optional(),
   Keyword: z.string().trim().max(100).optional(),
-  OnDate: DateString.optional(),
+  OnDate: DateOnly.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { PageQuery } from './paging';
 
 export const CULTURES = ['zh-CN', 'en-GB'] as const;
@@ -17,7 +18,7 @@ export function joinKey(pageId: string, itemId: string): string {
 }
 
 export const LanguageResource = z.object({
-  ID: z.number().int(),
+  ID: Id,
   PageID: z.string(),
   ItemID: z.string(),
   CultureCode: Culture,
@@ -39,7 +40,7 @@ export type SearchLanguageBody = z.infer<typeof SearchLanguageBody>;
 
 /** Create (no ID) or update (ID) one resource. */
 export const UpdateLanguageBody = z.object({
-  ID: z.number().int().positive().optional(),
+  ID: Id.optional(),
   PageID: z
     .string()
     .trim()
@@ -59,5 +60,5 @@ export const UpdateLanguageBody = z.object({
 });
 export type UpdateLanguageBody = z.infer<typeof UpdateLanguageBody>;
 
-export const DeleteLanguageBody = z.object({ IDs: z.array(z.number().int().positive()).min(1).max(500) });
+export const DeleteLanguageBody = z.object({ IDs: z.array(Id).min(1).max(500) });
 export const LanguageVersionResult = z.object({ LanguageVersion: z.string() });

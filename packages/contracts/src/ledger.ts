@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoolFlag, DocumentType, Id, MasterCode, NameEn, NameZh, OptionalDate, StartStop } from './fin-common';
+import { Id, MasterCode, Name, OptionalDateOnly, Version } from './common';
+import { BoolFlag, DocumentType, StartStop } from './fin-common';
 import { PageQuery } from './paging';
 
 const Sort = { SortField: PageQuery.shape.SortField, SortOrder: PageQuery.shape.SortOrder };
@@ -22,32 +23,32 @@ export type SearchInternalOrderBody = z.infer<typeof SearchInternalOrderBody>;
 export const ExportInternalOrderBody = InternalOrderFilters.extend(Sort);
 
 export const InternalOrderRow = z.object({
-  InternalOrderID: z.number().int(),
+  InternalOrderID: Id,
   InternalOrderCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  CostCenterID: z.number().int().nullable(),
+  CostCenterID: Id.nullable(),
   CostCenterCode: z.string().nullable(),
   CostCenterName: z.string().nullable(),
   Status: StartStop,
   ValidFrom: z.string().nullable(),
   ValidTo: z.string().nullable(),
   Choosable: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type InternalOrderRow = z.infer<typeof InternalOrderRow>;
 
 export const SaveInternalOrderBody = z.object({
   InternalOrderID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   InternalOrderCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   CostCenterID: Id.nullish(),
-  ValidFrom: OptionalDate,
-  ValidTo: OptionalDate,
+  ValidFrom: OptionalDateOnly,
+  ValidTo: OptionalDateOnly,
 });
 export type SaveInternalOrderBody = z.infer<typeof SaveInternalOrderBody>;
 
@@ -65,7 +66,7 @@ export const SearchMainExpenseBody = PageQuery.extend(MainExpenseFilters.shape);
 export type SearchMainExpenseBody = z.infer<typeof SearchMainExpenseBody>;
 
 export const MainExpenseRow = z.object({
-  MainExpenseID: z.number().int(),
+  MainExpenseID: Id,
   MainExpenseCode: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -74,17 +75,17 @@ export const MainExpenseRow = z.object({
   Status: StartStop,
   /** How many expense-item configurations post to this ledger expense. */
   ItemConfigCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type MainExpenseRow = z.infer<typeof MainExpenseRow>;
 
 export const MainExpenseItemUse = z.object({
-  ConfigID: z.number().int(),
+  ConfigID: Id,
   ExpenseItemCode: z.string(),
   ExpenseItemName: z.string(),
   DocType: DocumentType,
   CostCenterType: z.string().nullable(),
-  ProductID: z.number().int().nullable(),
+  ProductID: Id.nullable(),
 });
 export const MainExpenseDetail = MainExpenseRow.extend({ ItemConfigs: z.array(MainExpenseItemUse) });
 export type MainExpenseDetail = z.infer<typeof MainExpenseDetail>;
@@ -93,10 +94,10 @@ export const MainExpenseIdBody = z.object({ MainExpenseID: Id });
 
 export const SaveMainExpenseBody = z.object({
   MainExpenseID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   MainExpenseCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   /** The GL account number in SAP: digits only. */
   GLAccount: z
     .string()

@@ -1,7 +1,5 @@
 import Decimal from 'decimal.js';
-
-/** Money is a decimal string with two places ("1234.50"); arithmetic never goes through JavaScript floats. */
-export type Money = string;
+import type { Money } from './common';
 
 const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/;
 

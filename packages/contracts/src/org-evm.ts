@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
+import { Id, IdList, MasterCode, Name, Version } from './common';
 import { PageQuery } from './paging';
 
 export const EVM_RELATION_STATUS = ['new', 'changed', 'queued', 'sent', 'deleting', 'failed'] as const;
 
 export const EvmRelationRow = z.object({
-  ID: z.number().int(),
-  TeamID: z.number().int(),
+  ID: Id,
+  TeamID: Id,
   TeamCode: z.string(),
   TeamName: z.string(),
   EvmCode: z.string(),
@@ -16,13 +16,13 @@ export const EvmRelationRow = z.object({
   SendCount: z.number().int(),
   SentAt: z.string().nullable(),
   LastError: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type EvmRelationRow = z.infer<typeof EvmRelationRow>;
 
 export const SearchEvmRelationBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
   Status: z.enum(EVM_RELATION_STATUS).optional(),
 });
 export type SearchEvmRelationBody = z.infer<typeof SearchEvmRelationBody>;
@@ -30,7 +30,7 @@ export type SearchEvmRelationBody = z.infer<typeof SearchEvmRelationBody>;
 export const SaveEvmRelationBody = z.object({
   TeamID: Id,
   EvmCode: MasterCode,
-  EvmName: NameText,
+  EvmName: Name,
   Remark: z.string().trim().max(500).nullish(),
 });
 export type SaveEvmRelationBody = z.infer<typeof SaveEvmRelationBody>;
@@ -42,7 +42,7 @@ export const EvmRelationIdsBody = z.object({ IDs: IdList });
 export const EvmSendResult = z.object({
   Rows: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       Status: z.enum(EVM_RELATION_STATUS),
       Reference: z.string().nullable(),
       Error: z.string().nullable(),

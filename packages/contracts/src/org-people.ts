@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BoolFilter, EmployeeStatusEnum, Id, IdFilter, MasterCode, MoneyAmount, NameText, Version } from './org-common';
+import { Id, MasterCode, Money, Name, Version } from './common';
+import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
 
 const Optional = (max: number) => z.string().trim().max(max).nullish();
@@ -21,31 +22,31 @@ const BankAccount = z
   .pipe(z.string().regex(/^\d{8,32}$/));
 
 export const EmployeeRow = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
   Email: z.string().nullable(),
   Mobile: z.string().nullable(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  LineManagerID: z.number().int().nullable(),
+  LineManagerID: Id.nullable(),
   LineManagerName: z.string().nullable(),
   Status: EmployeeStatusEnum,
   ApprovalLimit: z.string().nullable(),
   Username: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type EmployeeRow = z.infer<typeof EmployeeRow>;
 
 const EmployeeFilters = z.object({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
   /** With TeamID: the people of its sub-teams too. */
   IncludeSubTeams: BoolFilter.optional(),
   Status: EmployeeStatusEnum.optional(),
-  LineManagerID: IdFilter.optional(),
+  LineManagerID: Id.optional(),
   HasAccount: BoolFilter.optional(),
 });
 export const SearchEmployeeBody = PageQuery.extend(EmployeeFilters.shape);
@@ -59,24 +60,24 @@ export type ExportEmployeeBody = z.infer<typeof ExportEmployeeBody>;
 export const EmployeeIdBody = z.object({ EmployeeID: Id });
 
 export const EmployeeCompanyRelation = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyName: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
   IsDefault: z.boolean(),
 });
 
 /** One employee as the editor needs it. */
 export const EmployeeRecord = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
   Email: z.string().nullable(),
   Mobile: z.string().nullable(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
-  LineManagerID: z.number().int().nullable(),
+  LineManagerID: Id.nullable(),
   LineManagerName: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
@@ -85,15 +86,15 @@ export const EmployeeRecord = z.object({
   ApprovalLimit: z.string().nullable(),
   Username: z.string().nullable(),
   Companies: z.array(EmployeeCompanyRelation),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type EmployeeRecord = z.infer<typeof EmployeeRecord>;
 
 export const SaveEmployeeBody = z.object({
   EmployeeID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText.max(100),
-  NameEN: NameText.max(100),
+  NameZH: Name.max(100),
+  NameEN: Name.max(100),
   Email: Email.nullish(),
   Mobile: Mobile.nullish(),
   TeamID: Id,
@@ -107,8 +108,8 @@ export const SaveEmployeeBody = z.object({
 });
 export type SaveEmployeeBody = z.infer<typeof SaveEmployeeBody>;
 export const SaveEmployeeResult = z.object({
-  EmployeeID: z.number().int(),
-  Version: z.number().int(),
+  EmployeeID: Id,
+  Version: Version,
   /** Given once when a sign-in account is created; the person must change it at first sign-in. */
   TemporaryPassword: z.string().nullable(),
 });
@@ -134,9 +135,9 @@ export const UpdateEmployeeInfoBody = z.object({
 });
 export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
 export const EmployeeVersion = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Status: z.string(),
-  Version: z.number().int(),
+  Version: Version,
 });
 
 export const SaveEmployeeTeamRelationBody = z.object({
@@ -147,7 +148,7 @@ export const SaveEmployeeTeamRelationBody = z.object({
 export type SaveEmployeeTeamRelationBody = z.infer<typeof SaveEmployeeTeamRelationBody>;
 
 export const EmployeeInfo = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -162,7 +163,7 @@ export const EmployeeInfo = z.object({
   Username: z.string().nullable(),
   LastLoginAt: z.string().nullable(),
   DirectReports: z.number().int(),
-  Roles: z.array(z.object({ RoleID: z.number().int(), RoleName: z.string(), TeamName: z.string().nullable() })),
+  Roles: z.array(z.object({ RoleID: Id, RoleName: z.string(), TeamName: z.string().nullable() })),
   Companies: z.array(EmployeeCompanyRelation),
   StatusHistory: z.array(
     z.object({
@@ -178,29 +179,29 @@ export type EmployeeInfo = z.infer<typeof EmployeeInfo>;
 
 export const SearchEmployeeApproveLimitBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
   /** Only people who have a limit set. */
   OnlyWithLimit: BoolFilter.optional(),
 });
 export type SearchEmployeeApproveLimitBody = z.infer<typeof SearchEmployeeApproveLimitBody>;
 export const ApproveLimitRow = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   TeamName: z.string().nullable(),
   ApprovalLimit: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export const SaveEmployeeApproveLimitBody = z.object({
   EmployeeID: Id,
   /** Up to this amount the person's approval suffices; null removes the limit (they approve no amount alone). */
-  ApprovalLimit: MoneyAmount.nullable(),
+  ApprovalLimit: Money.nullable(),
   Version,
 });
 export type SaveEmployeeApproveLimitBody = z.infer<typeof SaveEmployeeApproveLimitBody>;
 
 export const CompanyInfo = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -216,8 +217,8 @@ const blank = <S extends z.ZodType>(schema: S) =>
 /** One row of a people import (the export's layout); every cell is text as read from the sheet. */
 export const EmployeeImportRow = z.object({
   Code: MasterCode,
-  NameZH: NameText.max(100),
-  NameEN: NameText.max(100),
+  NameZH: Name.max(100),
+  NameEN: Name.max(100),
   TeamCode: MasterCode,
   LineManagerCode: blank(MasterCode.optional()),
   Email: blank(Email.optional()),
@@ -226,6 +227,6 @@ export const EmployeeImportRow = z.object({
   BankAccount: blank(BankAccount.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
   Username: blank(Username.optional()),
-  ApprovalLimit: blank(MoneyAmount.optional()),
+  ApprovalLimit: blank(Money.optional()),
 });
 export type EmployeeImportRow = z.infer<typeof EmployeeImportRow>;

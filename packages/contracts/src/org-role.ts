@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { BoolFilter, Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
+import { Id, IdList, MasterCode, Name, Version } from './common';
+import { BoolFilter } from './org-common';
 import { PageQuery } from './paging';
 import { MENU_GROUPS } from './screens';
 
 export const RoleRow = z.object({
-  RoleID: z.number().int(),
+  RoleID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -15,7 +16,7 @@ export const RoleRow = z.object({
   Active: z.boolean(),
   FunctionCount: z.number().int(),
   EmployeeCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type RoleRow = z.infer<typeof RoleRow>;
 
@@ -26,7 +27,7 @@ export const SearchRoleListBody = PageQuery.extend({
 export type SearchRoleListBody = z.infer<typeof SearchRoleListBody>;
 
 export const RoleIdBody = z.object({ RoleID: Id });
-export const RoleFunctions = z.object({ RoleID: z.number().int(), FunctionCodes: z.array(z.string()) });
+export const RoleFunctions = z.object({ RoleID: Id, FunctionCodes: z.array(z.string()) });
 
 /** The functions a role may hold, grouped by menu group, with the role's own ticked. */
 export const SearchRoleFunctionBody = z.object({ RoleID: Id.optional() });
@@ -40,47 +41,47 @@ export const RoleFunctionOption = z.object({
 export type RoleFunctionOption = z.infer<typeof RoleFunctionOption>;
 
 export const SearchRoleEmployeeListBody = PageQuery.extend({
-  RoleID: IdFilter,
+  RoleID: Id,
   Keyword: z.string().trim().max(100).optional(),
 });
 export type SearchRoleEmployeeListBody = z.infer<typeof SearchRoleEmployeeListBody>;
 
 /** People to add to a role: the company's people, without those who already hold it for the whole company. */
 export const SearchRoleCandidateBody = PageQuery.extend({
-  RoleID: IdFilter.optional(),
+  RoleID: Id.optional(),
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: IdFilter.optional(),
+  TeamID: Id.optional(),
 });
 export type SearchRoleCandidateBody = z.infer<typeof SearchRoleCandidateBody>;
 
 export const EmployeeRoleTeamRow = z.object({
-  ID: z.number().int(),
-  EmployeeID: z.number().int(),
+  ID: Id,
+  EmployeeID: Id,
   EmployeeCode: z.string(),
   EmployeeName: z.string(),
   HomeTeamName: z.string().nullable(),
   Status: z.string(),
-  RoleID: z.number().int(),
+  RoleID: Id,
   RoleCode: z.string(),
   RoleName: z.string(),
   /** The team whose data the role covers; null is the whole company. */
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
 });
 export type EmployeeRoleTeamRow = z.infer<typeof EmployeeRoleTeamRow>;
 
 export const SearchEmployeeRoleTeamBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  EmployeeID: IdFilter.optional(),
-  RoleID: IdFilter.optional(),
-  TeamID: IdFilter.optional(),
+  EmployeeID: Id.optional(),
+  RoleID: Id.optional(),
+  TeamID: Id.optional(),
 });
 export type SearchEmployeeRoleTeamBody = z.infer<typeof SearchEmployeeRoleTeamBody>;
 
 export const ReportCodes = z.array(z.string().trim().min(1).max(80)).max(200);
 export const RoleReportOption = z.object({ ReportCode: z.string(), LabelKey: z.string(), Checked: z.boolean() });
 export const SaveRoleReportBody = z.object({ RoleID: Id, ReportCodes, Version });
-export const RoleVersion = z.object({ RoleID: z.number().int(), Version: z.number().int() });
+export const RoleVersion = z.object({ RoleID: Id, Version: Version });
 export const UserReports = z.object({
   Rows: z.array(z.object({ ReportCode: z.string(), LabelKey: z.string(), Path: z.string() })),
 });
@@ -103,8 +104,8 @@ export const SearchCompanyTeamBody = z.object({
 export const SaveRoleAndFunctionBody = z.object({
   RoleID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText.max(100),
-  NameEN: NameText.max(100),
+  NameZH: Name.max(100),
+  NameEN: Name.max(100),
   Description: z.string().trim().max(500).nullish(),
   /** Holders see the data of the team the role is given for (the whole company without a team). */
   TeamAuthority: z.boolean().default(false),
@@ -117,7 +118,7 @@ export const SaveRoleAndFunctionBody = z.object({
 export type SaveRoleAndFunctionBody = z.infer<typeof SaveRoleAndFunctionBody>;
 
 export const RoleOption = z.object({
-  RoleID: z.number().int(),
+  RoleID: Id,
   Code: z.string(),
   Name: z.string(),
   IsAdmin: z.boolean(),

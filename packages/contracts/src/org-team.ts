@@ -1,33 +1,34 @@
 import { z } from 'zod';
-import { BoolFilter, Id, IdFilter, IdList, MasterCode, NameText, Version } from './org-common';
+import { Id, IdList, MasterCode, Name, Version } from './common';
+import { BoolFilter } from './org-common';
 import { PageQuery } from './paging';
 
 export const TeamRow = z.object({
-  TeamID: z.number().int(),
+  TeamID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  ParentID: z.number().int().nullable(),
+  ParentID: Id.nullable(),
   ParentName: z.string().nullable(),
   BU: z.string().nullable(),
   IsEVM: z.boolean(),
   IsSupportFunction: z.boolean(),
-  TherapeuticAreaID: z.number().int().nullable(),
+  TherapeuticAreaID: Id.nullable(),
   TherapeuticAreaName: z.string().nullable(),
   Active: z.boolean(),
   Sort: z.number().int(),
   MemberCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type TeamRow = z.infer<typeof TeamRow>;
 
 export const GetTeamListBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  ParentID: IdFilter.optional(),
+  ParentID: Id.optional(),
   IsEVM: BoolFilter.optional(),
   IsSupportFunction: BoolFilter.optional(),
-  TherapeuticAreaID: IdFilter.optional(),
+  TherapeuticAreaID: Id.optional(),
   Active: BoolFilter.optional(),
 });
 export type GetTeamListBody = z.infer<typeof GetTeamListBody>;
@@ -36,7 +37,7 @@ export const TeamIdBody = z.object({ TeamID: Id });
 
 export const TeamInfo = TeamRow.extend({
   /** The team's ancestors from the root down, then the team itself. */
-  Path: z.array(z.object({ TeamID: z.number().int(), Code: z.string(), Name: z.string() })),
+  Path: z.array(z.object({ TeamID: Id, Code: z.string(), Name: z.string() })),
   ChildCount: z.number().int(),
 });
 export type TeamInfo = z.infer<typeof TeamInfo>;
@@ -44,8 +45,8 @@ export type TeamInfo = z.infer<typeof TeamInfo>;
 export const SaveTeamBody = z.object({
   TeamID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText,
-  NameEN: NameText,
+  NameZH: Name,
+  NameEN: Name,
   ParentID: Id.nullish(),
   BU: z.string().trim().max(40).nullish(),
   IsEVM: z.boolean().default(false),
@@ -59,9 +60,9 @@ export const SaveTeamBody = z.object({
 export type SaveTeamBody = z.infer<typeof SaveTeamBody>;
 
 export const GetTeamIsEVMBody = z.object({ TeamID: Id.optional() });
-export const TeamIsEVM = z.object({ TeamID: z.number().int(), IsEVM: z.boolean() });
+export const TeamIsEVM = z.object({ TeamID: Id, IsEVM: z.boolean() });
 
-export const TeamOption = z.object({ TeamID: z.number().int(), Code: z.string(), Name: z.string() });
+export const TeamOption = z.object({ TeamID: Id, Code: z.string(), Name: z.string() });
 export type TeamOption = z.infer<typeof TeamOption>;
 
 /** Teams whose data the signed-in user may see through their roles. */
@@ -75,7 +76,7 @@ export const EmployeeTeams = z.object({
 export const SetTeamSupportFunctionBody = z.object({ TeamIDs: IdList, IsSupportFunction: z.boolean() });
 
 export const TherapeuticAreaRow = z.object({
-  TherapeuticAreaID: z.number().int(),
+  TherapeuticAreaID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
@@ -83,7 +84,7 @@ export const TherapeuticAreaRow = z.object({
   Active: z.boolean(),
   Sort: z.number().int(),
   TeamCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type TherapeuticAreaRow = z.infer<typeof TherapeuticAreaRow>;
 
@@ -96,8 +97,8 @@ export type SearchTherapeuticAreaBody = z.infer<typeof SearchTherapeuticAreaBody
 export const SaveTherapeuticAreaBody = z.object({
   TherapeuticAreaID: Id.optional(),
   Code: MasterCode,
-  NameZH: NameText,
-  NameEN: NameText,
+  NameZH: Name,
+  NameEN: Name,
   Active: z.boolean().default(true),
   Sort: z.number().int().min(0).max(100000).default(0),
   Version: Version.optional(),

@@ -1,24 +1,25 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { PageQuery } from './paging';
 
 /** Body of ChooseEmployee: people of the signed-in company, by code or name. */
 export const ChooseEmployeeBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
-  TeamID: z.number().int().positive().optional(),
+  TeamID: Id.optional(),
   /** One person by id (a picker showing the current value). */
-  EmployeeID: z.number().int().positive().optional(),
+  EmployeeID: Id.optional(),
   /** Left and resignation-frozen people are hidden unless asked for. */
   IncludeInactive: z.boolean().optional(),
 });
 export type ChooseEmployeeBody = z.infer<typeof ChooseEmployeeBody>;
 
 export const EmployeeOption = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Id,
   Code: z.string(),
   Name: z.string(),
   NameZH: z.string(),
   NameEN: z.string(),
-  TeamID: z.number().int().nullable(),
+  TeamID: Id.nullable(),
   TeamName: z.string().nullable(),
   Status: z.string(),
 });
@@ -35,10 +36,10 @@ export interface TeamNode {
 }
 export const TeamNode: z.ZodType<TeamNode> = z.lazy(() =>
   z.object({
-    TeamID: z.number().int(),
+    TeamID: Id,
     Code: z.string(),
     Name: z.string(),
-    ParentID: z.number().int().nullable(),
+    ParentID: Id.nullable(),
     IsEVM: z.boolean(),
     Active: z.boolean(),
     Children: z.array(TeamNode),

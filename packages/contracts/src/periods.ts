@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateString, Id, Month, Year } from './fin-common';
+import { DateOnly, Id, Version } from './common';
+import { Month, Year } from './fin-common';
 import { PageQuery } from './paging';
 
 /* ---------- Monthly FX rates into CNY (FCSetting) ---------- */
@@ -15,7 +16,7 @@ export const SearchFCSettingBody = PageQuery.extend({
 export type SearchFCSettingBody = z.infer<typeof SearchFCSettingBody>;
 
 export const FCSettingRow = z.object({
-  FCSettingID: z.number().int(),
+  FCSettingID: Id,
   Currency: z.string(),
   Year: z.number().int(),
   Month: z.number().int(),
@@ -23,7 +24,7 @@ export const FCSettingRow = z.object({
   Period: z.string(),
   /** CNY for one unit of the currency, six decimals. */
   Rate: z.string(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type FCSettingRow = z.infer<typeof FCSettingRow>;
@@ -35,7 +36,7 @@ export const RateString = z
 
 export const SaveFCSettingBody = z.object({
   FCSettingID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   Currency: z
     .string()
     .trim()
@@ -57,24 +58,24 @@ export const GetCutOffDayBody = PageQuery.extend({ Year: Year.optional(), Month:
 export type GetCutOffDayBody = z.infer<typeof GetCutOffDayBody>;
 
 export const CutOffDayRow = z.object({
-  CutOffDayID: z.number().int(),
+  CutOffDayID: Id,
   Kind: z.enum(CUT_OFF_KINDS),
   Year: z.number().int(),
   Month: z.number().int(),
   Day: z.string(),
   /** The day is over: the period is closed and the row can no longer change. */
   Passed: z.boolean(),
-  Version: z.number().int(),
+  Version: Version,
   UpdatedAt: z.string(),
 });
 export type CutOffDayRow = z.infer<typeof CutOffDayRow>;
 
 export const SetCutOffDayBody = z.object({
   CutOffDayID: Id.optional(),
-  Version: z.number().int().positive().optional(),
+  Version: Version.optional(),
   Year: Year,
   Month: Month,
   /** Within the month or in the first 15 days of the next. */
-  Day: DateString,
+  Day: DateOnly,
 });
 export type SetCutOffDayBody = z.infer<typeof SetCutOffDayBody>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { DocState, DocType } from './documents';
 import { RouteStep } from './workflow';
 
 /** The head of a document as the printed sheet shows it, names already in the caller's language. */
 export const PreviewHeader = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType,
   DocTypeName: z.string(),

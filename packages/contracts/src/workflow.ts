@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { Version } from './common';
+import { DateOnly, Id, Money, Version } from './common';
 import { PageQuery } from './paging';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const ProxyKind = z.enum(['fill_in', 'approve']);
 export type ProxyKind = z.infer<typeof ProxyKind>;
 
 export const ProxyGrant = z.object({
-  ID: z.number().int(),
-  PrincipalID: z.number().int(),
+  ID: Id,
+  PrincipalID: Id,
   PrincipalCode: z.string(),
   PrincipalName: z.string(),
-  ProxyUserID: z.number().int(),
+  ProxyUserID: Id,
   ProxyUserCode: z.string(),
   ProxyUserName: z.string(),
   StartDate: z.string(),
@@ -20,7 +18,7 @@ export const ProxyGrant = z.object({
   /** active (today within the dates), future, lapsed (past the end) or freed (ended early). */
   Status: z.enum(['active', 'future', 'lapsed', 'freed']),
   Remark: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type ProxyGrant = z.infer<typeof ProxyGrant>;
 
@@ -34,23 +32,23 @@ export type SearchProxyBody = z.infer<typeof SearchProxyBody>;
 
 export const SaveProxyBody = z
   .object({
-    ID: z.number().int().positive().optional(),
+    ID: Id.optional(),
     /** Administrators may grant for someone else; everyone else grants for themselves. */
-    PrincipalID: z.number().int().positive().optional(),
-    ProxyUserID: z.number().int().positive(),
-    StartDate: day,
-    EndDate: day,
+    PrincipalID: Id.optional(),
+    ProxyUserID: Id,
+    StartDate: DateOnly,
+    EndDate: DateOnly,
     Remark: z.string().trim().max(500).nullish(),
-    Version: z.number().int().optional(),
+    Version: Version.optional(),
   })
   .refine((v) => v.StartDate <= v.EndDate, { path: ['EndDate'], message: 'proxy.end_before_start' });
 export type SaveProxyBody = z.infer<typeof SaveProxyBody>;
 
-export const ProxyIdBody = z.object({ ID: z.number().int().positive() });
+export const ProxyIdBody = z.object({ ID: Id });
 
 /** Someone the signed-in user may act for today. */
 export const Principal = z.object({
-  ProxyId: z.number().int(),
+  ProxyId: Id,
   Code: z.string(),
   Name: z.string(),
   Kinds: z.array(ProxyKind),
@@ -71,18 +69,16 @@ export const STEP_KINDS = [
 ] as const;
 export const StepKind = z.enum(STEP_KINDS);
 
-const money = z.string().regex(/^\d{1,16}(\.\d{1,2})?$/);
-
 export const WorkflowDetail = z.object({
-  ID: z.number().int().optional(),
+  ID: Id.optional(),
   Seq: z.number().int().min(1),
   StepKind,
   RoleCode: z.string().trim().max(40).nullish(),
-  PersonID: z.number().int().positive().nullish(),
+  PersonID: Id.nullish(),
   PersonName: z.string().nullish(),
-  MinAmount: money.nullish(),
-  MaxAmount: money.nullish(),
-  ExpenseItemIDs: z.array(z.number().int().positive()).max(200).nullish(),
+  MinAmount: Money.nullish(),
+  MaxAmount: Money.nullish(),
+  ExpenseItemIDs: z.array(Id).max(200).nullish(),
   HcpOnly: z.boolean().default(false),
   OverseasOnly: z.boolean().default(false),
   NameZH: z.string().trim().min(1).max(100),
@@ -91,7 +87,7 @@ export const WorkflowDetail = z.object({
 export type WorkflowDetail = z.infer<typeof WorkflowDetail>;
 
 export const WorkflowHeader = z.object({
-  ID: z.number().int().positive().optional(),
+  ID: Id.optional(),
   Code: z
     .string()
     .trim()
@@ -99,20 +95,20 @@ export const WorkflowHeader = z.object({
     .max(40)
     .regex(/^[A-Za-z0-9_.-]+$/),
   DocType: z.enum(['apply', 'loan', 'deputy']),
-  ExpenseTypeID: z.number().int().positive().nullish(),
+  ExpenseTypeID: Id.nullish(),
   NameZH: z.string().trim().min(1).max(200),
   NameEN: z.string().trim().min(1).max(200),
   Active: z.boolean().default(true),
   /** Off: documents on this route must be approved one by one (approve-all refuses them). */
   AllowBatchApprove: z.boolean().default(true),
-  Version: z.number().int().optional(),
+  Version: Version.optional(),
 });
 
 export const WorkflowRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Code: z.string(),
   DocType: z.string(),
-  ExpenseTypeID: z.number().int().nullable(),
+  ExpenseTypeID: Id.nullable(),
   ExpenseTypeName: z.string().nullable(),
   Name: z.string(),
   NameZH: z.string(),
@@ -120,7 +116,7 @@ export const WorkflowRow = z.object({
   Active: z.boolean(),
   AllowBatchApprove: z.boolean(),
   StepCount: z.number().int(),
-  Version: z.number().int(),
+  Version: Version,
 });
 export type WorkflowRow = z.infer<typeof WorkflowRow>;
 
@@ -132,12 +128,12 @@ export const SearchWorkflowBody = PageQuery.extend({
 /** Saves a route template and its ordered steps together (the steps given replace the old ones). */
 export const SaveWorkflowBody = z.object({ Workflow: WorkflowHeader, Details: z.array(WorkflowDetail).min(1).max(30) });
 export const WorkflowWithDetails = z.object({ Workflow: WorkflowRow, Details: z.array(WorkflowDetail) });
-export const WorkflowIdBody = z.object({ WorkflowID: z.number().int().positive() });
+export const WorkflowIdBody = z.object({ WorkflowID: Id });
 
 /** Every call that moves a document sends the Version it loaded (DESIGN §5); a stale one answers 409. */
-export const SubmitBody = z.object({ ID: z.number().int().positive(), Version });
+export const SubmitBody = z.object({ ID: Id, Version });
 export const ApproveBody = z.object({
-  ID: z.number().int().positive(),
+  ID: Id,
   /** The version the approver saw; a document changed since answers 409. */
   Version,
   /** true approves the current step, false rejects (a comment is then required). */
@@ -145,22 +141,22 @@ export const ApproveBody = z.object({
   Comment: z.string().trim().max(1000).nullish(),
 });
 export const ConfirmBody = z.object({
-  ID: z.number().int().positive(),
+  ID: Id,
   Version,
   Accept: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
 });
 
 export const RouteStep = z.object({
-  ID: z.number().int(),
+  ID: Id,
   Round: z.number().int(),
   Seq: z.number().int(),
   StepKind: z.string(),
   StepName: z.string(),
-  ApproverID: z.number().int(),
+  ApproverID: Id,
   ApproverName: z.string(),
   Status: z.string(),
-  ActedByID: z.number().int().nullable(),
+  ActedByID: Id.nullable(),
   ActedByName: z.string().nullable(),
   ActedAt: z.string().nullable(),
   PendingSince: z.string().nullable(),
@@ -176,7 +172,7 @@ export const RoutePreview = z.object({
       Seq: z.number().int(),
       StepKind: z.string(),
       StepName: z.string(),
-      ApproverID: z.number().int(),
+      ApproverID: Id,
       ApproverName: z.string(),
       Auto: z.boolean(),
       ReasonKey: z.string(),
@@ -191,7 +187,7 @@ export const PendingQuery = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
 });
 export const PendingRow = z.object({
-  ID: z.number().int(),
+  ID: Id,
   DocNo: z.string(),
   DocType: z.enum(['apply', 'loan', 'deputy']),
   ApplicantName: z.string(),
@@ -201,9 +197,9 @@ export const PendingRow = z.object({
   TotalAmountCNY: z.string(),
   Reason: z.string().nullable(),
   StepName: z.string(),
-  ForApproverID: z.number().int().nullable(),
+  ForApproverID: Id.nullable(),
   PendingSince: z.string().nullable(),
-  Version: z.number().int(),
+  Version,
   /** Whether approve-all may take this document (the company's and its route's AllowBatchApprove). */
   BatchApprovable: z.boolean(),
   /** The document's team. */
@@ -223,27 +219,27 @@ export type PendingRow = z.infer<typeof PendingRow>;
 
 export const ChangeApproveBody = z.object({
   /** The document whose pending step is reassigned. */
-  ID: z.number().int().positive(),
+  ID: Id,
   Version,
-  NewApproverID: z.number().int().positive(),
+  NewApproverID: Id,
   Comment: z.string().trim().max(1000).nullish(),
 });
 export const ChangeApproveResult = z.object({
-  ID: z.number().int(),
-  ApproverID: z.number().int(),
-  OriginalApproverID: z.number().int(),
-  Version: z.number().int(),
+  ID: Id,
+  ApproverID: Id,
+  OriginalApproverID: Id,
+  Version: Version,
 });
 
-export const SearchPendingByApproverBody = PageQuery.extend({ ApproverID: z.number().int().positive() });
+export const SearchPendingByApproverBody = PageQuery.extend({ ApproverID: Id });
 /** A pending or waiting step of an in-flight document held by one person. */
 export const HeldStepRow = z.object({
-  StepID: z.number().int(),
-  DocumentID: z.number().int(),
+  StepID: Id,
+  DocumentID: Id,
   DocNo: z.string(),
   DocType: z.enum(['apply', 'loan', 'deputy']),
   DocStatus: z.string(),
-  ApplicantID: z.number().int(),
+  ApplicantID: Id,
   ApplicantName: z.string(),
   TotalAmountCNY: z.string(),
   StepName: z.string(),
@@ -254,15 +250,15 @@ export type HeldStepRow = z.infer<typeof HeldStepRow>;
 
 export const ChangeApproversBody = z
   .object({
-    FromApproverID: z.number().int().positive(),
-    ToApproverID: z.number().int().positive(),
+    FromApproverID: Id,
+    ToApproverID: Id,
     /** Only these documents; none: every in-flight document of the person. */
-    DocumentIDs: z.array(z.number().int().positive()).max(1000).optional(),
+    DocumentIDs: z.array(Id).max(1000).optional(),
   })
   .refine((v) => v.FromApproverID !== v.ToApproverID, { path: ['ToApproverID'], message: 'workflow.same_person' });
 
 /** A document left unchanged, and why (a language key). */
-export const SkippedDocument = z.object({ ID: z.number().int(), DocNo: z.string(), ReasonKey: z.string() });
+export const SkippedDocument = z.object({ ID: Id, DocNo: z.string(), ReasonKey: z.string() });
 export type SkippedDocument = z.infer<typeof SkippedDocument>;
 /** Documents changed, and those left unchanged with the reason. */
 export const ChangeApproversResult = z.object({ Changed: z.number().int(), Skipped: z.array(SkippedDocument) });
@@ -270,9 +266,9 @@ export type ChangeApproversResult = z.infer<typeof ChangeApproversResult>;
 
 /* ---------- programme managers (cost-centre heads) ---------- */
 
-export const SearchHeadsByPersonBody = PageQuery.extend({ EmployeeID: z.number().int().positive() });
+export const SearchHeadsByPersonBody = PageQuery.extend({ EmployeeID: Id });
 export const HeadOfRow = z.object({
-  CostCenterID: z.number().int(),
+  CostCenterID: Id,
   CostCenterCode: z.string(),
   CostCenterName: z.string(),
   Status: z.string(),
@@ -286,9 +282,9 @@ export type HeadOfRow = z.infer<typeof HeadOfRow>;
 
 export const ChangeProgramManagerBody = z
   .object({
-    FromEmployeeID: z.number().int().positive(),
-    ToEmployeeID: z.number().int().positive(),
-    CostCenterIDs: z.array(z.number().int().positive()).max(1000).optional(),
+    FromEmployeeID: Id,
+    ToEmployeeID: Id,
+    CostCenterIDs: z.array(Id).max(1000).optional(),
     /** Also hand over the person's pending and waiting cost-centre-head steps of in-flight documents. */
     AlsoPendingSteps: z.boolean().default(false),
   })
@@ -296,7 +292,7 @@ export const ChangeProgramManagerBody = z
 /** Cost centres changed, those left unchanged with the reason, and documents whose steps were handed over. */
 export const ChangeProgramManagerResult = z.object({
   Changed: z.number().int(),
-  Skipped: z.array(z.object({ ID: z.number().int(), CostCenterCode: z.string(), ReasonKey: z.string() })),
+  Skipped: z.array(z.object({ ID: Id, CostCenterCode: z.string(), ReasonKey: z.string() })),
   DocumentsChanged: z.number().int(),
   DocumentsSkipped: z.array(SkippedDocument),
 });
@@ -305,7 +301,7 @@ export type ChangeProgramManagerResult = z.infer<typeof ChangeProgramManagerResu
 /* ---------- approve centre ---------- */
 
 export const OverApprovalQuery = z.object({
-  accountId: z.coerce.number().int().positive(),
+  accountId: Id,
   typeFlag: z.enum(['apply', 'loan', 'deputy', 'all']).default('all'),
 });
 export const OverApprovalResult = z.object({
@@ -314,7 +310,7 @@ export const OverApprovalResult = z.object({
   OverdueDays: z.number().int(),
   Rows: z.array(
     z.object({
-      ID: z.number().int(),
+      ID: Id,
       DocNo: z.string(),
       DocType: z.enum(['apply', 'loan', 'deputy']),
       PendingSince: z.string(),
@@ -323,17 +319,17 @@ export const OverApprovalResult = z.object({
   ),
 });
 export const CompanyFlag = z.object({
-  CompanyID: z.number().int(),
+  CompanyID: Id,
   CompanyCode: z.string(),
   ApprovalOverdueDays: z.number().int(),
   AllowBatchApprove: z.boolean(),
   RequireRejectComment: z.boolean(),
 });
 export const PendingTeams = z.object({
-  Rows: z.array(z.object({ TeamID: z.number().int().nullable(), TeamName: z.string(), Count: z.number().int() })),
+  Rows: z.array(z.object({ TeamID: Id.nullable(), TeamName: z.string(), Count: z.number().int() })),
 });
 export const UnlockReasonBody = z.object({
-  ID: z.number().int().positive(),
+  ID: Id,
   Version,
   Reason: z.string().trim().min(1).max(1000),
 });

@@ -10,7 +10,14 @@ export interface ExportColumn<T> {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Streams rows into an .xlsx download, so a large export never sits in memory whole. */
+function iteratorOf<T>(rows: Iterable<T> | AsyncIterable<T>): Iterator<T> | AsyncIterator<T> {
+  return Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+}
+
+/**
+ * Streams rows into an .xlsx download, so a large export never sits in memory whole. The first row is read before
+ * anything is sent: a query that fails on its filters answers with a problem, never a 200 with a cut-off file.
+ */
 export async function sendXlsx<T>(
   reply: FastifyReply,
   fileName: string,
@@ -18,15 +25,17 @@ export async function sendXlsx<T>(
   columns: ExportColumn<T>[],
   rows: Iterable<T> | AsyncIterable<T>,
 ): Promise<FastifyReply> {
+  const iterator = iteratorOf(rows);
+  const first = await iterator.next();
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, zip: { zlib: { level: 1 } } });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 20 }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const done = (async () => {
-    for await (const row of rows) {
-      sheet.addRow(columns.map((c) => c.value(row) ?? '')).commit();
+    for (let next = first; !next.done; next = await iterator.next()) {
+      sheet.addRow(columns.map((c) => c.value(next.value) ?? '')).commit();
     }
     sheet.commit();
     await workbook.commit();

@@ -2,7 +2,7 @@ import type { Culture } from '@ems/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { unauthorized } from './errors';
+import { fieldError, unauthorized } from './errors';
 
 /** `public`, any signed-in user, or the function(s) of which the caller needs one. */
 export type Permission = 'public' | 'authenticated' | string | readonly string[];
@@ -58,6 +58,22 @@ interface RouteOptions<B extends Schema | undefined, R extends Schema | undefine
   /** A JSON body larger than the app's default limit (pictures sent as base64). */
   bodyLimit?: number;
 }
+/** A control character other than tab and line breaks; PostgreSQL text cannot hold NUL at all. */
+const CONTROL_RE = /(?![\t\n\r])\p{Cc}/u;
+
+/** The path of the first text in a JSON body that holds a control character. */
+export function controlCharacterPath(value: unknown, path: (string | number)[] = []): string | undefined {
+  if (typeof value === 'string') return CONTROL_RE.test(value) ? path.join('.') || 'body' : undefined;
+  // Parsed JSON only: plain objects and arrays, never a file part or a buffer.
+  if (typeof value !== 'object' || value === null || path.length > 32) return undefined;
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = controlCharacterPath(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 type Body<B> = B extends Schema ? z.output<B> : undefined;
 type Result<R> = R extends Schema ? z.input<R> : unknown;
 
@@ -81,6 +97,11 @@ function declare<B extends Schema | undefined, R extends Schema | undefined>(
       ...(opts.response ? { response: { 200: opts.response } } : {}),
       ...(opts.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(opts.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    // Every text field of every body, including ones a schema leaves as plain strings, is refused with its name.
+    preValidation: async (req) => {
+      const field = controlCharacterPath(req.body) ?? controlCharacterPath(req.query);
+      if (field !== undefined) throw fieldError(field, 'validation.control_character');
     },
     handler: handler as never,
   });

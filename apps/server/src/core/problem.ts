@@ -56,6 +56,41 @@ export function issueCode(issue: ZodIssueLike): { code: string; params?: Record<
   }
 }
 
+/**
+ * PostgreSQL errors that only bad input can cause, as a safety net behind the schemas: the value does not fit its
+ * column (text form, range, length, date, NUL) or names a row that does not exist. Never the SQL or the message.
+ */
+const INPUT_ERRORS: Record<string, { status: number; code: string }> = {
+  '22P02': { status: 400, code: 'request.invalid_value' },
+  '22003': { status: 400, code: 'request.invalid_value' },
+  '22007': { status: 400, code: 'request.invalid_value' },
+  '22008': { status: 400, code: 'request.invalid_value' },
+  '22021': { status: 400, code: 'request.invalid_value' },
+  '22001': { status: 400, code: 'request.invalid_value' },
+  '22P05': { status: 400, code: 'request.invalid_value' },
+};
+
+/** The SQLSTATE of a database error, whether the driver's own or wrapped by the query builder. */
+export function sqlState(err: unknown): { code: string; detail: string } | undefined {
+  for (let e = err as { code?: unknown; detail?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, detail: typeof e.detail === 'string' ? e.detail : '' };
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+function inputError(err: unknown): { status: number; code: string } | undefined {
+  const state = sqlState(err);
+  if (!state) return undefined;
+  // A missing parent row is a missing record; a row still referenced is one in use.
+  if (state.code === '23503')
+    return /still referenced/.test(state.detail)
+      ? { status: 409, code: 'common.in_use' }
+      : { status: 404, code: 'common.not_found' };
+  return INPUT_ERRORS[state.code];
+}
+
 function fieldOf(issue: ZodIssueLike): string {
   const zodIssue = (issue.params?.issue ?? issue) as ZodIssueLike;
   if (zodIssue.path?.length) return zodIssue.path.join('.');
@@ -103,6 +138,11 @@ export function installProblemHandler(
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = (err.validation as unknown as ZodIssueLike[]).map((i) => ({ field: fieldOf(i), ...issueCode(i) }));
       return send(req, reply, 400, 'validation.failed', undefined, errors);
+    }
+    const fromInput = inputError(err);
+    if (fromInput) {
+      req.log.warn({ err }, 'bad input reached the database');
+      return send(req, reply, fromInput.status, fromInput.code);
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

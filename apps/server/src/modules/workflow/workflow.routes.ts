@@ -1,4 +1,5 @@
 import {
+  Id,
   Ok,
   pageOf,
   SaveWorkflowBody,
@@ -82,7 +83,7 @@ export async function workflowRoutes(app: FastifyInstance, ctx: AppContext): Pro
       permission: MANAGE,
       summary: 'Remove one step of a route template',
       tags,
-      body: z.object({ ID: z.number().int().positive() }),
+      body: z.object({ ID: Id }),
       response: Ok,
     },
     async (req) => {

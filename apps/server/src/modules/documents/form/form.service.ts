@@ -9,6 +9,7 @@ import {
   type ExpenseTypeDetailInfo,
   type ExpenseTypeMainInfo,
   type ExpenseTypeNode,
+  isMoney,
   money,
   mulMoney,
   type SaveDocumentBody,
@@ -117,8 +118,15 @@ async function prepare(
     if (l.Currency !== body.Currency) errors.push({ field: at('Currency'), code: 'document.line_currency' });
     if (l.Amount !== undefined && l.Amount !== null && money(l.Amount) === '0.00')
       errors.push({ field: at('Amount'), code: 'document.amount_zero' });
-    lines.push({ lineNo: i + 1, ...(await lineValues(db, user.companyId, l)) });
+    const values = await lineValues(db, user.companyId, l);
+    if (values.amountCny !== null && !isMoney(values.amountCny))
+      errors.push({ field: at('Amount'), code: 'document.amount_too_large' });
+    lines.push({ lineNo: i + 1, ...values });
   }
+  // The totals are numeric(18,2) too: many large lines must be refused here, not overflow in the database.
+  const sum = totals(lines);
+  if (!isMoney(sum.totalAmount) || !isMoney(sum.totalAmountCny))
+    errors.push({ field: 'Lines', code: 'document.total_too_large' });
   if (errors.length) throw new AppError(400, 'validation.failed', undefined, errors);
   return { lines, loans: loans.map((l) => ({ loanId: l.LoanID, amount: money(l.Amount) })) };
 }

@@ -158,7 +158,20 @@ describe('master-data names', () => {
     const history = await db.select().from(costCentreHistory).where(eq(costCentreHistory.costCentreId, cc!.id));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ costCentreId: cc!.id, action: 'rename' });
-    expect(history[0]!.snapshot).toMatchObject({ nameEn: 'Oncology Marketing', version: 2 });
+    expect(history[0]!.snapshot).toMatchObject({ nameEn: 'Oncology Marketing', heads: [], formOrders: [] });
+    // The cost centre's own history screen reads the rename (it answered 500 for good once names were saved here).
+    const read = await t.call('/api/CostCenterMaster/SearchCostCenterHistory', { CostCenterID: cc!.id }, admin);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().Rows[0].Changes).toContainEqual({ Field: 'NameEN', Before: '', After: 'Oncology Marketing' });
+    // A rename stored before with the names alone still reads.
+    await db.insert(costCentreHistory).values({
+      costCentreId: cc!.id,
+      action: 'rename',
+      snapshot: { id: cc!.id, nameZh: '旧', nameEn: 'Old', version: 3 },
+    });
+    const legacy = await t.call('/api/CostCenterMaster/SearchCostCenterHistory', { CostCenterID: cc!.id }, admin);
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json().Total).toBe(2);
   });
 
   it('guards its calls and refuses kinds outside the fixed list', async () => {

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
 import { team } from '../../org/org.table';
-import { costCentre, costCentreHistory, internalOrder } from '../costcentre.table';
+import { costCentre, internalOrder } from '../costcentre.table';
 import { expenseItem, expenseSubItem, expenseType, ledgerExpense } from '../expense.table';
 import { product, productBu, provider } from '../reference.table';
 
@@ -169,9 +169,4 @@ export async function rename(
     .where(and(eq(d.id, id), eq(d.version, version)))
     .returning({ id: d.id });
   return rows.length > 0;
-}
-
-/** Every change of a cost centre is kept in its history, renames included. */
-export async function costCentreRenamed(db: Db, id: number, actorId: number, snapshot: NameRecord): Promise<void> {
-  await db.insert(costCentreHistory).values({ costCentreId: id, action: 'rename', actorId, snapshot });
 }

@@ -2,6 +2,7 @@ import type { MasterNameKind, MasterNameRow, SaveMasterNameBody, SearchMasterNam
 import type { Db } from '../../../core/db';
 import { conflict, notFound } from '../../../core/errors';
 import { audit } from '../../audit/audit.service';
+import * as costCentreHistory from '../costcentre/history';
 import { type Actor, auditEntry } from '../expense/actor';
 import * as repo from './master-names.repository';
 
@@ -32,7 +33,8 @@ export async function saveName(db: Db, actor: Actor, body: SaveMasterNameBody): 
     const names = { nameZh: body.NameZH, nameEn: body.NameEN };
     if (!(await repo.rename(tx, body.Kind, body.ID, body.Version, names))) throw conflict();
     const after = (await repo.findName(tx, body.Kind, actor.companyId, body.ID))!;
-    if (body.Kind === 'cost_centre') await repo.costCentreRenamed(tx, body.ID, actor.userId, after);
+    // The full snapshot, as every other change of a cost centre writes it: its history compares snapshots.
+    if (body.Kind === 'cost_centre') await costCentreHistory.recordHistory(tx, actor, body.ID, 'rename');
     await audit(
       tx,
       auditEntry(actor, {

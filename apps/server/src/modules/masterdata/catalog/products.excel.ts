@@ -2,7 +2,7 @@ import {
   type Culture,
   type ImportResult,
   MasterCode,
-  MasterName,
+  Name,
   type SearchProductBody,
   type SearchProductBuBody,
 } from '@ems/contracts';
@@ -39,16 +39,16 @@ export const BU_COLUMNS: ImportColumn[] = [
 
 const ProductSheetRow = z.object({
   Code: cell(MasterCode),
-  NameZH: cell(MasterName),
-  NameEN: cell(MasterName),
+  NameZH: cell(Name),
+  NameEN: cell(Name),
   BuCode: cell(z.string().max(40).optional()),
   SapCode: cell(z.string().max(40).optional()),
   Active: cell(z.string().optional()),
 });
 const BuSheetRow = z.object({
   Code: cell(MasterCode),
-  NameZH: cell(MasterName),
-  NameEN: cell(MasterName),
+  NameZH: cell(Name),
+  NameEN: cell(Name),
   TeamCode: cell(z.string().max(40).optional()),
   Active: cell(z.string().optional()),
 });

@@ -2,11 +2,10 @@ import {
   COST_CENTRE_TYPES,
   type CostCenterFilters,
   type Culture,
-  DateString,
+  DateOnly,
   type ImportResult,
   MasterCode,
-  NameEn,
-  NameZh,
+  Name,
   type PageQuery,
   START_STOP,
 } from '@ems/contracts';
@@ -81,14 +80,14 @@ export async function exportCostCentres(
 
 const SheetRow = z.object({
   CostCenterCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   SapCode: z.string().trim().max(40).optional(),
   Type: z.string().trim().min(1),
   OwnerTeamCode: z.string().trim().max(40).optional(),
   Status: z.string().trim().optional(),
-  ValidFrom: z.preprocess((v) => (v === '' ? undefined : v), DateString.optional()),
-  ValidTo: z.preprocess((v) => (v === '' ? undefined : v), DateString.optional()),
+  ValidFrom: z.preprocess((v) => (v === '' ? undefined : v), DateOnly.optional()),
+  ValidTo: z.preprocess((v) => (v === '' ? undefined : v), DateOnly.optional()),
   HeadCodes: z.string().trim().max(400).optional(),
 });
 

@@ -72,10 +72,16 @@ export async function snapshotOf(db: Db, companyId: number, id: number): Promise
   };
 }
 
-/** Writes the history row and the audit row of a change, in the change's transaction. */
-export async function record(tx: Db, actor: Actor, id: number, action: string, detail?: Record<string, unknown>) {
+/** Writes the history row of a change whose audit row the caller writes (a rename on the names screen). */
+export async function recordHistory(tx: Db, actor: Actor, id: number, action: string): Promise<Snapshot> {
   const snapshot = await snapshotOf(tx, actor.companyId, id);
   await parts.insertHistory(tx, id, action, actor.userId, snapshot);
+  return snapshot;
+}
+
+/** Writes the history row and the audit row of a change, in the change's transaction. */
+export async function record(tx: Db, actor: Actor, id: number, action: string, detail?: Record<string, unknown>) {
+  const snapshot = await recordHistory(tx, actor, id, action);
   await audit(tx, {
     companyId: actor.companyId,
     actorId: actor.userId,
@@ -127,10 +133,31 @@ function rendered(s: Snapshot, culture: Culture, messages: Messages): Record<Fie
   };
 }
 
+/**
+ * A stored snapshot with every part present: renames on the names screen once stored only the names, and such
+ * rows must still read.
+ */
+function complete(s: Partial<Snapshot>): Snapshot {
+  return {
+    code: s.code ?? '',
+    nameZh: s.nameZh ?? '',
+    nameEn: s.nameEn ?? '',
+    sapCode: s.sapCode ?? null,
+    type: s.type ?? '',
+    status: s.status ?? '',
+    validFrom: s.validFrom ?? null,
+    validTo: s.validTo ?? null,
+    ownerTeam: s.ownerTeam ?? null,
+    heads: Array.isArray(s.heads) ? s.heads : [],
+    allotments: Array.isArray(s.allotments) ? s.allotments : [],
+    formOrders: Array.isArray(s.formOrders) ? s.formOrders : [],
+  };
+}
+
 /** The fields that differ between two snapshots (all non-empty ones for the first). */
-export function changes(prev: Snapshot | null, next: Snapshot, culture: Culture, messages: Messages) {
-  const after = rendered(next, culture, messages);
-  const before = prev ? rendered(prev, culture, messages) : null;
+export function changes(prev: Partial<Snapshot> | null, next: Partial<Snapshot>, culture: Culture, messages: Messages) {
+  const after = rendered(complete(next), culture, messages);
+  const before = prev ? rendered(complete(prev), culture, messages) : null;
   return (Object.keys(after) as Field[])
     .filter((f) => (before ? before[f] !== after[f] : after[f] !== ''))
     .map((f) => ({ Field: f, Before: before?.[f] ?? '', After: after[f] }));

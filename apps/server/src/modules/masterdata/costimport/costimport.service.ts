@@ -5,10 +5,10 @@ import {
   type GetYTDManualBody,
   type ImportResult,
   MasterCode,
-  MoneyString,
   Month,
   money,
   type PageQuery,
+  SignedMoney,
   Year,
   type YTDManualRow,
 } from '@ems/contracts';
@@ -218,7 +218,7 @@ const YtdSheet = z.object({
   Month,
   CostCenterCode: z.string().trim().min(1).max(40),
   LedgerExpenseCode: z.string().trim().min(1).max(40),
-  Amount: MoneyString,
+  Amount: SignedMoney,
   Remark: z.string().trim().max(200).optional(),
 });
 

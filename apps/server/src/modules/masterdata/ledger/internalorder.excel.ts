@@ -1,11 +1,10 @@
 import {
   type Culture,
-  DateString,
+  DateOnly,
   type ImportResult,
   type InternalOrderFilters,
   MasterCode,
-  NameEn,
-  NameZh,
+  Name,
   type PageQuery,
   START_STOP,
 } from '@ems/contracts';
@@ -65,12 +64,12 @@ export async function exportInternalOrders(
 
 const SheetRow = z.object({
   InternalOrderCode: MasterCode,
-  NameZH: NameZh,
-  NameEN: NameEn,
+  NameZH: Name,
+  NameEN: Name,
   CostCenterCode: z.string().trim().max(40).optional(),
   Status: z.string().trim().optional(),
-  ValidFrom: DateString.optional(),
-  ValidTo: DateString.optional(),
+  ValidFrom: DateOnly.optional(),
+  ValidTo: DateOnly.optional(),
 });
 
 /** Creates or updates internal orders by code: all rows or none, every bad cell named. */

@@ -288,10 +288,12 @@ describe('status, limits, companies and deleting', () => {
     expect(neg.json().errors[0].field).toBe('ApprovalLimit');
     const float = await t.call(
       '/api/system/SaveEmployeeApproveLimit',
-      { EmployeeID: emp, ApprovalLimit: 12.5, Version: 1 },
+      { EmployeeID: emp, ApprovalLimit: 12.345, Version: 1 },
       admin,
     );
+    // A JSON number is read as its text, so one past two decimals is refused like the string would be.
     expect(float.statusCode).toBe(400);
+    expect(float.json().errors[0].field).toBe('ApprovalLimit');
     const list = (
       await t.call('/api/system/SearchEmployeeApproveLimit', { Keyword: 'employee', OnlyWithLimit: true }, admin)
     ).json();

@@ -6,6 +6,7 @@ import {
   type DocType,
   DocumentDetail,
   DocumentIdBody,
+  Id,
   PendingQuery,
   PendingRow,
   pageOf,
@@ -196,7 +197,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       summary: 'An administrator cancels a document at any open state, with a reason (audited)',
       tags,
       body: z.object({
-        ID: z.number().int().positive(),
+        ID: Id,
         Version,
         Status: z.literal('cancelled'),
         Reason: z.string().trim().min(1).max(1000),

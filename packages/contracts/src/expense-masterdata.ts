@@ -137,7 +137,7 @@ export const SaveExpenseItemBody = z.object({
   Category: ExpenseCategory,
   InvolvesHCP: z.boolean().default(false),
   Overseas: z.boolean().default(false),
-  SpecialApproverID: z.number().int().positive().nullish(),
+  SpecialApproverID: Id.nullish(),
   NeedsInvoice: z.boolean().default(true),
   MaxAmount: Money.nullish(),
   Active: z.boolean().default(true),

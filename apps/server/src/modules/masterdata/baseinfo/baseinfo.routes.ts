@@ -10,9 +10,9 @@ import {
   SearchBaseInfoTypeBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import * as service from './baseinfo.service';
 
 /** Base info (/api/baseInfoSetting/): lookup lists such as chargeback reasons, S.T. reasons and payment methods. */

@@ -1,8 +1,8 @@
 import type { MasterNameKind, MasterNameRow, SaveMasterNameBody, SearchMasterNameBody } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { conflict, notFound } from '../../../core/errors';
-import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry } from '../expense/actor';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './master-names.repository';
 
 function toRow(kind: MasterNameKind, r: repo.NameRecord): MasterNameRow {

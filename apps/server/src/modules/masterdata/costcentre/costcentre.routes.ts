@@ -17,9 +17,9 @@ import {
   StartStopBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import { exportCostCentres, importCostCentres } from './costcentre.excel';
 import * as service from './costcentre.service';
 import { partRoutes } from './parts.routes';

@@ -7,12 +7,14 @@ import type {
   StartStop,
 } from '@ems/contracts';
 import Decimal from 'decimal.js';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName, type Messages } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, checkValidity, duplicateOn, guarded, isChoosable, requireVersion, today } from '../finance-shared';
+import { checkValidity, isChoosable, today } from '../finance-shared';
 import * as repo from './costcentre.repository';
 import * as history from './history';
 import * as parts from './parts.repository';

@@ -20,9 +20,9 @@ import {
   SelectFormOrderListBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import { detail } from './costcentre.service';
 import * as service from './parts.service';
 

@@ -1,10 +1,11 @@
 import type { Culture, DocumentType, SaveAllotBody, SaveFormOrderBody, SaveHeadBody } from '@ems/contracts';
 import Decimal from 'decimal.js';
+import type { Actor } from '../../../core/actor';
+import { guarded } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { type Actor, guarded } from '../finance-shared';
 import * as repo from './costcentre.repository';
 import { checkHeads, detail } from './costcentre.service';
 import * as history from './history';

@@ -11,9 +11,9 @@ import {
   YTDManualPage,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import * as service from './costimport.service';
 
 /** Imports that feed reports: outside cost-centre codes mapped to ours, and year-to-date amounts entered by hand. */

@@ -14,13 +14,13 @@ import {
 } from '@ems/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { EXPORT_LIMIT, parseCells, readUpload, type SheetColumn, sendSheet } from '../finance-excel';
-import type { Actor } from '../finance-shared';
 import * as repo from './costimport.repository';
 
 type Sorting = Pick<PageQuery, 'SortField' | 'SortOrder'>;

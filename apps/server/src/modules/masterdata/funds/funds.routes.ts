@@ -11,9 +11,9 @@ import {
   SearchFundsPermissionBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import * as service from './funds.service';
 
 const SET = 'fundsPermission';

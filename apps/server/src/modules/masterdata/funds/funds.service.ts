@@ -8,6 +8,8 @@ import type {
   SearchFundsPermissionBody,
 } from '@ems/contracts';
 import type { z } from 'zod';
+import type { Actor } from '../../../core/actor';
+import { guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound } from '../../../core/errors';
@@ -16,7 +18,7 @@ import { localName } from '../../../core/i18n';
 import { offsetOf } from '../../../core/list';
 import { audit } from '../../audit/audit.service';
 import { employeesInCompany } from '../costcentre/parts.repository';
-import { type Actor, checkValidity, guarded, requireVersion, today } from '../finance-shared';
+import { checkValidity, today } from '../finance-shared';
 import { chargeableFor } from './chargeable';
 import * as repo from './funds.repository';
 

@@ -5,13 +5,15 @@ import type {
   SearchInternalOrderBody,
   StartStop,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { usageText } from '../costcentre/costcentre.service';
-import { type Actor, checkValidity, duplicateOn, guarded, isChoosable, requireVersion, today } from '../finance-shared';
+import { checkValidity, isChoosable, today } from '../finance-shared';
 import * as repo from './internalorder.repository';
 
 export function toRow(r: repo.InternalOrderListRow, culture: Culture, day = today()): InternalOrderRow {

@@ -15,9 +15,9 @@ import {
   StartStopBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import { exportInternalOrders, importInternalOrders } from './internalorder.excel';
 import * as orders from './internalorder.service';
 import * as ledger from './mainexpense.service';

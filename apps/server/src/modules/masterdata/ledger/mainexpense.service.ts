@@ -6,13 +6,14 @@ import type {
   SearchMainExpenseBody,
   StartStop,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { usageText } from '../costcentre/costcentre.service';
-import { type Actor, duplicateOn, guarded, requireVersion } from '../finance-shared';
 import * as repo from './mainexpense.repository';
 
 function toRow(r: { le: repo.LedgerExpenseRow; configCount: number }, culture: Culture): MainExpenseRow {

@@ -7,11 +7,13 @@ import type {
   SearchFCSettingBody,
   SetCutOffDayBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateOn, guarded, requireVersion, today } from '../finance-shared';
+import { today } from '../finance-shared';
 import * as repo from './periods.repository';
 
 const pad = (n: number) => String(n).padStart(2, '0');

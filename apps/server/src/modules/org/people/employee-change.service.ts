@@ -8,13 +8,14 @@ import {
   type UpdateEmployeeInfoBody,
   type UpdateEmployeeStatusBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { revokeAccount } from '../../auth/auth.repository';
 import * as orgRepo from '../org.repository';
-import { type Actor, staleVersion } from '../org.shared';
 import * as repo from './employee.repository';
 import { checkManager, checkTeam, editable } from './employee.rules';
 import { teamScope } from './employee.service';

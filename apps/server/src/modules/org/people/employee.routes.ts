@@ -21,10 +21,10 @@ import {
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
 import { uploadedFile } from '../../../core/import';
-import { actorOf } from '../org.shared';
 import { exportPeople, importPeople } from './employee.excel';
 import * as people from './employee.service';
 import * as change from './employee-change.service';

@@ -6,12 +6,13 @@ import type {
   SaveEmployeeBody,
   SearchEmployeeBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
 import { subtree } from '../org.tree';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './employee.repository';
@@ -131,7 +132,7 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
     return await db.transaction(async (tx) => {
       const existing = body.EmployeeID ? await editable(tx, actor.companyId, body.EmployeeID) : undefined;
       const same = await repo.employeeByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== existing?.id) throw duplicateCode();
+      if (same && same.id !== existing?.id) throw duplicateOn('Code', 'org.code_duplicate');
       await checkTeam(tx, actor.companyId, body.TeamID, existing?.teamId ?? null);
       const managerId = body.LineManagerID ?? null;
       if (managerId !== null && managerId !== existing?.lineManagerId)
@@ -185,7 +186,7 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
       return { EmployeeID: saved.id, Version: saved.version, TemporaryPassword: temporary };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
 }

@@ -6,13 +6,13 @@ import type {
   SearchRoleCandidateBody,
   SearchRoleEmployeeListBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import * as orgRepo from '../org.repository';
-import type { Actor } from '../org.shared';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './role.repository';
 

@@ -27,9 +27,9 @@ import {
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../org.shared';
 import * as assignments from './assignment.service';
 import * as roles from './role.service';
 

@@ -6,12 +6,13 @@ import {
   type SaveRoleAndFunctionBody,
   SCREENS,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
 import * as repo from './role.repository';
 
 /** Report access is given per report screen (the report group of the screen table). */
@@ -131,7 +132,7 @@ export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAn
     const id = await db.transaction(async (tx) => {
       const existing = body.RoleID ? await roleOf(tx, actor.companyId, body.RoleID) : undefined;
       const same = await repo.roleByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== existing?.id) throw duplicateCode();
+      if (same && same.id !== existing?.id) throw duplicateOn('Code', 'org.code_duplicate');
       if (existing?.isAdmin && (!body.Active || ADMIN_KEEPS.some((f) => !codes.includes(f))))
         throw refused('org.admin_role_locked');
       const values = {
@@ -172,7 +173,7 @@ export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAn
     });
     return record(db, actor.companyId, id, culture);
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
 }

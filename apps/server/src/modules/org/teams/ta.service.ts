@@ -1,9 +1,10 @@
 import type { Culture, SaveTherapeuticAreaBody, SearchTherapeuticAreaBody, TherapeuticAreaRow } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
 import * as repo from './team.repository';
 
 type Area = NonNullable<Awaited<ReturnType<typeof repo.findArea>>>;
@@ -35,7 +36,7 @@ export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, 
         : undefined;
       if (body.TherapeuticAreaID && !existing) throw notFound();
       const same = await repo.areaByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== existing?.id) throw duplicateCode();
+      if (same && same.id !== existing?.id) throw duplicateOn('Code', 'org.code_duplicate');
       const values = {
         companyId: actor.companyId,
         code: body.Code,
@@ -64,7 +65,7 @@ export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, 
     const [count] = await repo.areaTeamCount(db, [saved.id]);
     return toRow(saved, count?.n ?? 0, culture);
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
 }

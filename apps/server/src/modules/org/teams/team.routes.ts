@@ -18,9 +18,9 @@ import {
   TherapeuticAreaRow,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../org.shared';
 import * as areas from './ta.service';
 import * as teams from './team.service';
 

@@ -1,10 +1,11 @@
 import type { Culture, GetTeamListBody, SaveTeamBody, TeamInfo, TeamOption, TeamRow } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
 import { pathTo, subtree, wouldCycle } from '../org.tree';
 import * as repo from './team.repository';
 
@@ -58,7 +59,7 @@ export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Cu
       const existing = body.TeamID ? await repo.findTeam(tx, body.TeamID) : undefined;
       if (body.TeamID && (!existing || existing.companyId !== actor.companyId)) throw notFound();
       const same = await repo.teamByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== body.TeamID) throw duplicateCode();
+      if (same && same.id !== body.TeamID) throw duplicateOn('Code', 'org.code_duplicate');
 
       const parentId = body.ParentID ?? null;
       if (parentId !== null) {
@@ -113,7 +114,7 @@ export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Cu
       return saved.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
   return info(db, actor.companyId, id, culture);

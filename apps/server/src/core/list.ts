@@ -19,3 +19,16 @@ export function orderFrom(
 export function offsetOf(q: Pick<PageQuery, 'PageIndex' | 'PageSize'>): number {
   return (q.PageIndex - 1) * q.PageSize;
 }
+
+/**
+ * One page of a list and the total it is a page of. Pass the count query and the row query unawaited (Drizzle runs
+ * a query only when awaited): the count runs first, then the page, on the same connection or transaction.
+ */
+export async function paged<R>(
+  q: Pick<PageQuery, 'PageIndex' | 'PageSize'>,
+  total: PromiseLike<{ n: number }[]>,
+  rows: { limit(n: number): { offset(n: number): PromiseLike<R[]> } },
+): Promise<{ total: number; rows: R[] }> {
+  const [counted] = await total;
+  return { total: counted?.n ?? 0, rows: await rows.limit(q.PageSize).offset(offsetOf(q)) };
+}

@@ -14,7 +14,7 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { usageText } from '../costcentre/costcentre.service';
+import { usageText } from '../lifecycle';
 import * as repo from './baseinfo.repository';
 
 function typeRow(r: { type: repo.TypeRow; itemCount: number }, culture: Culture): BaseInfoTypeRow {

@@ -112,7 +112,7 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (req) => ({
       Success: true as const,
-      Changed: await service.remove(ctx, actorOf(req), req.body.IDs, req.culture),
+      Changed: await service.remove(ctx, actorOf(req), req.body.IDs),
     }),
   );
 

@@ -81,7 +81,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (req) => ({
       Success: true as const,
-      Changed: await orders.remove(ctx, actorOf(req), req.body.IDs, req.culture),
+      Changed: await orders.remove(ctx, actorOf(req), req.body.IDs),
     }),
   );
   post(
@@ -178,7 +178,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (req) => ({
       Success: true as const,
-      Changed: await ledger.remove(ctx, actorOf(req), req.body.IDs, req.culture),
+      Changed: await ledger.remove(ctx, actorOf(req), req.body.IDs),
     }),
   );
 }

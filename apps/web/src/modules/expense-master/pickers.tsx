@@ -1,10 +1,11 @@
 import type { ExpenseDocType, ExpenseTypeNode, MasterOption, TeamNode } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Select, TreeSelect } from 'antd';
-import { type ComponentType, useEffect, useState } from 'react';
+import { TreeSelect } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoot } from '../../app/i18n/BootProvider';
 import type { CustomControlProps } from '../../shared/list-page';
+import { RemotePicker } from '../../shared/RemotePicker';
 import { orgApi } from '../org/api';
 import { itemApi } from './api';
 
@@ -20,31 +21,18 @@ export function optionControl(
   opts: { describe?: (o: MasterOption) => string | null } = {},
 ): ComponentType<CustomControlProps> {
   function OptionControl(props: CustomControlProps) {
-    const { t } = useTranslation();
-    const { culture } = useBoot();
-    const [typed, setTyped] = useState('');
-    const [keyword, setKeyword] = useState('');
-    useEffect(() => {
-      const timer = setTimeout(() => setKeyword(typed.trim()), 300);
-      return () => clearTimeout(timer);
-    }, [typed]);
-    const query = useQuery({
-      queryKey: ['expenseMaster', queryKey, culture, keyword],
-      queryFn: () => load(keyword),
-      staleTime: 60_000,
-    });
     return (
-      <Select
+      <RemotePicker<MasterOption['Value']>
         {...props}
-        showSearch={{ filterOption: false, onSearch: setTyped }}
-        allowClear
-        loading={query.isFetching}
-        placeholder={t('expenseMaster.picker.placeholder')}
-        notFoundContent={query.isFetching ? null : t('common.noData')}
-        options={(query.data ?? []).map((o) => {
-          const extra = opts.describe ? opts.describe(o) : o.Extra;
-          return { value: o.Value, label: extra ? `${optionLabel(o)} · ${extra}` : optionLabel(o) };
-        })}
+        queryKey={['expenseMaster', queryKey]}
+        placeholderKey="expenseMaster.picker.placeholder"
+        block={false}
+        search={async (k) =>
+          (await load(k)).map((o) => {
+            const extra = opts.describe ? opts.describe(o) : o.Extra;
+            return { value: o.Value, label: extra ? `${optionLabel(o)} · ${extra}` : optionLabel(o) };
+          })
+        }
       />
     );
   }

@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useBoot } from '../../app/i18n/BootProvider';
 import { notice } from '../../app/notice';
 import { ActionButton } from '../../shared/ActionButton';
-import { applyFieldErrors } from '../../shared/formErrors';
-import { useActionGuard } from '../../shared/useActionGuard';
+import { useFormSubmit } from '../../shared/useFormSubmit';
 import { itemApi } from './api';
 import { StatusTag } from './columns';
 
@@ -52,24 +51,17 @@ export function SubItemsDrawer({ item, onClose }: { item: ExpenseItemRow | null;
     await client.invalidateQueries({ queryKey: ['expenseSubItems', item?.ID] });
     await client.invalidateQueries({ queryKey: ['expenseItems'] });
   };
-  const { run: save, busy } = useActionGuard(async () => {
-    if (!item || !editing) return;
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const common = { NameZH: v.NameZH.trim(), NameEN: v.NameEN.trim(), Active: v.Active, Sort: v.Sort ?? 0 };
-    try {
-      if (editing.row) await itemApi.saveSub({ ...common, ID: editing.row.ID, Version: editing.row.Version });
-      else await itemApi.insertSub({ ...common, ExpenseItemID: item.ID, Code: v.Code.trim() });
-      notice.success(t('common.saved'));
+  const { submit: save, busy } = useFormSubmit<Values>(form, {
+    submit: async (v) => {
+      const common = { NameZH: v.NameZH.trim(), NameEN: v.NameEN.trim(), Active: v.Active, Sort: v.Sort ?? 0 };
+      if (editing?.row) await itemApi.saveSub({ ...common, ID: editing.row.ID, Version: editing.row.Version });
+      else if (item) await itemApi.insertSub({ ...common, ExpenseItemID: item.ID, Code: v.Code.trim() });
+    },
+    onSuccess: async () => {
       setEditing(null);
       await reload();
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['Code', 'NameZH', 'NameEN'])) notice.error(error);
-    }
+    },
+    fields: ['Code', 'NameZH', 'NameEN'],
   });
   const required = [{ required: true, whitespace: true, message: t('common.required') }];
   return (

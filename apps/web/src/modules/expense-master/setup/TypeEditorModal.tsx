@@ -2,9 +2,7 @@ import type { ExpenseDocType, ExpenseTypeNode } from '@ems/contracts';
 import { Form, Input, InputNumber, Modal, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
-import { applyFieldErrors } from '../../../shared/formErrors';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { setupApi } from '../api';
 
 /** Create (with a parent or as a root) or edit an expense type. */
@@ -68,31 +66,23 @@ export function TypeEditorModal({
     );
   }, [target, form]);
 
-  const { run: save, busy } = useActionGuard(async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const api = setupApi(docType);
-    const common = {
-      ParentID: v.ParentID ?? null,
-      NameZH: v.NameZH.trim(),
-      NameEN: v.NameEN.trim(),
-      Active: v.Active,
-      Restricted: docType === 'apply' ? v.Restricted : false,
-      Sort: v.Sort ?? 0,
-    };
-    try {
-      const saved = editing
-        ? await api.update({ ...common, ID: editing.ID, Version: editing.Version })
-        : await api.insert({ ...common, Code: v.Code.trim() });
-      notice.success(t('common.saved'));
-      onSaved(saved.ID);
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['ParentID', 'Code', 'NameZH', 'NameEN', 'Restricted'])) notice.error(error);
-    }
+  const { submit: save, busy } = useFormSubmit<Values, { ID: number }>(form, {
+    submit: (v) => {
+      const api = setupApi(docType);
+      const common = {
+        ParentID: v.ParentID ?? null,
+        NameZH: v.NameZH.trim(),
+        NameEN: v.NameEN.trim(),
+        Active: v.Active,
+        Restricted: docType === 'apply' ? v.Restricted : false,
+        Sort: v.Sort ?? 0,
+      };
+      return editing
+        ? api.update({ ...common, ID: editing.ID, Version: editing.Version })
+        : api.insert({ ...common, Code: v.Code.trim() });
+    },
+    onSuccess: (saved) => onSaved(saved.ID),
+    fields: ['ParentID', 'Code', 'NameZH', 'NameEN', 'Restricted'],
   });
 
   const required = [{ required: true, whitespace: true, message: t('common.required') }];

@@ -1,6 +1,6 @@
 import type { ProductRow } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { lookupApi, productApi } from './api';
 import { StatusTag } from './columns';
 import { STATUS, textBool, withBools, YES_NO } from './options';

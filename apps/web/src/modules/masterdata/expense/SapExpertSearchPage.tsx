@@ -1,6 +1,6 @@
 import type { ProviderRow } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../shared/list-page';
+import { ListPage } from '../../../shared/list-page';
 import { providerApi } from './api';
 import { PROVIDER_FILTERS, providerColumns } from './providerColumns';
 

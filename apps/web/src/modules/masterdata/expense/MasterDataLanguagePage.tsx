@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { masterNameApi } from './api';
 import { StatusTag } from './columns';
 

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Input, Table, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../../../app/i18n/BootProvider';
-import { notice } from '../../../app/notice';
+import { useBoot } from '../../../../app/i18n/BootProvider';
+import { notice } from '../../../../app/notice';
 
 interface Props<Row> {
   /** react-query key; the list refetches when any part of it changes. */

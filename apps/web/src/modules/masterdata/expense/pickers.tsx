@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../../app/i18n/BootProvider';
-import type { CustomControlProps } from '../../shared/list-page';
-import { RemotePicker } from '../../shared/RemotePicker';
-import { orgApi } from '../org/api';
+import { useBoot } from '../../../app/i18n/BootProvider';
+import type { CustomControlProps } from '../../../shared/list-page';
+import { RemotePicker } from '../../../shared/RemotePicker';
+import { orgApi } from '../../org/api';
 import { itemApi } from './api';
 
 export const optionLabel = (o: MasterOption) => `${o.Label}${o.Code && o.Code !== o.Label ? ` (${o.Code})` : ''}`;

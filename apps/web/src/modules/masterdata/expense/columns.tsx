@@ -2,7 +2,7 @@ import type { ExpenseItemRow } from '@ems/contracts';
 import type { TableColumnsType } from 'antd';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { formatAmount } from '../../shared/format';
+import { formatAmount } from '../../../shared/format';
 
 /** Active or stopped, as a tag. */
 export function StatusTag({ active, t }: { active: boolean; t: TFunction }) {

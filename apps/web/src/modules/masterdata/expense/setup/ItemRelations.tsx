@@ -3,8 +3,8 @@ import type { ExpenseDocType, ExpenseItemRow, ExpenseTypeNode } from '@ems/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
-import { ActionButton } from '../../../shared/ActionButton';
+import { notice } from '../../../../app/notice';
+import { ActionButton } from '../../../../shared/ActionButton';
 import { setupApi } from '../api';
 import { itemColumns } from '../columns';
 import { PagedPicker } from './PagedPicker';

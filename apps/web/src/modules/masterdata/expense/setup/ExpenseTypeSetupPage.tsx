@@ -5,10 +5,10 @@ import { Badge, Col, Empty, Flex, Row, Spin, Tabs, Tag, Tree, Typography } from 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useBoot } from '../../../app/i18n/BootProvider';
-import { notice } from '../../../app/notice';
-import { ActionButton } from '../../../shared/ActionButton';
-import { Panel } from '../../../shared/Panel';
+import { useBoot } from '../../../../app/i18n/BootProvider';
+import { notice } from '../../../../app/notice';
+import { ActionButton } from '../../../../shared/ActionButton';
+import { Panel } from '../../../../shared/Panel';
 import { setupApi } from '../api';
 import { AuthorityAssign } from './AuthorityAssign';
 import { ItemRelations } from './ItemRelations';

@@ -1,7 +1,7 @@
 import type { ExpenseTypeTeamRow } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
-import { TeamTreeSelect } from '../org/pickers/TeamTreeSelect';
+import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
+import { TeamTreeSelect } from '../../org/pickers/TeamTreeSelect';
 import { typeTeamApi } from './api';
 import { DOC_TYPE_OPTIONS } from './options';
 import { expenseTypeControl, TeamsTreeSelect } from './pickers';

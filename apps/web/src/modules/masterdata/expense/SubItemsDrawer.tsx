@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Drawer, Flex, Form, Grid, Input, InputNumber, Modal, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBoot } from '../../app/i18n/BootProvider';
-import { notice } from '../../app/notice';
-import { ActionButton } from '../../shared/ActionButton';
-import { useFormSubmit } from '../../shared/useFormSubmit';
+import { useBoot } from '../../../app/i18n/BootProvider';
+import { notice } from '../../../app/notice';
+import { ActionButton } from '../../../shared/ActionButton';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { itemApi } from './api';
 import { StatusTag } from './columns';
 

@@ -1,7 +1,7 @@
 import type { ItemConfigRow } from '@ems/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { itemApi, itemConfigApi } from './api';
 import { DOC_TYPE_OPTIONS } from './options';
 import { optionControl } from './pickers';

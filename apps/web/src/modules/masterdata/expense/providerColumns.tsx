@@ -1,6 +1,6 @@
 import type { ProviderRow } from '@ems/contracts';
 import type { TFunction } from 'i18next';
-import type { ColumnDef, FilterDef } from '../../shared/list-page';
+import type { ColumnDef, FilterDef } from '../../../shared/list-page';
 import { StatusTag, yesNo } from './columns';
 import { PROVIDER_CATEGORY_OPTIONS, STATUS } from './options';
 

@@ -2,7 +2,7 @@ import type { ExpenseDocType, ExpenseTypeNode } from '@ems/contracts';
 import { Form, Input, InputNumber, Modal, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../shared/useFormSubmit';
 import { setupApi } from '../api';
 
 /** Create (with a parent or as a root) or edit an expense type. */

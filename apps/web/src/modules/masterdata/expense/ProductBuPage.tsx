@@ -1,7 +1,7 @@
 import type { ProductBuRow } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
-import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../shared/list-page';
-import { TeamTreeSelect } from '../org/pickers/TeamTreeSelect';
+import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
+import { TeamTreeSelect } from '../../org/pickers/TeamTreeSelect';
 import { productApi } from './api';
 import { StatusTag } from './columns';
 import { STATUS, textBool, withBools, YES_NO } from './options';

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Alert, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
-import { ActionButton } from '../../../shared/ActionButton';
+import { notice } from '../../../../app/notice';
+import { ActionButton } from '../../../../shared/ActionButton';
 import { authorityApi } from '../api';
 import { PagedPicker } from './PagedPicker';
 

@@ -30,8 +30,8 @@ import type {
   TypeItemListBody,
   UpdateExpenseTypeBody,
 } from '@ems/contracts';
-import { http } from '../../app/api';
-import type { Success } from '../../app/apiTypes';
+import { http } from '../../../app/api';
+import type { Success } from '../../../app/apiTypes';
 
 type Body = Record<string, unknown>;
 type Input<T> = Partial<T> & Body;

@@ -2,9 +2,9 @@ import type { DocType, DocumentDetail } from '@ems/contracts';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, notice } from '../../app/notice';
-import { applyFieldErrors } from '../../shared/formErrors';
-import { useActionGuard } from '../../shared/useActionGuard';
+import { errorText, notice } from '../../../app/notice';
+import { applyFieldErrors } from '../../../shared/formErrors';
+import { useActionGuard } from '../../../shared/useActionGuard';
 import { approvalApi } from './api';
 import { newDecisionKey } from './decisions';
 

@@ -7,7 +7,7 @@ import type {
   Page,
   PendingRow,
 } from '@ems/contracts';
-import { http } from '../../app/api';
+import { http } from '../../../app/api';
 
 const APPROVE_PATH: Record<DocType, string> = {
   apply: '/api/DocumentApprove/ApproveApply',

@@ -18,11 +18,11 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notice } from '../../app/notice';
-import { ActionButton } from '../../shared/ActionButton';
-import { columnWidth, formatDate } from '../../shared/format';
-import { SearchForm } from '../../shared/list-page/SearchForm';
-import type { FilterDef } from '../../shared/list-page/types';
+import { notice } from '../../../app/notice';
+import { ActionButton } from '../../../shared/ActionButton';
+import { columnWidth, formatDate } from '../../../shared/format';
+import { SearchForm } from '../../../shared/list-page/SearchForm';
+import type { FilterDef } from '../../../shared/list-page/types';
 import {
   type ListState,
   listBody,
@@ -30,7 +30,7 @@ import {
   readListState,
   selectionProblem,
   writeListState,
-} from '../../shared/list-page/urlState';
+} from '../../../shared/list-page/urlState';
 import { approvalApi } from './api';
 import { BatchResultModal } from './BatchResultModal';
 import { DecisionDialog } from './DecisionDialog';

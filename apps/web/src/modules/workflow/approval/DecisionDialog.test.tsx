@@ -1,8 +1,8 @@
 import type { TokenResponse } from '@ems/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../app/session/session';
-import { initTestI18n } from '../../test/i18n';
+import { startSession } from '../../../app/session/session';
+import { initTestI18n } from '../../../test/i18n';
 import { DecisionDialog } from './DecisionDialog';
 
 const session = {

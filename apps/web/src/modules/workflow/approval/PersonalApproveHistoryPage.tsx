@@ -2,8 +2,8 @@ import type { ApproveHistoryRow, ComingRow } from '@ems/contracts';
 import { Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { displayDateTime } from '../../shared/format';
-import { type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { displayDateTime } from '../../../shared/format';
+import { type ColumnDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { approvalApi } from './api';
 import {
   Amount,

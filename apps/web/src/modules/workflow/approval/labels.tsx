@@ -2,10 +2,10 @@ import { DECISIONS, type Decision } from '@ems/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAmount } from '../../shared/format';
-import type { FieldOption } from '../../shared/list-page/types';
+import { formatAmount } from '../../../shared/format';
+import type { FieldOption } from '../../../shared/list-page/types';
 
-export { DOC_TYPE_OPTIONS } from '../documents/labels';
+export { DOC_TYPE_OPTIONS } from '../../documents/labels';
 export const DECISION_OPTIONS: FieldOption[] = DECISIONS.map((d) => ({ value: d, labelKey: `approval.decision.${d}` }));
 
 const DECISION_COLOURS: Record<Decision, string> = {

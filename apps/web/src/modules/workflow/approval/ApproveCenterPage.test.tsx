@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../app/session/session';
-import { initTestI18n } from '../../test/i18n';
+import { startSession } from '../../../app/session/session';
+import { initTestI18n } from '../../../test/i18n';
 import ApproveCenterPage from './ApproveCenterPage';
 
 let breakpoints: Record<string, boolean> = {};

@@ -7,7 +7,7 @@ import { conflict, notFound, refused } from '../../core/errors';
 import type { Messages } from '../../core/i18n';
 
 /** A master record that is started or stopped and may be deleted while nothing uses it. */
-interface Lifecycled {
+export interface Lifecycled {
   id: number;
   code: string;
   version: number;

@@ -1,9 +1,7 @@
 import {
-  ChangedResult,
   CostCenterDetail,
   CostCenterIdBody,
   CostCenterRow,
-  DeleteByIdsBody,
   ExportCostCenterBody,
   ImportResult,
   LoadOwnerTeamBody,
@@ -14,12 +12,12 @@ import {
   SaveCostCenterBody,
   SearchCostCenterBody,
   SearchHaveHeadBody,
-  StartStopBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
+import { lifecycleRoutes } from '../lifecycle.routes';
 import { exportCostCentres, importCostCentres } from './costcentre.excel';
 import * as service from './costcentre.service';
 import { partRoutes } from './parts.routes';
@@ -79,42 +77,13 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     async (req) => service.save(ctx, actorOf(req), req.body, req.culture),
   );
 
-  for (const [action, status] of [
-    ['StartCenter', 'started'],
-    ['StopCenter', 'stopped'],
-  ] as const) {
-    post(
-      app,
-      `${base}/${action}`,
-      {
-        permission: MANAGE,
-        summary: `${status === 'started' ? 'Start' : 'Stop'} cost centres (each at the version the user saw); kept in their history`,
-        tags,
-        body: StartStopBody,
-        response: ChangedResult,
-      },
-      async (req) => ({
-        Success: true as const,
-        Changed: await service.setStatus(ctx, actorOf(req), req.body.Items, status),
-      }),
-    );
-  }
-
-  post(
-    app,
-    `${base}/Delete`,
-    {
-      permission: MANAGE,
-      summary: 'Delete cost centres never used; one in use is refused with what uses it (stop it instead)',
-      tags,
-      body: DeleteByIdsBody,
-      response: ChangedResult,
-    },
-    async (req) => ({
-      Success: true as const,
-      Changed: await service.remove(ctx, actorOf(req), req.body.IDs),
-    }),
-  );
+  lifecycleRoutes(app, ctx, {
+    spec: service.lifecycle,
+    paths: { start: `${base}/StartCenter`, stop: `${base}/StopCenter`, remove: `${base}/Delete` },
+    permission: MANAGE,
+    tags,
+    noun: 'cost centres',
+  });
 
   post(
     app,

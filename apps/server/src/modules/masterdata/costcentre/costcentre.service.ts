@@ -4,7 +4,6 @@ import type {
   Culture,
   SaveCostCenterBody,
   SearchCostCenterBody,
-  StartStop,
 } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Actor } from '../../../core/actor';
@@ -15,7 +14,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { checkValidity, isChoosable, today } from '../finance-shared';
-import { type LifecycleSpec, removeUnused, setStatus as startStop } from '../lifecycle';
+import type { LifecycleSpec } from '../lifecycle';
 import * as repo from './costcentre.repository';
 import * as history from './history';
 import * as parts from './parts.repository';
@@ -153,7 +152,8 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBo
   return detail(ctx.db, actor.companyId, id, culture);
 }
 
-const lifecycle: LifecycleSpec<repo.CostCentreRow> = {
+/** Start, stop and delete (routes in lifecycle.routes.ts). */
+export const lifecycle: LifecycleSpec<repo.CostCentreRow> = {
   codes: 'costcentre',
   lockById: repo.lockById,
   setStatus: (tx, row, status) => repo.update(tx, row.id, row.version, { status }),
@@ -182,16 +182,6 @@ const lifecycle: LifecycleSpec<repo.CostCentreRow> = {
     await repo.remove(tx, row.id);
   },
 };
-
-/** Starts or stops cost centres; each must be at the version the user saw. Rows already so are left alone. */
-export function setStatus(ctx: AppContext, actor: Actor, items: { ID: number; Version: number }[], status: StartStop) {
-  return startStop(lifecycle, ctx.db, actor, items, status);
-}
-
-/** Deletes unused cost centres; one in use is refused, naming what uses it, and should be stopped instead. */
-export function remove(ctx: AppContext, actor: Actor, ids: number[]) {
-  return removeUnused(lifecycle, ctx, actor, ids);
-}
 
 /**
  * Renames a cost centre in both languages, kept in its history like every other change. For other screens that

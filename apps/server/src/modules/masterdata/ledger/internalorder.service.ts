@@ -1,10 +1,4 @@
-import type {
-  Culture,
-  InternalOrderRow,
-  SaveInternalOrderBody,
-  SearchInternalOrderBody,
-  StartStop,
-} from '@ems/contracts';
+import type { Culture, InternalOrderRow, SaveInternalOrderBody, SearchInternalOrderBody } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
@@ -13,7 +7,7 @@ import { conflict, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { checkValidity, isChoosable, today } from '../finance-shared';
-import { type LifecycleSpec, removeUnused, setStatus as startStop } from '../lifecycle';
+import type { LifecycleSpec } from '../lifecycle';
 import * as repo from './internalorder.repository';
 
 export function toRow(r: repo.InternalOrderListRow, culture: Culture, day = today()): InternalOrderRow {
@@ -98,7 +92,8 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrde
   return toRow(row!, culture);
 }
 
-const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockById>>>> = {
+/** Start, stop and delete (routes in lifecycle.routes.ts). */
+export const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockById>>>> = {
   codes: 'internal_order',
   lockById: repo.lockById,
   setStatus: (tx, row, status) => repo.update(tx, row.id, row.version, { status }),
@@ -107,12 +102,3 @@ const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockBy
   record: (tx, actor, row, action) =>
     audit(tx, entry(actor, action, row.id, action === 'delete' ? { row } : { code: row.code })),
 };
-
-export function setStatus(ctx: AppContext, actor: Actor, items: { ID: number; Version: number }[], status: StartStop) {
-  return startStop(lifecycle, ctx.db, actor, items, status);
-}
-
-/** Deletes unused records; one in use is refused, naming what uses it, and should be stopped instead. */
-export function remove(ctx: AppContext, actor: Actor, ids: number[]) {
-  return removeUnused(lifecycle, ctx, actor, ids);
-}

@@ -4,7 +4,6 @@ import type {
   MainExpenseRow,
   SaveMainExpenseBody,
   SearchMainExpenseBody,
-  StartStop,
 } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
@@ -13,7 +12,7 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { type LifecycleSpec, removeUnused, setStatus as startStop } from '../lifecycle';
+import type { LifecycleSpec } from '../lifecycle';
 import * as repo from './mainexpense.repository';
 
 function toRow(r: { le: repo.LedgerExpenseRow; configCount: number }, culture: Culture): MainExpenseRow {
@@ -90,7 +89,8 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseB
   return detail(ctx.db, actor.companyId, id, culture);
 }
 
-const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockById>>>> = {
+/** Start, stop and delete (routes in lifecycle.routes.ts). */
+export const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockById>>>> = {
   codes: 'main_expense',
   lockById: repo.lockById,
   setStatus: (tx, row, status) => repo.update(tx, row.id, row.version, { status }),
@@ -99,12 +99,3 @@ const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockBy
   record: (tx, actor, row, action) =>
     audit(tx, entry(actor, action, row.id, action === 'delete' ? { row } : { code: row.code })),
 };
-
-export function setStatus(ctx: AppContext, actor: Actor, items: { ID: number; Version: number }[], status: StartStop) {
-  return startStop(lifecycle, ctx.db, actor, items, status);
-}
-
-/** Deletes unused records; one in use is refused, naming what uses it, and should be stopped instead. */
-export function remove(ctx: AppContext, actor: Actor, ids: number[]) {
-  return removeUnused(lifecycle, ctx, actor, ids);
-}

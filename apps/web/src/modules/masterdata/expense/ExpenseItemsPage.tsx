@@ -6,7 +6,7 @@ import { formatAmount } from '../../../shared/format';
 import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { itemApi } from './api';
 import { StatusTag, yesNo } from './columns';
-import { CATEGORY_OPTIONS, STATUS, textBool, withBools, YES_NO } from './options';
+import { CATEGORY_OPTIONS, CODE_NAME_FIELDS, STATUS, textBool, withBools, YES_NO } from './options';
 import { SubItemsDrawer } from './SubItemsDrawer';
 
 const FILTERS: FilterDef[] = [
@@ -23,16 +23,7 @@ const EDITOR: EditorDef<ExpenseItemRow> = {
   initialValues: { InvolvesHCP: 'false', NeedsInvoice: 'true', Active: 'true', Sort: 0 },
   load: async (row) => withBools(row as unknown as Record<string, unknown>, BOOLS),
   fields: [
-    {
-      name: 'Code',
-      labelKey: 'expenseMaster.field.code',
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: 'expenseMaster.field.nameZh', type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: 'expenseMaster.field.nameEn', type: 'text', required: true, maxLength: 200 },
+    ...CODE_NAME_FIELDS,
     {
       name: 'Category',
       labelKey: 'expenseMaster.item.category',

@@ -4,7 +4,7 @@ import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../
 import { TeamTreeSelect } from '../../org/pickers/TeamTreeSelect';
 import { productApi } from './api';
 import { StatusTag } from './columns';
-import { STATUS, textBool, withBools, YES_NO } from './options';
+import { CODE_NAME_FIELDS, STATUS, textBool, withBools, YES_NO } from './options';
 
 const FILTERS: FilterDef[] = [
   { name: 'Keyword', labelKey: 'expenseMaster.field.keyword', type: 'text' },
@@ -17,16 +17,7 @@ const EDITOR: EditorDef<ProductBuRow> = {
   initialValues: { Active: 'true' },
   load: async (row) => withBools(row as unknown as Record<string, unknown>, ['Active']),
   fields: [
-    {
-      name: 'Code',
-      labelKey: 'expenseMaster.field.code',
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: 'expenseMaster.field.nameZh', type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: 'expenseMaster.field.nameEn', type: 'text', required: true, maxLength: 200 },
+    ...CODE_NAME_FIELDS,
     { name: 'TeamID', labelKey: 'expenseMaster.bu.team', type: 'custom', control: TeamTreeSelect },
     { name: 'Active', labelKey: 'expenseMaster.field.active', type: 'select', required: true, options: YES_NO },
   ],

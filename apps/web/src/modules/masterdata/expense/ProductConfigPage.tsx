@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { lookupApi, productApi } from './api';
 import { StatusTag } from './columns';
-import { STATUS, textBool, withBools, YES_NO } from './options';
+import { CODE_NAME_FIELDS, STATUS, textBool, withBools, YES_NO } from './options';
 import { optionControl } from './pickers';
 
 const BuPicker = optionControl('productBus', async () => (await lookupApi('ProductBUs')).Rows);
@@ -20,16 +20,7 @@ const EDITOR: EditorDef<ProductRow> = {
   initialValues: { Active: 'true' },
   load: async (row) => withBools(row as unknown as Record<string, unknown>, ['Active']),
   fields: [
-    {
-      name: 'Code',
-      labelKey: 'expenseMaster.field.code',
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: 'expenseMaster.field.nameZh', type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: 'expenseMaster.field.nameEn', type: 'text', required: true, maxLength: 200 },
+    ...CODE_NAME_FIELDS,
     { name: 'BuID', labelKey: 'expenseMaster.product.buName', type: 'custom', control: BuPicker },
     { name: 'SapCode', labelKey: 'expenseMaster.product.sapCode', type: 'text', maxLength: 40 },
     { name: 'Active', labelKey: 'expenseMaster.field.active', type: 'select', required: true, options: YES_NO },

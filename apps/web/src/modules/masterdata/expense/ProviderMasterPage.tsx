@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { displayDateTime } from '../../../shared/format';
 import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { providerApi } from './api';
-import { PROVIDER_CATEGORY_OPTIONS, textBool, withBools, YES_NO } from './options';
+import { CODE_NAME_FIELDS, PROVIDER_CATEGORY_OPTIONS, textBool, withBools, YES_NO } from './options';
 import { optionControl } from './pickers';
 import { PROVIDER_FILTERS, providerColumns } from './providerColumns';
 
@@ -15,16 +15,7 @@ const PROVIDER_EDITOR: EditorDef<ProviderRow> = {
   initialValues: { Active: 'true', Category: 'other' },
   load: async (row) => withBools(row as unknown as Record<string, unknown>, ['Active']),
   fields: [
-    {
-      name: 'Code',
-      labelKey: 'expenseMaster.field.code',
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: 'expenseMaster.field.nameZh', type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: 'expenseMaster.field.nameEn', type: 'text', required: true, maxLength: 200 },
+    ...CODE_NAME_FIELDS,
     {
       name: 'Category',
       labelKey: 'expenseMaster.provider.category',

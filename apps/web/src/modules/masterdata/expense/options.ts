@@ -1,5 +1,7 @@
 import { EXPENSE_CATEGORIES, EXPENSE_DOC_TYPES, PROVIDER_CATEGORIES } from '@ems/contracts';
 
+import type { FieldDef } from '../../../shared/list-page';
+
 type FormValues = Record<string, unknown>;
 
 /** Options of the master screens' selects; labels are language keys. */
@@ -27,3 +29,17 @@ export function withBools(values: FormValues, names: string[]): FormValues {
   for (const n of names) out[n] = boolText(values[n]);
   return out;
 }
+
+/** The code (fixed once saved) and the two names every master record's editor starts with. */
+export const CODE_NAME_FIELDS: FieldDef[] = [
+  {
+    name: 'Code',
+    labelKey: 'expenseMaster.field.code',
+    type: 'text',
+    required: true,
+    maxLength: 40,
+    readOnlyOnEdit: true,
+  },
+  { name: 'NameZH', labelKey: 'expenseMaster.field.nameZh', type: 'text', required: true, maxLength: 200 },
+  { name: 'NameEN', labelKey: 'expenseMaster.field.nameEn', type: 'text', required: true, maxLength: 200 },
+];

@@ -1,5 +1,5 @@
 import type { PageQuery } from '@ems/contracts';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export function contains(text: string): string {
@@ -31,4 +31,12 @@ export async function paged<R>(
 ): Promise<{ total: number; rows: R[] }> {
   const [counted] = await total;
   return { total: counted?.n ?? 0, rows: await rows.limit(q.PageSize).offset(offsetOf(q)) };
+}
+
+/** `lower(column) IN (…)`: codes are matched regardless of case, as users type and import them. */
+export function codeIn(column: AnyColumn | SQL, codes: readonly string[]): SQL {
+  return inArray(
+    sql`lower(${column})`,
+    codes.map((c) => c.toLowerCase()),
+  );
 }

@@ -1,7 +1,7 @@
 import type { CostCenterFilters, Culture, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { codeIn, contains, orderFrom, paged } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
 import {
   costCentre as cc,
@@ -159,15 +159,7 @@ export async function findByCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select()
     .from(cc)
-    .where(
-      and(
-        eq(cc.companyId, companyId),
-        inArray(
-          sql`lower(${cc.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(cc.companyId, companyId), codeIn(cc.code, codes)));
 }
 
 export type CostCentreValues = Pick<
@@ -266,15 +258,7 @@ export async function teamsByCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select({ id: team.id, code: team.code })
     .from(team)
-    .where(
-      and(
-        eq(team.companyId, companyId),
-        inArray(
-          sql`lower(${team.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(team.companyId, companyId), codeIn(team.code, codes)));
 }
 
 /** The team's head: its member whose line manager is outside the team. */

@@ -1,7 +1,7 @@
 import type { Culture, InternalOrderFilters, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { codeIn, contains, orderFrom, paged } from '../../../core/list';
 import { costCentre as cc, fundPermission, internalOrder as io } from '../costcentre.table';
 
 export type InternalOrderRow = typeof io.$inferSelect;
@@ -112,15 +112,7 @@ export async function findByCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select()
     .from(io)
-    .where(
-      and(
-        eq(io.companyId, companyId),
-        inArray(
-          sql`lower(${io.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(io.companyId, companyId), codeIn(io.code, codes)));
 }
 
 export type InternalOrderValues = Pick<
@@ -172,13 +164,5 @@ export async function costCentresByCodes(db: Db, companyId: number, codes: strin
   return db
     .select({ id: cc.id, code: cc.code, status: cc.status })
     .from(cc)
-    .where(
-      and(
-        eq(cc.companyId, companyId),
-        inArray(
-          sql`lower(${cc.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(cc.companyId, companyId), codeIn(cc.code, codes)));
 }

@@ -2,7 +2,7 @@ import type { Culture } from '@ems/contracts';
 import type { AuditActor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { localName, type Messages } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './costcentre.repository';
 import * as parts from './parts.repository';
 
@@ -76,15 +76,15 @@ export async function snapshotOf(db: Db, companyId: number, id: number): Promise
 export async function record(tx: Db, actor: AuditActor, id: number, action: string, detail?: Record<string, unknown>) {
   const snapshot = await snapshotOf(tx, actor.companyId, id);
   await parts.insertHistory(tx, id, action, actor.userId, snapshot);
-  await audit(tx, {
-    companyId: actor.companyId,
-    actorId: actor.userId,
-    action,
-    entity: 'cost_centre',
-    entityId: id,
-    detail: { code: snapshot.code, ...detail },
-    requestId: actor.requestId,
-  });
+  await audit(
+    tx,
+    auditEntry(actor, {
+      action,
+      entity: 'cost_centre',
+      entityId: id,
+      detail: { code: snapshot.code, ...detail },
+    }),
+  );
   return snapshot;
 }
 

@@ -16,7 +16,7 @@ import { conflict, fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { offsetOf } from '../../../core/list';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { employeesInCompany } from '../costcentre/parts.repository';
 import { checkValidity, today } from '../finance-shared';
 import { chargeableFor } from './chargeable';
@@ -105,15 +105,15 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveFundsPermiss
           saved = await repo.update(tx, previous.id, requireVersion(body.Version), values);
           if (!saved) throw conflict();
         } else saved = await repo.insert(tx, actor.companyId, values);
-        await audit(tx, {
-          companyId: actor.companyId,
-          actorId: actor.userId,
-          action: previous ? 'update' : 'create',
-          entity: 'fund_permission',
-          entityId: saved.id,
-          detail: { before: previous ?? null, after: values },
-          requestId: actor.requestId,
-        });
+        await audit(
+          tx,
+          auditEntry(actor, {
+            action: previous ? 'update' : 'create',
+            entity: 'fund_permission',
+            entityId: saved.id,
+            detail: { before: previous ?? null, after: values },
+          }),
+        );
         return saved.id;
       }),
     { duplicate: 'funds.duplicate' },
@@ -125,15 +125,15 @@ export async function remove(ctx: AppContext, actor: Actor, ids: number[]) {
   return ctx.db.transaction(async (tx) => {
     const removed = await repo.removeMany(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'fund_permission',
-      entityId: ids.join(','),
-      detail: { removed },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'fund_permission',
+        entityId: ids.join(','),
+        detail: { removed },
+      }),
+    );
     return removed.length;
   });
 }

@@ -11,7 +11,7 @@ import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '..
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
 import { subtree } from '../org.tree';
 import * as teamRepo from '../teams/team.repository';
@@ -168,21 +168,21 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
           await repo.renameAccount(tx, account.id, body.Username);
         }
       }
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? 'update' : 'create',
-        entity: 'employee',
-        entityId: saved.id,
-        detail: {
-          code: saved.code,
-          teamId: saved.teamId,
-          lineManagerId: saved.lineManagerId,
-          ...(body.Username ? { username: body.Username.toLowerCase() } : {}),
-          accountCreated: temporary !== null,
-        },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing ? 'update' : 'create',
+          entity: 'employee',
+          entityId: saved.id,
+          detail: {
+            code: saved.code,
+            teamId: saved.teamId,
+            lineManagerId: saved.lineManagerId,
+            ...(body.Username ? { username: body.Username.toLowerCase() } : {}),
+            accountCreated: temporary !== null,
+          },
+        }),
+      );
       return { EmployeeID: saved.id, Version: saved.version, TemporaryPassword: temporary };
     });
   } catch (err) {
@@ -214,14 +214,14 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
       await repo.deleteEmployee(tx, id);
       codes.push(e.code);
     }
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'employee',
-      entityId: ids.join(','),
-      detail: { codes },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'employee',
+        entityId: ids.join(','),
+        detail: { codes },
+      }),
+    );
   });
 }

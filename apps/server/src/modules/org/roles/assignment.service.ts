@@ -11,7 +11,7 @@ import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as orgRepo from '../org.repository';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './role.repository';
@@ -77,15 +77,15 @@ export async function insert(db: Db, actor: Actor, body: InsertEmployeeRoleTeamB
       tx,
       inserted.map((i) => i.employeeId),
     );
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'assign_role',
-      entity: 'role',
-      entityId: r.id,
-      detail: { code: r.code, teamId, employees: inserted.map((i) => i.employeeId) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'assign_role',
+        entity: 'role',
+        entityId: r.id,
+        detail: { code: r.code, teamId, employees: inserted.map((i) => i.employeeId) },
+      }),
+    );
     return { Inserted: inserted.length };
   });
 }
@@ -102,15 +102,15 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
       tx,
       removed.map((r) => r.employeeId),
     );
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'unassign_role',
-      entity: 'employee_role_team',
-      entityId: ids.join(','),
-      detail: { removed: removed.map((r) => ({ employeeId: r.employeeId, roleId: r.roleId })) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'unassign_role',
+        entity: 'employee_role_team',
+        entityId: ids.join(','),
+        detail: { removed: removed.map((r) => ({ employeeId: r.employeeId, roleId: r.roleId })) },
+      }),
+    );
   });
 }
 

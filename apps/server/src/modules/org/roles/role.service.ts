@@ -12,7 +12,7 @@ import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './role.repository';
 
 /** Report access is given per report screen (the report group of the screen table). */
@@ -108,15 +108,15 @@ export async function saveReports(db: Db, actor: Actor, roleId: number, codes: s
     if (!row) throw staleVersion();
     await repo.replaceReports(tx, r.id, [...new Set(codes)]);
     await repo.bumpHolders(tx, [r.id]);
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'save_reports',
-      entity: 'role',
-      entityId: r.id,
-      detail: { before, after: [...new Set(codes)].sort() },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'save_reports',
+        entity: 'role',
+        entityId: r.id,
+        detail: { before, after: [...new Set(codes)].sort() },
+      }),
+    );
     return { RoleID: row.id, Version: row.version };
   });
 }
@@ -154,21 +154,21 @@ export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAn
       await repo.replaceFunctions(tx, saved.id, codes);
       if (body.ReportCodes) await repo.replaceReports(tx, saved.id, [...new Set(body.ReportCodes)]);
       await repo.bumpHolders(tx, [saved.id]);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? 'update' : 'create',
-        entity: 'role',
-        entityId: saved.id,
-        detail: {
-          code: saved.code,
-          active: saved.active,
-          added: codes.filter((c) => !before.includes(c)),
-          removed: before.filter((c) => !codes.includes(c)),
-          ...(body.ReportCodes ? { reports: [...new Set(body.ReportCodes)].sort() } : {}),
-        },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing ? 'update' : 'create',
+          entity: 'role',
+          entityId: saved.id,
+          detail: {
+            code: saved.code,
+            active: saved.active,
+            added: codes.filter((c) => !before.includes(c)),
+            removed: before.filter((c) => !codes.includes(c)),
+            ...(body.ReportCodes ? { reports: [...new Set(body.ReportCodes)].sort() } : {}),
+          },
+        }),
+      );
       return saved.id;
     });
     return record(db, actor.companyId, id, culture);

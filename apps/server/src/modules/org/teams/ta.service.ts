@@ -4,7 +4,7 @@ import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '..
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './team.repository';
 
 type Area = NonNullable<Awaited<ReturnType<typeof repo.findArea>>>;
@@ -51,15 +51,15 @@ export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, 
         if (!updated) throw staleVersion();
         row = updated;
       } else row = await repo.insertArea(tx, values);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? 'update' : 'create',
-        entity: 'therapeutic_area',
-        entityId: row.id,
-        detail: { code: row.code, active: row.active },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing ? 'update' : 'create',
+          entity: 'therapeutic_area',
+          entityId: row.id,
+          detail: { code: row.code, active: row.active },
+        }),
+      );
       return row;
     });
     const [count] = await repo.areaTeamCount(db, [saved.id]);
@@ -81,14 +81,14 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
     }
     const removed = await repo.deleteAreas(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'therapeutic_area',
-      entityId: ids.join(','),
-      detail: { codes: removed.map((r) => r.code) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'therapeutic_area',
+        entityId: ids.join(','),
+        detail: { codes: removed.map((r) => r.code) },
+      }),
+    );
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { pathTo, subtree, wouldCycle } from '../org.tree';
 import * as repo from './team.repository';
 
@@ -102,15 +102,21 @@ export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Cu
         if (!row) throw staleVersion();
         saved = row;
       } else saved = await repo.insertTeam(tx, values);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? (existing.active !== saved.active ? (saved.active ? 'start' : 'stop') : 'update') : 'create',
-        entity: 'team',
-        entityId: saved.id,
-        detail: { code: saved.code, parentId: saved.parentId, active: saved.active, isEvm: saved.isEvm },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing
+            ? existing.active !== saved.active
+              ? saved.active
+                ? 'start'
+                : 'stop'
+              : 'update'
+            : 'create',
+          entity: 'team',
+          entityId: saved.id,
+          detail: { code: saved.code, parentId: saved.parentId, active: saved.active, isEvm: saved.isEvm },
+        }),
+      );
       return saved.id;
     });
   } catch (err) {
@@ -175,14 +181,14 @@ export async function setSupportFunction(db: Db, actor: Actor, ids: number[], va
   await db.transaction(async (tx) => {
     const changed = await repo.setSupportFunction(tx, actor.companyId, ids, value);
     if (changed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: value ? 'mark_support_function' : 'unmark_support_function',
-      entity: 'team',
-      entityId: ids.join(','),
-      detail: { codes: changed.map((c) => c.code) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: value ? 'mark_support_function' : 'unmark_support_function',
+        entity: 'team',
+        entityId: ids.join(','),
+        detail: { codes: changed.map((c) => c.code) },
+      }),
+    );
   });
 }

@@ -48,7 +48,7 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       body: SearchCostCenterBody,
       response: pageOf(CostCenterRow),
     },
-    async (req) => service.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.search(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -61,7 +61,7 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       body: CostCenterIdBody,
       response: CostCenterDetail,
     },
-    async (req) => service.detail(ctx.db, currentUser(req).companyId, req.body.CostCenterID, req.culture),
+    async (req) => service.detail(ctx.db, actorOf(req), req.body.CostCenterID),
   );
 
   post(
@@ -74,7 +74,7 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       body: SaveCostCenterBody,
       response: CostCenterDetail,
     },
-    async (req) => service.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => service.save(ctx, actorOf(req), req.body),
   );
 
   lifecycleRoutes(app, ctx, {
@@ -122,19 +122,14 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       response: pageOf(CostCenterRow),
     },
     async (req) =>
-      service.search(
-        ctx.db,
-        currentUser(req).companyId,
-        {
-          PageIndex: req.body.PageIndex,
-          PageSize: req.body.PageSize,
-          ...(req.body.SortField ? { SortField: req.body.SortField } : {}),
-          ...(req.body.SortOrder ? { SortOrder: req.body.SortOrder } : {}),
-          ...(req.body.EmployeeID ? { HeadID: req.body.EmployeeID } : {}),
-          ...(req.body.HasHead !== undefined ? { HasHead: req.body.HasHead } : {}),
-        },
-        req.culture,
-      ),
+      service.search(ctx.db, actorOf(req), {
+        PageIndex: req.body.PageIndex,
+        PageSize: req.body.PageSize,
+        ...(req.body.SortField ? { SortField: req.body.SortField } : {}),
+        ...(req.body.SortOrder ? { SortOrder: req.body.SortOrder } : {}),
+        ...(req.body.EmployeeID ? { HeadID: req.body.EmployeeID } : {}),
+        ...(req.body.HasHead !== undefined ? { HasHead: req.body.HasHead } : {}),
+      }),
   );
 
   post(

@@ -43,13 +43,15 @@ export function toRow(r: repo.CostCentreListRow, culture: Culture, day = today()
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchCostCenterBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchCostCenterBody) {
+  const { companyId, culture } = actor;
   const day = today();
   const { total, rows } = await repo.search(db, companyId, body, culture, day);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
 }
 
-export async function detail(db: Db, companyId: number, id: number, culture: Culture): Promise<CostCenterDetail> {
+export async function detail(db: Db, actor: Actor, id: number): Promise<CostCenterDetail> {
+  const { companyId, culture } = actor;
   const row = await repo.listRow(db, companyId, id);
   if (!row) throw notFound();
   const heads = await parts.heads(db, id);
@@ -111,7 +113,7 @@ export async function replaceHeads(tx: Db, costCentreId: number, ids: number[]) 
   for (const [i, id] of ids.entries()) await parts.insertHead(tx, costCentreId, id, i + 1, limits.get(id) ?? null);
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBody) {
   checkValidity(body.ValidFrom, body.ValidTo);
   const values: repo.CostCentreValues = {
     code: body.CostCenterCode,
@@ -149,7 +151,7 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBo
       }),
     { duplicate: 'costcentre.code_duplicate' },
   );
-  return detail(ctx.db, actor.companyId, id, culture);
+  return detail(ctx.db, actor, id);
 }
 
 /** Start, stop and delete (routes in lifecycle.routes.ts). */

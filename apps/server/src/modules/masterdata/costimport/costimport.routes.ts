@@ -28,7 +28,7 @@ export async function costImportRoutes(app: FastifyInstance, ctx: AppContext): P
       body: GetCostCenterMappingBody,
       response: pageOf(CostCenterMappingRow),
     },
-    async (req) => service.mappings(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.mappings(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -59,7 +59,7 @@ export async function costImportRoutes(app: FastifyInstance, ctx: AppContext): P
       body: GetYTDManualBody,
       response: YTDManualPage,
     },
-    async (req) => service.ytdPage(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.ytdPage(ctx.db, actorOf(req), req.body),
   );
   post(
     app,

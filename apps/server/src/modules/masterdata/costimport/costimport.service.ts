@@ -39,7 +39,8 @@ function mappingRow(r: repo.MappingListRow, culture: Culture): CostCenterMapping
   };
 }
 
-export async function mappings(db: Db, companyId: number, body: GetCostCenterMappingBody, culture: Culture) {
+export async function mappings(db: Db, actor: Actor, body: GetCostCenterMappingBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.mappings(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => mappingRow(r, culture)) };
 }
@@ -165,7 +166,8 @@ function ytdRow(r: repo.YtdListRow, culture: Culture): YTDManualRow {
   };
 }
 
-export async function ytdPage(db: Db, companyId: number, body: GetYTDManualBody, culture: Culture) {
+export async function ytdPage(db: Db, actor: Actor, body: GetYTDManualBody) {
+  const { companyId, culture } = actor;
   const { total, amount, rows } = await repo.ytdPage(db, companyId, body, culture);
   return { Total: total, Rows: rows.map((r) => ytdRow(r, culture)), Amount: money(amount) };
 }

@@ -51,7 +51,8 @@ function toRow(r: repo.GrantListRow, culture: Culture, day = today()): FundsPerm
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchFundsPermissionBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchFundsPermissionBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.search(db, companyId, body, culture);
   const day = today();
   return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
@@ -79,7 +80,8 @@ async function check(db: Db, companyId: number, b: SaveFundsPermissionBody, prev
   }
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveFundsPermissionBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveFundsPermissionBody) {
+  const { culture } = actor;
   const values = {
     employeeId: body.EmployeeID ?? null,
     teamId: body.TeamID ?? null,

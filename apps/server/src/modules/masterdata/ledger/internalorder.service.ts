@@ -30,7 +30,8 @@ export function toRow(r: repo.InternalOrderListRow, culture: Culture, day = toda
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchInternalOrderBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchInternalOrderBody) {
+  const { companyId, culture } = actor;
   const day = today();
   const { total, rows } = await repo.search(db, companyId, body, culture, day);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
@@ -56,7 +57,8 @@ async function checkCostCentre(db: Db, companyId: number, id: number | null | un
   if (c.status !== 'started' && id !== previous) throw fieldError('CostCenterID', 'internal_order.cost_centre_stopped');
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrderBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrderBody) {
+  const { culture } = actor;
   checkValidity(body.ValidFrom, body.ValidTo);
   const values: repo.InternalOrderValues = {
     code: body.InternalOrderCode,

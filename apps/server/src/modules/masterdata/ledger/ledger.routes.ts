@@ -39,7 +39,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SearchInternalOrderBody,
       response: pageOf(InternalOrderRow),
     },
-    async (req) => orders.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => orders.search(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -51,7 +51,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SaveInternalOrderBody,
       response: InternalOrderRow,
     },
-    async (req) => orders.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => orders.save(ctx, actorOf(req), req.body),
   );
   lifecycleRoutes(app, ctx, {
     spec: orders.lifecycle,
@@ -96,7 +96,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SearchMainExpenseBody,
       response: pageOf(MainExpenseRow),
     },
-    async (req) => ledger.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => ledger.search(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -108,7 +108,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: MainExpenseIdBody,
       response: MainExpenseDetail,
     },
-    async (req) => ledger.detail(ctx.db, currentUser(req).companyId, req.body.MainExpenseID, req.culture),
+    async (req) => ledger.detail(ctx.db, actorOf(req), req.body.MainExpenseID),
   );
   post(
     app,
@@ -120,7 +120,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SaveMainExpenseBody,
       response: MainExpenseDetail,
     },
-    async (req) => ledger.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => ledger.save(ctx, actorOf(req), req.body),
   );
   lifecycleRoutes(app, ctx, {
     spec: ledger.lifecycle,

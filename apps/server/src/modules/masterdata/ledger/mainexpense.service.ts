@@ -29,13 +29,15 @@ function toRow(r: { le: repo.LedgerExpenseRow; configCount: number }, culture: C
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchMainExpenseBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchMainExpenseBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.search(db, companyId, body, culture);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
 /** A ledger expense with the expense-item configurations that post to it. */
-export async function detail(db: Db, companyId: number, id: number, culture: Culture): Promise<MainExpenseDetail> {
+export async function detail(db: Db, actor: Actor, id: number): Promise<MainExpenseDetail> {
+  const { companyId, culture } = actor;
   const row = await repo.listRow(db, companyId, id);
   if (!row) throw notFound();
   const configs = await repo.itemConfigs(db, id);
@@ -64,7 +66,7 @@ function entry(actor: Actor, action: string, id: number, detail: Record<string, 
   };
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseBody) {
   const values = { code: body.MainExpenseCode, nameZh: body.NameZH, nameEn: body.NameEN, glAccount: body.GLAccount };
   const id = await guarded(
     () =>
@@ -86,7 +88,7 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseB
       }),
     { duplicate: 'main_expense.code_duplicate' },
   );
-  return detail(ctx.db, actor.companyId, id, culture);
+  return detail(ctx.db, actor, id);
 }
 
 /** Start, stop and delete (routes in lifecycle.routes.ts). */

@@ -46,7 +46,8 @@ export async function teamScope(db: Db, companyId: number, teamId: number | unde
   return [...subtree(await teamRepo.companyTeams(db, companyId), [teamId])];
 }
 
-export async function search(db: Db, companyId: number, body: SearchEmployeeBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchEmployeeBody) {
+  const { companyId, culture } = actor;
   const teamIds = await teamScope(db, companyId, body.TeamID, body.IncludeSubTeams ?? false);
   const { total, rows } = await repo.searchEmployees(db, companyId, { ...body, ...(teamIds ? { teamIds } : {}) });
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
@@ -62,7 +63,8 @@ async function relations(db: Db, employeeId: number, culture: Culture) {
   }));
 }
 
-export async function select(db: Db, companyId: number, id: number, culture: Culture): Promise<EmployeeRecord> {
+export async function select(db: Db, actor: Actor, id: number): Promise<EmployeeRecord> {
+  const { companyId, culture } = actor;
   const r = await repo.loadEmployee(db, companyId, id);
   if (!r) throw notFound();
   const e = r.e;
@@ -88,7 +90,8 @@ export async function select(db: Db, companyId: number, id: number, culture: Cul
   };
 }
 
-export async function info(db: Db, companyId: number, id: number, culture: Culture): Promise<EmployeeInfo> {
+export async function info(db: Db, actor: Actor, id: number): Promise<EmployeeInfo> {
+  const { companyId, culture } = actor;
   const r = await repo.loadEmployee(db, companyId, id);
   if (!r) throw notFound();
   const e = r.e;

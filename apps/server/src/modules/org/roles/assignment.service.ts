@@ -32,18 +32,21 @@ function toRow(a: repo.AssignmentRow, culture: Culture): EmployeeRoleTeamRow {
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchEmployeeRoleTeamBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchEmployeeRoleTeamBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.searchAssignments(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
-export async function roleEmployees(db: Db, companyId: number, body: SearchRoleEmployeeListBody, culture: Culture) {
+export async function roleEmployees(db: Db, actor: Actor, body: SearchRoleEmployeeListBody) {
+  const { companyId, culture } = actor;
   if (!(await repo.findRole(db, companyId, body.RoleID))) throw notFound();
   const { total, rows } = await repo.searchAssignments(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
-export async function candidates(db: Db, companyId: number, body: SearchRoleCandidateBody, culture: Culture) {
+export async function candidates(db: Db, actor: Actor, body: SearchRoleCandidateBody) {
+  const { companyId, culture } = actor;
   if (body.RoleID !== undefined && !(await repo.findRole(db, companyId, body.RoleID))) throw notFound();
   const { total, rows } = await repo.candidates(db, companyId, body);
   return {

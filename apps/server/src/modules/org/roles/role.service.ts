@@ -43,7 +43,8 @@ export async function list(db: Db, companyId: number, body: Parameters<typeof re
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
-export async function record(db: Db, companyId: number, roleId: number, culture: Culture) {
+export async function record(db: Db, actor: Actor, roleId: number) {
+  const { companyId, culture } = actor;
   const row = await repo.loadRole(db, companyId, roleId);
   if (!row) throw notFound();
   return toRow(row, culture);
@@ -122,7 +123,7 @@ export async function saveReports(db: Db, actor: Actor, roleId: number, codes: s
 }
 
 /** A role with its functions (and, when given, its reports) in one transaction; every holder's roles version moves. */
-export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAndFunctionBody, culture: Culture) {
+export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAndFunctionBody) {
   const codes = [...new Set(body.FunctionCodes)].sort();
   const known = new Set((await repo.functionCatalogue(db)).map((f) => f.code));
   const unknown = codes.find((c) => !known.has(c));
@@ -171,7 +172,7 @@ export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAn
       );
       return saved.id;
     });
-    return record(db, actor.companyId, id, culture);
+    return record(db, actor, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;

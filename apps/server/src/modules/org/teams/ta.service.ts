@@ -23,12 +23,14 @@ function toRow(a: Area, teams: number, culture: Culture): TherapeuticAreaRow {
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchTherapeuticAreaBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchTherapeuticAreaBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.searchAreas(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => toRow(r.a, r.teams, culture)) };
 }
 
-export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, culture: Culture) {
+export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody) {
+  const { culture } = actor;
   try {
     const saved = await db.transaction(async (tx) => {
       const existing = body.TherapeuticAreaID

@@ -36,7 +36,8 @@ export async function list(db: Db, user: SessionUser, body: GetTeamListBody, cul
   return { Total: total, Rows: rows.map((r) => toTeamRow(r, culture)) };
 }
 
-export async function info(db: Db, companyId: number, teamId: number, culture: Culture): Promise<TeamInfo> {
+export async function info(db: Db, actor: Actor, teamId: number): Promise<TeamInfo> {
+  const { companyId, culture } = actor;
   const row = await repo.loadTeam(db, companyId, teamId);
   if (!row) throw notFound();
   const all = await repo.companyTeams(db, companyId);
@@ -52,7 +53,7 @@ export async function info(db: Db, companyId: number, teamId: number, culture: C
 }
 
 /** Creates or updates a team: code unique in the company, parent in the same company, never a loop. */
-export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Culture): Promise<TeamInfo> {
+export async function save(db: Db, actor: Actor, body: SaveTeamBody): Promise<TeamInfo> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -123,7 +124,7 @@ export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Cu
     if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
-  return info(db, actor.companyId, id, culture);
+  return info(db, actor, id);
 }
 
 export async function isEvm(db: Db, user: SessionUser, teamId: number | undefined) {

@@ -1,5 +1,5 @@
 import type { PageQuery } from '@ems/contracts';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export function contains(text: string): string {
@@ -18,4 +18,25 @@ export function orderFrom(
 
 export function offsetOf(q: Pick<PageQuery, 'PageIndex' | 'PageSize'>): number {
   return (q.PageIndex - 1) * q.PageSize;
+}
+
+/**
+ * One page of a list and the total it is a page of. Pass the count query and the row query unawaited (Drizzle runs
+ * a query only when awaited): the count runs first, then the page, on the same connection or transaction.
+ */
+export async function paged<R>(
+  q: Pick<PageQuery, 'PageIndex' | 'PageSize'>,
+  total: PromiseLike<{ n: number }[]>,
+  rows: { limit(n: number): { offset(n: number): PromiseLike<R[]> } },
+): Promise<{ total: number; rows: R[] }> {
+  const [counted] = await total;
+  return { total: counted?.n ?? 0, rows: await rows.limit(q.PageSize).offset(offsetOf(q)) };
+}
+
+/** `lower(column) IN (…)`: codes are matched regardless of case, as users type and import them. */
+export function codeIn(column: AnyColumn | SQL, codes: readonly string[]): SQL {
+  return inArray(
+    sql`lower(${column})`,
+    codes.map((c) => c.toLowerCase()),
+  );
 }

@@ -1,7 +1,7 @@
 import type { SearchLanguageBody, UpdateLanguageBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
+import { contains, orderFrom, paged } from '../../core/list';
 import { technicalParameter } from '../system/system.table';
 import { languageResource as lr } from './i18n.table';
 
@@ -42,15 +42,11 @@ function searchWhere(f: Omit<SearchLanguageBody, 'PageIndex' | 'PageSize'>): SQL
 export async function search(db: Db, f: SearchLanguageBody) {
   const where = searchWhere(f);
   const order = orderFrom(SORTABLE, f, lr.pageId);
-  const [total] = await db.select({ n: count() }).from(lr).where(where);
-  const rows = await db
-    .select()
-    .from(lr)
-    .where(where)
-    .orderBy(order, asc(lr.itemId), asc(lr.cultureCode))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(lr).where(where),
+    db.select().from(lr).where(where).orderBy(order, asc(lr.itemId), asc(lr.cultureCode)),
+  );
 }
 
 export async function searchAll(db: Db, f: Omit<SearchLanguageBody, 'PageIndex' | 'PageSize'>, limit: number) {

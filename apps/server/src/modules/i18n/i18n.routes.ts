@@ -7,22 +7,18 @@ import {
   SearchLanguageBody,
   UpdateLanguageBody,
 } from '@ems/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { sendXlsx } from '../../core/export';
-import { currentUser, get, post } from '../../core/http';
+import { get, post } from '../../core/http';
 import * as repo from './i18n.repository';
 import { LanguagePacks, publish, remove, save, search } from './i18n.service';
 
 const tags = ['i18n'];
 const MANAGE = 'languageManage';
 const EXPORT_LIMIT = 100_000;
-
-function actor(req: FastifyRequest) {
-  const u = currentUser(req);
-  return { userId: u.userId, companyId: u.companyId, requestId: String(req.id) };
-}
 
 export async function i18nRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const packs = new LanguagePacks(ctx);
@@ -73,7 +69,7 @@ export async function i18nRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: UpdateLanguageBody,
       response: LanguageResource,
     },
-    async (req) => save(ctx, req.body, actor(req)),
+    async (req) => save(ctx, actorOf(req), req.body),
   );
 
   post(
@@ -81,7 +77,7 @@ export async function i18nRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/System/DeleteLanguage',
     { permission: MANAGE, summary: 'Delete language resources', tags, body: DeleteLanguageBody, response: Ok },
     async (req) => {
-      await remove(ctx, req.body.IDs, actor(req));
+      await remove(ctx, actorOf(req), req.body.IDs);
       return { Success: true as const };
     },
   );
@@ -95,7 +91,7 @@ export async function i18nRoutes(app: FastifyInstance, ctx: AppContext): Promise
       tags,
       response: LanguageVersionResult,
     },
-    async (req) => ({ LanguageVersion: await publish(ctx, actor(req)) }),
+    async (req) => ({ LanguageVersion: await publish(ctx, actorOf(req)) }),
   );
 
   post(

@@ -1,15 +1,10 @@
 import { type Culture, joinKey, type SearchLanguageBody, type UpdateLanguageBody } from '@ems/contracts';
+import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { conflict, notFound } from '../../core/errors';
-import { audit } from '../audit/audit.service';
+import { audit, auditEntry } from '../audit/audit.service';
 import * as repo from './i18n.repository';
-
-export interface Actor {
-  userId: number;
-  companyId: number;
-  requestId: string;
-}
 
 export function newVersion(): string {
   return Date.now().toString();
@@ -65,7 +60,7 @@ export async function search(db: Db, body: SearchLanguageBody) {
 }
 
 /** Creates or updates one text; the new text is published at once (the pack version moves). */
-export async function save(ctx: AppContext, body: UpdateLanguageBody, actor: Actor) {
+export async function save(ctx: AppContext, actor: Actor, body: UpdateLanguageBody) {
   const row = await ctx.db.transaction(async (tx) => {
     const same = await repo.findByKey(tx, body.PageID, body.ItemID, body.CultureCode);
     let saved: NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
@@ -79,35 +74,35 @@ export async function save(ctx: AppContext, body: UpdateLanguageBody, actor: Act
       saved = await repo.insert(tx, { ...body, edited: true });
     }
     await repo.setVersion(tx, newVersion());
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: body.ID ? 'update' : 'create',
-      entity: 'language_resource',
-      entityId: saved.id,
-      detail: { key: joinKey(saved.pageId, saved.itemId), culture: saved.cultureCode, content: saved.itemContent },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: body.ID ? 'update' : 'create',
+        entity: 'language_resource',
+        entityId: saved.id,
+        detail: { key: joinKey(saved.pageId, saved.itemId), culture: saved.cultureCode, content: saved.itemContent },
+      }),
+    );
     return saved;
   });
   await reloadMessages(ctx);
   return toApi(row);
 }
 
-export async function remove(ctx: AppContext, ids: number[], actor: Actor) {
+export async function remove(ctx: AppContext, actor: Actor, ids: number[]) {
   await ctx.db.transaction(async (tx) => {
     const removed = await repo.removeMany(tx, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
     await repo.setVersion(tx, newVersion());
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'language_resource',
-      entityId: ids.join(','),
-      detail: { keys: removed.map((r) => joinKey(r.pageId, r.itemId)) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'language_resource',
+        entityId: ids.join(','),
+        detail: { keys: removed.map((r) => joinKey(r.pageId, r.itemId)) },
+      }),
+    );
   });
   await reloadMessages(ctx);
 }
@@ -117,14 +112,14 @@ export async function publish(ctx: AppContext, actor: Actor): Promise<string> {
   const version = newVersion();
   await ctx.db.transaction(async (tx) => {
     await repo.setVersion(tx, version);
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'publish',
-      entity: 'language_pack',
-      entityId: version,
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'publish',
+        entity: 'language_pack',
+        entityId: version,
+      }),
+    );
   });
   await reloadMessages(ctx);
   return version;

@@ -1,9 +1,10 @@
-import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../core/columns';
 
 export const languageResource = pgTable(
   'language_resource',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     pageId: varchar('page_id', { length: 100 }).notNull(),
     itemId: varchar('item_id', { length: 200 }).notNull(),
     cultureCode: varchar('culture_code', { length: 10 }).notNull(),

@@ -7,13 +7,13 @@ import {
   jsonb,
   numeric,
   pgTable,
-  serial,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
 import { employee, team } from '../org/org.table';
-import { company } from '../system/system.table';
+import { companyColumn } from '../system/system.table';
 
 export const MASTER_STATUSES = ['started', 'stopped'] as const;
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
@@ -21,10 +21,8 @@ export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
 export const costCentre = pgTable(
   'cost_centre',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
@@ -35,9 +33,8 @@ export const costCentre = pgTable(
     status: varchar('status', { length: 10, enum: MASTER_STATUSES }).notNull().default('started'),
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     uniqueIndex('cost_centre_company_code_uq').on(t.companyId, t.code),
@@ -49,7 +46,7 @@ export const costCentre = pgTable(
 export const costCentreHead = pgTable(
   'cost_centre_head',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     costCentreId: integer('cost_centre_id')
       .notNull()
       .references(() => costCentre.id),
@@ -67,7 +64,7 @@ export const costCentreHead = pgTable(
 export const costCentreAllotment = pgTable(
   'cost_centre_allotment',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     costCentreId: integer('cost_centre_id')
       .notNull()
       .references(() => costCentre.id),
@@ -86,7 +83,7 @@ export const costCentreAllotment = pgTable(
 export const costCentreFormOrder = pgTable(
   'cost_centre_form_order',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     costCentreId: integer('cost_centre_id')
       .notNull()
       .references(() => costCentre.id),
@@ -103,7 +100,7 @@ export const costCentreFormOrder = pgTable(
 export const costCentreHistory = pgTable(
   'cost_centre_history',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     costCentreId: integer('cost_centre_id')
       .notNull()
       .references(() => costCentre.id),
@@ -118,10 +115,8 @@ export const costCentreHistory = pgTable(
 export const internalOrder = pgTable(
   'internal_order',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
@@ -129,7 +124,7 @@ export const internalOrder = pgTable(
     status: varchar('status', { length: 10, enum: MASTER_STATUSES }).notNull().default('started'),
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('internal_order_company_code_uq').on(t.companyId, t.code)],
@@ -139,10 +134,8 @@ export const internalOrder = pgTable(
 export const fundPermission = pgTable(
   'fund_permission',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     employeeId: integer('employee_id').references(() => employee.id),
     teamId: integer('team_id').references(() => team.id),
     costCentreId: integer('cost_centre_id').references(() => costCentre.id),
@@ -150,7 +143,7 @@ export const fundPermission = pgTable(
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
     remark: varchar('remark', { length: 200 }),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -173,10 +166,8 @@ export const fundPermission = pgTable(
 export const costCentreMapping = pgTable(
   'cost_centre_mapping',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     sourceCode: varchar('source_code', { length: 40 }).notNull(),
     costCentreId: integer('cost_centre_id')
       .notNull()
@@ -190,10 +181,8 @@ export const costCentreMapping = pgTable(
 export const ytdManual = pgTable(
   'ytd_manual',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     costCentreId: integer('cost_centre_id')

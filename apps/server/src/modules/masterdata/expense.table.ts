@@ -5,13 +5,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn, versionColumn } from '../../core/columns';
 import { employee, team } from '../org/org.table';
-import { company } from '../system/system.table';
+import { companyColumn } from '../system/system.table';
 import { DOC_TYPES, MASTER_STATUSES } from './costcentre.table';
 import { product } from './reference.table';
 
@@ -19,16 +19,14 @@ import { product } from './reference.table';
 export const ledgerExpense = pgTable(
   'ledger_expense',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     glAccount: varchar('gl_account', { length: 20 }).notNull(),
     status: varchar('status', { length: 10, enum: MASTER_STATUSES }).notNull().default('started'),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('ledger_expense_company_code_uq').on(t.companyId, t.code)],
 );
@@ -37,10 +35,8 @@ export const ledgerExpense = pgTable(
 export const expenseType = pgTable(
   'expense_type',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
@@ -50,7 +46,7 @@ export const expenseType = pgTable(
     /** Apply types only: usable by the employees assigned to it (ApplyAuthorityAssign), not by everyone. */
     restricted: boolean('restricted').notNull().default(false),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [
     uniqueIndex('expense_type_company_code_uq').on(t.companyId, t.docType, t.code),
@@ -75,10 +71,8 @@ export const EXPENSE_CATEGORIES = [
 export const expenseItem = pgTable(
   'expense_item',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
@@ -94,7 +88,7 @@ export const expenseItem = pgTable(
     maxAmount: numeric('max_amount', { precision: 18, scale: 2 }),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('expense_item_company_code_uq').on(t.companyId, t.code)],
 );
@@ -117,7 +111,7 @@ export const expenseTypeItem = pgTable(
 export const expenseSubItem = pgTable(
   'expense_sub_item',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     expenseItemId: integer('expense_item_id')
       .notNull()
       .references(() => expenseItem.id),
@@ -126,7 +120,7 @@ export const expenseSubItem = pgTable(
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('expense_sub_item_uq').on(t.expenseItemId, t.code)],
 );
@@ -163,10 +157,8 @@ export const applyAuthority = pgTable(
 export const ledgerExpenseItemConfig = pgTable(
   'ledger_expense_item_config',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     ledgerExpenseId: integer('ledger_expense_id')
       .notNull()
       .references(() => ledgerExpense.id),
@@ -176,7 +168,7 @@ export const ledgerExpenseItemConfig = pgTable(
     docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
     costCentreType: varchar('cost_centre_type', { length: 30 }),
     productId: integer('product_id').references(() => product.id),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [
     // A missing cost-centre type or product means "any"; two such rows for one item and document type would clash.

@@ -1,21 +1,20 @@
-import { boolean, date, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, versionColumn } from '../../core/columns';
 import { team } from '../org/org.table';
-import { company } from '../system/system.table';
+import { companyColumn } from '../system/system.table';
 
 /** Business unit of products (ProductConfigBU). */
 export const productBu = pgTable(
   'product_bu',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     teamId: integer('team_id').references(() => team.id),
     active: boolean('active').notNull().default(true),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('product_bu_company_code_uq').on(t.companyId, t.code)],
 );
@@ -23,17 +22,15 @@ export const productBu = pgTable(
 export const product = pgTable(
   'product',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     buId: integer('bu_id').references(() => productBu.id),
     sapCode: varchar('sap_code', { length: 40 }),
     active: boolean('active').notNull().default(true),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('product_company_code_uq').on(t.companyId, t.code)],
 );
@@ -42,10 +39,8 @@ export const product = pgTable(
 export const provider = pgTable(
   'provider',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
@@ -54,7 +49,7 @@ export const provider = pgTable(
     bankAccount: varchar('bank_account', { length: 40 }),
     category: varchar('category', { length: 40 }),
     active: boolean('active').notNull().default(true),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('provider_company_code_uq').on(t.companyId, t.code)],
 );
@@ -63,16 +58,14 @@ export const provider = pgTable(
 export const poWhiteList = pgTable(
   'po_white_list',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     providerId: integer('provider_id')
       .notNull()
       .references(() => provider.id),
     reason: varchar('reason', { length: 200 }),
     validTo: date('valid_to', { mode: 'string' }),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('po_white_list_uq').on(t.companyId, t.providerId)],
@@ -82,15 +75,13 @@ export const poWhiteList = pgTable(
 export const fxRate = pgTable(
   'fx_rate',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     currency: varchar('currency', { length: 3 }).notNull(),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('fx_rate_uq').on(t.companyId, t.currency, t.year, t.month)],
@@ -100,15 +91,13 @@ export const fxRate = pgTable(
 export const cutOffDay = pgTable(
   'cut_off_day',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     kind: varchar('kind', { length: 10, enum: ['general', 'order'] }).notNull(),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('cut_off_day_uq').on(t.companyId, t.kind, t.year, t.month)],
@@ -118,17 +107,15 @@ export const cutOffDay = pgTable(
 export const baseInfoType = pgTable(
   'base_info_type',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     /** Lists the product itself relies on (chargeback reasons, S.T. reasons, payment methods): never deleted. */
     isSystem: boolean('is_system').notNull().default(false),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('base_info_type_uq').on(t.companyId, t.code)],
 );
@@ -136,7 +123,7 @@ export const baseInfoType = pgTable(
 export const baseInfo = pgTable(
   'base_info',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     typeId: integer('type_id')
       .notNull()
       .references(() => baseInfoType.id),
@@ -147,7 +134,7 @@ export const baseInfo = pgTable(
     value: numeric('value', { precision: 18, scale: 6 }),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('base_info_uq').on(t.typeId, t.code)],
 );

@@ -1,15 +1,6 @@
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { company } from '../system/system.table';
+import { bigserial, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
+import { companyColumn } from '../system/system.table';
 import { team } from './org.table';
 
 export const EVM_RELATION_STATUSES = ['new', 'changed', 'queued', 'sent', 'deleting', 'failed'] as const;
@@ -18,10 +9,8 @@ export const EVM_RELATION_STATUSES = ['new', 'changed', 'queued', 'sent', 'delet
 export const evmTeamRelation = pgTable(
   'evm_team_relation',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     teamId: integer('team_id')
       .notNull()
       .references(() => team.id),
@@ -36,9 +25,8 @@ export const evmTeamRelation = pgTable(
     sendCount: integer('send_count').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: varchar('last_error', { length: 500 }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     uniqueIndex('evm_team_relation_team_uq').on(t.teamId),
@@ -54,9 +42,7 @@ export const evmOutbox = pgTable(
   'evm_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...companyColumn(),
     relationId: integer('relation_id').notNull(),
     action: varchar('action', { length: 10, enum: ['upsert', 'delete'] }).notNull(),
     payload: jsonb('payload').notNull(),

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { contains, offsetOf } from '../../core/list';
+import { contains, paged } from '../../core/list';
 import { userAccount } from '../auth/auth.table';
 import { company } from '../system/system.table';
 import { appFunction, employee, employeeCompany, employeeRoleTeam, role, roleFunction, team } from './org.table';
@@ -173,16 +173,16 @@ export async function chooseEmployees(
     q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
     q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
   );
-  const [total] = await db.select({ n: count() }).from(employee).where(where);
-  const rows = await db
-    .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
-    .from(employee)
-    .leftJoin(team, eq(team.id, employee.teamId))
-    .where(where)
-    .orderBy(asc(employee.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(employee).where(where),
+    db
+      .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
+      .from(employee)
+      .leftJoin(team, eq(team.id, employee.teamId))
+      .where(where)
+      .orderBy(asc(employee.code)),
+  );
 }
 
 export async function teamsOf(db: Db, companyId: number, includeInactive: boolean) {

@@ -6,27 +6,25 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { company } from '../system/system.table';
+import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
+import { companyColumn } from '../system/system.table';
 
 /** Therapeutic areas (oncology, cardiovascular …) a company's teams work in. */
 export const therapeuticArea = pgTable(
   'therapeutic_area',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('therapeutic_area_company_code_uq').on(t.companyId, t.code)],
 );
@@ -34,10 +32,8 @@ export const therapeuticArea = pgTable(
 export const team = pgTable(
   'team',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
@@ -50,7 +46,7 @@ export const team = pgTable(
     isSupportFunction: boolean('is_support_function').notNull().default(false),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('team_company_code_uq').on(t.companyId, t.code), index('team_parent_idx').on(t.parentId)],
 );
@@ -60,11 +56,9 @@ export const EMPLOYEE_STATUSES = ['active', 'overdue_frozen', 'resignation_froze
 export const employee = pgTable(
   'employee',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     /** Home company; the employee may sign in to others through employee_company. */
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 100 }).notNull(),
     nameEn: varchar('name_en', { length: 100 }).notNull(),
@@ -80,9 +74,8 @@ export const employee = pgTable(
     language: varchar('language', { length: 10 }).notNull().default('zh-CN'),
     /** Bumped whenever the employee's roles change, so cached permissions can be told stale. */
     rolesVersion: integer('roles_version').notNull().default(1),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     uniqueIndex('employee_company_code_uq').on(t.companyId, t.code),
@@ -95,13 +88,11 @@ export const employee = pgTable(
 export const employeeStatusHistory = pgTable(
   'employee_status_history',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     employeeId: integer('employee_id')
       .notNull()
       .references(() => employee.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...companyColumn(),
     fromStatus: varchar('from_status', { length: 30 }).notNull(),
     toStatus: varchar('to_status', { length: 30 }).notNull(),
     reason: varchar('reason', { length: 500 }).notNull(),
@@ -118,9 +109,7 @@ export const employeeCompany = pgTable(
     employeeId: integer('employee_id')
       .notNull()
       .references(() => employee.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...companyColumn(),
     teamId: integer('team_id').references(() => team.id),
     isDefault: boolean('is_default').notNull().default(false),
   },
@@ -139,10 +128,8 @@ export const appFunction = pgTable('app_function', {
 export const role = pgTable(
   'role',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     code: varchar('code', { length: 40 }).notNull(),
     nameZh: varchar('name_zh', { length: 100 }).notNull(),
     nameEn: varchar('name_en', { length: 100 }).notNull(),
@@ -155,7 +142,7 @@ export const role = pgTable(
      */
     teamAuthority: boolean('team_authority').notNull().default(false),
     active: boolean('active').notNull().default(true),
-    version: integer('version').notNull().default(1),
+    ...versionColumn(),
   },
   (t) => [uniqueIndex('role_company_code_uq').on(t.companyId, t.code)],
 );
@@ -187,7 +174,7 @@ export const roleReport = pgTable(
 export const employeeRoleTeam = pgTable(
   'employee_role_team',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     employeeId: integer('employee_id')
       .notNull()
       .references(() => employee.id),

@@ -1,24 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
 
 export const company = pgTable('company', {
-  id: serial('id').primaryKey(),
+  ...idColumn(),
   code: varchar('code', { length: 20 }).notNull().unique(),
   nameZh: varchar('name_zh', { length: 200 }).notNull(),
   nameEn: varchar('name_en', { length: 200 }).notNull(),
   sapCode: varchar('sap_code', { length: 20 }),
   currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
   active: boolean('active').notNull().default(true),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...versionColumn(),
+  ...timestampColumns(),
+});
+
+/** The owning company of a per-company row; spread into tables beside `idColumn()` (core/columns.ts). */
+export const companyColumn = () => ({
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => company.id),
 });
 
 /** Key/value settings; company_id null holds the group-wide value. */
 export const technicalParameter = pgTable(
   'technical_parameter',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     companyId: integer('company_id').references(() => company.id),
     key: varchar('key', { length: 100 }).notNull(),
     value: text('value').notNull(),
@@ -32,7 +39,7 @@ export const technicalParameter = pgTable(
 );
 
 export const announcement = pgTable('announcement', {
-  id: serial('id').primaryKey(),
+  ...idColumn(),
   companyId: integer('company_id').references(() => company.id),
   titleZh: varchar('title_zh', { length: 200 }).notNull(),
   titleEn: varchar('title_en', { length: 200 }).notNull(),

@@ -9,7 +9,7 @@ import { useBoot } from '../../app/i18n/BootProvider';
 import { notice } from '../../app/notice';
 import { ActionButton } from '../../shared/ActionButton';
 import { applyFieldErrors } from '../../shared/formErrors';
-import { lookupApi } from '../expense-master/api';
+import { lookupApi } from '../masterdata/expense/api';
 import { EmployeePicker } from '../org/pickers/EmployeePicker';
 import { type WorkflowHeaderInput, workflowApi } from './api';
 import { addStep, changeStep, type EditStep, fromServer, moveStep, removeStep, toSave } from './steps';

@@ -2,8 +2,7 @@ import { Button, Drawer, Form, Grid, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../app/notice';
-import { applyFieldErrors } from '../formErrors';
-import { useActionGuard } from '../useActionGuard';
+import { useFormSubmit } from '../useFormSubmit';
 import { FieldInput, fromEditorValues, toEditorValues } from './fields';
 import type { EditorDef, FormValues } from './types';
 
@@ -47,25 +46,10 @@ export function EditorDrawer<Row extends object>({ editor, target, onClose, onSa
       .finally(() => setLoadingRow(false));
   }, [target, editor, form, onClose]);
 
-  const { run: save, busy } = useActionGuard(async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await editor.save(fromEditorValues(values, editor.fields), row);
-      notice.success(t('common.saved'));
-      onSaved();
-    } catch (error) {
-      const onFields = applyFieldErrors(
-        form,
-        error,
-        editor.fields.map((f) => f.name),
-      );
-      if (!onFields) notice.error(error);
-    }
+  const { submit: save, busy } = useFormSubmit<FormValues>(form, {
+    submit: (values) => editor.save(fromEditorValues(values, editor.fields), row),
+    onSuccess: onSaved,
+    fields: editor.fields.map((f) => f.name),
   });
 
   return (

@@ -1,7 +1,7 @@
 import type { Culture, SearchBaseInfoListBody, SearchBaseInfoTypeBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { baseInfo as item, baseInfoType as type } from '../reference.table';
 
 export type TypeRow = typeof type.$inferSelect;
@@ -21,15 +21,15 @@ export async function searchTypes(db: Db, companyId: number, f: SearchBaseInfoTy
       : undefined,
   );
   const sortable = { TypeCode: type.code, Name: culture === 'en-GB' ? type.nameEn : type.nameZh, Sort: type.sort };
-  const [total] = await db.select({ n: count() }).from(type).where(w);
-  const rows = await db
-    .select({ type, itemCount })
-    .from(type)
-    .where(w)
-    .orderBy(f.SortField ? orderFrom(sortable, f, type.sort) : asc(type.sort), asc(type.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(type).where(w),
+    db
+      .select({ type, itemCount })
+      .from(type)
+      .where(w)
+      .orderBy(f.SortField ? orderFrom(sortable, f, type.sort) : asc(type.sort), asc(type.code)),
+  );
 }
 
 export async function typeRow(db: Db, companyId: number, id: number) {
@@ -107,16 +107,16 @@ export async function searchItems(db: Db, companyId: number, f: SearchBaseInfoLi
     Value: item.value,
     Active: item.active,
   };
-  const [total] = await db.select({ n: count() }).from(item).innerJoin(type, eq(type.id, item.typeId)).where(w);
-  const rows = await db
-    .select({ item, typeCode: type.code })
-    .from(item)
-    .innerJoin(type, eq(type.id, item.typeId))
-    .where(w)
-    .orderBy(f.SortField ? orderFrom(sortable, f, item.sort) : asc(item.sort), asc(item.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(item).innerJoin(type, eq(type.id, item.typeId)).where(w),
+    db
+      .select({ item, typeCode: type.code })
+      .from(item)
+      .innerJoin(type, eq(type.id, item.typeId))
+      .where(w)
+      .orderBy(f.SortField ? orderFrom(sortable, f, item.sort) : asc(item.sort), asc(item.code)),
+  );
 }
 
 export async function itemRow(db: Db, companyId: number, id: number, lock = false) {

@@ -10,9 +10,9 @@ import {
   SearchBaseInfoTypeBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
+import { post } from '../../../core/http';
 import * as service from './baseinfo.service';
 
 /** Base info (/api/baseInfoSetting/): lookup lists such as chargeback reasons, S.T. reasons and payment methods. */
@@ -28,7 +28,7 @@ export async function baseInfoRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchBaseInfoTypeBody,
       response: pageOf(BaseInfoTypeRow),
     },
-    async (req) => service.searchTypes(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.searchTypes(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -39,7 +39,7 @@ export async function baseInfoRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SaveBaseInfoTypeBody,
       response: BaseInfoTypeRow,
     },
-    async (req) => service.saveType(ctx, actorOf(req), req.body, req.culture),
+    async (req) => service.saveType(ctx, actorOf(req), req.body),
   );
   post(
     app,
@@ -52,7 +52,7 @@ export async function baseInfoRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (req) => ({
       Success: true as const,
-      Changed: await service.deleteTypes(ctx, actorOf(req), req.body.IDs, req.culture),
+      Changed: await service.deleteTypes(ctx, actorOf(req), req.body.IDs),
     }),
   );
   post(
@@ -64,13 +64,13 @@ export async function baseInfoRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchBaseInfoListBody,
       response: pageOf(BaseInfoRow),
     },
-    async (req) => service.searchItems(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.searchItems(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
     `${base}/SaveBaseInfo`,
     { ...opts, summary: 'Create (no BaseInfoID) or change an item', body: SaveBaseInfoBody, response: BaseInfoRow },
-    async (req) => service.saveItem(ctx, actorOf(req), req.body, req.culture),
+    async (req) => service.saveItem(ctx, actorOf(req), req.body),
   );
   post(
     app,

@@ -7,13 +7,14 @@ import type {
   SearchBaseInfoListBody,
   SearchBaseInfoTypeBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { usageText } from '../costcentre/costcentre.service';
-import { type Actor, duplicateOn, guarded, requireVersion } from '../finance-shared';
+import { usageText } from '../lifecycle';
 import * as repo from './baseinfo.repository';
 
 function typeRow(r: { type: repo.TypeRow; itemCount: number }, culture: Culture): BaseInfoTypeRow {
@@ -58,12 +59,14 @@ function entry(actor: Actor, action: string, entity: string, id: number | string
   };
 }
 
-export async function searchTypes(db: Db, companyId: number, body: SearchBaseInfoTypeBody, culture: Culture) {
+export async function searchTypes(db: Db, actor: Actor, body: SearchBaseInfoTypeBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.searchTypes(db, companyId, body, culture);
   return { Total: total, Rows: rows.map((r) => typeRow(r, culture)) };
 }
 
-export async function saveType(ctx: AppContext, actor: Actor, body: SaveBaseInfoTypeBody, culture: Culture) {
+export async function saveType(ctx: AppContext, actor: Actor, body: SaveBaseInfoTypeBody) {
+  const { culture } = actor;
   const values = { code: body.TypeCode, nameZh: body.NameZH, nameEn: body.NameEN, sort: body.Sort ?? 0 };
   const id = await guarded(
     () =>
@@ -89,7 +92,8 @@ export async function saveType(ctx: AppContext, actor: Actor, body: SaveBaseInfo
 }
 
 /** Deletes empty types; the product's own lists (system types) and types that still hold items stay. */
-export async function deleteTypes(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
+export async function deleteTypes(ctx: AppContext, actor: Actor, ids: number[]) {
+  const { culture } = actor;
   return ctx.db.transaction(async (tx) => {
     for (const id of ids) {
       const row = await repo.typeRow(tx, actor.companyId, id);
@@ -107,12 +111,14 @@ export async function deleteTypes(ctx: AppContext, actor: Actor, ids: number[], 
   });
 }
 
-export async function searchItems(db: Db, companyId: number, body: SearchBaseInfoListBody, culture: Culture) {
+export async function searchItems(db: Db, actor: Actor, body: SearchBaseInfoListBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.searchItems(db, companyId, body, culture);
   return { Total: total, Rows: rows.map((r) => itemRow(r, culture)) };
 }
 
-export async function saveItem(ctx: AppContext, actor: Actor, body: SaveBaseInfoBody, culture: Culture) {
+export async function saveItem(ctx: AppContext, actor: Actor, body: SaveBaseInfoBody) {
+  const { culture } = actor;
   const id = await guarded(
     () =>
       ctx.db.transaction(async (tx) => {
@@ -160,7 +166,8 @@ export async function deleteItems(ctx: AppContext, actor: Actor, ids: number[]) 
  * The active items of a list by its code, in order and in the user's language: chargeback reasons
  * (`CHARGEBACK_REASON`), S.T. reasons (`ST_REASON`), payment methods (`PAYMENT_METHOD`) and any list added later.
  */
-export async function baseInfoItems(db: Db, companyId: number, typeCode: string, culture: Culture) {
+export async function baseInfoItems(db: Db, actor: Actor, typeCode: string) {
+  const { companyId, culture } = actor;
   const { rows } = await repo.searchItems(
     db,
     companyId,

@@ -96,7 +96,11 @@ describe('base info', () => {
     const off = await t.call(`${B}/SaveBaseInfo`, { ...created, Active: false }, admin);
     expect(off.json()).toMatchObject({ Active: false, Version: 2 });
     const cid = await companyId(t, '1000');
-    const active = await baseInfoItems(t.ctx.db, cid, 'CHARGEBACK_REASON', 'en-GB');
+    const active = await baseInfoItems(
+      t.ctx.db,
+      { userId: 0, companyId: cid, teamId: null, culture: 'en-GB', requestId: 'test' },
+      'CHARGEBACK_REASON',
+    );
     expect(active.map((i) => i.Code)).not.toContain('CB08');
     expect(active[0]!.Name).toBe('Wrong invoice title or tax number');
     expect(

@@ -17,9 +17,9 @@ import {
   SearchProviderBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { post } from '../../../core/http';
-import { actorOf } from '../expense/actor';
 import { commonLookup } from './lookups.service';
 import * as names from './master-names.service';
 import { productRoutes } from './products.routes';

@@ -7,11 +7,11 @@ import {
   type MasterOption,
   PROVIDER_CATEGORIES,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { AppError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { issueCode, type ZodIssueLike } from '../../../core/problem';
-import type { Actor } from '../expense/actor';
 import * as items from '../expense/expense-items.repository';
 import * as types from '../expense/expense-types.repository';
 import * as config from '../expense/item-config.repository';

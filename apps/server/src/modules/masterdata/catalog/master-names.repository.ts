@@ -2,7 +2,7 @@ import type { MasterNameKind, SearchMasterNameBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { team } from '../../org/org.table';
 import { costCentre, internalOrder } from '../costcentre.table';
 import { expenseItem, expenseSubItem, expenseType, ledgerExpense } from '../expense.table';
@@ -134,15 +134,15 @@ export async function searchNames(db: Db, companyId: number, q: SearchMasterName
       : undefined,
     q.Untranslated ? sql`(${d.nameEn} = '' or ${d.nameEn} = ${d.nameZh})` : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(d.table).where(where);
-  const rows: NameRecord[] = await db
-    .select(fields(d))
-    .from(d.table)
-    .where(where)
-    .orderBy(orderFrom({ Code: d.code, NameZH: d.nameZh, NameEN: d.nameEn }, q, d.code), asc(d.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged<NameRecord>(
+    q,
+    db.select({ n: count() }).from(d.table).where(where),
+    db
+      .select(fields(d))
+      .from(d.table)
+      .where(where)
+      .orderBy(orderFrom({ Code: d.code, NameZH: d.nameZh, NameEN: d.nameEn }, q, d.code), asc(d.id)),
+  );
 }
 
 export async function findName(db: Db, kind: MasterNameKind, companyId: number, id: number) {

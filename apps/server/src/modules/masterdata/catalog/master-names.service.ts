@@ -1,9 +1,9 @@
 import type { MasterNameKind, MasterNameRow, SaveMasterNameBody, SearchMasterNameBody } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { conflict, notFound } from '../../../core/errors';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as costCentreHistory from '../costcentre/history';
-import { type Actor, auditEntry } from '../expense/actor';
 import * as repo from './master-names.repository';
 
 function toRow(kind: MasterNameKind, r: repo.NameRecord): MasterNameRow {

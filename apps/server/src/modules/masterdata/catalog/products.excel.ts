@@ -8,12 +8,12 @@ import {
 } from '@ems/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
-import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry } from '../expense/actor';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { cell, headerOf, yesNo, yesNoText } from './excel';
 import * as repo from './products.repository';
 

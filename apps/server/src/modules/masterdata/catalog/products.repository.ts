@@ -1,7 +1,7 @@
 import type { Culture, SearchProductBody, SearchProductBuBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { team } from '../../org/org.table';
 import { ledgerExpenseItemConfig } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -38,16 +38,16 @@ const buSortable = (culture: Culture) => ({
 
 export async function searchBus(db: Db, companyId: number, q: SearchProductBuBody, culture: Culture) {
   const where = buWhere(companyId, q);
-  const [total] = await db.select({ n: count() }).from(productBu).where(where);
-  const rows = await db
-    .select({ bu: productBu, team, productCount })
-    .from(productBu)
-    .leftJoin(team, eq(team.id, productBu.teamId))
-    .where(where)
-    .orderBy(orderFrom(buSortable(culture), q, productBu.code), asc(productBu.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(productBu).where(where),
+    db
+      .select({ bu: productBu, team, productCount })
+      .from(productBu)
+      .leftJoin(team, eq(team.id, productBu.teamId))
+      .where(where)
+      .orderBy(orderFrom(buSortable(culture), q, productBu.code), asc(productBu.id)),
+  );
 }
 
 export async function allBus(db: Db, companyId: number, f: Filters<SearchProductBuBody>, limit: number) {
@@ -153,16 +153,16 @@ const productSortable = (culture: Culture) => ({
 
 export async function searchProducts(db: Db, companyId: number, q: SearchProductBody, culture: Culture) {
   const where = productWhere(companyId, q);
-  const [total] = await db.select({ n: count() }).from(product).where(where);
-  const rows = await db
-    .select({ product, bu: productBu })
-    .from(product)
-    .leftJoin(productBu, eq(productBu.id, product.buId))
-    .where(where)
-    .orderBy(orderFrom(productSortable(culture), q, product.code), asc(product.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(product).where(where),
+    db
+      .select({ product, bu: productBu })
+      .from(product)
+      .leftJoin(productBu, eq(productBu.id, product.buId))
+      .where(where)
+      .orderBy(orderFrom(productSortable(culture), q, product.code), asc(product.id)),
+  );
 }
 
 export async function allProducts(db: Db, companyId: number, f: Filters<SearchProductBody>, limit: number) {

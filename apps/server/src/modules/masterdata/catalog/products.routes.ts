@@ -11,9 +11,9 @@ import {
   SearchProductBuBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { post } from '../../../core/http';
-import { actorOf } from '../expense/actor';
 import { importUpload } from './excel';
 import { exportBus, exportProducts, importBus, importProducts } from './products.excel';
 import * as products from './products.service';

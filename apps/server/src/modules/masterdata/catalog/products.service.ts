@@ -7,12 +7,13 @@ import type {
   SearchProductBody,
   SearchProductBuBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { guarded, requireVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import type { team } from '../../org/org.table';
-import { type Actor, auditEntry, uniqueCode, updateVersion } from '../expense/actor';
 import * as repo from './products.repository';
 
 type TeamRecord = typeof team.$inferSelect;
@@ -58,7 +59,7 @@ export async function searchBus(db: Db, actor: Actor, q: SearchProductBuBody) {
 }
 
 export async function saveBu(db: Db, actor: Actor, body: SaveProductBuBody): Promise<ProductBuRow> {
-  if (body.ID !== undefined) updateVersion(body);
+  if (body.ID !== undefined) requireVersion(body.Version);
   return db.transaction(async (tx) => {
     if (body.TeamID && !(await repo.teamInCompany(tx, actor.companyId, body.TeamID)))
       throw fieldError('TeamID', 'expense_master.team_unknown');
@@ -66,13 +67,15 @@ export async function saveBu(db: Db, actor: Actor, body: SaveProductBuBody): Pro
     let id: number;
     if (body.ID === undefined) {
       id = (
-        await uniqueCode(body.Code, () => repo.insertBu(tx, { ...values, companyId: actor.companyId, code: body.Code }))
+        await guarded(() => repo.insertBu(tx, { ...values, companyId: actor.companyId, code: body.Code }), {
+          duplicate: conflict('expense_master.code_duplicate', { code: body.Code }),
+        })
       ).id;
     } else {
       const before = await repo.findBu(tx, actor.companyId, body.ID);
       if (!before) throw notFound();
       if (before.bu.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      if (!(await repo.updateBu(tx, body.ID, updateVersion(body), values))) throw conflict();
+      if (!(await repo.updateBu(tx, body.ID, requireVersion(body.Version), values))) throw conflict();
       id = body.ID;
     }
     await audit(
@@ -118,7 +121,7 @@ export async function searchProducts(db: Db, actor: Actor, q: SearchProductBody)
 
 /** Creates or updates a product; an inactive BU cannot be chosen anew. */
 export async function saveProduct(db: Db, actor: Actor, body: SaveProductBody): Promise<ProductRow> {
-  if (body.ID !== undefined) updateVersion(body);
+  if (body.ID !== undefined) requireVersion(body.Version);
   return db.transaction(async (tx) => {
     const before = body.ID === undefined ? undefined : await repo.findProduct(tx, actor.companyId, body.ID);
     if (body.ID !== undefined && !before) throw notFound();
@@ -137,13 +140,13 @@ export async function saveProduct(db: Db, actor: Actor, body: SaveProductBody): 
     let id: number;
     if (!before) {
       id = (
-        await uniqueCode(body.Code, () =>
-          repo.insertProduct(tx, { ...values, companyId: actor.companyId, code: body.Code }),
-        )
+        await guarded(() => repo.insertProduct(tx, { ...values, companyId: actor.companyId, code: body.Code }), {
+          duplicate: conflict('expense_master.code_duplicate', { code: body.Code }),
+        })
       ).id;
     } else {
       if (before.product.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      if (!(await repo.updateProduct(tx, before.product.id, updateVersion(body), values))) throw conflict();
+      if (!(await repo.updateProduct(tx, before.product.id, requireVersion(body.Version), values))) throw conflict();
       id = before.product.id;
     }
     await audit(

@@ -1,7 +1,7 @@
 import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { poWhiteList, provider } from '../reference.table';
 
 export type ProviderRecord = typeof provider.$inferSelect;
@@ -45,15 +45,15 @@ const providerSortable = (culture: Culture) => ({
 
 export async function searchProviders(db: Db, companyId: number, q: SearchProviderBody, culture: Culture) {
   const where = providerWhere(companyId, q);
-  const [total] = await db.select({ n: count() }).from(provider).where(where);
-  const rows = await db
-    .select({ provider, whiteListed: whiteListed() })
-    .from(provider)
-    .where(where)
-    .orderBy(orderFrom(providerSortable(culture), q, provider.code), asc(provider.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(provider).where(where),
+    db
+      .select({ provider, whiteListed: whiteListed() })
+      .from(provider)
+      .where(where)
+      .orderBy(orderFrom(providerSortable(culture), q, provider.code), asc(provider.id)),
+  );
 }
 
 export async function allProviders(db: Db, companyId: number, f: Filters<SearchProviderBody>, limit: number) {
@@ -84,15 +84,11 @@ export async function chooseProviders(
         )
       : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(provider).where(where);
-  const rows = await db
-    .select({ provider, whiteListed: whiteListed() })
-    .from(provider)
-    .where(where)
-    .orderBy(asc(provider.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(provider).where(where),
+    db.select({ provider, whiteListed: whiteListed() }).from(provider).where(where).orderBy(asc(provider.code)),
+  );
 }
 
 export async function findProvider(db: Db, companyId: number, id: number) {
@@ -170,20 +166,20 @@ const whiteListSortable = (culture: Culture) => ({
 
 export async function searchWhiteList(db: Db, companyId: number, q: SearchPOWhiteListBody, culture: Culture) {
   const where = whiteListWhere(companyId, q);
-  const [total] = await db
-    .select({ n: count() })
-    .from(poWhiteList)
-    .innerJoin(provider, eq(provider.id, poWhiteList.providerId))
-    .where(where);
-  const rows = await db
-    .select({ entry: poWhiteList, provider })
-    .from(poWhiteList)
-    .innerJoin(provider, eq(provider.id, poWhiteList.providerId))
-    .where(where)
-    .orderBy(orderFrom(whiteListSortable(culture), q, provider.code), asc(poWhiteList.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(poWhiteList)
+      .innerJoin(provider, eq(provider.id, poWhiteList.providerId))
+      .where(where),
+    db
+      .select({ entry: poWhiteList, provider })
+      .from(poWhiteList)
+      .innerJoin(provider, eq(provider.id, poWhiteList.providerId))
+      .where(where)
+      .orderBy(orderFrom(whiteListSortable(culture), q, provider.code), asc(poWhiteList.id)),
+  );
 }
 
 export async function findWhiteListEntry(db: Db, companyId: number, id: number) {

@@ -9,13 +9,14 @@ import type {
   SearchProviderBody,
 } from '@ems/contracts';
 import type { FastifyReply } from 'fastify';
+import type { Actor } from '../../../core/actor';
+import { guarded, isUniqueViolation, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry, isUniqueViolation, uniqueCode, updateVersion } from '../expense/actor';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { yesNoText } from './excel';
 import * as repo from './providers.repository';
 
@@ -54,7 +55,7 @@ export async function providerInfo(db: Db, actor: Actor, id: number): Promise<Pr
 }
 
 export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody): Promise<ProviderRow> {
-  if (body.ID !== undefined) updateVersion(body);
+  if (body.ID !== undefined) requireVersion(body.Version);
   const values = {
     nameZh: body.NameZH,
     nameEn: body.NameEN,
@@ -68,15 +69,15 @@ export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody)
     let id: number;
     if (body.ID === undefined) {
       id = (
-        await uniqueCode(body.Code, () =>
-          repo.insertProvider(tx, { ...values, companyId: actor.companyId, code: body.Code }),
-        )
+        await guarded(() => repo.insertProvider(tx, { ...values, companyId: actor.companyId, code: body.Code }), {
+          duplicate: conflict('expense_master.code_duplicate', { code: body.Code }),
+        })
       ).id;
     } else {
       const before = await repo.findProvider(tx, actor.companyId, body.ID);
       if (!before) throw notFound();
       if (before.provider.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      if (!(await repo.updateProvider(tx, body.ID, updateVersion(body), values))) throw conflict();
+      if (!(await repo.updateProvider(tx, body.ID, requireVersion(body.Version), values))) throw conflict();
       id = body.ID;
     }
     await audit(
@@ -178,7 +179,7 @@ export async function searchWhiteList(db: Db, actor: Actor, q: SearchPOWhiteList
 
 /** Puts a provider on the PO white list (once); an inactive provider cannot be put on it anew. */
 export async function saveWhiteListEntry(db: Db, actor: Actor, body: SavePOWhiteListBody): Promise<POWhiteListRow> {
-  if (body.ID !== undefined) updateVersion(body);
+  if (body.ID !== undefined) requireVersion(body.Version);
   return db.transaction(async (tx) => {
     const before = body.ID === undefined ? undefined : await repo.findWhiteListEntry(tx, actor.companyId, body.ID);
     if (body.ID !== undefined && !before) throw notFound();
@@ -191,7 +192,8 @@ export async function saveWhiteListEntry(db: Db, actor: Actor, body: SavePOWhite
     try {
       if (!before) id = (await repo.insertWhiteListEntry(tx, { ...values, companyId: actor.companyId })).id;
       else {
-        if (!(await repo.updateWhiteListEntry(tx, before.entry.id, updateVersion(body), values))) throw conflict();
+        if (!(await repo.updateWhiteListEntry(tx, before.entry.id, requireVersion(body.Version), values)))
+          throw conflict();
         id = before.entry.id;
       }
     } catch (err) {

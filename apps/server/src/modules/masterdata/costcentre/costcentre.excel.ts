@@ -11,6 +11,7 @@ import {
 } from '@ems/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { localName } from '../../../core/i18n';
 import {
@@ -22,7 +23,7 @@ import {
   type SheetColumn,
   sendSheet,
 } from '../finance-excel';
-import { type Actor, today } from '../finance-shared';
+import { today } from '../finance-shared';
 import * as repo from './costcentre.repository';
 import { replaceHeads } from './costcentre.service';
 import * as history from './history';

@@ -1,7 +1,7 @@
 import type { CostCenterFilters, Culture, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { codeIn, contains, orderFrom, paged } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
 import {
   costCentre as cc,
@@ -90,16 +90,16 @@ export async function search(
   day: string,
 ) {
   const w = where(companyId, f, day);
-  const [total] = await db.select({ n: count() }).from(cc).where(w);
-  const rows = await db
-    .select(listColumns)
-    .from(cc)
-    .leftJoin(team, eq(team.id, cc.ownerTeamId))
-    .where(w)
-    .orderBy(orderFrom(sortable(culture), f, cc.code), asc(cc.id))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(cc).where(w),
+    db
+      .select(listColumns)
+      .from(cc)
+      .leftJoin(team, eq(team.id, cc.ownerTeamId))
+      .where(w)
+      .orderBy(orderFrom(sortable(culture), f, cc.code), asc(cc.id)),
+  );
 }
 
 export async function searchAll(
@@ -159,15 +159,7 @@ export async function findByCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select()
     .from(cc)
-    .where(
-      and(
-        eq(cc.companyId, companyId),
-        inArray(
-          sql`lower(${cc.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(cc.companyId, companyId), codeIn(cc.code, codes)));
 }
 
 export type CostCentreValues = Pick<
@@ -266,15 +258,7 @@ export async function teamsByCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select({ id: team.id, code: team.code })
     .from(team)
-    .where(
-      and(
-        eq(team.companyId, companyId),
-        inArray(
-          sql`lower(${team.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(team.companyId, companyId), codeIn(team.code, codes)));
 }
 
 /** The team's head: its member whose line manager is outside the team. */

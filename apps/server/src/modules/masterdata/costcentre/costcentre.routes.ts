@@ -1,9 +1,7 @@
 import {
-  ChangedResult,
   CostCenterDetail,
   CostCenterIdBody,
   CostCenterRow,
-  DeleteByIdsBody,
   ExportCostCenterBody,
   ImportResult,
   LoadOwnerTeamBody,
@@ -14,12 +12,12 @@ import {
   SaveCostCenterBody,
   SearchCostCenterBody,
   SearchHaveHeadBody,
-  StartStopBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
+import { lifecycleRoutes } from '../lifecycle.routes';
 import { exportCostCentres, importCostCentres } from './costcentre.excel';
 import * as service from './costcentre.service';
 import { partRoutes } from './parts.routes';
@@ -50,7 +48,7 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       body: SearchCostCenterBody,
       response: pageOf(CostCenterRow),
     },
-    async (req) => service.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.search(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -63,7 +61,7 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       body: CostCenterIdBody,
       response: CostCenterDetail,
     },
-    async (req) => service.detail(ctx.db, currentUser(req).companyId, req.body.CostCenterID, req.culture),
+    async (req) => service.detail(ctx.db, actorOf(req), req.body.CostCenterID),
   );
 
   post(
@@ -76,45 +74,16 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       body: SaveCostCenterBody,
       response: CostCenterDetail,
     },
-    async (req) => service.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => service.save(ctx, actorOf(req), req.body),
   );
 
-  for (const [action, status] of [
-    ['StartCenter', 'started'],
-    ['StopCenter', 'stopped'],
-  ] as const) {
-    post(
-      app,
-      `${base}/${action}`,
-      {
-        permission: MANAGE,
-        summary: `${status === 'started' ? 'Start' : 'Stop'} cost centres (each at the version the user saw); kept in their history`,
-        tags,
-        body: StartStopBody,
-        response: ChangedResult,
-      },
-      async (req) => ({
-        Success: true as const,
-        Changed: await service.setStatus(ctx, actorOf(req), req.body.Items, status),
-      }),
-    );
-  }
-
-  post(
-    app,
-    `${base}/Delete`,
-    {
-      permission: MANAGE,
-      summary: 'Delete cost centres never used; one in use is refused with what uses it (stop it instead)',
-      tags,
-      body: DeleteByIdsBody,
-      response: ChangedResult,
-    },
-    async (req) => ({
-      Success: true as const,
-      Changed: await service.remove(ctx, actorOf(req), req.body.IDs, req.culture),
-    }),
-  );
+  lifecycleRoutes(app, ctx, {
+    spec: service.lifecycle,
+    paths: { start: `${base}/StartCenter`, stop: `${base}/StopCenter`, remove: `${base}/Delete` },
+    permission: MANAGE,
+    tags,
+    noun: 'cost centres',
+  });
 
   post(
     app,
@@ -153,19 +122,14 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       response: pageOf(CostCenterRow),
     },
     async (req) =>
-      service.search(
-        ctx.db,
-        currentUser(req).companyId,
-        {
-          PageIndex: req.body.PageIndex,
-          PageSize: req.body.PageSize,
-          ...(req.body.SortField ? { SortField: req.body.SortField } : {}),
-          ...(req.body.SortOrder ? { SortOrder: req.body.SortOrder } : {}),
-          ...(req.body.EmployeeID ? { HeadID: req.body.EmployeeID } : {}),
-          ...(req.body.HasHead !== undefined ? { HasHead: req.body.HasHead } : {}),
-        },
-        req.culture,
-      ),
+      service.search(ctx.db, actorOf(req), {
+        PageIndex: req.body.PageIndex,
+        PageSize: req.body.PageSize,
+        ...(req.body.SortField ? { SortField: req.body.SortField } : {}),
+        ...(req.body.SortOrder ? { SortOrder: req.body.SortOrder } : {}),
+        ...(req.body.EmployeeID ? { HeadID: req.body.EmployeeID } : {}),
+        ...(req.body.HasHead !== undefined ? { HasHead: req.body.HasHead } : {}),
+      }),
   );
 
   post(

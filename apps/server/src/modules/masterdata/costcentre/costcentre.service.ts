@@ -4,15 +4,17 @@ import type {
   Culture,
   SaveCostCenterBody,
   SearchCostCenterBody,
-  StartStop,
 } from '@ems/contracts';
 import Decimal from 'decimal.js';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
-import { localName, type Messages } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, checkValidity, duplicateOn, guarded, isChoosable, requireVersion, today } from '../finance-shared';
+import { localName } from '../../../core/i18n';
+import { audit, auditEntry } from '../../audit/audit.service';
+import { checkValidity, isChoosable, today } from '../finance-shared';
+import type { LifecycleSpec } from '../lifecycle';
 import * as repo from './costcentre.repository';
 import * as history from './history';
 import * as parts from './parts.repository';
@@ -41,13 +43,15 @@ export function toRow(r: repo.CostCentreListRow, culture: Culture, day = today()
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchCostCenterBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchCostCenterBody) {
+  const { companyId, culture } = actor;
   const day = today();
   const { total, rows } = await repo.search(db, companyId, body, culture, day);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
 }
 
-export async function detail(db: Db, companyId: number, id: number, culture: Culture): Promise<CostCenterDetail> {
+export async function detail(db: Db, actor: Actor, id: number): Promise<CostCenterDetail> {
+  const { companyId, culture } = actor;
   const row = await repo.listRow(db, companyId, id);
   if (!row) throw notFound();
   const heads = await parts.heads(db, id);
@@ -109,7 +113,7 @@ export async function replaceHeads(tx: Db, costCentreId: number, ids: number[]) 
   for (const [i, id] of ids.entries()) await parts.insertHead(tx, costCentreId, id, i + 1, limits.get(id) ?? null);
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBody) {
   checkValidity(body.ValidFrom, body.ValidTo);
   const values: repo.CostCentreValues = {
     code: body.CostCenterCode,
@@ -147,70 +151,39 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBo
       }),
     { duplicate: 'costcentre.code_duplicate' },
   );
-  return detail(ctx.db, actor.companyId, id, culture);
+  return detail(ctx.db, actor, id);
 }
 
-/** Starts or stops cost centres; each must be at the version the user saw. Rows already so are left alone. */
-export async function setStatus(
-  ctx: AppContext,
-  actor: Actor,
-  items: { ID: number; Version: number }[],
-  status: StartStop,
-) {
-  return ctx.db.transaction(async (tx) => {
-    let changed = 0;
-    for (const item of items) {
-      const row = await repo.lockById(tx, actor.companyId, item.ID);
-      if (!row) throw notFound();
-      if (row.version !== item.Version) throw conflict();
-      if (row.status === status) continue;
-      await repo.update(tx, row.id, row.version, { status });
-      await history.record(tx, actor, row.id, status === 'started' ? 'start' : 'stop');
-      changed++;
+/** Start, stop and delete (routes in lifecycle.routes.ts). */
+export const lifecycle: LifecycleSpec<repo.CostCentreRow> = {
+  codes: 'costcentre',
+  lockById: repo.lockById,
+  setStatus: (tx, row, status) => repo.update(tx, row.id, row.version, { status }),
+  usage: (tx, row) => repo.usage(tx, row.id),
+  async record(tx, actor, row, action) {
+    if (action !== 'delete') {
+      await history.record(tx, actor, row.id, action);
+      return;
     }
-    return changed;
-  });
-}
-
-/** What keeps a record from being deleted, as one line in the user's language (empty when unused). */
-export function usageText(counts: Record<string, number>, culture: Culture, messages: Messages): string {
-  return Object.entries(counts)
-    .filter(([, n]) => n > 0)
-    .map(([what, n]) => messages.t(`finmd.usage.${what}`, culture, { n }))
-    .join(culture === 'en-GB' ? ', ' : '、');
-}
-
-/** Deletes unused cost centres; one in use is refused, naming what uses it, and should be stopped instead. */
-export async function remove(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
-  return guarded(
-    () =>
-      ctx.db.transaction(async (tx) => {
-        for (const id of ids) {
-          const row = await repo.lockById(tx, actor.companyId, id);
-          if (!row) throw notFound();
-          const uses = usageText(await repo.usage(tx, id), culture, ctx.messages);
-          if (uses) throw refused('costcentre.in_use', { code: row.code, uses });
-          const snapshot = await history.snapshotOf(tx, actor.companyId, id);
-          await parts.deleteFormOrders(tx, id);
-          await parts.deleteHeads(tx, id);
-          // Its own allotments go with it; allotments to it were refused above.
-          await parts.deleteAllAllots(tx, id);
-          await repo.remove(tx, id);
-          await audit(tx, {
-            companyId: actor.companyId,
-            actorId: actor.userId,
-            action: 'delete',
-            entity: 'cost_centre',
-            entityId: id,
-            detail: { code: row.code, snapshot },
-            requestId: actor.requestId,
-          });
-        }
-        return ids.length;
+    const snapshot = await history.snapshotOf(tx, actor.companyId, row.id);
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'cost_centre',
+        entityId: row.id,
+        detail: { code: row.code, snapshot },
       }),
-    { inUse: 'costcentre.in_use_elsewhere' },
-  );
-}
+    );
+  },
+  async remove(tx, row) {
+    await parts.deleteFormOrders(tx, row.id);
+    await parts.deleteHeads(tx, row.id);
+    // Its own allotments go with it; allotments to it were refused as a use.
+    await parts.deleteAllAllots(tx, row.id);
+    await repo.remove(tx, row.id);
+  },
+};
 
 /**
  * Renames a cost centre in both languages, kept in its history like every other change. For other screens that

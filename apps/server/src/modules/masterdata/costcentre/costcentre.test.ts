@@ -266,7 +266,13 @@ describe('renameCostCentre', () => {
     const adminId = await employeeIdOf(t, 'admin');
     await renameCostCentre(
       t.ctx.db,
-      { userId: adminId, companyId: (await costCentreOf(t, '1000', 'T-REN1')).companyId, requestId: 'test' },
+      {
+        userId: adminId,
+        companyId: (await costCentreOf(t, '1000', 'T-REN1')).companyId,
+        requestId: 'test',
+        teamId: null,
+        culture: 'zh-CN',
+      },
       c.CostCenterID,
       { nameZh: '改名中心', nameEn: 'Renamed centre' },
       c.Version,

@@ -1,8 +1,8 @@
 import type { Culture } from '@ems/contracts';
+import type { AuditActor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { localName, type Messages } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import type { Actor } from '../finance-shared';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './costcentre.repository';
 import * as parts from './parts.repository';
 
@@ -73,24 +73,24 @@ export async function snapshotOf(db: Db, companyId: number, id: number): Promise
 }
 
 /** Writes the history row of a change whose audit row the caller writes (a rename on the names screen). */
-export async function recordHistory(tx: Db, actor: Actor, id: number, action: string): Promise<Snapshot> {
+export async function recordHistory(tx: Db, actor: AuditActor, id: number, action: string): Promise<Snapshot> {
   const snapshot = await snapshotOf(tx, actor.companyId, id);
   await parts.insertHistory(tx, id, action, actor.userId, snapshot);
   return snapshot;
 }
 
 /** Writes the history row and the audit row of a change, in the change's transaction. */
-export async function record(tx: Db, actor: Actor, id: number, action: string, detail?: Record<string, unknown>) {
+export async function record(tx: Db, actor: AuditActor, id: number, action: string, detail?: Record<string, unknown>) {
   const snapshot = await recordHistory(tx, actor, id, action);
-  await audit(tx, {
-    companyId: actor.companyId,
-    actorId: actor.userId,
-    action,
-    entity: 'cost_centre',
-    entityId: id,
-    detail: { code: snapshot.code, ...detail },
-    requestId: actor.requestId,
-  });
+  await audit(
+    tx,
+    auditEntry(actor, {
+      action,
+      entity: 'cost_centre',
+      entityId: id,
+      detail: { code: snapshot.code, ...detail },
+    }),
+  );
   return snapshot;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { offsetOf } from '../../../core/list';
+import { codeIn, offsetOf } from '../../../core/list';
 import { employee, employeeCompany, team } from '../../org/org.table';
 import {
   costCentreAllotment as allot,
@@ -41,10 +41,7 @@ export async function employeesByCodes(db: Db, companyId: number, codes: string[
     .from(employee)
     .where(
       and(
-        inArray(
-          sql`lower(${employee.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
+        codeIn(employee.code, codes),
         or(
           eq(employee.companyId, companyId),
           sql`exists (select 1 from ${employeeCompany} ec where ec.employee_id = employee.id and ec.company_id = ${companyId})`,

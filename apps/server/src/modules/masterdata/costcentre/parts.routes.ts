@@ -20,9 +20,9 @@ import {
   SelectFormOrderListBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import { detail } from './costcentre.service';
 import * as service from './parts.service';
 
@@ -45,7 +45,7 @@ export async function partRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: pageOf(CostCenterAllot),
     },
     async (req) => {
-      const d = await detail(ctx.db, company(req), req.body.CostCenterID, req.culture);
+      const d = await detail(ctx.db, actorOf(req), req.body.CostCenterID);
       return { Total: d.Allotments.length, Rows: d.Allotments };
     },
   );
@@ -93,7 +93,7 @@ export async function partRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: CostCenterIdBody,
       response: pageOf(CostCenterHead),
     },
-    async (req) => service.headList(ctx.db, company(req), req.body.CostCenterID, req.culture),
+    async (req) => service.headList(ctx.db, actorOf(req), req.body.CostCenterID),
   );
 
   post(
@@ -145,8 +145,7 @@ export async function partRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SelectFormOrderListBody,
       response: pageOf(CostCenterHead),
     },
-    async (req) =>
-      service.formOrderCandidates(ctx.db, company(req), req.body.CostCenterID, req.body.DocType, req.culture),
+    async (req) => service.formOrderCandidates(ctx.db, actorOf(req), req.body.CostCenterID, req.body.DocType),
   );
 
   post(
@@ -159,7 +158,7 @@ export async function partRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SearchFormOrderBody,
       response: pageOf(CostCenterFormOrder),
     },
-    async (req) => service.formOrderList(ctx.db, company(req), req.body.CostCenterID, req.body.DocType, req.culture),
+    async (req) => service.formOrderList(ctx.db, actorOf(req), req.body.CostCenterID, req.body.DocType),
   );
 
   post(

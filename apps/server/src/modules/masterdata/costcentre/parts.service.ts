@@ -1,10 +1,11 @@
 import type { Culture, DocumentType, SaveAllotBody, SaveFormOrderBody, SaveHeadBody } from '@ems/contracts';
 import Decimal from 'decimal.js';
+import type { Actor } from '../../../core/actor';
+import { guarded } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { type Actor, guarded } from '../finance-shared';
 import * as repo from './costcentre.repository';
 import { checkHeads, detail } from './costcentre.service';
 import * as history from './history';
@@ -19,7 +20,7 @@ async function changePart(
   actor: Actor,
   ref: { CostCenterID: number; Version: number },
   action: string,
-  culture: Culture,
+  _culture: Culture,
   work: (tx: Db, row: repo.CostCentreRow) => Promise<void>,
 ) {
   await guarded(() =>
@@ -32,7 +33,7 @@ async function changePart(
       await history.record(tx, actor, row.id, action);
     }),
   );
-  return detail(ctx.db, actor.companyId, ref.CostCenterID, culture);
+  return detail(ctx.db, actor, ref.CostCenterID);
 }
 
 /* ---------- allotments ---------- */
@@ -149,34 +150,22 @@ export function orderHeads(
   });
 }
 
-export async function headList(db: Db, companyId: number, costCentreId: number, culture: Culture) {
-  const d = await detail(db, companyId, costCentreId, culture);
+export async function headList(db: Db, actor: Actor, costCentreId: number) {
+  const d = await detail(db, actor, costCentreId);
   return { Total: d.HeadList.length, Rows: d.HeadList };
 }
 
 /* ---------- form orders: which heads approve which kind of document, in order ---------- */
 
-export async function formOrderList(
-  db: Db,
-  companyId: number,
-  costCentreId: number,
-  docType: DocumentType | undefined,
-  culture: Culture,
-) {
-  const d = await detail(db, companyId, costCentreId, culture);
+export async function formOrderList(db: Db, actor: Actor, costCentreId: number, docType: DocumentType | undefined) {
+  const d = await detail(db, actor, costCentreId);
   const rows = docType ? d.FormOrders.filter((o) => o.DocType === docType) : d.FormOrders;
   return { Total: rows.length, Rows: rows };
 }
 
 /** Heads not yet in the approval order of `docType`: the ones that can be added. */
-export async function formOrderCandidates(
-  db: Db,
-  companyId: number,
-  costCentreId: number,
-  docType: DocumentType,
-  culture: Culture,
-) {
-  const d = await detail(db, companyId, costCentreId, culture);
+export async function formOrderCandidates(db: Db, actor: Actor, costCentreId: number, docType: DocumentType) {
+  const d = await detail(db, actor, costCentreId);
   const taken = new Set(d.FormOrders.filter((o) => o.DocType === docType).map((o) => o.EmployeeID));
   const rows = d.HeadList.filter((h) => !taken.has(h.EmployeeID));
   return { Total: rows.length, Rows: rows };

@@ -1,7 +1,7 @@
 import type { Culture, GetCostCenterMappingBody, GetYTDManualBody, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { codeIn, contains, offsetOf, orderFrom } from '../../../core/list';
 import { costCentre as cc, costCentreMapping as map, ytdManual as ytd } from '../costcentre.table';
 import { ledgerExpense as le } from '../expense.table';
 
@@ -63,15 +63,7 @@ export async function mappingsBySource(db: Db, companyId: number, codes: string[
   return db
     .select()
     .from(map)
-    .where(
-      and(
-        eq(map.companyId, companyId),
-        inArray(
-          sql`lower(${map.sourceCode})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(map.companyId, companyId), codeIn(map.sourceCode, codes)));
 }
 
 export async function upsertMapping(
@@ -219,15 +211,7 @@ export async function costCentresByCodes(db: Db, companyId: number, codes: strin
   return db
     .select({ id: cc.id, code: cc.code })
     .from(cc)
-    .where(
-      and(
-        eq(cc.companyId, companyId),
-        inArray(
-          sql`lower(${cc.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(cc.companyId, companyId), codeIn(cc.code, codes)));
 }
 
 export async function ledgerCodes(db: Db, companyId: number, codes: string[]) {
@@ -235,13 +219,5 @@ export async function ledgerCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select({ code: le.code })
     .from(le)
-    .where(
-      and(
-        eq(le.companyId, companyId),
-        inArray(
-          sql`lower(${le.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(le.companyId, companyId), codeIn(le.code, codes)));
 }

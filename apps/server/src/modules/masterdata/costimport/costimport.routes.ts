@@ -11,9 +11,9 @@ import {
   YTDManualPage,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import * as service from './costimport.service';
 
 /** Imports that feed reports: outside cost-centre codes mapped to ours, and year-to-date amounts entered by hand. */
@@ -28,7 +28,7 @@ export async function costImportRoutes(app: FastifyInstance, ctx: AppContext): P
       body: GetCostCenterMappingBody,
       response: pageOf(CostCenterMappingRow),
     },
-    async (req) => service.mappings(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.mappings(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -59,7 +59,7 @@ export async function costImportRoutes(app: FastifyInstance, ctx: AppContext): P
       body: GetYTDManualBody,
       response: YTDManualPage,
     },
-    async (req) => service.ytdPage(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.ytdPage(ctx.db, actorOf(req), req.body),
   );
   post(
     app,

@@ -14,13 +14,13 @@ import {
 } from '@ems/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { EXPORT_LIMIT, parseCells, readUpload, type SheetColumn, sendSheet } from '../finance-excel';
-import type { Actor } from '../finance-shared';
 import * as repo from './costimport.repository';
 
 type Sorting = Pick<PageQuery, 'SortField' | 'SortOrder'>;
@@ -39,7 +39,8 @@ function mappingRow(r: repo.MappingListRow, culture: Culture): CostCenterMapping
   };
 }
 
-export async function mappings(db: Db, companyId: number, body: GetCostCenterMappingBody, culture: Culture) {
+export async function mappings(db: Db, actor: Actor, body: GetCostCenterMappingBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.mappings(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => mappingRow(r, culture)) };
 }
@@ -118,14 +119,14 @@ export async function importMappings(ctx: AppContext, req: FastifyRequest, actor
         description: c.value.Description ?? null,
       });
     }
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'import',
-      entity: 'cost_centre_mapping',
-      detail: { rows: cells.length },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'import',
+        entity: 'cost_centre_mapping',
+        detail: { rows: cells.length },
+      }),
+    );
   });
   const updated = cells.filter((c) => existing.has(c.value.SourceCode!.toLowerCase())).length;
   return { Imported: cells.length, Created: cells.length - updated, Updated: updated };
@@ -135,15 +136,15 @@ export async function deleteMappings(ctx: AppContext, actor: Actor, ids: number[
   return ctx.db.transaction(async (tx) => {
     const removed = await repo.deleteMappings(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'cost_centre_mapping',
-      entityId: ids.join(','),
-      detail: { removed },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'cost_centre_mapping',
+        entityId: ids.join(','),
+        detail: { removed },
+      }),
+    );
     return removed.length;
   });
 }
@@ -165,7 +166,8 @@ function ytdRow(r: repo.YtdListRow, culture: Culture): YTDManualRow {
   };
 }
 
-export async function ytdPage(db: Db, companyId: number, body: GetYTDManualBody, culture: Culture) {
+export async function ytdPage(db: Db, actor: Actor, body: GetYTDManualBody) {
+  const { companyId, culture } = actor;
   const { total, amount, rows } = await repo.ytdPage(db, companyId, body, culture);
   return { Total: total, Rows: rows.map((r) => ytdRow(r, culture)), Amount: money(amount) };
 }
@@ -268,14 +270,14 @@ export async function importYtd(ctx: AppContext, req: FastifyRequest, actor: Act
       });
       if (existed) updated++;
     }
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'import',
-      entity: 'ytd_manual',
-      detail: { rows: cells.length },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'import',
+        entity: 'ytd_manual',
+        detail: { rows: cells.length },
+      }),
+    );
   });
   return { Imported: cells.length, Created: cells.length - updated, Updated: updated };
 }
@@ -284,15 +286,15 @@ export async function deleteYtd(ctx: AppContext, actor: Actor, ids: number[]) {
   return ctx.db.transaction(async (tx) => {
     const removed = await repo.deleteYtd(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'ytd_manual',
-      entityId: ids.join(','),
-      detail: { removed },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'ytd_manual',
+        entityId: ids.join(','),
+        detail: { removed },
+      }),
+    );
     return removed.length;
   });
 }

@@ -1,7 +1,7 @@
 import type { Culture, ExpenseDocType, SearchExpenseItemAllBody, SearchSubExpenseItemListBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
 import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpenseItemConfig } from '../expense.table';
 
@@ -40,20 +40,20 @@ function itemWhere(companyId: number, f: Omit<SearchExpenseItemAllBody, 'PageInd
 
 export async function searchItems(db: Db, companyId: number, q: SearchExpenseItemAllBody, culture: Culture) {
   const where = itemWhere(companyId, q);
-  const [total] = await db.select({ n: count() }).from(expenseItem).where(where);
-  const rows = await db
-    .select({
-      item: expenseItem,
-      subItemCount,
-      approverZh: approverName('name_zh'),
-      approverEn: approverName('name_en'),
-    })
-    .from(expenseItem)
-    .where(where)
-    .orderBy(orderFrom(itemSortable(culture), q, expenseItem.sort), asc(expenseItem.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(expenseItem).where(where),
+    db
+      .select({
+        item: expenseItem,
+        subItemCount,
+        approverZh: approverName('name_zh'),
+        approverEn: approverName('name_en'),
+      })
+      .from(expenseItem)
+      .where(where)
+      .orderBy(orderFrom(itemSortable(culture), q, expenseItem.sort), asc(expenseItem.code)),
+  );
 }
 
 export async function findItem(db: Db, companyId: number, id: number): Promise<ExpenseItemRecord | undefined> {
@@ -167,20 +167,24 @@ export async function searchSubItems(db: Db, companyId: number, q: SearchSubExpe
       : undefined,
     q.Status ? eq(expenseSubItem.active, q.Status === 'active') : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(expenseSubItem)
-    .innerJoin(expenseItem, eq(expenseItem.id, expenseSubItem.expenseItemId))
-    .where(where);
-  const rows = await db
-    .select({ sub: expenseSubItem, item: expenseItem })
-    .from(expenseSubItem)
-    .innerJoin(expenseItem, eq(expenseItem.id, expenseSubItem.expenseItemId))
-    .where(where)
-    .orderBy(orderFrom(subSortable(culture), q, expenseItem.code), asc(expenseSubItem.sort), asc(expenseSubItem.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(expenseSubItem)
+      .innerJoin(expenseItem, eq(expenseItem.id, expenseSubItem.expenseItemId))
+      .where(where),
+    db
+      .select({ sub: expenseSubItem, item: expenseItem })
+      .from(expenseSubItem)
+      .innerJoin(expenseItem, eq(expenseItem.id, expenseSubItem.expenseItemId))
+      .where(where)
+      .orderBy(
+        orderFrom(subSortable(culture), q, expenseItem.code),
+        asc(expenseSubItem.sort),
+        asc(expenseSubItem.code),
+      ),
+  );
 }
 
 export async function findSubItem(db: Db, companyId: number, id: number) {

@@ -20,9 +20,9 @@ import {
   SubExpenseItemRow,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { post } from '../../../core/http';
-import { actorOf } from './actor';
 import * as itemsRepo from './expense-items.repository';
 import * as items from './expense-items.service';
 import { itemOption } from './expense-items.service';

@@ -10,12 +10,13 @@ import {
   type SearchSubExpenseItemListBody,
   type SubExpenseItemRow,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { guarded, requireVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as org from '../../org/org.repository';
-import { type Actor, auditEntry, uniqueCode, updateVersion } from './actor';
 import * as repo from './expense-items.repository';
 
 function itemRow(
@@ -92,21 +93,21 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
     active: body.Active,
     sort: body.Sort,
   };
-  if (body.ID !== undefined) updateVersion(body);
+  if (body.ID !== undefined) requireVersion(body.Version);
   if (body.SpecialApproverID && !(await org.activeInCompany(db, body.SpecialApproverID, actor.companyId))) {
     throw fieldError('SpecialApproverID', 'workflow.person_unknown');
   }
   return db.transaction(async (tx) => {
     let saved: repo.ExpenseItemRecord;
     if (body.ID === undefined) {
-      saved = await uniqueCode(body.Code, () =>
-        repo.insertItem(tx, { ...values, companyId: actor.companyId, code: body.Code }),
-      );
+      saved = await guarded(() => repo.insertItem(tx, { ...values, companyId: actor.companyId, code: body.Code }), {
+        duplicate: conflict('expense_master.code_duplicate', { code: body.Code }),
+      });
     } else {
       const existing = await repo.findItem(tx, actor.companyId, body.ID);
       if (!existing) throw notFound();
       if (existing.code !== body.Code) throw fieldError('Code', 'expense_master.code_immutable');
-      const updated = await repo.updateItem(tx, body.ID, updateVersion(body), values);
+      const updated = await repo.updateItem(tx, body.ID, requireVersion(body.Version), values);
       if (!updated) throw conflict();
       saved = updated;
     }
@@ -186,15 +187,17 @@ export async function insertSubItem(db: Db, actor: Actor, body: InsertSubExpense
     const item = await repo.findItem(tx, actor.companyId, body.ExpenseItemID);
     if (!item) throw fieldError('ExpenseItemID', 'expense_master.item_unknown');
     if (!item.active) throw fieldError('ExpenseItemID', 'expense_master.item_inactive');
-    const sub = await uniqueCode(body.Code, () =>
-      repo.insertSubItem(tx, {
-        expenseItemId: item.id,
-        code: body.Code,
-        nameZh: body.NameZH,
-        nameEn: body.NameEN,
-        active: body.Active,
-        sort: body.Sort,
-      }),
+    const sub = await guarded(
+      () =>
+        repo.insertSubItem(tx, {
+          expenseItemId: item.id,
+          code: body.Code,
+          nameZh: body.NameZH,
+          nameEn: body.NameEN,
+          active: body.Active,
+          sort: body.Sort,
+        }),
+      { duplicate: conflict('expense_master.code_duplicate', { code: body.Code }) },
     );
     await audit(
       tx,

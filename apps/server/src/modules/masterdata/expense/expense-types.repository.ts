@@ -1,7 +1,7 @@
 import type { ExpenseDocType } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf } from '../../../core/list';
+import { contains, paged } from '../../../core/list';
 import { team } from '../../org/org.table';
 import { applyAuthority, expenseItem, expenseType, expenseTypeItem, expenseTypeTeam } from '../expense.table';
 
@@ -142,20 +142,20 @@ export async function selectedItems(
   q: { Keyword?: string | undefined; PageIndex: number; PageSize: number },
 ) {
   const where = and(eq(expenseTypeItem.expenseTypeId, typeId), itemSearch(q.Keyword));
-  const [total] = await db
-    .select({ n: count() })
-    .from(expenseTypeItem)
-    .innerJoin(expenseItem, eq(expenseItem.id, expenseTypeItem.expenseItemId))
-    .where(where);
-  const rows = await db
-    .select({ item: expenseItem, subItemCount })
-    .from(expenseTypeItem)
-    .innerJoin(expenseItem, eq(expenseItem.id, expenseTypeItem.expenseItemId))
-    .where(where)
-    .orderBy(asc(expenseTypeItem.sort), asc(expenseItem.sort), asc(expenseItem.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(expenseTypeItem)
+      .innerJoin(expenseItem, eq(expenseItem.id, expenseTypeItem.expenseItemId))
+      .where(where),
+    db
+      .select({ item: expenseItem, subItemCount })
+      .from(expenseTypeItem)
+      .innerJoin(expenseItem, eq(expenseItem.id, expenseTypeItem.expenseItemId))
+      .where(where)
+      .orderBy(asc(expenseTypeItem.sort), asc(expenseItem.sort), asc(expenseItem.code)),
+  );
 }
 
 /** Active items of the company the type does not offer yet (stopped items cannot be offered anew). */
@@ -176,15 +176,15 @@ export async function notSelectedItems(
         .where(and(eq(expenseTypeItem.expenseTypeId, typeId), eq(expenseTypeItem.expenseItemId, expenseItem.id))),
     ),
   );
-  const [total] = await db.select({ n: count() }).from(expenseItem).where(where);
-  const rows = await db
-    .select({ item: expenseItem, subItemCount })
-    .from(expenseItem)
-    .where(where)
-    .orderBy(asc(expenseItem.sort), asc(expenseItem.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(expenseItem).where(where),
+    db
+      .select({ item: expenseItem, subItemCount })
+      .from(expenseItem)
+      .where(where)
+      .orderBy(asc(expenseItem.sort), asc(expenseItem.code)),
+  );
 }
 
 export async function insertRelations(db: Db, typeId: number, itemIds: number[]): Promise<number[]> {

@@ -23,9 +23,9 @@ import {
   UpdateExpenseTypeBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { post } from '../../../core/http';
-import { actorOf } from './actor';
 import * as types from './expense-types.service';
 import * as relations from './type-relations.service';
 

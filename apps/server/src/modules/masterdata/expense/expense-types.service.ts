@@ -8,11 +8,12 @@ import type {
   TypeItemRelationBody,
   UpdateExpenseTypeBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { guarded } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry, uniqueCode } from './actor';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as items from './expense-items.repository';
 import { itemOption, itemRows } from './expense-items.service';
 import * as repo from './expense-types.repository';
@@ -126,18 +127,20 @@ export async function insertType(db: Db, actor: Actor, docType: ExpenseDocType, 
   if (body.Restricted && docType !== 'apply') throw fieldError('Restricted', 'expense_master.restricted_apply_only');
   return db.transaction(async (tx) => {
     if (body.ParentID) await checkParent(tx, actor, docType, body.ParentID);
-    const row = await uniqueCode(body.Code, () =>
-      repo.insertType(tx, {
-        companyId: actor.companyId,
-        docType,
-        code: body.Code,
-        nameZh: body.NameZH,
-        nameEn: body.NameEN,
-        parentId: body.ParentID ?? null,
-        active: body.Active,
-        restricted: body.Restricted,
-        sort: body.Sort,
-      }),
+    const row = await guarded(
+      () =>
+        repo.insertType(tx, {
+          companyId: actor.companyId,
+          docType,
+          code: body.Code,
+          nameZh: body.NameZH,
+          nameEn: body.NameEN,
+          parentId: body.ParentID ?? null,
+          active: body.Active,
+          restricted: body.Restricted,
+          sort: body.Sort,
+        }),
+      { duplicate: conflict('expense_master.code_duplicate', { code: body.Code }) },
     );
     await audit(
       tx,

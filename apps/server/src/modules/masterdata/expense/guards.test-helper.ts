@@ -37,7 +37,7 @@ export async function otherCompanyToken(t: TestApp): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/Token',
-    payload: 'grant_type=password&username=admin&password=Passw0rd!&CompanyID=' + (await companyId(t, '2000')),
+    payload: `grant_type=password&username=admin&password=Passw0rd!&CompanyID=${await companyId(t, '2000')}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import type { Culture, ExpenseDocType, SearchItemConfigBody } from '@ems/contracts';
 import { and, asc, type Column, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { costCentre } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -38,23 +38,23 @@ export async function search(db: Db, companyId: number, q: SearchItemConfigBody,
         )
       : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(cfg)
-    .innerJoin(expenseItem, eq(expenseItem.id, cfg.expenseItemId))
-    .innerJoin(ledgerExpense, eq(ledgerExpense.id, cfg.ledgerExpenseId))
-    .where(where);
-  const rows = await db
-    .select({ cfg, item: expenseItem, ledger: ledgerExpense, product })
-    .from(cfg)
-    .innerJoin(expenseItem, eq(expenseItem.id, cfg.expenseItemId))
-    .innerJoin(ledgerExpense, eq(ledgerExpense.id, cfg.ledgerExpenseId))
-    .leftJoin(product, eq(product.id, cfg.productId))
-    .where(where)
-    .orderBy(orderFrom(sortable(culture), q, expenseItem.code), asc(cfg.docType), asc(cfg.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(cfg)
+      .innerJoin(expenseItem, eq(expenseItem.id, cfg.expenseItemId))
+      .innerJoin(ledgerExpense, eq(ledgerExpense.id, cfg.ledgerExpenseId))
+      .where(where),
+    db
+      .select({ cfg, item: expenseItem, ledger: ledgerExpense, product })
+      .from(cfg)
+      .innerJoin(expenseItem, eq(expenseItem.id, cfg.expenseItemId))
+      .innerJoin(ledgerExpense, eq(ledgerExpense.id, cfg.ledgerExpenseId))
+      .leftJoin(product, eq(product.id, cfg.productId))
+      .where(where)
+      .orderBy(orderFrom(sortable(culture), q, expenseItem.code), asc(cfg.docType), asc(cfg.id)),
+  );
 }
 
 export async function findConfig(db: Db, companyId: number, id: number) {

@@ -7,11 +7,12 @@ import type {
   SaveItemConfigBody,
   SearchItemConfigBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { isUniqueViolation, requireVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound } from '../../../core/errors';
 import { localName, type Messages } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry, isUniqueViolation, updateVersion } from './actor';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as items from './expense-items.repository';
 import * as repo from './item-config.repository';
 
@@ -48,7 +49,7 @@ export async function search(db: Db, actor: Actor, q: SearchItemConfigBody) {
  * anew; a mapping that keeps its old choice may still be saved.
  */
 export async function save(db: Db, actor: Actor, body: SaveItemConfigBody): Promise<ItemConfigRow> {
-  if (body.ID !== undefined) updateVersion(body);
+  if (body.ID !== undefined) requireVersion(body.Version);
   if (body.CostCenterType && body.ProductID) throw fieldError('ProductID', 'expense_master.config_scope_both');
   return db.transaction(async (tx) => {
     const before = body.ID === undefined ? undefined : await repo.findConfig(tx, actor.companyId, body.ID);
@@ -77,7 +78,7 @@ export async function save(db: Db, actor: Actor, body: SaveItemConfigBody): Prom
     try {
       if (body.ID === undefined) id = (await repo.insertConfig(tx, { ...values, companyId: actor.companyId })).id;
       else {
-        const updated = await repo.updateConfig(tx, body.ID, updateVersion(body), values);
+        const updated = await repo.updateConfig(tx, body.ID, requireVersion(body.Version), values);
         if (!updated) throw conflict();
         id = updated.id;
       }

@@ -1,7 +1,7 @@
 import type { Culture, SearchExpenseTypeTeamBody } from '@ems/contracts';
 import { and, asc, count, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { employee, employeeCompany, team } from '../../org/org.table';
 import { applyAuthority, expenseType, expenseTypeTeam } from '../expense.table';
 
@@ -32,22 +32,22 @@ export async function searchTypeTeams(db: Db, companyId: number, q: SearchExpens
         )
       : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(expenseTypeTeam)
-    .innerJoin(expenseType, eq(expenseType.id, expenseTypeTeam.expenseTypeId))
-    .innerJoin(team, eq(team.id, expenseTypeTeam.teamId))
-    .where(where);
-  const rows = await db
-    .select({ type: expenseType, team })
-    .from(expenseTypeTeam)
-    .innerJoin(expenseType, eq(expenseType.id, expenseTypeTeam.expenseTypeId))
-    .innerJoin(team, eq(team.id, expenseTypeTeam.teamId))
-    .where(where)
-    .orderBy(orderFrom(teamSortable(culture), q, expenseType.docType), asc(expenseType.code), asc(team.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(expenseTypeTeam)
+      .innerJoin(expenseType, eq(expenseType.id, expenseTypeTeam.expenseTypeId))
+      .innerJoin(team, eq(team.id, expenseTypeTeam.teamId))
+      .where(where),
+    db
+      .select({ type: expenseType, team })
+      .from(expenseTypeTeam)
+      .innerJoin(expenseType, eq(expenseType.id, expenseTypeTeam.expenseTypeId))
+      .innerJoin(team, eq(team.id, expenseTypeTeam.teamId))
+      .where(where)
+      .orderBy(orderFrom(teamSortable(culture), q, expenseType.docType), asc(expenseType.code), asc(team.code)),
+  );
 }
 
 export async function teamsByIds(db: Db, companyId: number, ids: number[]) {
@@ -112,16 +112,16 @@ export async function authorityList(
       ? exists(assigned(db, typeId))
       : and(notExists(assigned(db, typeId)), inArray(employee.status, ['active', 'overdue_frozen'])),
   );
-  const [total] = await db.select({ n: count() }).from(employee).where(where);
-  const rows = await db
-    .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
-    .from(employee)
-    .leftJoin(team, eq(team.id, employee.teamId))
-    .where(where)
-    .orderBy(asc(employee.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(employee).where(where),
+    db
+      .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
+      .from(employee)
+      .leftJoin(team, eq(team.id, employee.teamId))
+      .where(where)
+      .orderBy(asc(employee.code)),
+  );
 }
 
 export async function employeesOfCompany(db: Db, companyId: number, ids: number[]) {

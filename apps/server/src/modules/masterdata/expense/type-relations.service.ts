@@ -5,11 +5,11 @@ import type {
   ExpenseTypeTeamRow,
   SearchExpenseTypeTeamBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, auditEntry } from './actor';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as types from './expense-types.repository';
 import * as repo from './type-relations.repository';
 

@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { employee, employeeCompany, team } from '../../org/org.table';
 import { costCentre as cc, fundPermission as fp, internalOrder as io } from '../costcentre.table';
 
@@ -98,18 +98,18 @@ export async function search(db: Db, companyId: number, f: SearchFundsPermission
     ValidTo: fp.validTo,
     CreatedAt: fp.createdAt,
   };
-  const [total] = await db
-    .select({ n: count() })
-    .from(fp)
-    .leftJoin(employee, eq(employee.id, fp.employeeId))
-    .leftJoin(team, eq(team.id, fp.teamId))
-    .where(w);
-  const rows = await from(db)
-    .where(w)
-    .orderBy(f.SortField ? orderFrom(sortable, f, fp.createdAt) : desc(fp.createdAt), asc(fp.id))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db
+      .select({ n: count() })
+      .from(fp)
+      .leftJoin(employee, eq(employee.id, fp.employeeId))
+      .leftJoin(team, eq(team.id, fp.teamId))
+      .where(w),
+    from(db)
+      .where(w)
+      .orderBy(f.SortField ? orderFrom(sortable, f, fp.createdAt) : desc(fp.createdAt), asc(fp.id)),
+  );
 }
 
 export async function listRow(db: Db, companyId: number, id: number) {

@@ -11,9 +11,9 @@ import {
   SearchFundsPermissionBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import * as service from './funds.service';
 
 const SET = 'fundsPermission';
@@ -33,7 +33,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: SearchFundsPermissionBody,
       response: pageOf(FundsPermissionRow),
     },
-    async (req) => service.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => service.search(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -46,7 +46,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: SaveFundsPermissionBody,
       response: FundsPermissionRow,
     },
-    async (req) => service.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => service.save(ctx, actorOf(req), req.body),
   );
   post(
     app,

@@ -8,15 +8,17 @@ import type {
   SearchFundsPermissionBody,
 } from '@ems/contracts';
 import type { z } from 'zod';
+import type { Actor } from '../../../core/actor';
+import { guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { offsetOf } from '../../../core/list';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { employeesInCompany } from '../costcentre/parts.repository';
-import { type Actor, checkValidity, guarded, requireVersion, today } from '../finance-shared';
+import { checkValidity, today } from '../finance-shared';
 import { chargeableFor } from './chargeable';
 import * as repo from './funds.repository';
 
@@ -49,7 +51,8 @@ function toRow(r: repo.GrantListRow, culture: Culture, day = today()): FundsPerm
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchFundsPermissionBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchFundsPermissionBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.search(db, companyId, body, culture);
   const day = today();
   return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
@@ -77,7 +80,8 @@ async function check(db: Db, companyId: number, b: SaveFundsPermissionBody, prev
   }
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveFundsPermissionBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveFundsPermissionBody) {
+  const { culture } = actor;
   const values = {
     employeeId: body.EmployeeID ?? null,
     teamId: body.TeamID ?? null,
@@ -103,15 +107,15 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveFundsPermiss
           saved = await repo.update(tx, previous.id, requireVersion(body.Version), values);
           if (!saved) throw conflict();
         } else saved = await repo.insert(tx, actor.companyId, values);
-        await audit(tx, {
-          companyId: actor.companyId,
-          actorId: actor.userId,
-          action: previous ? 'update' : 'create',
-          entity: 'fund_permission',
-          entityId: saved.id,
-          detail: { before: previous ?? null, after: values },
-          requestId: actor.requestId,
-        });
+        await audit(
+          tx,
+          auditEntry(actor, {
+            action: previous ? 'update' : 'create',
+            entity: 'fund_permission',
+            entityId: saved.id,
+            detail: { before: previous ?? null, after: values },
+          }),
+        );
         return saved.id;
       }),
     { duplicate: 'funds.duplicate' },
@@ -123,15 +127,15 @@ export async function remove(ctx: AppContext, actor: Actor, ids: number[]) {
   return ctx.db.transaction(async (tx) => {
     const removed = await repo.removeMany(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'fund_permission',
-      entityId: ids.join(','),
-      detail: { removed },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'fund_permission',
+        entityId: ids.join(','),
+        detail: { removed },
+      }),
+    );
     return removed.length;
   });
 }

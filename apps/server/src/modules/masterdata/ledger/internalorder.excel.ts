@@ -10,9 +10,10 @@ import {
 } from '@ems/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import {
   duplicatesInFile,
   EXPORT_LIMIT,
@@ -22,7 +23,7 @@ import {
   type SheetColumn,
   sendSheet,
 } from '../finance-excel';
-import { type Actor, today } from '../finance-shared';
+import { today } from '../finance-shared';
 import * as repo from './internalorder.repository';
 
 const F = 'finmd.internalOrder.field';
@@ -132,15 +133,15 @@ export async function importInternalOrders(ctx: AppContext, req: FastifyRequest,
         id = (await repo.insert(tx, actor.companyId, { ...values, status: p.status ?? 'started' })).id;
         created++;
       }
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: 'import',
-        entity: 'internal_order',
-        entityId: id,
-        detail: values,
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: 'import',
+          entity: 'internal_order',
+          entityId: id,
+          detail: values,
+        }),
+      );
     }
   });
   return { Imported: plans.length, Created: created, Updated: plans.length - created };

@@ -1,7 +1,7 @@
 import type { Culture, InternalOrderFilters, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { codeIn, contains, orderFrom, paged } from '../../../core/list';
 import { costCentre as cc, fundPermission, internalOrder as io } from '../costcentre.table';
 
 export type InternalOrderRow = typeof io.$inferSelect;
@@ -60,16 +60,16 @@ export async function search(
   day: string,
 ) {
   const w = where(companyId, f, day);
-  const [total] = await db.select({ n: count() }).from(io).where(w);
-  const rows = await db
-    .select(listColumns)
-    .from(io)
-    .leftJoin(cc, eq(cc.id, io.costCentreId))
-    .where(w)
-    .orderBy(orderFrom(sortable(culture), f, io.code), asc(io.id))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(io).where(w),
+    db
+      .select(listColumns)
+      .from(io)
+      .leftJoin(cc, eq(cc.id, io.costCentreId))
+      .where(w)
+      .orderBy(orderFrom(sortable(culture), f, io.code), asc(io.id)),
+  );
 }
 
 export async function searchAll(
@@ -112,15 +112,7 @@ export async function findByCodes(db: Db, companyId: number, codes: string[]) {
   return db
     .select()
     .from(io)
-    .where(
-      and(
-        eq(io.companyId, companyId),
-        inArray(
-          sql`lower(${io.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(io.companyId, companyId), codeIn(io.code, codes)));
 }
 
 export type InternalOrderValues = Pick<
@@ -172,13 +164,5 @@ export async function costCentresByCodes(db: Db, companyId: number, codes: strin
   return db
     .select({ id: cc.id, code: cc.code, status: cc.status })
     .from(cc)
-    .where(
-      and(
-        eq(cc.companyId, companyId),
-        inArray(
-          sql`lower(${cc.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(cc.companyId, companyId), codeIn(cc.code, codes)));
 }

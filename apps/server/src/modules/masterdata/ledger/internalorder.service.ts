@@ -1,17 +1,13 @@
-import type {
-  Culture,
-  InternalOrderRow,
-  SaveInternalOrderBody,
-  SearchInternalOrderBody,
-  StartStop,
-} from '@ems/contracts';
+import type { Culture, InternalOrderRow, SaveInternalOrderBody, SearchInternalOrderBody } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { conflict, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { usageText } from '../costcentre/costcentre.service';
-import { type Actor, checkValidity, duplicateOn, guarded, isChoosable, requireVersion, today } from '../finance-shared';
+import { checkValidity, isChoosable, today } from '../finance-shared';
+import type { LifecycleSpec } from '../lifecycle';
 import * as repo from './internalorder.repository';
 
 export function toRow(r: repo.InternalOrderListRow, culture: Culture, day = today()): InternalOrderRow {
@@ -34,7 +30,8 @@ export function toRow(r: repo.InternalOrderListRow, culture: Culture, day = toda
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchInternalOrderBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchInternalOrderBody) {
+  const { companyId, culture } = actor;
   const day = today();
   const { total, rows } = await repo.search(db, companyId, body, culture, day);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture, day)) };
@@ -60,7 +57,8 @@ async function checkCostCentre(db: Db, companyId: number, id: number | null | un
   if (c.status !== 'started' && id !== previous) throw fieldError('CostCenterID', 'internal_order.cost_centre_stopped');
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrderBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrderBody) {
+  const { culture } = actor;
   checkValidity(body.ValidFrom, body.ValidTo);
   const values: repo.InternalOrderValues = {
     code: body.InternalOrderCode,
@@ -96,42 +94,13 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveInternalOrde
   return toRow(row!, culture);
 }
 
-export async function setStatus(
-  ctx: AppContext,
-  actor: Actor,
-  items: { ID: number; Version: number }[],
-  status: StartStop,
-) {
-  return ctx.db.transaction(async (tx) => {
-    let changed = 0;
-    for (const item of items) {
-      const row = await repo.lockById(tx, actor.companyId, item.ID);
-      if (!row) throw notFound();
-      if (row.version !== item.Version) throw conflict();
-      if (row.status === status) continue;
-      await repo.update(tx, row.id, row.version, { status });
-      await audit(tx, entry(actor, status === 'started' ? 'start' : 'stop', row.id, { code: row.code }));
-      changed++;
-    }
-    return changed;
-  });
-}
-
-/** Deletes unused internal orders; one in use is refused, naming what uses it, and should be stopped instead. */
-export async function remove(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
-  return guarded(
-    () =>
-      ctx.db.transaction(async (tx) => {
-        for (const id of ids) {
-          const row = await repo.lockById(tx, actor.companyId, id);
-          if (!row) throw notFound();
-          const uses = usageText(await repo.usage(tx, id), culture, ctx.messages);
-          if (uses) throw refused('internal_order.in_use', { code: row.code, uses });
-          await repo.remove(tx, id);
-          await audit(tx, entry(actor, 'delete', id, { row }));
-        }
-        return ids.length;
-      }),
-    { inUse: 'internal_order.in_use_elsewhere' },
-  );
-}
+/** Start, stop and delete (routes in lifecycle.routes.ts). */
+export const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockById>>>> = {
+  codes: 'internal_order',
+  lockById: repo.lockById,
+  setStatus: (tx, row, status) => repo.update(tx, row.id, row.version, { status }),
+  usage: (tx, row) => repo.usage(tx, row.id),
+  remove: (tx, row) => repo.remove(tx, row.id),
+  record: (tx, actor, row, action) =>
+    audit(tx, entry(actor, action, row.id, action === 'delete' ? { row } : { code: row.code })),
+};

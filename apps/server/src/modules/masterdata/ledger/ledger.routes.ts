@@ -1,6 +1,4 @@
 import {
-  ChangedResult,
-  DeleteByIdsBody,
   ExportInternalOrderBody,
   ImportResult,
   InternalOrderRow,
@@ -12,12 +10,12 @@ import {
   SaveMainExpenseBody,
   SearchInternalOrderBody,
   SearchMainExpenseBody,
-  StartStopBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
+import { lifecycleRoutes } from '../lifecycle.routes';
 import { exportInternalOrders, importInternalOrders } from './internalorder.excel';
 import * as orders from './internalorder.service';
 import * as ledger from './mainexpense.service';
@@ -41,7 +39,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SearchInternalOrderBody,
       response: pageOf(InternalOrderRow),
     },
-    async (req) => orders.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => orders.search(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -53,37 +51,15 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SaveInternalOrderBody,
       response: InternalOrderRow,
     },
-    async (req) => orders.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => orders.save(ctx, actorOf(req), req.body),
   );
-  for (const [action, status] of [
-    ['Start', 'started'],
-    ['Stop', 'stopped'],
-  ] as const) {
-    post(
-      app,
-      `${io}/${action}`,
-      { permission: ORDERS, summary: `${action} internal orders`, tags, body: StartStopBody, response: ChangedResult },
-      async (req) => ({
-        Success: true as const,
-        Changed: await orders.setStatus(ctx, actorOf(req), req.body.Items, status),
-      }),
-    );
-  }
-  post(
-    app,
-    `${io}/Delete`,
-    {
-      permission: ORDERS,
-      summary: 'Delete internal orders never used; one in use is refused (stop it instead)',
-      tags,
-      body: DeleteByIdsBody,
-      response: ChangedResult,
-    },
-    async (req) => ({
-      Success: true as const,
-      Changed: await orders.remove(ctx, actorOf(req), req.body.IDs, req.culture),
-    }),
-  );
+  lifecycleRoutes(app, ctx, {
+    spec: orders.lifecycle,
+    paths: { start: `${io}/Start`, stop: `${io}/Stop`, remove: `${io}/Delete` },
+    permission: ORDERS,
+    tags,
+    noun: 'internal orders',
+  });
   post(
     app,
     `${io}/ExportInsideOrder`,
@@ -120,7 +96,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SearchMainExpenseBody,
       response: pageOf(MainExpenseRow),
     },
-    async (req) => ledger.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => ledger.search(ctx.db, actorOf(req), req.body),
   );
   post(
     app,
@@ -132,7 +108,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: MainExpenseIdBody,
       response: MainExpenseDetail,
     },
-    async (req) => ledger.detail(ctx.db, currentUser(req).companyId, req.body.MainExpenseID, req.culture),
+    async (req) => ledger.detail(ctx.db, actorOf(req), req.body.MainExpenseID),
   );
   post(
     app,
@@ -144,41 +120,13 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SaveMainExpenseBody,
       response: MainExpenseDetail,
     },
-    async (req) => ledger.save(ctx, actorOf(req), req.body, req.culture),
+    async (req) => ledger.save(ctx, actorOf(req), req.body),
   );
-  for (const [action, status] of [
-    ['StartExpense', 'started'],
-    ['StopExpense', 'stopped'],
-  ] as const) {
-    post(
-      app,
-      `${me}/${action}`,
-      {
-        permission: LEDGER,
-        summary: `${status === 'started' ? 'Start' : 'Stop'} ledger expenses`,
-        tags: ltags,
-        body: StartStopBody,
-        response: ChangedResult,
-      },
-      async (req) => ({
-        Success: true as const,
-        Changed: await ledger.setStatus(ctx, actorOf(req), req.body.Items, status),
-      }),
-    );
-  }
-  post(
-    app,
-    `${me}/Delete`,
-    {
-      permission: LEDGER,
-      summary: 'Delete ledger expenses nothing posts to; one in use is refused (stop it instead)',
-      tags: ltags,
-      body: DeleteByIdsBody,
-      response: ChangedResult,
-    },
-    async (req) => ({
-      Success: true as const,
-      Changed: await ledger.remove(ctx, actorOf(req), req.body.IDs, req.culture),
-    }),
-  );
+  lifecycleRoutes(app, ctx, {
+    spec: ledger.lifecycle,
+    paths: { start: `${me}/StartExpense`, stop: `${me}/StopExpense`, remove: `${me}/Delete` },
+    permission: LEDGER,
+    tags: ltags,
+    noun: 'ledger expenses',
+  });
 }

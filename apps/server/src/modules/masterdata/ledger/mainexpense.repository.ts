@@ -1,7 +1,7 @@
 import type { Culture, PageQuery, SearchMainExpenseBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { codeIn, contains, orderFrom, paged } from '../../../core/list';
 import { ytdManual } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense as le } from '../expense.table';
 
@@ -32,15 +32,15 @@ export async function search(db: Db, companyId: number, f: SearchMainExpenseBody
     Status: le.status,
     ItemConfigCount: configCount,
   };
-  const [total] = await db.select({ n: count() }).from(le).where(w);
-  const rows = await db
-    .select({ le, configCount })
-    .from(le)
-    .where(w)
-    .orderBy(orderFrom(sortable, f, le.code), asc(le.id))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(le).where(w),
+    db
+      .select({ le, configCount })
+      .from(le)
+      .where(w)
+      .orderBy(orderFrom(sortable, f, le.code), asc(le.id)),
+  );
 }
 
 export async function listRow(db: Db, companyId: number, id: number) {
@@ -73,15 +73,7 @@ export async function codesIn(db: Db, companyId: number, codes: string[]) {
   return db
     .select({ code: le.code, nameZh: le.nameZh, nameEn: le.nameEn, status: le.status })
     .from(le)
-    .where(
-      and(
-        eq(le.companyId, companyId),
-        inArray(
-          sql`lower(${le.code})`,
-          codes.map((c) => c.toLowerCase()),
-        ),
-      ),
-    );
+    .where(and(eq(le.companyId, companyId), codeIn(le.code, codes)));
 }
 
 type Values = Pick<typeof le.$inferInsert, 'code' | 'nameZh' | 'nameEn' | 'glAccount'>;

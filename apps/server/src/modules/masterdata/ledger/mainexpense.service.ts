@@ -4,15 +4,15 @@ import type {
   MainExpenseRow,
   SaveMainExpenseBody,
   SearchMainExpenseBody,
-  StartStop,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { conflict, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { usageText } from '../costcentre/costcentre.service';
-import { type Actor, duplicateOn, guarded, requireVersion } from '../finance-shared';
+import type { LifecycleSpec } from '../lifecycle';
 import * as repo from './mainexpense.repository';
 
 function toRow(r: { le: repo.LedgerExpenseRow; configCount: number }, culture: Culture): MainExpenseRow {
@@ -29,13 +29,15 @@ function toRow(r: { le: repo.LedgerExpenseRow; configCount: number }, culture: C
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchMainExpenseBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchMainExpenseBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.search(db, companyId, body, culture);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
 /** A ledger expense with the expense-item configurations that post to it. */
-export async function detail(db: Db, companyId: number, id: number, culture: Culture): Promise<MainExpenseDetail> {
+export async function detail(db: Db, actor: Actor, id: number): Promise<MainExpenseDetail> {
+  const { companyId, culture } = actor;
   const row = await repo.listRow(db, companyId, id);
   if (!row) throw notFound();
   const configs = await repo.itemConfigs(db, id);
@@ -64,7 +66,7 @@ function entry(actor: Actor, action: string, id: number, detail: Record<string, 
   };
 }
 
-export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseBody, culture: Culture) {
+export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseBody) {
   const values = { code: body.MainExpenseCode, nameZh: body.NameZH, nameEn: body.NameEN, glAccount: body.GLAccount };
   const id = await guarded(
     () =>
@@ -86,45 +88,16 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveMainExpenseB
       }),
     { duplicate: 'main_expense.code_duplicate' },
   );
-  return detail(ctx.db, actor.companyId, id, culture);
+  return detail(ctx.db, actor, id);
 }
 
-export async function setStatus(
-  ctx: AppContext,
-  actor: Actor,
-  items: { ID: number; Version: number }[],
-  status: StartStop,
-) {
-  return ctx.db.transaction(async (tx) => {
-    let changed = 0;
-    for (const item of items) {
-      const row = await repo.lockById(tx, actor.companyId, item.ID);
-      if (!row) throw notFound();
-      if (row.version !== item.Version) throw conflict();
-      if (row.status === status) continue;
-      await repo.update(tx, row.id, row.version, { status });
-      await audit(tx, entry(actor, status === 'started' ? 'start' : 'stop', row.id, { code: row.code }));
-      changed++;
-    }
-    return changed;
-  });
-}
-
-/** Deletes ledger expenses nothing posts to; one in use is refused, naming what uses it. */
-export async function remove(ctx: AppContext, actor: Actor, ids: number[], culture: Culture) {
-  return guarded(
-    () =>
-      ctx.db.transaction(async (tx) => {
-        for (const id of ids) {
-          const row = await repo.lockById(tx, actor.companyId, id);
-          if (!row) throw notFound();
-          const uses = usageText(await repo.usage(tx, row), culture, ctx.messages);
-          if (uses) throw refused('main_expense.in_use', { code: row.code, uses });
-          await repo.remove(tx, id);
-          await audit(tx, entry(actor, 'delete', id, { row }));
-        }
-        return ids.length;
-      }),
-    { inUse: 'main_expense.in_use_elsewhere' },
-  );
-}
+/** Start, stop and delete (routes in lifecycle.routes.ts). */
+export const lifecycle: LifecycleSpec<NonNullable<Awaited<ReturnType<typeof repo.lockById>>>> = {
+  codes: 'main_expense',
+  lockById: repo.lockById,
+  setStatus: (tx, row, status) => repo.update(tx, row.id, row.version, { status }),
+  usage: (tx, row) => repo.usage(tx, row),
+  remove: (tx, row) => repo.remove(tx, row.id),
+  record: (tx, actor, row, action) =>
+    audit(tx, entry(actor, action, row.id, action === 'delete' ? { row } : { code: row.code })),
+};

@@ -1,7 +1,7 @@
 import type { CutOffKind, GetCutOffDayBody, SearchFCSettingBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { offsetOf } from '../../../core/list';
+import { paged } from '../../../core/list';
 import { cutOffDay as cod, fxRate as fx } from '../reference.table';
 
 export type FxRow = typeof fx.$inferSelect;
@@ -25,15 +25,15 @@ export async function searchFx(db: Db, companyId: number, f: SearchFCSettingBody
         : f.SortField === 'Period' && f.SortOrder === 'ascend'
           ? [asc(fx.year), asc(fx.month), asc(fx.currency)]
           : [desc(fx.year), desc(fx.month), asc(fx.currency)];
-  const [total] = await db.select({ n: count() }).from(fx).where(w);
-  const rows = await db
-    .select()
-    .from(fx)
-    .where(w)
-    .orderBy(...order)
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(fx).where(w),
+    db
+      .select()
+      .from(fx)
+      .where(w)
+      .orderBy(...order),
+  );
 }
 
 export async function fxById(db: Db, companyId: number, id: number, lock = false) {
@@ -113,21 +113,21 @@ export async function searchCutOff(db: Db, companyId: number, kind: CutOffKind, 
     f.Month ? eq(cod.month, f.Month) : undefined,
   );
   const dir = f.SortOrder === 'descend' ? desc : asc;
-  const [total] = await db.select({ n: count() }).from(cod).where(w);
-  const rows = await db
-    .select()
-    .from(cod)
-    .where(w)
-    .orderBy(
-      ...(f.SortField === 'Day'
-        ? [dir(cod.day)]
-        : f.SortField
-          ? [dir(cod.year), dir(cod.month)]
-          : [desc(cod.year), asc(cod.month)]),
-    )
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(cod).where(w),
+    db
+      .select()
+      .from(cod)
+      .where(w)
+      .orderBy(
+        ...(f.SortField === 'Day'
+          ? [dir(cod.day)]
+          : f.SortField
+            ? [dir(cod.year), dir(cod.month)]
+            : [desc(cod.year), asc(cod.month)]),
+      ),
+  );
 }
 
 export async function cutOffById(db: Db, companyId: number, kind: CutOffKind, id: number) {

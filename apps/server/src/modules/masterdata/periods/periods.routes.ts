@@ -10,9 +10,9 @@ import {
   SetCutOffDayBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../finance-shared';
 import * as service from './periods.service';
 
 /** Monthly FX rates (FCSetting) and the general and order cut-off days. */

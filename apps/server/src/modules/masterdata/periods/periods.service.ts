@@ -7,11 +7,13 @@ import type {
   SearchFCSettingBody,
   SetCutOffDayBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
-import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateOn, guarded, requireVersion, today } from '../finance-shared';
+import { audit, auditEntry } from '../../audit/audit.service';
+import { today } from '../finance-shared';
 import * as repo from './periods.repository';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,15 +58,15 @@ export async function saveFx(ctx: AppContext, actor: Actor, body: SaveFCSettingB
           saved = await repo.updateFx(tx, before.id, requireVersion(body.Version), values);
           if (!saved) throw conflict();
         }
-        await audit(tx, {
-          companyId: actor.companyId,
-          actorId: actor.userId,
-          action: before ? 'update' : 'create',
-          entity: 'fx_rate',
-          entityId: saved.id,
-          detail: { before: before ?? null, after: values },
-          requestId: actor.requestId,
-        });
+        await audit(
+          tx,
+          auditEntry(actor, {
+            action: before ? 'update' : 'create',
+            entity: 'fx_rate',
+            entityId: saved.id,
+            detail: { before: before ?? null, after: values },
+          }),
+        );
         return saved;
       }),
     { duplicate: 'fx.duplicate' },
@@ -76,15 +78,15 @@ export async function deleteFx(ctx: AppContext, actor: Actor, ids: number[]) {
   return ctx.db.transaction(async (tx) => {
     const removed = await repo.deleteFx(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'fx_rate',
-      entityId: ids.join(','),
-      detail: { removed },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'fx_rate',
+        entityId: ids.join(','),
+        detail: { removed },
+      }),
+    );
     return removed.length;
   });
 }
@@ -156,15 +158,15 @@ export async function setCutOff(ctx: AppContext, actor: Actor, kind: CutOffKind,
           saved = await repo.updateCutOff(tx, before.id, requireVersion(body.Version), values);
           if (!saved) throw conflict();
         }
-        await audit(tx, {
-          companyId: actor.companyId,
-          actorId: actor.userId,
-          action: before ? 'update' : 'create',
-          entity: `cut_off_day_${kind}`,
-          entityId: saved.id,
-          detail: { before: before ?? null, after: values },
-          requestId: actor.requestId,
-        });
+        await audit(
+          tx,
+          auditEntry(actor, {
+            action: before ? 'update' : 'create',
+            entity: `cut_off_day_${kind}`,
+            entityId: saved.id,
+            detail: { before: before ?? null, after: values },
+          }),
+        );
         return saved;
       }),
     { duplicate: 'cutoff.duplicate' },
@@ -180,15 +182,15 @@ export async function deleteCutOff(ctx: AppContext, actor: Actor, kind: CutOffKi
       if (!row) throw notFound();
       if (row.day < day) throw refused('cutoff.passed', { day: row.day });
       await repo.deleteCutOff(tx, id);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: 'delete',
-        entity: `cut_off_day_${kind}`,
-        entityId: id,
-        detail: { row },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: 'delete',
+          entity: `cut_off_day_${kind}`,
+          entityId: id,
+          detail: { row },
+        }),
+      );
     }
     return ids.length;
   });

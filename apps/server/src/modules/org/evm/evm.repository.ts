@@ -1,7 +1,7 @@
 import type { SearchEvmRelationBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { company } from '../../system/system.table';
 import { evmOutbox, evmTeamRelation as rel } from '../evm.table';
 import { team } from '../org.table';
@@ -41,13 +41,13 @@ export async function search(db: Db, companyId: number, f: SearchEvmRelationBody
     f.TeamID !== undefined ? eq(rel.teamId, f.TeamID) : undefined,
     f.Status ? eq(rel.status, f.Status) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(rel).innerJoin(team, eq(team.id, rel.teamId)).where(where);
-  const rows = await relationQuery(db)
-    .where(where)
-    .orderBy(orderFrom(SORTABLE, f, team.code), asc(rel.id))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(rel).innerJoin(team, eq(team.id, rel.teamId)).where(where),
+    relationQuery(db)
+      .where(where)
+      .orderBy(orderFrom(SORTABLE, f, team.code), asc(rel.id)),
+  );
 }
 
 export async function load(db: Db, companyId: number, ids: number[]) {

@@ -9,9 +9,9 @@ import {
   UpdateEvmRelationBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../org.shared';
 import * as evm from './evm.service';
 
 const tags = ['org'];

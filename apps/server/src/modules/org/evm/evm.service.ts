@@ -5,13 +5,14 @@ import type {
   SearchEvmRelationBody,
   UpdateEvmRelationBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { isUniqueViolation, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import type { OutboundHandler } from '../../outbound/outbound.service';
 import { enqueue } from '../../outbound/outbound.service';
-import { type Actor, isUniqueViolation, staleVersion } from '../org.shared';
 import * as teamRepo from '../teams/team.repository';
 import { type EvmMessage, evmGateway } from './evm.gateway';
 import * as repo from './evm.repository';

@@ -8,13 +8,14 @@ import {
   type UpdateEmployeeInfoBody,
   type UpdateEmployeeStatusBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { revokeAccount } from '../../auth/auth.repository';
 import * as orgRepo from '../org.repository';
-import { type Actor, staleVersion } from '../org.shared';
 import * as repo from './employee.repository';
 import { checkManager, checkTeam, editable } from './employee.rules';
 import { teamScope } from './employee.service';
@@ -43,15 +44,15 @@ export async function updateStatus(db: Db, actor: Actor, body: UpdateEmployeeSta
       const account = await repo.accountOf(tx, e.id);
       if (account) await revokeAccount(tx, account.id);
     }
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'update_status',
-      entity: 'employee',
-      entityId: e.id,
-      detail: { from: e.status, to: body.Status, reason: body.Reason },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'update_status',
+        entity: 'employee',
+        entityId: e.id,
+        detail: { from: e.status, to: body.Status, reason: body.Reason },
+      }),
+    );
     return { EmployeeID: row.id, Status: row.status, Version: row.version };
   });
 }
@@ -76,19 +77,19 @@ export async function updateInfo(db: Db, actor: Actor, body: UpdateEmployeeInfoB
     if (body.BankAccount !== undefined) changes.bankAccount = body.BankAccount;
     const row = await repo.updateEmployee(tx, e.id, body.Version, changes);
     if (!row) throw staleVersion();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'update_info',
-      entity: 'employee',
-      entityId: e.id,
-      detail: {
-        changed: Object.keys(changes),
-        ...(changes.teamId !== undefined ? { teamId: changes.teamId } : {}),
-        ...(changes.lineManagerId !== undefined ? { lineManagerId: changes.lineManagerId } : {}),
-      },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'update_info',
+        entity: 'employee',
+        entityId: e.id,
+        detail: {
+          changed: Object.keys(changes),
+          ...(changes.teamId !== undefined ? { teamId: changes.teamId } : {}),
+          ...(changes.lineManagerId !== undefined ? { lineManagerId: changes.lineManagerId } : {}),
+        },
+      }),
+    );
     return { EmployeeID: row.id, Status: row.status, Version: row.version };
   });
 }
@@ -117,19 +118,19 @@ export async function saveRelations(db: Db, actor: Actor, body: SaveEmployeeTeam
     // Roles in a company the person no longer belongs to would only linger unseen.
     const dropped = await repo.dropRolesOutside(tx, e.id, [e.companyId, ...seen]);
     if (dropped.length) await repo.updateEmployee(tx, e.id, null, { rolesVersion: e.rolesVersion + 1 });
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'save_company_relations',
-      entity: 'employee',
-      entityId: e.id,
-      detail: {
-        before: before.map((b) => ({ companyId: b.companyId, teamId: b.teamId })),
-        after: body.Relations.map((r) => ({ companyId: r.CompanyID, teamId: r.TeamID ?? null })),
-        rolesDropped: dropped.length,
-      },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'save_company_relations',
+        entity: 'employee',
+        entityId: e.id,
+        detail: {
+          before: before.map((b) => ({ companyId: b.companyId, teamId: b.teamId })),
+          after: body.Relations.map((r) => ({ companyId: r.CompanyID, teamId: r.TeamID ?? null })),
+          rolesDropped: dropped.length,
+        },
+      }),
+    );
   });
 }
 
@@ -163,15 +164,15 @@ export async function saveApproveLimit(db: Db, actor: Actor, body: SaveEmployeeA
     const e = await editable(tx, actor.companyId, body.EmployeeID);
     const row = await repo.updateEmployee(tx, e.id, body.Version, { approvalLimit: limit });
     if (!row) throw staleVersion();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'update_approval_limit',
-      entity: 'employee',
-      entityId: e.id,
-      detail: { from: e.approvalLimit, to: limit },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'update_approval_limit',
+        entity: 'employee',
+        entityId: e.id,
+        detail: { from: e.approvalLimit, to: limit },
+      }),
+    );
     return { EmployeeID: row.id, ApprovalLimit: row.approvalLimit, Version: row.version };
   });
 }

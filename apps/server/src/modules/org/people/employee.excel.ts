@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type Culture, EmployeeImportRow, type ExportEmployeeBody, type ImportResult, money } from '@ems/contracts';
 import type { FastifyReply } from 'fastify';
+import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { type ExportColumn, sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
-import type { Actor } from '../org.shared';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './employee.repository';
 import { teamScope } from './employee.service';
@@ -193,15 +193,15 @@ export async function importPeople(
           await repo.renameAccount(tx, account.id, value.Username);
       }
     }
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'import',
-      entity: 'employee',
-      entityId: null,
-      detail: { rows: good.length, created, codes: good.slice(0, 500).map((g) => g.value.Code) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'import',
+        entity: 'employee',
+        entityId: null,
+        detail: { rows: good.length, created, codes: good.slice(0, 500).map((g) => g.value.Code) },
+      }),
+    );
     return { Imported: good.length, Created: created, Updated: good.length - created };
   });
 }

@@ -2,7 +2,7 @@ import type { SearchEmployeeApproveLimitBody, SearchEmployeeBody } from '@ems/co
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { refreshToken, userAccount } from '../../auth/auth.table';
 import { costCentreFormOrder, costCentreHead, fundPermission } from '../../masterdata/costcentre.table';
 import { applyAuthority } from '../../masterdata/expense.table';
@@ -84,18 +84,18 @@ export async function searchEmployees(
   f: EmployeeFilters & { PageIndex: number; PageSize: number },
 ) {
   const w = where(companyId, f);
-  const [total] = await db
-    .select({ n: count() })
-    .from(employee)
-    .leftJoin(ec, and(eq(ec.employeeId, employee.id), eq(ec.companyId, companyId)))
-    .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
-    .where(w);
-  const rows = await baseQuery(db, companyId)
-    .where(w)
-    .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db
+      .select({ n: count() })
+      .from(employee)
+      .leftJoin(ec, and(eq(ec.employeeId, employee.id), eq(ec.companyId, companyId)))
+      .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
+      .where(w),
+    baseQuery(db, companyId)
+      .where(w)
+      .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code)),
+  );
 }
 
 export async function allEmployees(db: Db, companyId: number, f: EmployeeFilters, limit: number) {
@@ -304,16 +304,16 @@ export async function searchApproveLimits(
     f.OnlyWithLimit ? isNotNull(employee.approvalLimit) : undefined,
     ne(employee.status, 'left'),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(employee)
-    .leftJoin(ec, and(eq(ec.employeeId, employee.id), eq(ec.companyId, companyId)))
-    .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
-    .where(w);
-  const rows = await baseQuery(db, companyId)
-    .where(w)
-    .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db
+      .select({ n: count() })
+      .from(employee)
+      .leftJoin(ec, and(eq(ec.employeeId, employee.id), eq(ec.companyId, companyId)))
+      .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
+      .where(w),
+    baseQuery(db, companyId)
+      .where(w)
+      .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code)),
+  );
 }

@@ -21,10 +21,10 @@ import {
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
 import { uploadedFile } from '../../../core/import';
-import { actorOf } from '../org.shared';
 import { exportPeople, importPeople } from './employee.excel';
 import * as people from './employee.service';
 import * as change from './employee-change.service';
@@ -43,7 +43,7 @@ export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchEmployeeBody,
       response: pageOf(EmployeeRow),
     },
-    async (req) => people.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => people.search(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -75,7 +75,7 @@ export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Pro
     app,
     '/api/system/SelectEmployee',
     { permission: MANAGE, summary: 'One person, for editing', tags, body: EmployeeIdBody, response: EmployeeRecord },
-    async (req) => people.select(ctx.db, currentUser(req).companyId, req.body.EmployeeID, req.culture),
+    async (req) => people.select(ctx.db, actorOf(req), req.body.EmployeeID),
   );
 
   post(
@@ -88,7 +88,7 @@ export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: EmployeeIdBody,
       response: EmployeeInfo,
     },
-    async (req) => people.info(ctx.db, currentUser(req).companyId, req.body.EmployeeID, req.culture),
+    async (req) => people.info(ctx.db, actorOf(req), req.body.EmployeeID),
   );
 
   post(

@@ -6,12 +6,13 @@ import type {
   SaveEmployeeBody,
   SearchEmployeeBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
 import { subtree } from '../org.tree';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './employee.repository';
@@ -45,7 +46,8 @@ export async function teamScope(db: Db, companyId: number, teamId: number | unde
   return [...subtree(await teamRepo.companyTeams(db, companyId), [teamId])];
 }
 
-export async function search(db: Db, companyId: number, body: SearchEmployeeBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchEmployeeBody) {
+  const { companyId, culture } = actor;
   const teamIds = await teamScope(db, companyId, body.TeamID, body.IncludeSubTeams ?? false);
   const { total, rows } = await repo.searchEmployees(db, companyId, { ...body, ...(teamIds ? { teamIds } : {}) });
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
@@ -61,7 +63,8 @@ async function relations(db: Db, employeeId: number, culture: Culture) {
   }));
 }
 
-export async function select(db: Db, companyId: number, id: number, culture: Culture): Promise<EmployeeRecord> {
+export async function select(db: Db, actor: Actor, id: number): Promise<EmployeeRecord> {
+  const { companyId, culture } = actor;
   const r = await repo.loadEmployee(db, companyId, id);
   if (!r) throw notFound();
   const e = r.e;
@@ -87,7 +90,8 @@ export async function select(db: Db, companyId: number, id: number, culture: Cul
   };
 }
 
-export async function info(db: Db, companyId: number, id: number, culture: Culture): Promise<EmployeeInfo> {
+export async function info(db: Db, actor: Actor, id: number): Promise<EmployeeInfo> {
+  const { companyId, culture } = actor;
   const r = await repo.loadEmployee(db, companyId, id);
   if (!r) throw notFound();
   const e = r.e;
@@ -131,7 +135,7 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
     return await db.transaction(async (tx) => {
       const existing = body.EmployeeID ? await editable(tx, actor.companyId, body.EmployeeID) : undefined;
       const same = await repo.employeeByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== existing?.id) throw duplicateCode();
+      if (same && same.id !== existing?.id) throw duplicateOn('Code', 'org.code_duplicate');
       await checkTeam(tx, actor.companyId, body.TeamID, existing?.teamId ?? null);
       const managerId = body.LineManagerID ?? null;
       if (managerId !== null && managerId !== existing?.lineManagerId)
@@ -167,25 +171,25 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
           await repo.renameAccount(tx, account.id, body.Username);
         }
       }
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? 'update' : 'create',
-        entity: 'employee',
-        entityId: saved.id,
-        detail: {
-          code: saved.code,
-          teamId: saved.teamId,
-          lineManagerId: saved.lineManagerId,
-          ...(body.Username ? { username: body.Username.toLowerCase() } : {}),
-          accountCreated: temporary !== null,
-        },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing ? 'update' : 'create',
+          entity: 'employee',
+          entityId: saved.id,
+          detail: {
+            code: saved.code,
+            teamId: saved.teamId,
+            lineManagerId: saved.lineManagerId,
+            ...(body.Username ? { username: body.Username.toLowerCase() } : {}),
+            accountCreated: temporary !== null,
+          },
+        }),
+      );
       return { EmployeeID: saved.id, Version: saved.version, TemporaryPassword: temporary };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
 }
@@ -213,14 +217,14 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
       await repo.deleteEmployee(tx, id);
       codes.push(e.code);
     }
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'employee',
-      entityId: ids.join(','),
-      detail: { codes },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'employee',
+        entityId: ids.join(','),
+        detail: { codes },
+      }),
+    );
   });
 }

@@ -6,13 +6,13 @@ import type {
   SearchRoleCandidateBody,
   SearchRoleEmployeeListBody,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as orgRepo from '../org.repository';
-import type { Actor } from '../org.shared';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './role.repository';
 
@@ -32,18 +32,21 @@ function toRow(a: repo.AssignmentRow, culture: Culture): EmployeeRoleTeamRow {
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchEmployeeRoleTeamBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchEmployeeRoleTeamBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.searchAssignments(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
-export async function roleEmployees(db: Db, companyId: number, body: SearchRoleEmployeeListBody, culture: Culture) {
+export async function roleEmployees(db: Db, actor: Actor, body: SearchRoleEmployeeListBody) {
+  const { companyId, culture } = actor;
   if (!(await repo.findRole(db, companyId, body.RoleID))) throw notFound();
   const { total, rows } = await repo.searchAssignments(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
-export async function candidates(db: Db, companyId: number, body: SearchRoleCandidateBody, culture: Culture) {
+export async function candidates(db: Db, actor: Actor, body: SearchRoleCandidateBody) {
+  const { companyId, culture } = actor;
   if (body.RoleID !== undefined && !(await repo.findRole(db, companyId, body.RoleID))) throw notFound();
   const { total, rows } = await repo.candidates(db, companyId, body);
   return {
@@ -77,15 +80,15 @@ export async function insert(db: Db, actor: Actor, body: InsertEmployeeRoleTeamB
       tx,
       inserted.map((i) => i.employeeId),
     );
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'assign_role',
-      entity: 'role',
-      entityId: r.id,
-      detail: { code: r.code, teamId, employees: inserted.map((i) => i.employeeId) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'assign_role',
+        entity: 'role',
+        entityId: r.id,
+        detail: { code: r.code, teamId, employees: inserted.map((i) => i.employeeId) },
+      }),
+    );
     return { Inserted: inserted.length };
   });
 }
@@ -102,15 +105,15 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
       tx,
       removed.map((r) => r.employeeId),
     );
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'unassign_role',
-      entity: 'employee_role_team',
-      entityId: ids.join(','),
-      detail: { removed: removed.map((r) => ({ employeeId: r.employeeId, roleId: r.roleId })) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'unassign_role',
+        entity: 'employee_role_team',
+        entityId: ids.join(','),
+        detail: { removed: removed.map((r) => ({ employeeId: r.employeeId, roleId: r.roleId })) },
+      }),
+    );
   });
 }
 

@@ -7,7 +7,7 @@ import type {
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
 export type RoleEntity = typeof role.$inferSelect;
@@ -30,15 +30,15 @@ export async function searchRoles(db: Db, companyId: number, f: SearchRoleListBo
       : undefined,
     f.Active !== undefined ? eq(role.active, f.Active) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(role).where(where);
-  const rows = await db
-    .select({ r: role, functions: functionCount, employees: employeeCount })
-    .from(role)
-    .where(where)
-    .orderBy(orderFrom(SORTABLE, f, role.code), asc(role.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(role).where(where),
+    db
+      .select({ r: role, functions: functionCount, employees: employeeCount })
+      .from(role)
+      .where(where)
+      .orderBy(orderFrom(SORTABLE, f, role.code), asc(role.code)),
+  );
 }
 
 export async function loadRole(db: Db, companyId: number, id: number) {
@@ -199,18 +199,18 @@ export async function searchAssignments(
     f.RoleID !== undefined ? eq(ert.roleId, f.RoleID) : undefined,
     f.TeamID !== undefined ? eq(ert.teamId, f.TeamID) : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(ert)
-    .innerJoin(role, eq(role.id, ert.roleId))
-    .innerJoin(employee, eq(employee.id, ert.employeeId))
-    .where(where);
-  const rows = await assignmentQuery(db)
-    .where(where)
-    .orderBy(orderFrom(ASSIGNMENT_SORTABLE, f, employee.code), asc(employee.code), asc(role.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db
+      .select({ n: count() })
+      .from(ert)
+      .innerJoin(role, eq(role.id, ert.roleId))
+      .innerJoin(employee, eq(employee.id, ert.employeeId))
+      .where(where),
+    assignmentQuery(db)
+      .where(where)
+      .orderBy(orderFrom(ASSIGNMENT_SORTABLE, f, employee.code), asc(employee.code), asc(role.code)),
+  );
 }
 
 export async function assignmentsByIds(db: Db, ids: number[], companyId: number) {
@@ -260,16 +260,16 @@ export async function candidates(db: Db, companyId: number, f: SearchRoleCandida
       ? sql`not exists (select 1 from employee_role_team x where x.employee_id = "employee"."id" and x.role_id = ${f.RoleID} and x.team_id is null)`
       : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(employee).where(where);
-  const rows = await db
-    .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
-    .from(employee)
-    .leftJoin(team, eq(team.id, employee.teamId))
-    .where(where)
-    .orderBy(asc(employee.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(employee).where(where),
+    db
+      .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
+      .from(employee)
+      .leftJoin(team, eq(team.id, employee.teamId))
+      .where(where)
+      .orderBy(asc(employee.code)),
+  );
 }
 
 export async function teamsOfCompany(db: Db, companyId: number, k: string | undefined) {

@@ -27,9 +27,9 @@ import {
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../org.shared';
 import * as assignments from './assignment.service';
 import * as roles from './role.service';
 
@@ -51,7 +51,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     app,
     `${AREA}/LoadRoleRecord`,
     { permission: ROLES, summary: 'One role', tags, body: RoleIdBody, response: RoleRow },
-    async (req) => roles.record(ctx.db, currentUser(req).companyId, req.body.RoleID, req.culture),
+    async (req) => roles.record(ctx.db, actorOf(req), req.body.RoleID),
   );
 
   post(
@@ -84,7 +84,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SearchRoleCandidateBody,
       response: pageOf(EmployeeOption),
     },
-    async (req) => assignments.candidates(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => assignments.candidates(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -97,7 +97,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SearchRoleEmployeeListBody,
       response: pageOf(EmployeeRoleTeamRow),
     },
-    async (req) => assignments.roleEmployees(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => assignments.roleEmployees(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -160,7 +160,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SearchEmployeeRoleTeamBody,
       response: pageOf(EmployeeRoleTeamRow),
     },
-    async (req) => assignments.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => assignments.search(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -187,7 +187,7 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SaveRoleAndFunctionBody,
       response: RoleRow,
     },
-    async (req) => roles.saveRoleAndFunction(ctx.db, actorOf(req), req.body, req.culture),
+    async (req) => roles.saveRoleAndFunction(ctx.db, actorOf(req), req.body),
   );
 
   post(

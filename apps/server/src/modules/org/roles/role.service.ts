@@ -6,12 +6,13 @@ import {
   type SaveRoleAndFunctionBody,
   SCREENS,
 } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './role.repository';
 
 /** Report access is given per report screen (the report group of the screen table). */
@@ -42,7 +43,8 @@ export async function list(db: Db, companyId: number, body: Parameters<typeof re
   return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
 }
 
-export async function record(db: Db, companyId: number, roleId: number, culture: Culture) {
+export async function record(db: Db, actor: Actor, roleId: number) {
+  const { companyId, culture } = actor;
   const row = await repo.loadRole(db, companyId, roleId);
   if (!row) throw notFound();
   return toRow(row, culture);
@@ -107,21 +109,21 @@ export async function saveReports(db: Db, actor: Actor, roleId: number, codes: s
     if (!row) throw staleVersion();
     await repo.replaceReports(tx, r.id, [...new Set(codes)]);
     await repo.bumpHolders(tx, [r.id]);
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'save_reports',
-      entity: 'role',
-      entityId: r.id,
-      detail: { before, after: [...new Set(codes)].sort() },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'save_reports',
+        entity: 'role',
+        entityId: r.id,
+        detail: { before, after: [...new Set(codes)].sort() },
+      }),
+    );
     return { RoleID: row.id, Version: row.version };
   });
 }
 
 /** A role with its functions (and, when given, its reports) in one transaction; every holder's roles version moves. */
-export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAndFunctionBody, culture: Culture) {
+export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAndFunctionBody) {
   const codes = [...new Set(body.FunctionCodes)].sort();
   const known = new Set((await repo.functionCatalogue(db)).map((f) => f.code));
   const unknown = codes.find((c) => !known.has(c));
@@ -131,7 +133,7 @@ export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAn
     const id = await db.transaction(async (tx) => {
       const existing = body.RoleID ? await roleOf(tx, actor.companyId, body.RoleID) : undefined;
       const same = await repo.roleByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== existing?.id) throw duplicateCode();
+      if (same && same.id !== existing?.id) throw duplicateOn('Code', 'org.code_duplicate');
       if (existing?.isAdmin && (!body.Active || ADMIN_KEEPS.some((f) => !codes.includes(f))))
         throw refused('org.admin_role_locked');
       const values = {
@@ -153,26 +155,26 @@ export async function saveRoleAndFunction(db: Db, actor: Actor, body: SaveRoleAn
       await repo.replaceFunctions(tx, saved.id, codes);
       if (body.ReportCodes) await repo.replaceReports(tx, saved.id, [...new Set(body.ReportCodes)]);
       await repo.bumpHolders(tx, [saved.id]);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? 'update' : 'create',
-        entity: 'role',
-        entityId: saved.id,
-        detail: {
-          code: saved.code,
-          active: saved.active,
-          added: codes.filter((c) => !before.includes(c)),
-          removed: before.filter((c) => !codes.includes(c)),
-          ...(body.ReportCodes ? { reports: [...new Set(body.ReportCodes)].sort() } : {}),
-        },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing ? 'update' : 'create',
+          entity: 'role',
+          entityId: saved.id,
+          detail: {
+            code: saved.code,
+            active: saved.active,
+            added: codes.filter((c) => !before.includes(c)),
+            removed: before.filter((c) => !codes.includes(c)),
+            ...(body.ReportCodes ? { reports: [...new Set(body.ReportCodes)].sort() } : {}),
+          },
+        }),
+      );
       return saved.id;
     });
-    return record(db, actor.companyId, id, culture);
+    return record(db, actor, id);
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
 }

@@ -1,9 +1,10 @@
 import type { Culture, SaveTherapeuticAreaBody, SearchTherapeuticAreaBody, TherapeuticAreaRow } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
+import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './team.repository';
 
 type Area = NonNullable<Awaited<ReturnType<typeof repo.findArea>>>;
@@ -22,12 +23,14 @@ function toRow(a: Area, teams: number, culture: Culture): TherapeuticAreaRow {
   };
 }
 
-export async function search(db: Db, companyId: number, body: SearchTherapeuticAreaBody, culture: Culture) {
+export async function search(db: Db, actor: Actor, body: SearchTherapeuticAreaBody) {
+  const { companyId, culture } = actor;
   const { total, rows } = await repo.searchAreas(db, companyId, body);
   return { Total: total, Rows: rows.map((r) => toRow(r.a, r.teams, culture)) };
 }
 
-export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, culture: Culture) {
+export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody) {
+  const { culture } = actor;
   try {
     const saved = await db.transaction(async (tx) => {
       const existing = body.TherapeuticAreaID
@@ -35,7 +38,7 @@ export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, 
         : undefined;
       if (body.TherapeuticAreaID && !existing) throw notFound();
       const same = await repo.areaByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== existing?.id) throw duplicateCode();
+      if (same && same.id !== existing?.id) throw duplicateOn('Code', 'org.code_duplicate');
       const values = {
         companyId: actor.companyId,
         code: body.Code,
@@ -50,21 +53,21 @@ export async function save(db: Db, actor: Actor, body: SaveTherapeuticAreaBody, 
         if (!updated) throw staleVersion();
         row = updated;
       } else row = await repo.insertArea(tx, values);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? 'update' : 'create',
-        entity: 'therapeutic_area',
-        entityId: row.id,
-        detail: { code: row.code, active: row.active },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing ? 'update' : 'create',
+          entity: 'therapeutic_area',
+          entityId: row.id,
+          detail: { code: row.code, active: row.active },
+        }),
+      );
       return row;
     });
     const [count] = await repo.areaTeamCount(db, [saved.id]);
     return toRow(saved, count?.n ?? 0, culture);
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
 }
@@ -80,14 +83,14 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
     }
     const removed = await repo.deleteAreas(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'therapeutic_area',
-      entityId: ids.join(','),
-      detail: { codes: removed.map((r) => r.code) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'therapeutic_area',
+        entityId: ids.join(','),
+        detail: { codes: removed.map((r) => r.code) },
+      }),
+    );
   });
 }

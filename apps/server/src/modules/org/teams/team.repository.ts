@@ -2,7 +2,7 @@ import type { GetTeamListBody, SearchTherapeuticAreaBody } from '@ems/contracts'
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { evmTeamRelation } from '../evm.table';
 import { employee, employeeCompany, employeeRoleTeam, role, therapeuticArea as ta, team } from '../org.table';
 
@@ -55,17 +55,17 @@ function listWhere(companyId: number, f: Omit<GetTeamListBody, 'PageIndex' | 'Pa
 
 export async function searchTeams(db: Db, companyId: number, f: GetTeamListBody) {
   const where = listWhere(companyId, f);
-  const [total] = await db.select({ n: count() }).from(team).where(where);
-  const rows = await db
-    .select(teamColumns())
-    .from(team)
-    .leftJoin(parent, eq(parent.id, team.parentId))
-    .leftJoin(ta, eq(ta.id, team.therapeuticAreaId))
-    .where(where)
-    .orderBy(orderFrom(SORTABLE, f, team.sort), asc(team.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(team).where(where),
+    db
+      .select(teamColumns())
+      .from(team)
+      .leftJoin(parent, eq(parent.id, team.parentId))
+      .leftJoin(ta, eq(ta.id, team.therapeuticAreaId))
+      .where(where)
+      .orderBy(orderFrom(SORTABLE, f, team.sort), asc(team.code)),
+  );
 }
 
 export type TeamListRow = Awaited<ReturnType<typeof searchTeams>>['rows'][number];
@@ -206,15 +206,15 @@ export async function searchAreas(db: Db, companyId: number, f: SearchTherapeuti
       : undefined,
     f.Active !== undefined ? eq(ta.active, f.Active) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(ta).where(where);
-  const rows = await db
-    .select({ a: ta, teams: taTeams })
-    .from(ta)
-    .where(where)
-    .orderBy(orderFrom(TA_SORTABLE, f, ta.sort), asc(ta.code))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(ta).where(where),
+    db
+      .select({ a: ta, teams: taTeams })
+      .from(ta)
+      .where(where)
+      .orderBy(orderFrom(TA_SORTABLE, f, ta.sort), asc(ta.code)),
+  );
 }
 
 export async function findArea(db: Db, companyId: number, id: number) {

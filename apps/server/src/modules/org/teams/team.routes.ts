@@ -18,9 +18,9 @@ import {
   TherapeuticAreaRow,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, post } from '../../../core/http';
-import { actorOf } from '../org.shared';
 import * as areas from './ta.service';
 import * as teams from './team.service';
 
@@ -54,7 +54,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
     app,
     '/api/system/LoadTeamInfo',
     { permission: TEAM_READERS, summary: 'One team with its path', tags, body: TeamIdBody, response: TeamInfo },
-    async (req) => teams.info(ctx.db, currentUser(req).companyId, req.body.TeamID, req.culture),
+    async (req) => teams.info(ctx.db, actorOf(req), req.body.TeamID),
   );
 
   post(
@@ -67,7 +67,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SaveTeamBody,
       response: TeamInfo,
     },
-    async (req) => teams.save(ctx.db, actorOf(req), req.body, req.culture),
+    async (req) => teams.save(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -134,7 +134,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SearchTherapeuticAreaBody,
       response: pageOf(TherapeuticAreaRow),
     },
-    async (req) => areas.search(ctx.db, currentUser(req).companyId, req.body, req.culture),
+    async (req) => areas.search(ctx.db, actorOf(req), req.body),
   );
 
   post(
@@ -147,7 +147,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: SaveTherapeuticAreaBody,
       response: TherapeuticAreaRow,
     },
-    async (req) => areas.save(ctx.db, actorOf(req), req.body, req.culture),
+    async (req) => areas.save(ctx.db, actorOf(req), req.body),
   );
 
   post(

@@ -1,10 +1,11 @@
 import type { Culture, GetTeamListBody, SaveTeamBody, TeamInfo, TeamOption, TeamRow } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
-import { type Actor, duplicateCode, isUniqueViolation, requireVersion, staleVersion } from '../org.shared';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { pathTo, subtree, wouldCycle } from '../org.tree';
 import * as repo from './team.repository';
 
@@ -35,7 +36,8 @@ export async function list(db: Db, user: SessionUser, body: GetTeamListBody, cul
   return { Total: total, Rows: rows.map((r) => toTeamRow(r, culture)) };
 }
 
-export async function info(db: Db, companyId: number, teamId: number, culture: Culture): Promise<TeamInfo> {
+export async function info(db: Db, actor: Actor, teamId: number): Promise<TeamInfo> {
+  const { companyId, culture } = actor;
   const row = await repo.loadTeam(db, companyId, teamId);
   if (!row) throw notFound();
   const all = await repo.companyTeams(db, companyId);
@@ -51,14 +53,14 @@ export async function info(db: Db, companyId: number, teamId: number, culture: C
 }
 
 /** Creates or updates a team: code unique in the company, parent in the same company, never a loop. */
-export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Culture): Promise<TeamInfo> {
+export async function save(db: Db, actor: Actor, body: SaveTeamBody): Promise<TeamInfo> {
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
       const existing = body.TeamID ? await repo.findTeam(tx, body.TeamID) : undefined;
       if (body.TeamID && (!existing || existing.companyId !== actor.companyId)) throw notFound();
       const same = await repo.teamByCode(tx, actor.companyId, body.Code);
-      if (same && same.id !== body.TeamID) throw duplicateCode();
+      if (same && same.id !== body.TeamID) throw duplicateOn('Code', 'org.code_duplicate');
 
       const parentId = body.ParentID ?? null;
       if (parentId !== null) {
@@ -101,22 +103,28 @@ export async function save(db: Db, actor: Actor, body: SaveTeamBody, culture: Cu
         if (!row) throw staleVersion();
         saved = row;
       } else saved = await repo.insertTeam(tx, values);
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: existing ? (existing.active !== saved.active ? (saved.active ? 'start' : 'stop') : 'update') : 'create',
-        entity: 'team',
-        entityId: saved.id,
-        detail: { code: saved.code, parentId: saved.parentId, active: saved.active, isEvm: saved.isEvm },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: existing
+            ? existing.active !== saved.active
+              ? saved.active
+                ? 'start'
+                : 'stop'
+              : 'update'
+            : 'create',
+          entity: 'team',
+          entityId: saved.id,
+          detail: { code: saved.code, parentId: saved.parentId, active: saved.active, isEvm: saved.isEvm },
+        }),
+      );
       return saved.id;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicateCode();
+    if (isUniqueViolation(err)) throw duplicateOn('Code', 'org.code_duplicate');
     throw err;
   }
-  return info(db, actor.companyId, id, culture);
+  return info(db, actor, id);
 }
 
 export async function isEvm(db: Db, user: SessionUser, teamId: number | undefined) {
@@ -174,14 +182,14 @@ export async function setSupportFunction(db: Db, actor: Actor, ids: number[], va
   await db.transaction(async (tx) => {
     const changed = await repo.setSupportFunction(tx, actor.companyId, ids, value);
     if (changed.length !== new Set(ids).size) throw notFound();
-    await audit(tx, {
-      companyId: actor.companyId,
-      actorId: actor.userId,
-      action: value ? 'mark_support_function' : 'unmark_support_function',
-      entity: 'team',
-      entityId: ids.join(','),
-      detail: { codes: changed.map((c) => c.code) },
-      requestId: actor.requestId,
-    });
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: value ? 'mark_support_function' : 'unmark_support_function',
+        entity: 'team',
+        entityId: ids.join(','),
+        detail: { codes: changed.map((c) => c.code) },
+      }),
+    );
   });
 }

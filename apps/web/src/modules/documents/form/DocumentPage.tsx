@@ -20,7 +20,7 @@ import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { applyFieldErrors } from '../../../shared/formErrors';
 import { Panel } from '../../../shared/Panel';
-import { DecisionDialog } from '../../approval';
+import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
 import { StatusTag } from '../labels';

@@ -4,9 +4,8 @@ import { Badge, Button, Form, Input, InputNumber, List, Modal, Popconfirm, Space
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
-import { applyFieldErrors } from '../../../shared/formErrors';
 import { Panel } from '../../../shared/Panel';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { baseInfoApi } from './api';
 
 interface Props {
@@ -29,22 +28,20 @@ export function BaseInfoTypes({ types, selected, onSelect, onChanged }: Props) {
     form.setFieldsValue(row ?? { Sort: types.length + 1 });
     setEditing({ row });
   };
-  const { run: save, busy } = useActionGuard(async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const row = editing?.row;
-    try {
-      const saved = await baseInfoApi.saveType({
+  const { submit: save, busy } = useFormSubmit<Parameters<typeof baseInfoApi.saveType>[0], BaseInfoTypeRow>(form, {
+    submit: (values) => {
+      const row = editing?.row;
+      return baseInfoApi.saveType({
         ...values,
         ...(row ? { TypeID: row.TypeID, Version: row.Version, TypeCode: row.TypeCode } : {}),
       });
-      notice.success(t('common.saved'));
+    },
+    onSuccess: async (saved) => {
       setEditing(null);
       await onChanged();
       onSelect(saved.TypeID);
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['TypeCode', 'NameZH', 'NameEN', 'Sort'])) notice.error(error);
-    }
+    },
+    fields: ['TypeCode', 'NameZH', 'NameEN', 'Sort'],
   });
   const remove = async (row: BaseInfoTypeRow) => {
     try {

@@ -2,7 +2,7 @@ import type { CostCenterRow, InternalOrderRow, Page } from '@ems/contracts';
 import i18n from 'i18next';
 import { http } from '../../../app/api';
 import type { CustomControlProps } from '../../../shared/list-page';
-import { type PickerOption, RemotePicker } from './RemotePicker';
+import { idOf, type PickerOption, RemotePicker } from '../../../shared/RemotePicker';
 
 const stoppedMark = (status: string) => (status === 'stopped' ? ` · ${i18n.t('finmd.status.stopped')}` : '');
 
@@ -25,10 +25,11 @@ export function CostCentrePicker(props: CustomControlProps) {
   return (
     <RemotePicker
       {...props}
-      kind="costCentre"
+      queryKey={['finmd', 'costCentre', 'picker']}
+      parse={idOf}
       placeholderKey="finmd.picker.costCentre"
       search={async (k) => (await searchCc({ Keyword: k || undefined })).Rows.map(ccOption)}
-      byIds={async (ids) => (await searchCc({ CostCenterIDs: ids })).Rows.map(ccOption)}
+      lookup={async (id) => (await searchCc({ CostCenterIDs: [id] })).Rows.map(ccOption)[0]}
     />
   );
 }
@@ -38,10 +39,11 @@ export function ChoosableCostCentrePicker(props: CustomControlProps) {
   return (
     <RemotePicker
       {...props}
-      kind="costCentreChoosable"
+      queryKey={['finmd', 'costCentreChoosable', 'picker']}
+      parse={idOf}
       placeholderKey="finmd.picker.costCentre"
       search={async (k) => (await searchCc({ Keyword: k || undefined, Choosable: true })).Rows.map(ccOption)}
-      byIds={async (ids) => (await searchCc({ CostCenterIDs: ids })).Rows.map(ccOption)}
+      lookup={async (id) => (await searchCc({ CostCenterIDs: [id] })).Rows.map(ccOption)[0]}
     />
   );
 }
@@ -51,10 +53,11 @@ export function InternalOrderPicker(props: CustomControlProps) {
   return (
     <RemotePicker
       {...props}
-      kind="internalOrder"
+      queryKey={['finmd', 'internalOrder', 'picker']}
+      parse={idOf}
       placeholderKey="finmd.picker.internalOrder"
       search={async (k) => (await searchIo({ Keyword: k || undefined })).Rows.map(ioOption)}
-      byIds={async (ids) => (await searchIo({ InternalOrderIDs: ids })).Rows.map(ioOption)}
+      lookup={async (id) => (await searchIo({ InternalOrderIDs: [id] })).Rows.map(ioOption)[0]}
     />
   );
 }
@@ -64,10 +67,11 @@ export function ChoosableInternalOrderPicker(props: CustomControlProps) {
   return (
     <RemotePicker
       {...props}
-      kind="internalOrderChoosable"
+      queryKey={['finmd', 'internalOrderChoosable', 'picker']}
+      parse={idOf}
       placeholderKey="finmd.picker.internalOrder"
       search={async (k) => (await searchIo({ Keyword: k || undefined, Choosable: true })).Rows.map(ioOption)}
-      byIds={async (ids) => (await searchIo({ InternalOrderIDs: ids })).Rows.map(ioOption)}
+      lookup={async (id) => (await searchIo({ InternalOrderIDs: [id] })).Rows.map(ioOption)[0]}
     />
   );
 }

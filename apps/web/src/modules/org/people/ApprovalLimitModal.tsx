@@ -2,10 +2,8 @@ import type { EmployeeRow } from '@ems/contracts';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
 import { formatAmount } from '../../../shared/format';
-import { applyFieldErrors } from '../../../shared/formErrors';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { peopleApi } from './api';
 
 /** Up to 16 digits and two decimals, never negative: the server's money rule. */
@@ -26,26 +24,18 @@ export function ApprovalLimitModal({
   useEffect(() => {
     if (row) form.setFieldsValue({ ApprovalLimit: row.ApprovalLimit ?? '' });
   }, [row, form]);
-  const { run, busy } = useActionGuard(async () => {
-    if (!row) return;
-    let values: { ApprovalLimit?: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const text = values.ApprovalLimit?.replace(/,/g, '').trim() ?? '';
-    try {
+  const { submit: run, busy } = useFormSubmit<{ ApprovalLimit?: string }>(form, {
+    submit: async (values) => {
+      if (!row) return;
+      const text = values.ApprovalLimit?.replace(/,/g, '').trim() ?? '';
       await peopleApi.setApproveLimit({
         EmployeeID: row.EmployeeID,
         ApprovalLimit: text === '' ? null : text,
         Version: row.Version,
       });
-      notice.success(t('common.saved'));
-      onDone();
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['ApprovalLimit'])) notice.error(error);
-    }
+    },
+    onSuccess: onDone,
+    fields: ['ApprovalLimit'],
   });
   return (
     <Modal

@@ -6,10 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoot } from '../../../app/i18n/BootProvider';
 import { useMasterInfoQuery } from '../../../app/layout/queries';
-import { notice } from '../../../app/notice';
 import { useUserInfo } from '../../../app/session/useSession';
-import { applyFieldErrors } from '../../../shared/formErrors';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { peopleApi } from './api';
 
 interface Relation {
@@ -79,15 +77,9 @@ export function CompaniesModal({
   }, [record.data, form]);
   const companies = (master.data?.Companies ?? []).filter((c) => c.CompanyID !== user?.CompanyID);
 
-  const { run, busy } = useActionGuard(async () => {
-    if (!row) return;
-    let values: { Relations?: Relation[] };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
+  const { submit: run, busy } = useFormSubmit<{ Relations?: Relation[] }>(form, {
+    submit: async (values) => {
+      if (!row) return;
       await peopleApi.saveCompanies({
         EmployeeID: row.EmployeeID,
         Relations: (values.Relations ?? []).map((r) => ({
@@ -96,11 +88,9 @@ export function CompaniesModal({
           IsDefault: r.IsDefault === true,
         })),
       });
-      notice.success(t('common.saved'));
-      onDone();
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['Relations'])) notice.error(error);
-    }
+    },
+    onSuccess: onDone,
+    fields: ['Relations'],
   });
 
   return (

@@ -2,9 +2,7 @@ import type { EmployeeRow, EmployeeStatus } from '@ems/contracts';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
-import { applyFieldErrors } from '../../../shared/formErrors';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { EMPLOYEE_STATUS_OPTIONS, EmployeeStatusTag } from '../controls';
 import { peopleApi } from './api';
 
@@ -28,21 +26,12 @@ export function StatusModal({
   useEffect(() => {
     if (row) form.resetFields();
   }, [row, form]);
-  const { run, busy } = useActionGuard(async () => {
-    if (!row) return;
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await peopleApi.setStatus({ EmployeeID: row.EmployeeID, Version: row.Version, ...values });
-      notice.success(t('common.saved'));
-      onDone();
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['Status', 'Reason'])) notice.error(error);
-    }
+  const { submit: run, busy } = useFormSubmit<Values>(form, {
+    submit: async (values) => {
+      if (row) await peopleApi.setStatus({ EmployeeID: row.EmployeeID, Version: row.Version, ...values });
+    },
+    onSuccess: onDone,
+    fields: ['Status', 'Reason'],
   });
   return (
     <Modal

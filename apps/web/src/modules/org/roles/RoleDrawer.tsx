@@ -3,9 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Drawer, Flex, Form, Grid, Input, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
-import { applyFieldErrors } from '../../../shared/formErrors';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { SwitchControl } from '../controls';
 import { roleApi } from './api';
 import { RoleEmployees } from './RoleEmployees';
@@ -83,28 +81,19 @@ export function RoleDrawer({
     [catalogue.data],
   );
 
-  const { run: save, busy } = useActionGuard(async () => {
-    let values: Basics;
-    try {
-      values = await form.validateFields();
-    } catch {
-      setTab('basics');
-      return;
-    }
-    try {
-      await roleApi.save({
+  const { submit: save, busy } = useFormSubmit<Basics>(form, {
+    submit: (values) =>
+      roleApi.save({
         ...values,
         Description: values.Description?.trim() || null,
         FunctionCodes: functions,
         ReportCodes: reports,
         ...(row ? { RoleID: row.RoleID, Version: row.Version } : {}),
-      });
-      notice.success(t('common.saved'));
-      onSaved();
-    } catch (error) {
-      if (applyFieldErrors(form, error, ['Code', 'NameZH', 'NameEN', 'Description'])) setTab('basics');
-      else notice.error(error);
-    }
+      }),
+    onSuccess: onSaved,
+    fields: ['Code', 'NameZH', 'NameEN', 'Description'],
+    onInvalid: () => setTab('basics'),
+    onFieldErrors: () => setTab('basics'),
   });
 
   const toggleAll = (codes: string[], on: boolean) =>

@@ -4,9 +4,8 @@ import { Form, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
-import { applyFieldErrors } from '../../../shared/formErrors';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../../shared/list-page';
-import { useActionGuard } from '../../../shared/useActionGuard';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { EmployeeStatusTag, RoleSelect } from '../controls';
 import { EmployeePicker } from '../pickers/EmployeePicker';
 import { TeamTreeSelect } from '../pickers/TeamTreeSelect';
@@ -50,26 +49,16 @@ export default function UserRoleAssignPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [open, setOpen] = useState<{ reload: () => unknown } | null>(null);
-  const { run: save, busy } = useActionGuard(async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      const { Inserted } = await roleApi.assign({
-        RoleID: v.RoleID,
-        EmployeeIDs: [v.EmployeeID],
-        TeamID: v.TeamID ?? null,
-      });
+  const { submit: save, busy } = useFormSubmit<Values, { Inserted: number }>(form, {
+    submit: (v) => roleApi.assign({ RoleID: v.RoleID, EmployeeIDs: [v.EmployeeID], TeamID: v.TeamID ?? null }),
+    successKey: null,
+    onSuccess: async ({ Inserted }) => {
       if (Inserted === 0) notice.info(t('org.assign.already'));
       else notice.success(t('common.saved'));
       await open?.reload();
       setOpen(null);
-    } catch (error) {
-      if (!applyFieldErrors(form, error, ['EmployeeID', 'RoleID', 'TeamID'])) notice.error(error);
-    }
+    },
+    fields: ['EmployeeID', 'RoleID', 'TeamID'],
   });
   const actions: ActionDef<EmployeeRoleTeamRow>[] = [
     {

@@ -1,0 +1,85 @@
+import type { Culture, StartStop } from '@ems/contracts';
+import type { Actor } from '../../core/actor';
+import { guarded } from '../../core/checks';
+import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import { conflict, notFound, refused } from '../../core/errors';
+import type { Messages } from '../../core/i18n';
+
+/** A master record that is started or stopped and may be deleted while nothing uses it. */
+export interface Lifecycled {
+  id: number;
+  code: string;
+  version: number;
+  status: string;
+}
+
+/**
+ * What one kind of master record plugs into the shared start/stop/delete use cases: its repository calls, the
+ * prefix of its refusal codes (`<prefix>.in_use`, `<prefix>.in_use_elsewhere`) and how it records a change.
+ */
+export interface LifecycleSpec<R extends Lifecycled> {
+  codes: string;
+  lockById(tx: Db, companyId: number, id: number): Promise<R | undefined>;
+  setStatus(tx: Db, row: R, status: StartStop): Promise<unknown>;
+  /** Counts of what uses the record, by kind (`finmd.usage.<kind>`); all zero when it may be deleted. */
+  usage(tx: Db, row: R): Promise<Record<string, number>>;
+  remove(tx: Db, row: R): Promise<void>;
+  /** Writes the audit row (and any history) of `action` in the change's transaction. */
+  record(tx: Db, actor: Actor, row: R, action: 'start' | 'stop' | 'delete'): Promise<void>;
+}
+
+/** What keeps a record from being deleted, as one line in the user's language (empty when unused). */
+export function usageText(counts: Record<string, number>, culture: Culture, messages: Messages): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => messages.t(`finmd.usage.${what}`, culture, { n }))
+    .join(culture === 'en-GB' ? ', ' : '、');
+}
+
+/** Starts or stops records; each must be at the version the user saw. Rows already so are left alone. */
+export async function setStatus<R extends Lifecycled>(
+  spec: LifecycleSpec<R>,
+  db: Db,
+  actor: Actor,
+  items: { ID: number; Version: number }[],
+  status: StartStop,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    let changed = 0;
+    for (const item of items) {
+      const row = await spec.lockById(tx, actor.companyId, item.ID);
+      if (!row) throw notFound();
+      if (row.version !== item.Version) throw conflict();
+      if (row.status === status) continue;
+      await spec.setStatus(tx, row, status);
+      await spec.record(tx, actor, row, status === 'started' ? 'start' : 'stop');
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** Deletes unused records; one in use is refused, naming what uses it, and should be stopped instead. */
+export async function removeUnused<R extends Lifecycled>(
+  spec: LifecycleSpec<R>,
+  ctx: Pick<AppContext, 'db' | 'messages'>,
+  actor: Actor,
+  ids: number[],
+): Promise<number> {
+  return guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        for (const id of ids) {
+          const row = await spec.lockById(tx, actor.companyId, id);
+          if (!row) throw notFound();
+          const uses = usageText(await spec.usage(tx, row), actor.culture, ctx.messages);
+          if (uses) throw refused(`${spec.codes}.in_use`, { code: row.code, uses });
+          await spec.record(tx, actor, row, 'delete');
+          await spec.remove(tx, row);
+        }
+        return ids.length;
+      }),
+    { inUse: `${spec.codes}.in_use_elsewhere` },
+  );
+}

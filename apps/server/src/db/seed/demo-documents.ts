@@ -14,7 +14,7 @@ import * as approval from '../../modules/workflow/approval.service';
 import * as proxies from '../../modules/workflow/proxy.service';
 import * as workflows from '../../modules/workflow/workflow.service';
 import { approvalStep } from '../../modules/workflow/workflow.table';
-import { DOC_PLAN, WORKFLOWS } from './demo-documents.data';
+import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
 
 const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
 const REQUEST = 'demo-seed';
@@ -63,11 +63,17 @@ async function seedWith(db: Db): Promise<void> {
     const adminId = (await adminOf(db, c.id)) ?? null;
     if (adminId === null) continue;
     const admin = await as(adminId);
+    const types = await typeItems(db, c.id);
     for (const w of WORKFLOWS) {
+      const boundTo = 'expenseType' in w ? types.get(w.expenseType)?.typeId : undefined;
+      if ('expenseType' in w && boundTo === undefined) continue;
       await workflows.save(
         ctx,
         admin,
-        { Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true }, Details: [...w.details] },
+        {
+          Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true, ExpenseTypeID: boundTo ?? null },
+          Details: [...w.details],
+        },
         'zh-CN',
         REQUEST,
       );
@@ -92,7 +98,6 @@ async function seedWith(db: Db): Promise<void> {
     if (applicants.length < 2) continue;
 
     const today = shanghaiToday();
-    const types = await typeItems(db, c.id);
     for (const [i, plan] of DOC_PLAN.entries()) {
       const who = plan.mine ? applicants[0]! : applicants[1 + (i % (applicants.length - 1))]!;
       const t = types.get(plan.type);
@@ -134,7 +139,23 @@ async function seedWith(db: Db): Promise<void> {
         await approval.adminCancel(ctx, admin, { id: saved.ID, reason: plan.reason, requestId: REQUEST }, 'zh-CN');
         continue;
       }
-      if (plan.end === 'approving') continue;
+      if (plan.end === 'approving') {
+        // Someone met again further along (the manager heading the limit chain) decides that step too.
+        const decided = new Set<number>();
+        for (let step = 0; step < 10; step++) {
+          const next = await pendingApprover(db, saved.ID);
+          if (next === undefined || (decided.size >= (plan.approveSteps ?? 0) && !decided.has(next))) break;
+          await approval.decide(
+            ctx,
+            await as(next),
+            plan.docType,
+            { id: saved.ID, pass: true, requestId: REQUEST },
+            'zh-CN',
+          );
+          decided.add(next);
+        }
+        continue;
+      }
       if (plan.end === 'returned') {
         const approver = await as((await pendingApprover(db, saved.ID))!);
         await approval.decide(
@@ -159,7 +180,36 @@ async function seedWith(db: Db): Promise<void> {
         );
       }
     }
+    await grantApprovalProxy(ctx, c.id, as, today);
   }
+}
+
+/** The demo manager's own line manager lets them approve in their name (the act-for switch of the header). */
+async function grantApprovalProxy(
+  ctx: DbContext,
+  companyId: number,
+  as: (employeeId: number) => Promise<SessionUser>,
+  today: string,
+) {
+  const [proxy] = await ctx.db
+    .select({ id: employee.id, managerId: employee.lineManagerId })
+    .from(employee)
+    .innerJoin(userAccount, eq(userAccount.employeeId, employee.id))
+    .where(and(eq(userAccount.username, APPROVAL_PROXY.proxyUser), eq(employee.companyId, companyId)));
+  if (!proxy?.managerId) return;
+  await proxies.save(
+    ctx,
+    'approve',
+    await as(proxy.managerId),
+    {
+      ProxyUserID: proxy.id,
+      StartDate: today,
+      EndDate: `${Number(today.slice(0, 4)) + 1}-12-31`,
+      Remark: APPROVAL_PROXY.remark,
+    },
+    'zh-CN',
+    REQUEST,
+  );
 }
 
 async function adminOf(db: Db, companyId: number): Promise<number | undefined> {

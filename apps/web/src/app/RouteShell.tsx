@@ -7,6 +7,7 @@ import { setNavigator } from './navigation';
 import { ROUTES } from './routes';
 import { startIdleTimer } from './session/idle';
 import { clearSession } from './session/session';
+import { loginPath } from './session/signOutReason';
 import { useSignedIn } from './session/useSession';
 
 /** Root of every route: hands navigation to non-React code, runs the idle timer and reports page views. */
@@ -28,7 +29,7 @@ export function RouteShell() {
       intervalMs: index.IdleCheckIntervalMs,
       onExpire: () => {
         clearSession();
-        navigate('/', { replace: true });
+        navigate(loginPath('idle'), { replace: true });
       },
     });
   }, [signedIn, index.IdleTimeoutMs, index.IdleCheckIntervalMs, navigate]);

@@ -1,0 +1,23 @@
+/** Why the user was sent back to sign in; the login page says so. */
+export type SignOutReason = 'idle' | 'expired' | 'forbidden';
+
+const REASONS: readonly SignOutReason[] = ['idle', 'expired', 'forbidden'];
+export const REASON_PARAM = 'reason';
+
+/** Language key of the login page's notice for each reason. */
+export const REASON_KEY: Record<SignOutReason, string> = {
+  idle: 'login.reason.idle',
+  expired: 'login.reason.expired',
+  forbidden: 'login.reason.forbidden',
+};
+
+/** The sign-in route, carrying the reason when there is one. */
+export function loginPath(reason?: SignOutReason, base = '/'): string {
+  return reason ? `${base}?${REASON_PARAM}=${reason}` : base;
+}
+
+/** The reason in the login page's query, ignoring anything unknown. */
+export function reasonOf(params: URLSearchParams): SignOutReason | null {
+  const value = params.get(REASON_PARAM);
+  return REASONS.find((r) => r === value) ?? null;
+}

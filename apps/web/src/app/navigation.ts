@@ -1,4 +1,4 @@
-import { loginPath, type SignOutReason } from './session/signOutReason';
+import { loginPath, noteSignOut, type SignOutReason } from './session/signOutReason';
 
 /** Public routes where the user signs in; sending someone "to login" from one of them changes nothing. */
 const SIGN_IN_PATHS = new Set(['/', '/login', '/admin', '/onauth']);
@@ -18,5 +18,6 @@ export function isSignInPath(pathname: string): boolean {
 /** Back to sign-in, telling the login page why (idle, session expired, no permission) when there is a reason. */
 export function goToLogin(reason?: SignOutReason): void {
   if (isSignInPath(window.location.pathname)) return;
+  if (reason) noteSignOut(reason);
   navigate(loginPath(reason));
 }

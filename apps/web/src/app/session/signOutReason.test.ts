@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { goToLogin, setNavigator } from '../navigation';
-import { loginPath, REASON_KEY, reasonOf } from './signOutReason';
+import { loginPath, REASON_KEY, reasonOf, takeSignOut } from './signOutReason';
 
 describe('why the user is back at sign-in', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
@@ -20,8 +20,12 @@ describe('why the user is back at sign-in', () => {
     window.history.replaceState(null, '', '/manage/personalExpense');
     goToLogin('forbidden');
     expect(navigate).toHaveBeenCalledWith('/?reason=forbidden');
+    // Kept once for the session guard's own redirect, should it land first.
+    expect(takeSignOut()).toBe('forbidden');
+    expect(takeSignOut()).toBeNull();
     window.history.replaceState(null, '', '/login');
     goToLogin('expired');
     expect(navigate).toHaveBeenCalledTimes(1);
+    expect(takeSignOut()).toBeNull();
   });
 });

@@ -21,3 +21,20 @@ export function reasonOf(params: URLSearchParams): SignOutReason | null {
   const value = params.get(REASON_PARAM);
   return REASONS.find((r) => r === value) ?? null;
 }
+
+/**
+ * The reason is also kept here until a login route takes it: when the session ends, the guard of the signed-in
+ * routes may redirect before the navigation that carries the reason, and its redirect must say it too.
+ */
+let pending: SignOutReason | null = null;
+
+export function noteSignOut(reason: SignOutReason): void {
+  pending = reason;
+}
+
+/** The reason noted last, once. */
+export function takeSignOut(): SignOutReason | null {
+  const reason = pending;
+  pending = null;
+  return reason;
+}

@@ -8,7 +8,7 @@ import { useBoot } from '../../app/i18n/BootProvider';
 import { LanguageSwitch } from '../../app/i18n/LanguageSwitch';
 import { errorText } from '../../app/notice';
 import { hasSession, LOCAL_KEYS } from '../../app/session/session';
-import { REASON_KEY, reasonOf } from '../../app/session/signOutReason';
+import { REASON_KEY, reasonOf, takeSignOut } from '../../app/session/signOutReason';
 import { applyFieldErrors } from '../../shared/formErrors';
 import { Panel } from '../../shared/Panel';
 import { useActionGuard } from '../../shared/useActionGuard';
@@ -32,6 +32,9 @@ export function LoginPage() {
   const location = useLocation();
   // Why the user is here again (idle, session expired, no permission), said until they sign in.
   const reason = reasonOf(useSearchParams()[0]);
+  useEffect(() => {
+    takeSignOut();
+  }, []);
   const admin = location.pathname.toLowerCase() === '/admin';
   // Only a session that existed when the page opened sends the user on; a sign-in made here navigates itself.
   const [alreadySignedIn] = useState(hasSession);

@@ -10,7 +10,7 @@ import {
 import { DOC_TYPES, type DocType, type DocumentDetail } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useBoot } from '../../../app/i18n/BootProvider';
@@ -153,8 +153,8 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
   const queryClient = useQueryClient();
   const refresh = useDocumentRefresh();
   const [form] = Form.useForm<DocumentFormValues>();
-  const [busy, setBusy] = useState(flight.isBusy);
-  useEffect(() => flight.subscribe(setBusy), [flight]);
+  // Read as a store: the editor remounts while an action runs and must still see it end.
+  const busy = useSyncExternalStore(flight.subscribe, flight.isBusy);
   const me = useDefaultInfoQuery();
   const info = useQuery({
     queryKey: ['documents', 'mainInfo', docType, culture],

@@ -32,6 +32,11 @@ export function noteSignOut(reason: SignOutReason): void {
   pending = reason;
 }
 
+/** The reason noted last, left in place (a render may run twice); the login page takes it. */
+export function pendingSignOut(): SignOutReason | null {
+  return pending;
+}
+
 /** The reason noted last, once. */
 export function takeSignOut(): SignOutReason | null {
   const reason = pending;

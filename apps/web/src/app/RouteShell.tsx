@@ -7,6 +7,7 @@ import { setNavigator } from './navigation';
 import { ROUTES } from './routes';
 import { startIdleTimer } from './session/idle';
 import { clearSession } from './session/session';
+import { loginPath, noteSignOut, pendingSignOut } from './session/signOutReason';
 import { useSignedIn } from './session/useSession';
 
 /** Root of every route: hands navigation to non-React code, runs the idle timer and reports page views. */
@@ -27,8 +28,9 @@ export function RouteShell() {
       timeoutMs: index.IdleTimeoutMs,
       intervalMs: index.IdleCheckIntervalMs,
       onExpire: () => {
+        noteSignOut('idle');
         clearSession();
-        navigate('/', { replace: true });
+        navigate(loginPath('idle'), { replace: true });
       },
     });
   }, [signedIn, index.IdleTimeoutMs, index.IdleCheckIntervalMs, navigate]);
@@ -49,6 +51,6 @@ export function RouteShell() {
 /** Screens under /manage need a session; without one the user goes to login. */
 export function RequireSession({ children }: { children: React.ReactNode }) {
   const signedIn = useSignedIn();
-  if (!signedIn) return <Navigate to="/" replace />;
+  if (!signedIn) return <Navigate to={loginPath(pendingSignOut() ?? undefined)} replace />;
   return children;
 }

@@ -1,3 +1,5 @@
+import { loginPath, noteSignOut, type SignOutReason } from './session/signOutReason';
+
 /** Public routes where the user signs in; sending someone "to login" from one of them changes nothing. */
 const SIGN_IN_PATHS = new Set(['/', '/login', '/admin', '/onauth']);
 
@@ -13,7 +15,9 @@ export function isSignInPath(pathname: string): boolean {
   return SIGN_IN_PATHS.has(pathname.toLowerCase());
 }
 
-export function goToLogin(): void {
+/** Back to sign-in, telling the login page why (idle, session expired, no permission) when there is a reason. */
+export function goToLogin(reason?: SignOutReason): void {
   if (isSignInPath(window.location.pathname)) return;
-  navigate('/');
+  if (reason) noteSignOut(reason);
+  navigate(loginPath(reason));
 }

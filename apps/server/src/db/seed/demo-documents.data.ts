@@ -77,6 +77,64 @@ export const WORKFLOWS = [
       },
     ],
   },
+  {
+    // Office and phone costs are checked by IT: the system administrator approves them by role.
+    header: {
+      Code: 'DEPUTY-OFFICE',
+      DocType: 'deputy' as const,
+      NameZH: '办公及通讯报销审批',
+      NameEN: 'Office and phone reimbursement approval',
+    },
+    expenseType: 'D_OFFICE',
+    details: [
+      {
+        Seq: 1,
+        StepKind: 'line_manager' as const,
+        NameZH: '直属经理',
+        NameEN: 'Line manager',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+      {
+        Seq: 2,
+        StepKind: 'role' as const,
+        RoleCode: 'SYSADMIN',
+        NameZH: '信息技术审核',
+        NameEN: 'IT review',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+    ],
+  },
+  {
+    // Meeting advances are paid out ahead of the event, so the shared-service centre approves them by role.
+    header: {
+      Code: 'LOAN-MEETING',
+      DocType: 'loan' as const,
+      NameZH: '会议借款审批',
+      NameEN: 'Meeting advance approval',
+    },
+    expenseType: 'L_MEETING',
+    details: [
+      {
+        Seq: 1,
+        StepKind: 'line_manager' as const,
+        NameZH: '直属经理',
+        NameEN: 'Line manager',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+      {
+        Seq: 2,
+        StepKind: 'role' as const,
+        RoleCode: 'SSC',
+        NameZH: '财务审核',
+        NameEN: 'Finance review',
+        HcpOnly: false,
+        OverseasOnly: false,
+      },
+    ],
+  },
 ] as const;
 
 export interface DocPlan {
@@ -92,6 +150,8 @@ export interface DocPlan {
   mine?: boolean;
   longTerm?: boolean;
   rejectComment?: string;
+  /** With `approving`: how many pending steps their approvers decide first, so it waits further along its route. */
+  approveSteps?: number;
 }
 
 /** Documents of every type in each state the approval part of the lifecycle reaches, spread over the applicants. */
@@ -226,4 +286,86 @@ export const DOC_PLAN: readonly DocPlan[] = [
     reason: '上海市内交通',
     lines: [{ item: 'TAXI', amount: '128.00', text: '出租车' }],
   },
+  // Spend on healthcare professionals (the items are flagged so), for the compliance view and its route step.
+  {
+    docType: 'deputy',
+    type: 'D_MEETING',
+    end: 'approving',
+    reason: '肿瘤科室会：医生餐费及讲课费',
+    mine: true,
+    lines: [
+      { item: 'HCP_MEAL', amount: '1800.00', text: '科室会工作餐（医生12人）' },
+      { item: 'LECTURE_FEE', amount: '3000.00', text: '讲者讲课费' },
+    ],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_MEETING',
+    end: 'approved',
+    reason: '城市学术会：场地及医生餐费',
+    lines: [
+      { item: 'MEETING_VENUE', amount: '6500.00', text: '会议场地' },
+      { item: 'HCP_MEAL', amount: '2400.00', text: '会议工作餐（医生20人）' },
+    ],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_MEETING',
+    end: 'approving',
+    reason: '医院科室会讲课费',
+    approveSteps: 1,
+    lines: [{ item: 'LECTURE_FEE', amount: '2000.00', text: '讲者讲课费' }],
+  },
+  // Waiting at the role steps of the office and meeting-advance routes: the administrator's and finance's to approve.
+  {
+    docType: 'deputy',
+    type: 'D_OFFICE',
+    end: 'approving',
+    reason: '笔记本电脑配件及通讯费',
+    approveSteps: 1,
+    lines: [
+      { item: 'OFFICE', amount: '860.00', text: '扩展坞及显示器线' },
+      { item: 'PHONE', amount: '268.00', text: '本月通讯费' },
+    ],
+  },
+  {
+    docType: 'deputy',
+    type: 'D_OFFICE',
+    end: 'approving',
+    reason: '区域办公用品采购',
+    approveSteps: 1,
+    lines: [{ item: 'OFFICE', amount: '1320.00', text: '打印纸及文具' }],
+  },
+  {
+    docType: 'loan',
+    type: 'L_MEETING',
+    end: 'approving',
+    reason: '城市会会议借款',
+    approveSteps: 1,
+    lines: [{ item: 'MEETING_ADVANCE', amount: '8000.00', text: '会议场地定金' }],
+  },
+  {
+    docType: 'loan',
+    type: 'L_MEETING',
+    end: 'approving',
+    reason: '科室会备用金',
+    approveSteps: 1,
+    lines: [{ item: 'MEETING_ADVANCE', amount: '3000.00', text: '科室会备用金' }],
+  },
+  // Over the line manager's limit: it waits for the manager's own manager, who lets the manager approve for them.
+  {
+    docType: 'apply',
+    type: 'A_TRIP',
+    end: 'approving',
+    reason: '华东区季度市场调研出差',
+    mine: true,
+    approveSteps: 1,
+    lines: [
+      { item: 'HOTEL', amount: '16800.00', text: '住宿预算' },
+      { item: 'AIR_TICKET', amount: '9600.00', text: '机票预算' },
+    ],
+  },
 ];
+
+/** The line manager of the demo `manager` grants them an approval proxy, so the act-for switch has someone to act for. */
+export const APPROVAL_PROXY = { proxyUser: 'manager', remark: '休假期间代为审批' } as const;

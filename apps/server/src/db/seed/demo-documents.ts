@@ -18,7 +18,7 @@ import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
 import { approvalStep } from '../../modules/workflow/workflow.table';
-import { DOC_PLAN, WORKFLOWS } from './demo-documents.data';
+import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
 
 const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
 const REQUEST = 'demo-seed';
@@ -89,12 +89,21 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
     const admin = await as(adminId);
     // A role step needs someone in the role: a company without compliance staff routes without that step.
     const staffed = await staffedRoleCodes(db, c.id);
+    const types = await typeItems(db, c.id);
     for (const w of WORKFLOWS) {
+      const boundTo = 'expenseType' in w ? types.get(w.expenseType)?.typeId : undefined;
+      if ('expenseType' in w && boundTo === undefined) continue;
       await workflows.save(
         ctx,
         admin,
         {
-          Workflow: { ...w.header, Code: `${w.header.Code}-${code}`, Active: true, AllowBatchApprove: true },
+          Workflow: {
+            ...w.header,
+            Code: `${w.header.Code}-${code}`,
+            Active: true,
+            AllowBatchApprove: true,
+            ExpenseTypeID: boundTo ?? null,
+          },
           Details: w.details.filter((s) => !('RoleCode' in s) || staffed.has(s.RoleCode)),
         },
         'zh-CN',
@@ -121,7 +130,6 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
     if (applicants.length < 2) continue;
 
     const today = shanghaiToday();
-    const types = await typeItems(db, c.id);
     for (const [i, plan] of DOC_PLAN.entries()) {
       const who = plan.mine ? applicants[0]! : applicants[1 + (i % (applicants.length - 1))]!;
       const t = types.get(plan.type);
@@ -180,7 +188,25 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
         );
         continue;
       }
-      if (plan.end === 'approving') continue;
+      if (plan.end === 'approving') {
+        // Someone met again further along (the manager heading the limit chain) decides that step too.
+        const decided = new Set<number>();
+        for (let step = 0; step < 10; step++) {
+          const next = await pendingApprover(db, saved.ID);
+          if (next === undefined || (decided.size >= (plan.approveSteps ?? 0) && !decided.has(next))) break;
+          version = (
+            await approval.decide(
+              ctx,
+              await as(next),
+              plan.docType,
+              { id: saved.ID, version, pass: true, requestId: REQUEST },
+              'zh-CN',
+            )
+          ).Version;
+          decided.add(next);
+        }
+        continue;
+      }
       if (plan.end === 'returned') {
         const approver = await as((await pendingApprover(db, saved.ID))!);
         await approval.decide(
@@ -207,7 +233,36 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
         ).Version;
       }
     }
+    await grantApprovalProxy(ctx, c.id, as, today);
   }
+}
+
+/** The demo manager's own line manager lets them approve in their name (the act-for switch of the header). */
+async function grantApprovalProxy(
+  ctx: DbContext,
+  companyId: number,
+  as: (employeeId: number) => Promise<SessionUser>,
+  today: string,
+) {
+  const [proxy] = await ctx.db
+    .select({ id: employee.id, managerId: employee.lineManagerId })
+    .from(employee)
+    .innerJoin(userAccount, eq(userAccount.employeeId, employee.id))
+    .where(and(eq(userAccount.username, APPROVAL_PROXY.proxyUser), eq(employee.companyId, companyId)));
+  if (!proxy?.managerId) return;
+  await proxies.save(
+    ctx,
+    'approve',
+    await as(proxy.managerId),
+    {
+      ProxyUserID: proxy.id,
+      StartDate: today,
+      EndDate: `${Number(today.slice(0, 4)) + 1}-12-31`,
+      Remark: APPROVAL_PROXY.remark,
+    },
+    'zh-CN',
+    REQUEST,
+  );
 }
 
 async function adminOf(db: Db, companyId: number): Promise<number | undefined> {

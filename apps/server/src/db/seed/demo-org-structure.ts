@@ -49,8 +49,11 @@ export async function seedDemoOrgStructure(db: Db): Promise<void> {
         .where(eq(employee.companyId, companyId))
         .orderBy(asc(employee.id));
       const membersOf = (code: string) => people.filter((p) => p.teamId === teamByCode.get(code)?.id);
-      // The first person of each team in the demo organisation is its head.
-      const headOf = (code: string) => membersOf(code)[0];
+      // A team's head is the member whose line manager sits outside the team (or who has none).
+      const headOf = (code: string) => {
+        const members = membersOf(code);
+        return members.find((p) => !members.some((m) => m.id === p.lineManagerId));
+      };
       const roles = new Map(
         (await tx.select().from(role).where(eq(role.companyId, companyId))).map((r) => [r.code, r.id]),
       );

@@ -213,6 +213,8 @@ export const DEMO_USERS = [
     company: '1000',
     team: 'CMP',
     roles: ['EMPLOYEE', 'COMPLIANCE'],
+    // Routes with a compliance step need a holder in each company.
+    alsoIn: '2000',
   },
   { username: 'auditor', zh: '刘洋', en: 'Yang Liu', company: '1000', team: 'AUD', roles: ['EMPLOYEE', 'AUDITOR'] },
 ] as const;

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { hashPassword } from '../../modules/auth/auth.service';
 import { userAccount } from '../../modules/auth/auth.table';
@@ -57,6 +58,7 @@ export async function seedDemoOrg(db: Db): Promise<void> {
       en: string;
       username: string;
       managerId: number | null;
+      approvalLimit?: string;
     }) => {
       employeeNo += 1;
       const code = `E${String(employeeNo).padStart(5, '0')}`;
@@ -73,7 +75,7 @@ export async function seedDemoOrg(db: Db): Promise<void> {
           lineManagerId: v.managerId,
           bankName: '招商银行',
           bankAccount: `6225${String(880000000000 + employeeNo * 104729).slice(0, 12)}`,
-          approvalLimit: v.managerId === null ? '1000000.00' : '5000.00',
+          approvalLimit: v.approvalLimit ?? (v.managerId === null ? '1000000.00' : '5000.00'),
         })
         .returning();
       await tx.insert(userAccount).values({ employeeId: row!.id, username: v.username, passwordHash });
@@ -120,6 +122,22 @@ export async function seedDemoOrg(db: Db): Promise<void> {
         const demoHead = DEMO_USERS.find(
           (u) => u.company === companyCode && u.team === t.code && 'head' in u && u.head,
         );
+        const members = DEMO_USERS.filter((d) => d.company === companyCode && d.team === t.code && !('head' in d));
+        // Demo users who approve by role come before their team's head: a role step goes to the role's first holder
+        // by employee code, and the demo should show them, not a generated colleague, that work.
+        const approvers = members.filter((u) => u.roles.some((r) => r !== 'EMPLOYEE'));
+        for (const u of approvers) {
+          const id = await addEmployee({
+            companyCode,
+            teamCode: t.code,
+            zh: u.zh,
+            en: u.en,
+            username: u.username,
+            managerId: null,
+            approvalLimit: '5000.00',
+          });
+          demoIds.set(u.username, id);
+        }
         const head = demoHead ?? randomPerson();
         const headId = await addEmployee({
           companyCode,
@@ -131,7 +149,17 @@ export async function seedDemoOrg(db: Db): Promise<void> {
         });
         if (demoHead) demoIds.set(demoHead.username, headId);
         teamHeads.set(`${companyCode}:${t.code}`, headId);
-        for (const u of DEMO_USERS.filter((d) => d.company === companyCode && d.team === t.code && !('head' in d))) {
+        if (approvers.length)
+          await tx
+            .update(employee)
+            .set({ lineManagerId: headId })
+            .where(
+              inArray(
+                employee.id,
+                approvers.map((u) => demoIds.get(u.username)!),
+              ),
+            );
+        for (const u of members.filter((m) => !approvers.includes(m))) {
           demoIds.set(
             u.username,
             await addEmployee({

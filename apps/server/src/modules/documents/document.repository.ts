@@ -1,5 +1,5 @@
 import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
-import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { contains, offsetOf, orderFrom } from '../../core/list';
@@ -105,6 +105,10 @@ const SORTABLE = {
   SubmittedAt: doc.submittedAt,
 };
 
+/** Newest first unless the caller sorts: people look for what they just made. */
+const listOrder = (q: Parameters<typeof orderFrom>[1]) =>
+  q.SortField ? orderFrom(SORTABLE, q, doc.createdAt) : desc(doc.createdAt);
+
 export async function searchOwned(db: Db, companyId: number, people: number[], q: SearchDocumentBody) {
   const where = and(
     ownedBy(companyId, people),
@@ -132,7 +136,7 @@ export async function searchOwned(db: Db, companyId: number, people: number[], q
     .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
     .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
     .where(where)
-    .orderBy(orderFrom(SORTABLE, q, doc.createdAt), sql`${doc.id} desc`)
+    .orderBy(listOrder(q), sql`${doc.id} desc`)
     .limit(q.PageSize)
     .offset(offsetOf(q));
   return { total: total?.n ?? 0, rows };

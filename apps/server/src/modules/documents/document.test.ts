@@ -190,6 +190,18 @@ describe('my documents', () => {
     expect(empty).toMatchObject({ DocType: 'loan', Status: 'draft', TotalAmount: '0.00', Lines: [] });
   });
 
+  it('lists my newest document first unless I sort', async () => {
+    const older = (await t.call('/api/document/SaveDeputyDetail', deputy(), employee.access_token)).json();
+    const newer = (await t.call('/api/document/SaveDeputyDetail', deputy(), employee.access_token)).json();
+    const ids = (body: Record<string, unknown>) =>
+      t
+        .call('/api/document/SearchDocument', body, employee.access_token)
+        .then((r) => r.json().Rows.map((row: { ID: number }) => row.ID) as number[]);
+    expect((await ids({})).slice(0, 2)).toEqual([newer.ID, older.ID]);
+    const ascending = await ids({ SortField: 'CreatedAt', SortOrder: 'ascend', PageSize: 100 });
+    expect(ascending.indexOf(older.ID)).toBeLessThan(ascending.indexOf(newer.ID));
+  });
+
   it('lets a fill-in proxy prepare a document for the principal', async () => {
     await t.call(
       '/api/ProxyUser/SaveOrUpdateProxyUser',

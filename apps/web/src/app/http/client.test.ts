@@ -114,7 +114,8 @@ describe('http client', () => {
     expect(calls.filter((c) => c.url === TOKEN_PATH)).toHaveLength(1);
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
-    expect(onAuthLost).toHaveBeenCalled();
+    // The login page tells the user their session expired.
+    expect(onAuthLost).toHaveBeenCalledWith('expired');
     expect(loading.isVisible()).toBe(false);
   });
 
@@ -130,6 +131,7 @@ describe('http client', () => {
     expect((error as ApiError).message).toBe('没有权限');
     expect(getAccessToken()).toBeNull();
     expect(onAuthLost).toHaveBeenCalledTimes(1);
+    expect(onAuthLost).toHaveBeenCalledWith('forbidden');
   });
 
   it('on 403 for a temporary password keeps the session and marks it for the password change, not a sign-out', async () => {

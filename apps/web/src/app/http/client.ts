@@ -11,6 +11,7 @@ import {
   startSession,
   updateUserInfo,
 } from '../session/session';
+import type { SignOutReason } from '../session/signOutReason';
 import { ApiError } from './ApiError';
 
 export const TOKEN_PATH = '/api/auth/Token';
@@ -23,8 +24,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Current culture, sent as `Language` on every call. */
   language?: () => string;
-  /** Called when the session is lost (failed refresh, 403, token call error); defaults to going to login. */
-  onAuthLost?: () => void;
+  /** Called when the session is lost (failed refresh, 403, token call error), with why; defaults to going to login. */
+  onAuthLost?: (reason: SignOutReason) => void;
   /** Called with every response's X-App-Version header. */
   onServerVersion?: (version: string) => void;
 }
@@ -135,7 +136,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     } catch (error) {
       removeTokens();
       loading.closeOnError();
-      onAuthLost();
+      onAuthLost('expired');
       throw error;
     }
   }
@@ -149,7 +150,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
         const refreshToken = getRefreshToken();
         if (!refreshToken) {
           removeTokens();
-          onAuthLost();
+          onAuthLost('expired');
           throw new ApiError({
             status: 401,
             code: 'auth.session_expired',
@@ -201,7 +202,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (res.status === 401 && !opts.public) {
       if (replay) {
         removeTokens();
-        onAuthLost();
+        onAuthLost('expired');
         throw await problemOf(res);
       }
       await refreshOnce(usedToken);
@@ -212,7 +213,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     if (res.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED) updateUserInfo({ MustChangePassword: true });
     else if (res.status === 403) {
       removeTokens();
-      onAuthLost();
+      onAuthLost('forbidden');
     }
     throw error;
   }

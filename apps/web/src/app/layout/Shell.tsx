@@ -15,7 +15,8 @@ import { AppMenu } from './AppMenu';
 import { HeaderActions } from './HeaderBar';
 import { ModalBridge } from './ModalBridge';
 import { buildMenu } from './menu';
-import { useDefaultInfoQuery, useMenuQuery } from './queries';
+import { usePageTitleOverride } from './pageTitle';
+import { useDefaultInfoQuery, useLanguageRefresh, useMenuQuery } from './queries';
 
 /** The signed-in frame: collapsed side menu (a drawer on phones), header, breadcrumb and the screen. */
 export default function Shell() {
@@ -41,7 +42,9 @@ export default function Shell() {
     if (menu.error && !mustChangePassword) notice.error(menu.error);
   }, [menu.error, mustChangePassword]);
 
-  const title = screen ? t(screen.labelKey) : t('layout.home');
+  const override = usePageTitleOverride();
+  const title = override ?? (screen ? t(screen.labelKey) : t('layout.home'));
+  useLanguageRefresh(info.data?.TeamName);
   useEffect(() => {
     document.title = `${title} - ${t('common.appName')}`;
   }, [title, t]);

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { authApi } from '../../modules/auth/api';
 import { useBoot } from '../i18n/BootProvider';
+import { updateUserInfo } from '../session/session';
 import { useUserInfo } from '../session/useSession';
 
 /** Session data of the shell, keyed by user and company so a company switch never shows the old company's. */
@@ -39,4 +41,23 @@ export function useMasterInfoQuery() {
     queryFn: authApi.masterInfo,
     staleTime: Infinity,
   });
+}
+
+/**
+ * After a language switch everything on screen is fetched again, since lists and master data carry names in the
+ * request's language, and the stored UserInfo takes the team name in the new language from the profile.
+ */
+export function useLanguageRefresh(teamName: string | null | undefined) {
+  const { culture } = useBoot();
+  const queryClient = useQueryClient();
+  const shown = useRef(culture);
+  useEffect(() => {
+    if (shown.current === culture) return;
+    shown.current = culture;
+    void queryClient.invalidateQueries();
+  }, [culture, queryClient]);
+  const user = useUserInfo();
+  useEffect(() => {
+    if (teamName !== undefined && user && user.TeamName !== teamName) updateUserInfo({ TeamName: teamName });
+  }, [teamName, user]);
 }

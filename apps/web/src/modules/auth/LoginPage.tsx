@@ -2,12 +2,13 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { CompanyRow } from '../../app/apiTypes';
 import { useBoot } from '../../app/i18n/BootProvider';
 import { LanguageSwitch } from '../../app/i18n/LanguageSwitch';
 import { errorText } from '../../app/notice';
 import { hasSession, LOCAL_KEYS } from '../../app/session/session';
+import { REASON_KEY, reasonOf, takeSignOut } from '../../app/session/signOutReason';
 import { applyFieldErrors } from '../../shared/formErrors';
 import { Panel } from '../../shared/Panel';
 import { useActionGuard } from '../../shared/useActionGuard';
@@ -29,6 +30,11 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { culture, index } = useBoot();
   const location = useLocation();
+  // Why the user is here again (idle, session expired, no permission), said until they sign in.
+  const reason = reasonOf(useSearchParams()[0]);
+  useEffect(() => {
+    takeSignOut();
+  }, []);
   const admin = location.pathname.toLowerCase() === '/admin';
   // Only a session that existed when the page opened sends the user on; a sign-in made here navigates itself.
   const [alreadySignedIn] = useState(hasSession);
@@ -140,6 +146,15 @@ export function LoginPage() {
               <Form.Item name="remember" valuePropName="checked">
                 <Checkbox data-testid="login-remember">{t('login.remember')}</Checkbox>
               </Form.Item>
+              {reason && !error ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t(REASON_KEY[reason])}
+                  style={{ marginBottom: 16 }}
+                  data-testid="login-reason"
+                />
+              ) : null}
               {error ? (
                 <Alert
                   type="error"

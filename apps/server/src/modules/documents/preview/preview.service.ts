@@ -45,7 +45,7 @@ export async function preview(
       StartDate: d.StartDate,
       EndDate: d.EndDate,
       Status: d.Status,
-      StatusName: t(`preview.status.${d.Status}`),
+      StatusName: t(`doc.status.${d.Status}`),
       CreatedAt: d.CreatedAt,
       SubmittedAt: d.SubmittedAt,
       ApprovedAt: d.ApprovedAt,

@@ -123,7 +123,8 @@ describe('print preview', () => {
       Reason: '上海出差',
       StartDate: today,
       Status: 'approved',
-      StatusName: '已审批',
+      // The voucher names the state as the lists do (the one set of doc.status.* labels).
+      StatusName: '审批通过',
       ApplyNo: apply.DocNo,
     });
     expect(data.Header.CompanyName).not.toBe('');
@@ -153,7 +154,7 @@ describe('print preview', () => {
     // The approver may print what they approved; the apply prints through its own call.
     expect((await t.call('/api/Preview/GetDeputyData', { ID: d.ID }, manager.access_token)).statusCode).toBe(200);
     const a = (await t.call('/api/Preview/GetApplyData', { ID: apply.ID }, employee.access_token)).json();
-    expect(a.Header).toMatchObject({ DocType: 'apply', ApplyNo: null, StatusName: '已审批' });
+    expect(a.Header).toMatchObject({ DocType: 'apply', ApplyNo: null, StatusName: '审批通过' });
     expect(a.TotalInWords).toBe('贰万元整');
     expect(a.AttachmentCount).toBe(0);
   });

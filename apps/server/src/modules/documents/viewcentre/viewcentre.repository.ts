@@ -1,5 +1,5 @@
 import type { ViewCenterQuery } from '@ems/contracts';
-import { and, count, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
@@ -50,6 +50,10 @@ const SORTABLE = {
   ApprovedAt: doc.approvedAt,
 };
 
+/** Newest first unless the caller sorts: people look for what they just made. */
+const listOrder = (q: Parameters<typeof orderFrom>[1]) =>
+  q.SortField ? orderFrom(SORTABLE, q, doc.createdAt) : desc(doc.createdAt);
+
 function select(db: Db) {
   return db
     .select({
@@ -96,7 +100,7 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
     .where(w);
   const rows = await select(db)
     .where(w)
-    .orderBy(orderFrom(SORTABLE, q, doc.createdAt), sql`${doc.id} desc`)
+    .orderBy(listOrder(q), sql`${doc.id} desc`)
     .limit(q.PageSize)
     .offset(offsetOf(q));
   return { total: total?.n ?? 0, rows };
@@ -109,7 +113,7 @@ export async function* all(db: Db, companyId: number, scope: ViewScope, q: ViewC
   for (let offset = 0; offset < limit; offset += pageSize) {
     const rows = await select(db)
       .where(w)
-      .orderBy(orderFrom(SORTABLE, q, doc.createdAt), sql`${doc.id} desc`)
+      .orderBy(listOrder(q), sql`${doc.id} desc`)
       .limit(Math.min(pageSize, limit - offset))
       .offset(offset);
     yield* rows;

@@ -74,6 +74,15 @@ const list = (url: string, token: string, body: Record<string, unknown> = {}) =>
 const nos = (res: { json: () => { Rows: { DocNo: string }[] } }) => res.json().Rows.map((r) => r.DocNo);
 
 describe('the view centre lists', () => {
+  it('puts the newest document first unless the caller sorts', async () => {
+    const newest = await deputy('20.00');
+    expect(nos(await list('SearchList', employee.access_token))[0]).toBe(newest.DocNo);
+    const oldestFirst = nos(
+      await list('SearchList', employee.access_token, { SortField: 'CreatedAt', SortOrder: 'ascend', PageSize: 100 }),
+    );
+    expect(oldestFirst.indexOf(submitted.DocNo)).toBeLessThan(oldestFirst.indexOf(newest.DocNo));
+  });
+
   it('shows the applicant their documents and the approver those on their route, never someone else’s draft', async () => {
     expect(nos(await list('SearchList', employee.access_token))).toEqual(
       expect.arrayContaining([submitted.DocNo, draftDoc.DocNo]),

@@ -181,7 +181,8 @@ describe('flags and filters', () => {
       expect.objectContaining({ TeamName: 'Oncology Shanghai District', Count: expect.any(Number) }),
     ]);
     expect(res.Rows[0].Count).toBeGreaterThanOrEqual(2);
-    expect((await t.call('/api/ApproveCenter/SearchTeam', {}, finance.access_token)).json().Rows).toEqual([]);
+    // Someone with nothing waiting (the demo's meeting advances wait for finance).
+    expect((await t.call('/api/ApproveCenter/SearchTeam', {}, employee.access_token)).json().Rows).toEqual([]);
   });
 });
 

@@ -10,15 +10,15 @@ import {
 import { DOC_TYPES, type DocType, type DocumentDetail } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { newIdempotencyKey } from '../../../app/http/idempotency';
 import { useBoot } from '../../../app/i18n/BootProvider';
+import { usePageTitle } from '../../../app/layout/pageTitle';
 import { useDefaultInfoQuery } from '../../../app/layout/queries';
 import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
-import { applyFieldErrors } from '../../../shared/formErrors';
 import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
@@ -26,10 +26,13 @@ import { AttachmentSection } from '../attachments';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
 import { LinesView, MainInfoView } from './DocumentView';
+import { shownByChangeOf } from './documentQueries';
+import { isFormValidation, keptRowsOf, placeFieldErrors } from './fieldErrors';
 import { bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
 import { LinesSection } from './LinesSection';
 import { MainInfoSection, TypeSection } from './MainInfoSection';
 import { RoutePreviewModal, RouteSection } from './RouteSection';
+import { createSingleFlight, type SingleFlight } from './singleFlight';
 
 type Target = { kind: 'new'; docType: DocType } | { kind: 'open'; id: number; wantEdit: boolean } | { kind: 'bad' };
 
@@ -40,6 +43,18 @@ function targetOf(mode: string | undefined, key: string | undefined): Target {
   return { kind: 'bad' };
 }
 
+/** A dialog opened on a saved document: its route preview or its print preview. */
+type Dialog = { kind: 'route'; id: number } | { kind: 'print'; id: number; docType: DocType; open: boolean };
+
+/** Puts a changed document in the cache and refetches what shows it elsewhere (route, lists, counts). */
+function useDocumentRefresh() {
+  const queryClient = useQueryClient();
+  return (d: DocumentDetail) => {
+    queryClient.setQueryData(['documents', 'detail', d.ID], d);
+    void queryClient.invalidateQueries({ predicate: (q) => shownByChangeOf(q.queryKey, d.ID) });
+  };
+}
+
 /**
  * The document screen: four sections (document type, main info, expense details, attachments), with save draft,
  * route preview and submit while the document may be edited, and the read-only form with its approval route otherwise.
@@ -48,25 +63,47 @@ export default function DocumentPage() {
   const { t } = useTranslation();
   const { mode, key } = useParams();
   const target = targetOf(mode, key);
+  // Held above the editor, which starts afresh with each saved version (and a new document's first save moves to
+  // its edit route): dialogs opened after a save stay open, and one action at a time holds across the remount.
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [flight] = useState(createSingleFlight);
   const loaded = useQuery({
     queryKey: ['documents', 'detail', target.kind === 'open' ? target.id : null],
     queryFn: () => documentApi.load((target as { id: number }).id),
     enabled: target.kind === 'open',
     retry: false,
   });
-  if (target.kind === 'bad') return <Result status="404" title={t('error.pageNotFound')} />;
-  if (target.kind === 'open') {
-    if (loaded.isError) return <Result status="404" title={t('doc.notFound')} />;
-    if (!loaded.data) return <Spin style={{ margin: 48 }} />;
-    const d = loaded.data;
-    const editable = d.AllowedActions.includes('edit') && target.wantEdit;
-    return editable ? (
-      <DocumentEditor key={`${d.ID}-${d.Version}`} docType={d.DocType} doc={d} />
-    ) : (
-      <DocumentReadOnly doc={d} />
+  const d = target.kind === 'open' ? loaded.data : undefined;
+  usePageTitle(
+    d ? `${t(`doc.type.${d.DocType}`)} ${d.DocNo}` : target.kind === 'new' ? t(`doc.new.${target.docType}`) : null,
+  );
+  let screen: React.ReactNode;
+  if (target.kind === 'bad') screen = <Result status="404" title={t('error.pageNotFound')} />;
+  else if (target.kind === 'new')
+    screen = (
+      <DocumentEditor key={`new-${target.docType}`} docType={target.docType} flight={flight} onDialog={setDialog} />
     );
-  }
-  return <DocumentEditor key={`new-${target.docType}`} docType={target.docType} />;
+  else if (loaded.isError) screen = <Result status="404" title={t('doc.notFound')} />;
+  else if (!d) screen = <Spin style={{ margin: 48 }} />;
+  else if (d.AllowedActions.includes('edit') && target.wantEdit)
+    screen = (
+      <DocumentEditor key={`${d.ID}-${d.Version}`} docType={d.DocType} doc={d} flight={flight} onDialog={setDialog} />
+    );
+  else screen = <DocumentReadOnly doc={d} />;
+  return (
+    <>
+      {screen}
+      <RoutePreviewModal documentId={dialog?.kind === 'route' ? dialog.id : null} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'print' ? (
+        <PreviewModal
+          documentId={dialog.id}
+          docType={dialog.docType}
+          open={dialog.open}
+          onClose={() => setDialog({ ...dialog, open: false })}
+        />
+      ) : null}
+    </>
+  );
 }
 
 /** The title with the document's state and its actions, kept in sight while the form scrolls. */
@@ -100,14 +137,25 @@ function Header({ title, doc, children }: { title: string; doc?: DocumentDetail;
   );
 }
 
-function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDetail }) {
+/** Thrown by a save whose field errors are already on the form, so nothing else reports it again. */
+const SHOWN_ON_FORM = Symbol('shown on the form');
+
+interface EditorProps {
+  docType: DocType;
+  doc?: DocumentDetail;
+  flight: SingleFlight;
+  onDialog: (dialog: Dialog) => void;
+}
+
+function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
   const { t } = useTranslation();
   const { culture } = useBoot();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const refresh = useDocumentRefresh();
   const [form] = Form.useForm<DocumentFormValues>();
-  const [previewId, setPreviewId] = useState<number | null>(null);
-  const [printing, setPrinting] = useState(false);
+  // Read as a store: the editor remounts while an action runs and must still see it end.
+  const busy = useSyncExternalStore(flight.subscribe, flight.isBusy);
   const me = useDefaultInfoQuery();
   const info = useQuery({
     queryKey: ['documents', 'mainInfo', docType, culture],
@@ -117,48 +165,71 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
     if (!doc && info.data) form.setFieldsValue(emptyValues(info.data.CostCenterID));
   }, [doc, info.data, form]);
 
-  const refresh = (saved: DocumentDetail) => {
-    queryClient.setQueryData(['documents', 'detail', saved.ID], saved);
-    void queryClient.invalidateQueries({ queryKey: ['documents-mine'] });
-    void queryClient.invalidateQueries({ queryKey: ['documents', 'counts'] });
-  };
   /** Saves what the form holds (a draft may be unfinished); field errors of the server land on the fields. */
   const save = async (): Promise<DocumentDetail> => {
     form.setFields(form.getFieldsError().map((f) => ({ name: f.name as never, errors: [] })));
+    const values = form.getFieldsValue(true);
     try {
-      const saved = await documentApi.save(docType, bodyOf(docType, form.getFieldsValue(true), doc));
+      const saved = await documentApi.save(docType, bodyOf(docType, values, doc));
       refresh(saved);
       return saved;
     } catch (error) {
-      if (applyFieldErrors(form, error)) notice.warning(t('doc.fixFields'));
-      throw error;
+      const placed = placeFieldErrors(
+        error,
+        keptRowsOf(values),
+        form.getFieldsError().map((f) => f.name),
+      );
+      if (placed.fields.length === 0) throw error;
+      form.setFields(placed.fields.map((f) => ({ name: f.name as never, errors: f.errors })));
+      form.scrollToField(placed.fields[0]!.name as never);
+      notice.warning([t('doc.fixFields'), ...placed.elsewhere].join(' '));
+      throw SHOWN_ON_FORM;
     }
   };
-  const onSave = async () => {
-    const saved = await save();
-    notice.success(t('common.saved'));
+  /** Every action of the form runs alone (one save at a time); a client-side check shows its field messages. */
+  const act = (action: () => Promise<unknown>) => async () => {
+    try {
+      await flight.run(action);
+    } catch (error) {
+      if (error === SHOWN_ON_FORM) return;
+      if (isFormValidation(error)) notice.warning(t('doc.fixFields'));
+      else notice.error(error);
+    }
+  };
+  const opened = (saved: DocumentDetail) => {
     if (!doc) navigate(`/manage/document/edit/${saved.ID}`, { replace: true });
   };
-  const onSubmit = async () => {
+  const onSave = act(async () => {
+    const saved = await save();
+    notice.success(t('common.saved'));
+    opened(saved);
+  });
+  const onSubmit = act(async () => {
     await form.validateFields();
     const saved = await save();
     const submitted = await documentApi.submit(docType, saved.ID, saved.Version, newIdempotencyKey());
     refresh(submitted);
     notice.success(t(submitted.Status === 'confirming' ? 'doc.submittedForConfirm' : 'doc.submitted'));
     navigate(`/manage/document/view/${submitted.ID}`, { replace: true });
-  };
-  const onRoutePreview = async () => {
+  });
+  const onRoutePreview = act(async () => {
     const saved = await save();
-    if (!doc) navigate(`/manage/document/edit/${saved.ID}`, { replace: true });
-    setPreviewId(saved.ID);
-  };
-  const onDelete = async () => {
+    onDialog({ kind: 'route', id: saved.ID });
+    opened(saved);
+  });
+  const onPrintPreview = act(async () => {
+    const saved = await save();
+    onDialog({ kind: 'print', id: saved.ID, docType, open: true });
+    opened(saved);
+  });
+  const onDelete = act(async () => {
     if (!doc || !(await notice.ask(t('common.confirmDelete')))) return;
     await documentApi.remove(doc.ID, doc.Version);
-    refresh(doc);
+    queryClient.removeQueries({ queryKey: ['documents', 'detail', doc.ID] });
+    void queryClient.invalidateQueries({ predicate: (q) => shownByChangeOf(q.queryKey, doc.ID) });
     notice.success(t('common.deleted'));
     navigate('/manage/personalExpense');
-  };
+  });
 
   const title = doc ? `${t(`doc.type.${docType}`)} ${doc.DocNo}` : t(`doc.new.${docType}`);
   const preparerName = doc?.PreparerName ?? (culture === 'zh-CN' ? me.data?.UserNameZH : me.data?.UserNameEN) ?? '';
@@ -172,30 +243,53 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
     >
       <Flex vertical gap={12}>
         <Header title={title} {...(doc ? { doc } : {})}>
-          <ActionButton icon={<SaveOutlined />} onAction={onSave} data-testid="doc-save">
+          <ActionButton
+            icon={<SaveOutlined />}
+            onAction={onSave}
+            showErrors={false}
+            disabled={busy}
+            data-testid="doc-save"
+          >
             {t('doc.action.save')}
           </ActionButton>
-          {doc ? (
-            <ActionButton
-              icon={<EyeOutlined />}
-              onAction={async () => {
-                await save();
-                setPrinting(true);
-              }}
-              data-testid="doc-preview"
-            >
-              {t('doc.action.preview')}
-            </ActionButton>
-          ) : null}
-          <ActionButton icon={<NodeIndexOutlined />} onAction={onRoutePreview} data-testid="doc-route-preview-btn">
+          <ActionButton
+            icon={<EyeOutlined />}
+            onAction={onPrintPreview}
+            showErrors={false}
+            disabled={busy}
+            data-testid="doc-preview"
+          >
+            {t('doc.action.preview')}
+          </ActionButton>
+          <ActionButton
+            icon={<NodeIndexOutlined />}
+            onAction={onRoutePreview}
+            showErrors={false}
+            disabled={busy}
+            data-testid="doc-route-preview-btn"
+          >
             {t('doc.action.routePreview')}
           </ActionButton>
           {doc?.AllowedActions.includes('delete') ? (
-            <ActionButton icon={<DeleteOutlined />} danger onAction={onDelete} data-testid="doc-delete">
+            <ActionButton
+              icon={<DeleteOutlined />}
+              danger
+              onAction={onDelete}
+              showErrors={false}
+              disabled={busy}
+              data-testid="doc-delete"
+            >
               {t('common.delete')}
             </ActionButton>
           ) : null}
-          <ActionButton icon={<SendOutlined />} type="primary" onAction={onSubmit} data-testid="doc-submit">
+          <ActionButton
+            icon={<SendOutlined />}
+            type="primary"
+            onAction={onSubmit}
+            showErrors={false}
+            disabled={busy}
+            data-testid="doc-submit"
+          >
             {t('doc.action.submit')}
           </ActionButton>
         </Header>
@@ -217,10 +311,6 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
           </Panel>
         ) : null}
       </Flex>
-      <RoutePreviewModal documentId={previewId} onClose={() => setPreviewId(null)} />
-      {doc ? (
-        <PreviewModal documentId={doc.ID} docType={docType} open={printing} onClose={() => setPrinting(false)} />
-      ) : null}
     </Form>
   );
 }
@@ -228,16 +318,12 @@ function DocumentEditor({ docType, doc }: { docType: DocType; doc?: DocumentDeta
 function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const after = useDocumentRefresh();
   const [declining, setDeclining] = useState(false);
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const [printing, setPrinting] = useState(false);
   const [comment, setComment] = useState('');
   const can = (a: string) => doc.AllowedActions.includes(a as never);
-  const after = (d: DocumentDetail) => {
-    queryClient.setQueryData(['documents', 'detail', d.ID], d);
-    void queryClient.invalidateQueries({ queryKey: ['documents', 'route', d.ID] });
-  };
   const confirm = async (accept: boolean, text?: string) => {
     const d = await documentApi.confirm(doc.ID, doc.Version, accept, text);
     after(d);
@@ -307,7 +393,6 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
           onDone={(d) => {
             setDeciding(null);
             after(d);
-            void queryClient.invalidateQueries({ queryKey: ['approve-center'] });
           }}
         />
       ) : null}

@@ -131,7 +131,11 @@ export function MainInfoSection({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="Currency" label={t('doc.field.currency')} rules={[{ required: true }]}>
+          <Form.Item
+            name="Currency"
+            label={t('doc.field.currency')}
+            rules={[{ required: true, message: t('common.required') }]}
+          >
             <Select options={currencies} showSearch={{ optionFilterProp: 'label' }} data-testid="doc-currency" />
           </Form.Item>
         </Col>
@@ -170,7 +174,11 @@ export function MainInfoSection({
                     <Flex vertical gap={8}>
                       {fields.map((f) => (
                         <Space key={f.key} wrap>
-                          <Form.Item name={[f.name, 'LoanID']} noStyle rules={[{ required: true }]}>
+                          <Form.Item
+                            name={[f.name, 'LoanID']}
+                            noStyle
+                            rules={[{ required: true, message: t('common.required') }]}
+                          >
                             <Select options={loans} style={{ width: 320 }} placeholder={t('doc.field.loanPick')} />
                           </Form.Item>
                           <Form.Item

@@ -68,13 +68,25 @@ export function valuesOf(d: DocumentDetail): DocumentFormValues {
   };
 }
 
+const lineKept = (l: LineValues) => Boolean(l.ExpenseItemID || l.Amount || text(l.Description) || l.ExpenseSubItemID);
+const loanKept = (l: { LoanID?: number; Amount?: string }) => Boolean(l.LoanID && l.Amount);
+
+/** Form indexes of the lines the save body carries, in body order (server errors name body indexes). */
+export function keptLineIndexes(v: Pick<DocumentFormValues, 'Lines'>): number[] {
+  return (v.Lines ?? []).flatMap((l, i) => (l && lineKept(l) ? [i] : []));
+}
+
+export function keptLoanIndexes(v: Pick<DocumentFormValues, 'Loans'>): number[] {
+  return (v.Loans ?? []).flatMap((l, i) => (l && loanKept(l) ? [i] : []));
+}
+
 /** The save body of the form; lines left wholly empty are dropped, half-filled ones kept for the server to judge. */
 export function bodyOf(
   docType: DocType,
   v: DocumentFormValues,
   existing?: { ID: number; Version: number },
 ): SaveDocumentBody {
-  const lines = (v.Lines ?? []).filter((l) => l.ExpenseItemID || l.Amount || text(l.Description) || l.ExpenseSubItemID);
+  const lines = (v.Lines ?? []).filter(lineKept);
   return {
     ...(existing ? { ID: existing.ID, Version: existing.Version } : {}),
     ExpenseTypeID: v.ExpenseTypeID ?? null,
@@ -96,9 +108,7 @@ export function bodyOf(
     })),
     Loans:
       docType === 'deputy'
-        ? (v.Loans ?? [])
-            .filter((l) => l.LoanID && l.Amount)
-            .map((l) => ({ LoanID: l.LoanID!, Amount: l.Amount!.trim() }))
+        ? (v.Loans ?? []).filter(loanKept).map((l) => ({ LoanID: l.LoanID!, Amount: l.Amount!.trim() }))
         : [],
   };
 }

@@ -28,7 +28,7 @@ const DATA: PreviewData = {
     StartDate: '2025-03-01',
     EndDate: '2025-03-02',
     Status: 'approved',
-    StatusName: '已审批',
+    StatusName: '审批通过',
     CreatedAt: '2025-03-01T01:00:00.000Z',
     SubmittedAt: '2025-03-01T02:00:00.000Z',
     ApprovedAt: '2025-03-01T03:00:00.000Z',
@@ -96,6 +96,9 @@ describe('PreviewModal', () => {
     expect(dialog.textContent).toContain('12,345.67 CNY');
     expect(dialog.textContent).toContain('直属经理');
     expect(dialog.textContent).toContain('同意');
+    // Step and document states read as on the screen's route and lists (doc.step.*, doc.status.*).
+    expect(dialog.textContent).toContain('已同意');
+    expect(dialog.textContent).toContain('审批通过');
     // The print copy sits beside the page, hidden on screen.
     expect(document.querySelector('body > .ems-print-copy')?.textContent).toContain('华康制药 报销单');
     expect(print).not.toHaveBeenCalled();

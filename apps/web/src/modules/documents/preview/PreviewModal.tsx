@@ -90,7 +90,7 @@ function Sheet({ data }: { data: PreviewData }) {
     { key: 'round', dataIndex: 'Round', title: r('round'), width: 64 },
     { key: 'step', dataIndex: 'StepName', title: r('step') },
     { key: 'approver', dataIndex: 'ApproverName', title: r('approver') },
-    { key: 'status', title: r('status'), render: (_, s) => t(`preview.stepStatus.${s.Status}`) },
+    { key: 'status', title: r('status'), render: (_, s) => t(`doc.step.${s.Status}`) },
     { key: 'actedBy', dataIndex: 'ActedByName', title: r('actedBy') },
     { key: 'actedAt', title: r('actedAt'), render: (_, s) => displayDateTime(s.ActedAt) },
     { key: 'comment', dataIndex: 'Comment', title: r('comment') },

@@ -20,7 +20,7 @@ const FILTERS: FilterDef[] = [
 
 function Scope({ row }: { row: EmployeeRoleTeamRow }) {
   const { t } = useTranslation();
-  return row.TeamName ? <>{row.TeamName}</> : <Tag color="blue">{t('org.assign.wholeCompany')}</Tag>;
+  return row.TeamName ? row.TeamName : <Tag color="blue">{t('org.assign.wholeCompany')}</Tag>;
 }
 
 const COLUMNS: ColumnDef<EmployeeRoleTeamRow>[] = [

@@ -100,6 +100,9 @@ export default function TeamManagePage() {
       key: 'Name',
       title: title('org.team.field.name'),
       width: 320,
+      // The tree's indent and expand icon sit inline before the name: a name that wrapped below them (long
+      // English names did) lost its indent, so the name stays on one line and the column grows instead.
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_, r) => (
         <Space size={4}>
           <Typography.Text strong={r.ParentID === null}>{r.Name}</Typography.Text>

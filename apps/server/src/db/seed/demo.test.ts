@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+type Rows = { Total: number; Rows: { DocNo: string; StepName: string }[] };
+const pending = async (username: string, body: Record<string, unknown> = {}) =>
+  (
+    await t.call(
+      '/api/ApproveCenter/QueryPendingList',
+      { PageSize: 100, ...body },
+      (
+        await t.login(username)
+      ).access_token,
+    )
+  ).json() as Rows;
+
+describe('demo data', () => {
+  it('waits for the administrator and finance at the steps their roles approve', async () => {
+    expect((await pending('admin')).Rows.map((r) => r.StepName)).toContain('信息技术审核');
+    expect((await pending('finance')).Rows.map((r) => r.StepName)).toContain('财务审核');
+  });
+
+  it('shows compliance documents with spend on healthcare professionals', async () => {
+    const s = await t.login('compliance');
+    const list = (await t.call('/api/DocumentViewCenter/SearchComplianceList', {}, s.access_token)).json() as Rows;
+    expect(list.Total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lets the manager act as approval proxy for their own manager, who has something waiting', async () => {
+    const s = await t.login('manager');
+    const mine = (await t.call('/api/System/GetMyProxy', {}, s.access_token)).json() as {
+      Rows: { ProxyId: number; Kinds: string[] }[];
+    };
+    const grant = mine.Rows.find((r) => r.Kinds.includes('approve'));
+    expect(grant).toBeDefined();
+    const theirs = await pending('manager', { ProxyId: grant!.ProxyId });
+    expect(theirs.Rows.map((r) => r.StepName)).toContain('逐级审批');
+  });
+});

@@ -1,0 +1,45 @@
+/** Why the user was sent back to sign in; the login page says so. */
+export type SignOutReason = 'idle' | 'expired' | 'forbidden';
+
+const REASONS: readonly SignOutReason[] = ['idle', 'expired', 'forbidden'];
+export const REASON_PARAM = 'reason';
+
+/** Language key of the login page's notice for each reason. */
+export const REASON_KEY: Record<SignOutReason, string> = {
+  idle: 'login.reason.idle',
+  expired: 'login.reason.expired',
+  forbidden: 'login.reason.forbidden',
+};
+
+/** The sign-in route, carrying the reason when there is one. */
+export function loginPath(reason?: SignOutReason, base = '/'): string {
+  return reason ? `${base}?${REASON_PARAM}=${reason}` : base;
+}
+
+/** The reason in the login page's query, ignoring anything unknown. */
+export function reasonOf(params: URLSearchParams): SignOutReason | null {
+  const value = params.get(REASON_PARAM);
+  return REASONS.find((r) => r === value) ?? null;
+}
+
+/**
+ * The reason is also kept here until a login route takes it: when the session ends, the guard of the signed-in
+ * routes may redirect before the navigation that carries the reason, and its redirect must say it too.
+ */
+let pending: SignOutReason | null = null;
+
+export function noteSignOut(reason: SignOutReason): void {
+  pending = reason;
+}
+
+/** The reason noted last, left in place (a render may run twice); the login page takes it. */
+export function pendingSignOut(): SignOutReason | null {
+  return pending;
+}
+
+/** The reason noted last, once. */
+export function takeSignOut(): SignOutReason | null {
+  const reason = pending;
+  pending = null;
+  return reason;
+}

@@ -12,6 +12,12 @@ afterAll(() => server?.stop());
 
 type Json = Record<string, unknown>;
 
+/** A real PNG (1×1 pixel): the picture of an invoice, its type found from the content. */
+const INVOICE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function signIn(username: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/auth/Token`, {
     method: 'POST',
@@ -70,6 +76,18 @@ describe('the embedded database', () => {
         Lines: [{ ExpenseItemID: detail.Items[0]!.ID, ExpenseDate: today, Amount: '88.00' }],
       },
     );
+    // The item needs an invoice: a picture of it goes with the document, as the form's upload sends it.
+    const form = new FormData();
+    form.set('DocumentID', String(saved.ID));
+    form.set('Kind', 'invoice');
+    form.set('file', new Blob([INVOICE_PNG], { type: 'image/png' }), 'invoice.png');
+    const upload = await fetch(`${server.baseUrl}/api/UploadAttachment/SaveFile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${employee}` },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+
     const submitted = await call<{ Status: string; Version: number }>(
       employee,
       '/api/DocumentSubmit/SubmitDeputy',

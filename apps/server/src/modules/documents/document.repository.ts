@@ -13,7 +13,7 @@ import {
   ledgerExpenseItemConfig,
 } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
-import { approvalStep } from '../workflow/workflow.table';
+import { approvalStep } from '../workflow/approval/approval.table';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
 import { AT_FINANCE } from './lifecycle/document.state';
 import { owned } from './scope/scope.repository';

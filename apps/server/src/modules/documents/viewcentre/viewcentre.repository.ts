@@ -6,7 +6,7 @@ import { contains, offsetOf, orderFrom } from '../../../core/list';
 import { costCentre } from '../../masterdata/costcentre.table';
 import { expenseType } from '../../masterdata/expense.table';
 import { employee, team } from '../../org/org.table';
-import { approvalStep } from '../../workflow/workflow.table';
+import { approvalStep } from '../../workflow/approval/approval.table';
 import { document as doc } from '../document.table';
 import { scopeWhere, type ViewScope } from '../scope/scope.repository';
 

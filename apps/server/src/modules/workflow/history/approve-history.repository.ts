@@ -6,7 +6,7 @@ import { contains, offsetOf, orderFrom } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { expenseType } from '../../masterdata/expense.table';
 import { employee } from '../../org/org.table';
-import { approvalStep as step } from '../workflow.table';
+import { approvalStep as step } from '../approval/approval.table';
 
 const applicant = alias(employee, 'applicant');
 const approver = alias(employee, 'approver');

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, offsetOf, orderFrom } from '../../../core/list';
 import { employee } from '../../org/org.table';
-import { proxyGrant as g } from '../workflow.table';
+import { proxyGrant as g } from './proxy.table';
 
 const principal = alias(employee, 'principal');
 const proxy = alias(employee, 'proxy');

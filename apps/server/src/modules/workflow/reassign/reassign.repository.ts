@@ -9,7 +9,7 @@ import {
   costCentreHead as head,
 } from '../../masterdata/costcentre.table';
 import { employee } from '../../org/org.table';
-import { approvalStep as step } from '../workflow.table';
+import { approvalStep as step } from '../approval/approval.table';
 
 const applicant = alias(employee, 'applicant');
 

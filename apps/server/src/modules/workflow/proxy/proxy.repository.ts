@@ -2,7 +2,7 @@ import type { ProxyKind, SearchProxyBody } from '@ems/contracts';
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { contains, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
 import { proxyGrant as g } from './proxy.table';
 
@@ -56,22 +56,22 @@ export async function search(
         )
       : undefined,
   );
-  const base = db
-    .select({ n: count() })
-    .from(g)
-    .innerJoin(principal, eq(principal.id, g.principalId))
-    .innerJoin(proxy, eq(proxy.id, g.proxyId));
-  const [total] = await base.where(where);
-  const rows = await db
-    .select({ g, principal, proxy })
-    .from(g)
-    .innerJoin(principal, eq(principal.id, g.principalId))
-    .innerJoin(proxy, eq(proxy.id, g.proxyId))
-    .where(where)
-    .orderBy(orderFrom(SORTABLE, q, g.startDate), sql`${g.id} desc`)
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(g)
+      .innerJoin(principal, eq(principal.id, g.principalId))
+      .innerJoin(proxy, eq(proxy.id, g.proxyId))
+      .where(where),
+    db
+      .select({ g, principal, proxy })
+      .from(g)
+      .innerJoin(principal, eq(principal.id, g.principalId))
+      .innerJoin(proxy, eq(proxy.id, g.proxyId))
+      .where(where)
+      .orderBy(orderFrom(SORTABLE, q, g.startDate), sql`${g.id} desc`),
+  );
 }
 
 export async function findById(db: Db, kind: ProxyKind, id: number) {

@@ -71,6 +71,13 @@ export const document = pgTable(
   ],
 );
 
+/** The owning document of a line, file, history row or step: it goes with the document. */
+export const documentColumn = () => ({
+  documentId: integer('document_id')
+    .notNull()
+    .references(() => document.id, { onDelete: 'cascade' }),
+});
+
 /** Last number used per company, document type and month. */
 export const documentNumber = pgTable(
   'document_number',
@@ -87,9 +94,7 @@ export const expenseLine = pgTable(
   'expense_line',
   {
     ...idColumn(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
     lineNo: integer('line_no').notNull(),
     // A draft may hold unfinished lines; submit refuses them.
     expenseItemId: integer('expense_item_id').references(() => expenseItem.id),
@@ -114,9 +119,7 @@ export const expenseLine = pgTable(
 export const documentLoanLink = pgTable(
   'document_loan_link',
   {
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
     loanId: integer('loan_id')
       .notNull()
       .references(() => document.id),

@@ -1,15 +1,13 @@
 import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../core/columns';
 import { employee } from '../../org/org.table';
-import { document } from '../document.table';
+import { documentColumn } from '../document.table';
 
 export const attachment = pgTable(
   'attachment',
   {
     ...idColumn(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
     /** invoice, receipt, agreement, sign_in_sheet, photo, other */
     kind: varchar('kind', { length: 30 }).notNull().default('other'),
     fileName: varchar('file_name', { length: 255 }).notNull(),

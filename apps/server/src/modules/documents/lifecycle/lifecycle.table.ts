@@ -1,15 +1,13 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../core/columns';
-import { document } from '../document.table';
+import { documentColumn } from '../document.table';
 
 /** Every change of state, with the actor and, when a proxy acted, the principal. */
 export const statusHistory = pgTable(
   'status_history',
   {
     ...idColumn(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
     fromStatus: varchar('from_status', { length: 20 }),
     toStatus: varchar('to_status', { length: 20 }).notNull(),
     action: varchar('action', { length: 30 }).notNull(),

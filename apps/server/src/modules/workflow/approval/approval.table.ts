@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../core/columns';
-import { document } from '../../documents/document.table';
+import { documentColumn } from '../../documents/document.table';
 import { employee } from '../../org/org.table';
 import { STEP_KINDS } from '../workflow.table';
 
@@ -11,9 +11,7 @@ export const approvalStep = pgTable(
   'approval_step',
   {
     ...idColumn(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
     round: integer('round').notNull(),
     seq: integer('seq').notNull(),
     stepKind: varchar('step_kind', { length: 30, enum: STEP_KINDS }).notNull(),

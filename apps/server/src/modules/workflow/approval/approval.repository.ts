@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
@@ -10,9 +9,8 @@ import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
 import { enqueue } from '../../outbound/outbound.service';
 import { workflowDetail, workflowSetting } from '../workflow.table';
 import { approvalStep as step } from './approval.table';
-import { approver, stepCount, stepList } from './step-list.repository';
+import { actor, approver, stepCount, stepList } from './step-list.repository';
 export type StepRow = typeof step.$inferSelect;
-const actor = alias(employee, 'actor');
 
 /** Locks the document row for the rest of the transaction: one transition at a time. */
 export async function lockDocument(db: Db, id: number) {

@@ -12,6 +12,8 @@ import { approvalStep as step } from './approval.table';
  * list shows; each list adds its own fields and joins.
  */
 export const approver = alias(employee, 'approver');
+/** Who decided a step: the approver, or an approval proxy in their place. */
+export const actor = alias(employee, 'actor');
 
 export function stepList<T extends SelectedFields>(db: Db, fields: T) {
   return db

@@ -1,15 +1,11 @@
 import { type ApproveHistoryExportBody, type ComingQuery, DECISIONS } from '@ems/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
-import { employee } from '../../org/org.table';
 import { approvalStep as step } from '../approval/approval.table';
-import { approver, stepCount, stepList } from '../approval/step-list.repository';
-
-const actor = alias(employee, 'actor');
+import { actor, approver, stepCount, stepList } from '../approval/step-list.repository';
 
 /** Midnight in Asia/Shanghai (UTC+8 all year) of a yyyy-MM-dd day. */
 function shanghaiMidnight(day: string, plusDays = 0): Date {

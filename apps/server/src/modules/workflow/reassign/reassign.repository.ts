@@ -1,17 +1,14 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
+import { applicant } from '../../documents/document-list.repository';
 import {
   costCentre as cc,
   costCentreFormOrder as formOrder,
   costCentreHead as head,
 } from '../../masterdata/costcentre.table';
-import { employee } from '../../org/org.table';
 import { approvalStep as step } from '../approval/approval.table';
-
-const applicant = alias(employee, 'applicant');
 
 /** Documents still in approval: their steps of the current round may change hands. */
 const IN_FLIGHT = ['approving', 'confirming'] as const;

@@ -1,6 +1,6 @@
 import type { ProxyKind, SearchProxyBody } from '@ems/contracts';
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
@@ -56,21 +56,16 @@ export async function search(
         )
       : undefined,
   );
+  // Both the count and the page join the two people: the keyword filters on one of them.
+  const withPeople = <T extends PgSelect>(query: T) =>
+    query.innerJoin(principal, eq(principal.id, g.principalId)).innerJoin(proxy, eq(proxy.id, g.proxyId)).where(where);
   return paged(
     q,
-    db
-      .select({ n: count() })
-      .from(g)
-      .innerJoin(principal, eq(principal.id, g.principalId))
-      .innerJoin(proxy, eq(proxy.id, g.proxyId))
-      .where(where),
-    db
-      .select({ g, principal, proxy })
-      .from(g)
-      .innerJoin(principal, eq(principal.id, g.principalId))
-      .innerJoin(proxy, eq(proxy.id, g.proxyId))
-      .where(where)
-      .orderBy(orderFrom(SORTABLE, q, g.startDate), sql`${g.id} desc`),
+    withPeople(db.select({ n: count() }).from(g).$dynamic()),
+    withPeople(db.select({ g, principal, proxy }).from(g).$dynamic()).orderBy(
+      orderFrom(SORTABLE, q, g.startDate),
+      sql`${g.id} desc`,
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { costCentre } from '../masterdata/costcentre.table';
@@ -43,4 +43,12 @@ export function documentList<T extends SelectedFields>(db: Db, fields: T) {
 /** The count for a `documentList` page whose filter may name the applicant. */
 export function documentCount(db: Db) {
   return db.select({ n: count() }).from(doc).innerJoin(applicant, eq(applicant.id, doc.applicantId));
+}
+
+/** Created within the list's dates, whole days in Asia/Shanghai. */
+export function createdWithin(q: { DateFrom?: string | undefined; DateTo?: string | undefined }) {
+  return and(
+    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
+    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+  );
 }

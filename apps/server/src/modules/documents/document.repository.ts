@@ -1,8 +1,8 @@
 import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { contains, orderFrom, paged } from '../../core/list';
+import { keywordIn, orderFrom, paged } from '../../core/list';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import {
   expenseItem,
@@ -15,7 +15,7 @@ import {
 import { team } from '../org/org.table';
 import { approvalStep } from '../workflow/approval/approval.table';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
-import { applicant, documentList } from './document-list.repository';
+import { applicant, createdWithin, documentList } from './document-list.repository';
 import { AT_FINANCE } from './lifecycle/document.state';
 import { owned } from './scope/scope.repository';
 export type DocumentRow = typeof doc.$inferSelect;
@@ -101,9 +101,8 @@ export async function searchOwned(db: Db, companyId: number, people: number[], q
     ownedBy(companyId, people),
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
     q.Status ? eq(doc.status, q.Status) : undefined,
-    q.Keyword ? or(ilike(doc.docNo, contains(q.Keyword)), ilike(doc.reason, contains(q.Keyword))) : undefined,
-    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
-    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+    keywordIn(q.Keyword, [doc.docNo, doc.reason]),
+    createdWithin(q),
   );
   return paged(
     q,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { contains, orderFrom, paged } from '../../core/list';
+import { keywordIn, orderFrom, paged } from '../../core/list';
 import { expenseItem, expenseType } from '../masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../org/org.table';
 import { workflowDetail as d, workflowSetting as w } from './workflow.table';
@@ -27,13 +27,7 @@ export async function search(
     eq(w.companyId, companyId),
     q.DocType ? eq(w.docType, q.DocType as 'apply') : undefined,
     q.Active === undefined ? undefined : eq(w.active, q.Active),
-    q.Keyword
-      ? or(
-          ilike(w.code, contains(q.Keyword)),
-          ilike(w.nameZh, contains(q.Keyword)),
-          ilike(w.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [w.code, w.nameZh, w.nameEn]),
   );
   return paged(
     q,

@@ -1,12 +1,12 @@
 import type { ViewCenterQuery } from '@ems/contracts';
-import { and, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
 import { approvalStep } from '../../workflow/approval/approval.table';
 import { document as doc } from '../document.table';
-import { applicant, documentCount, documentList } from '../document-list.repository';
+import { applicant, createdWithin, documentCount, documentList } from '../document-list.repository';
 import { scopeWhere, type ViewScope } from '../scope/scope.repository';
 
 export type { ViewScope };
@@ -22,17 +22,8 @@ function where(companyId: number, scope: ViewScope, q: ViewCenterQuery) {
     q.ApplicantID ? eq(doc.applicantId, q.ApplicantID) : undefined,
     q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
     q.CostCenterID ? eq(doc.costCentreId, q.CostCenterID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(doc.docNo, contains(q.Keyword)),
-          ilike(doc.reason, contains(q.Keyword)),
-          ilike(applicant.nameZh, contains(q.Keyword)),
-          ilike(applicant.nameEn, contains(q.Keyword)),
-          ilike(applicant.code, contains(q.Keyword)),
-        )
-      : undefined,
-    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
-    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+    keywordIn(q.Keyword, [doc.docNo, doc.reason, applicant.nameZh, applicant.nameEn, applicant.code]),
+    createdWithin(q),
   );
 }
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
 import { costCentreHead } from '../../masterdata/costcentre.table';
@@ -172,13 +172,7 @@ export async function pendingFor(
     inArray(step.approverId, approverIds),
     sql`${step.round} = ${doc.round}`,
     q.DocType ? eq(doc.docType, q.DocType as 'apply') : undefined,
-    q.Keyword
-      ? or(
-          ilike(doc.docNo, contains(q.Keyword)),
-          ilike(applicant.nameZh, contains(q.Keyword)),
-          ilike(applicant.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [doc.docNo, applicant.nameZh, applicant.nameEn]),
   );
   return paged(
     q,

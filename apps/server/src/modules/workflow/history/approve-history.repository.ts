@@ -1,7 +1,7 @@
 import { type ApproveHistoryExportBody, type ComingQuery, DECISIONS } from '@ems/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
 import { approvalStep as step } from '../approval/approval.table';
@@ -15,12 +15,7 @@ function shanghaiMidnight(day: string, plusDays = 0): Date {
 }
 
 function keywordOf(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  return or(
-    ilike(doc.docNo, contains(keyword)),
-    ilike(applicant.nameZh, contains(keyword)),
-    ilike(applicant.nameEn, contains(keyword)),
-  );
+  return keywordIn(keyword, [doc.docNo, applicant.nameZh, applicant.nameEn]);
 }
 
 const DECIDED_SORTABLE = {

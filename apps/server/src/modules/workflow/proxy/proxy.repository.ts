@@ -1,8 +1,8 @@
 import type { ProxyKind, SearchProxyBody } from '@ems/contracts';
-import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
 import { proxyGrant as g } from './proxy.table';
 
@@ -48,13 +48,7 @@ export async function search(
     eq(g.companyId, companyId),
     q.Direction === 'granted' ? eq(g.principalId, userId) : eq(g.proxyId, userId),
     q.Status ? statusIs(q.Status, today) : undefined,
-    q.Keyword
-      ? or(
-          ilike(other.code, contains(q.Keyword)),
-          ilike(other.nameZh, contains(q.Keyword)),
-          ilike(other.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [other.code, other.nameZh, other.nameEn]),
   );
   // Both the count and the page join the two people: the keyword filters on one of them.
   const withPeople = <T extends PgSelect>(query: T) =>

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shanghaiToday } from '../src/core/time';
-import { attachment, document } from '../src/modules/documents/document.table';
+import { attachment } from '../src/modules/documents/attachments/attachment.table';
+import { document } from '../src/modules/documents/document.table';
 import { company } from '../src/modules/system/system.table';
 import { type TestApp, testApp } from './app';
 import { documentMasters } from './factories';

@@ -1,9 +1,16 @@
 import type { PageQuery } from '@ems/contracts';
-import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A list's keyword filter: any of the columns contains the text; no filter when there is no keyword. */
+export function keywordIn(keyword: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = contains(keyword);
+  return or(...columns.map((c) => ilike(c, pattern)));
 }
 
 /** ORDER BY from the list body's SortField/SortOrder, limited to the columns a list allows. */

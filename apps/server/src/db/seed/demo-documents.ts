@@ -14,10 +14,10 @@ import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterd
 import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
+import { approvalStep } from '../../modules/workflow/approval/approval.table';
 import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
-import { approvalStep } from '../../modules/workflow/workflow.table';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
 
 const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));

@@ -1,9 +1,10 @@
-import { boolean, index, integer, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../core/columns';
 import { employee } from '../org/org.table';
-import { company } from '../system/system.table';
+import { companyColumn } from '../system/system.table';
 
 export const userAccount = pgTable('user_account', {
-  id: serial('id').primaryKey(),
+  ...idColumn(),
   employeeId: integer('employee_id')
     .notNull()
     .unique()
@@ -23,15 +24,13 @@ export const userAccount = pgTable('user_account', {
 export const refreshToken = pgTable(
   'refresh_token',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     familyId: uuid('family_id').notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     userAccountId: integer('user_account_id')
       .notNull()
       .references(() => userAccount.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...companyColumn(),
     /** How the family started: password, sso, amex. */
     origin: varchar('origin', { length: 20 }).notNull().default('password'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,8 @@
 import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
+import { keywordIn, orderFrom, paged } from '../../core/list';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import {
   expenseItem,
@@ -12,16 +12,15 @@ import {
   ledgerExpense,
   ledgerExpenseItemConfig,
 } from '../masterdata/expense.table';
-import { employee, team } from '../org/org.table';
-import { approvalStep } from '../workflow/workflow.table';
+import { team } from '../org/org.table';
+import { approvalStep } from '../workflow/approval/approval.table';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
+import { applicant, createdWithin, documentList } from './document-list.repository';
 import { AT_FINANCE } from './lifecycle/document.state';
 import { owned } from './scope/scope.repository';
 export type DocumentRow = typeof doc.$inferSelect;
 export type LineInsert = Omit<typeof line.$inferInsert, 'documentId'>;
 
-const applicant = alias(employee, 'applicant');
-const preparer = alias(employee, 'preparer');
 const apply = alias(doc, 'apply');
 
 /** The next number of a company's documents of one type in one month (yyMM). */
@@ -48,29 +47,17 @@ export async function replaceLines(db: Db, documentId: number, lines: LineInsert
 }
 
 export async function findById(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      d: doc,
-      applicant,
-      preparerZh: preparer.nameZh,
-      preparerEn: preparer.nameEn,
-      teamZh: team.nameZh,
-      teamEn: team.nameEn,
-      ccCode: costCentre.code,
-      ccZh: costCentre.nameZh,
-      ccEn: costCentre.nameEn,
-      ioCode: internalOrder.code,
-      typeZh: expenseType.nameZh,
-      typeEn: expenseType.nameEn,
-      applyNo: apply.docNo,
-    })
-    .from(doc)
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .innerJoin(preparer, eq(preparer.id, doc.preparerId))
+  const [row] = await documentList(db, {
+    applicant,
+    teamZh: team.nameZh,
+    teamEn: team.nameEn,
+    ccZh: costCentre.nameZh,
+    ccEn: costCentre.nameEn,
+    ioCode: internalOrder.code,
+    applyNo: apply.docNo,
+  })
     .leftJoin(team, eq(team.id, doc.teamId))
-    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
     .leftJoin(internalOrder, eq(internalOrder.id, doc.internalOrderId))
-    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
     .leftJoin(apply, eq(apply.id, doc.applyId))
     .where(eq(doc.id, id));
   return row;
@@ -114,32 +101,14 @@ export async function searchOwned(db: Db, companyId: number, people: number[], q
     ownedBy(companyId, people),
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
     q.Status ? eq(doc.status, q.Status) : undefined,
-    q.Keyword ? or(ilike(doc.docNo, contains(q.Keyword)), ilike(doc.reason, contains(q.Keyword))) : undefined,
-    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
-    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+    keywordIn(q.Keyword, [doc.docNo, doc.reason]),
+    createdWithin(q),
   );
-  const [total] = await db.select({ n: count() }).from(doc).where(where);
-  const rows = await db
-    .select({
-      d: doc,
-      applicantZh: applicant.nameZh,
-      applicantEn: applicant.nameEn,
-      preparerZh: preparer.nameZh,
-      preparerEn: preparer.nameEn,
-      typeZh: expenseType.nameZh,
-      typeEn: expenseType.nameEn,
-      ccCode: costCentre.code,
-    })
-    .from(doc)
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .innerJoin(preparer, eq(preparer.id, doc.preparerId))
-    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
-    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
-    .where(where)
-    .orderBy(listOrder(q), sql`${doc.id} desc`)
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(doc).where(where),
+    documentList(db, {}).where(where).orderBy(listOrder(q), sql`${doc.id} desc`),
+  );
 }
 
 export async function countsOwned(db: Db, companyId: number, people: number[]) {

@@ -1,7 +1,6 @@
 import { DOC_STATES, DOC_TYPES } from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -10,26 +9,24 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import { expenseItem, expenseSubItem, expenseType } from '../masterdata/expense.table';
 import { product } from '../masterdata/reference.table';
 import { employee, team } from '../org/org.table';
-import { company } from '../system/system.table';
+import { companyColumn } from '../system/system.table';
 
 /** Apply, loan and deputy documents in one table (DESIGN §8). */
 export const document = pgTable(
   'document',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => company.id),
+    ...idColumn(),
+    ...companyColumn(),
     docType: varchar('doc_type', { length: 10, enum: DOC_TYPES }).notNull(),
     /** Per company, type and month: A|L|D + company code + yyMM + five digits. */
     docNo: varchar('doc_no', { length: 30 }).notNull(),
@@ -63,9 +60,8 @@ export const document = pgTable(
     round: integer('round').notNull().default(0),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumn(),
+    ...timestampColumns(),
   },
   (t) => [
     uniqueIndex('document_company_no_uq').on(t.companyId, t.docNo),
@@ -74,6 +70,13 @@ export const document = pgTable(
     index('document_company_status_idx').on(t.companyId, t.status, t.docType),
   ],
 );
+
+/** The owning document of a line, file, history row or step: it goes with the document. */
+export const documentColumn = () => ({
+  documentId: integer('document_id')
+    .notNull()
+    .references(() => document.id, { onDelete: 'cascade' }),
+});
 
 /** Last number used per company, document type and month. */
 export const documentNumber = pgTable(
@@ -90,10 +93,8 @@ export const documentNumber = pgTable(
 export const expenseLine = pgTable(
   'expense_line',
   {
-    id: serial('id').primaryKey(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...idColumn(),
+    ...documentColumn(),
     lineNo: integer('line_no').notNull(),
     // A draft may hold unfinished lines; submit refuses them.
     expenseItemId: integer('expense_item_id').references(() => expenseItem.id),
@@ -118,69 +119,11 @@ export const expenseLine = pgTable(
 export const documentLoanLink = pgTable(
   'document_loan_link',
   {
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
     loanId: integer('loan_id')
       .notNull()
       .references(() => document.id),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.loanId] })],
-);
-
-export const attachment = pgTable(
-  'attachment',
-  {
-    id: serial('id').primaryKey(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
-    /** invoice, receipt, agreement, sign_in_sheet, photo, other */
-    kind: varchar('kind', { length: 30 }).notNull().default('other'),
-    fileName: varchar('file_name', { length: 255 }).notNull(),
-    /** Type found from the content, not the name. */
-    mimeType: varchar('mime_type', { length: 100 }).notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    sha256: varchar('sha256', { length: 64 }).notNull(),
-    storageKey: varchar('storage_key', { length: 200 }).notNull(),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => employee.id),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('attachment_document_idx').on(t.documentId)],
-);
-
-/** Every change of state, with the actor and, when a proxy acted, the principal. */
-export const statusHistory = pgTable(
-  'status_history',
-  {
-    id: serial('id').primaryKey(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => document.id, { onDelete: 'cascade' }),
-    fromStatus: varchar('from_status', { length: 20 }),
-    toStatus: varchar('to_status', { length: 20 }).notNull(),
-    action: varchar('action', { length: 30 }).notNull(),
-    actorId: integer('actor_id'),
-    principalId: integer('principal_id'),
-    comment: text('comment'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('status_history_document_idx').on(t.documentId, t.at)],
-);
-
-/** A repeated submit, approve, post, remit or pay with the same Idempotency-Key gets the first answer back. */
-export const idempotencyKey = pgTable(
-  'idempotency_key',
-  {
-    key: varchar('key', { length: 100 }).notNull(),
-    userId: integer('user_id').notNull(),
-    route: varchar('route', { length: 120 }).notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: text('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { expenseItem } from '../masterdata/expense.table';
 import { employee } from '../org/org.table';
-import { attachment, expenseLine as line } from './document.table';
+import { attachment } from './attachments/attachment.table';
+import { expenseLine as line } from './document.table';
 
 const specialApprover = alias(employee, 'special_approver');
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { employee } from '../org/org.table';
-import { mailOutbox } from '../workflow/workflow.table';
+import { mailOutbox } from './notify.table';
 
 /** A notice with its recipient's address, language and name. */
 export async function notice(db: Db, id: number) {

@@ -9,8 +9,8 @@ import { eventually, startTestJobs } from '../../../test/jobs';
 import { withRequestId } from '../../core/jobs';
 import { outboundJob } from '../outbound/outbound.table';
 import { mail } from '../workflow/approval/approval.repository';
-import { mailOutbox } from '../workflow/workflow.table';
 import { folderTransport, type MailTransport, mailJob, transportFor } from './notify.service';
+import { mailOutbox } from './notify.table';
 
 let t: TestApp;
 let jobs: Awaited<ReturnType<typeof startTestJobs>>;

@@ -1,7 +1,7 @@
 import type { SearchOutboundJobBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { offsetOf, orderFrom } from '../../core/list';
+import { orderFrom, paged } from '../../core/list';
 import { outboundJob } from './outbound.table';
 
 export type OutboundJob = typeof outboundJob.$inferSelect;
@@ -89,13 +89,13 @@ export async function search(db: Db, companyId: number, f: SearchOutboundJobBody
     f.Queue ? eq(outboundJob.queue, f.Queue) : undefined,
     f.State ? eq(outboundJob.state, f.State) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(outboundJob).where(where);
-  const rows = await db
-    .select()
-    .from(outboundJob)
-    .where(where)
-    .orderBy(f.SortField ? orderFrom(SORTABLE, f, outboundJob.id) : desc(outboundJob.id), desc(outboundJob.id))
-    .limit(f.PageSize)
-    .offset(offsetOf(f));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    f,
+    db.select({ n: count() }).from(outboundJob).where(where),
+    db
+      .select()
+      .from(outboundJob)
+      .where(where)
+      .orderBy(f.SortField ? orderFrom(SORTABLE, f, outboundJob.id) : desc(outboundJob.id), desc(outboundJob.id)),
+  );
 }

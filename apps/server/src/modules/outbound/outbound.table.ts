@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns } from '../../core/columns';
 
 export const OUTBOUND_STATES = ['queued', 'active', 'retry', 'done', 'failed'] as const;
 
@@ -10,7 +11,7 @@ export const OUTBOUND_STATES = ['queued', 'active', 'retry', 'done', 'failed'] a
 export const outboundJob = pgTable(
   'outbound_job',
   {
-    id: serial('id').primaryKey(),
+    ...idColumn(),
     queue: varchar('queue', { length: 40 }).notNull(),
     payload: jsonb('payload').notNull(),
     companyId: integer('company_id'),
@@ -22,8 +23,7 @@ export const outboundJob = pgTable(
     /** The queue's job for the current round; null until relayed (again, after a retry by an administrator). */
     jobId: uuid('job_id'),
     relayedAt: timestamp('relayed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('outbound_job_relay_idx').on(t.relayedAt, t.id), index('outbound_job_created_idx').on(t.createdAt)],

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { contains, offsetOf, orderFrom } from '../../core/list';
+import { keywordIn, orderFrom, paged } from '../../core/list';
 import { expenseItem, expenseType } from '../masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../org/org.table';
 import { workflowDetail as d, workflowSetting as w } from './workflow.table';
@@ -27,24 +27,18 @@ export async function search(
     eq(w.companyId, companyId),
     q.DocType ? eq(w.docType, q.DocType as 'apply') : undefined,
     q.Active === undefined ? undefined : eq(w.active, q.Active),
-    q.Keyword
-      ? or(
-          ilike(w.code, contains(q.Keyword)),
-          ilike(w.nameZh, contains(q.Keyword)),
-          ilike(w.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [w.code, w.nameZh, w.nameEn]),
   );
-  const [total] = await db.select({ n: count() }).from(w).where(where);
-  const rows = await db
-    .select({ w, typeZh: expenseType.nameZh, typeEn: expenseType.nameEn, steps: stepCount })
-    .from(w)
-    .leftJoin(expenseType, eq(expenseType.id, w.expenseTypeId))
-    .where(where)
-    .orderBy(orderFrom({ Code: w.code, DocType: w.docType, Name: w.nameZh }, q, w.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(w).where(where),
+    db
+      .select({ w, typeZh: expenseType.nameZh, typeEn: expenseType.nameEn, steps: stepCount })
+      .from(w)
+      .leftJoin(expenseType, eq(expenseType.id, w.expenseTypeId))
+      .where(where)
+      .orderBy(orderFrom({ Code: w.code, DocType: w.docType, Name: w.nameZh }, q, w.code)),
+  );
 }
 
 export async function findById(db: Db, companyId: number, id: number) {

@@ -1,7 +1,8 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { employee } from '../../org/org.table';
-import { attachment, document as doc } from '../document.table';
+import { document as doc } from '../document.table';
+import { attachment } from './attachment.table';
 
 export type AttachmentInsert = typeof attachment.$inferInsert;
 

@@ -14,7 +14,7 @@ import { shanghaiToday } from '../../../core/time';
 import { auditLog } from '../../audit/audit.table';
 import { userAccount } from '../../auth/auth.table';
 import { employeeRoleTeam } from '../../org/org.table';
-import { attachment } from '../document.table';
+import { attachment } from './attachment.table';
 
 type Session = { access_token: string; UserID: number };
 let t: TestApp;

@@ -31,8 +31,8 @@ import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
 import * as repo from '../document.repository';
 import { load, visible } from '../document.service';
-import { statusHistory } from '../document.table';
 import { actingPeople, entitled } from '../lifecycle/document.policy';
+import { statusHistory } from '../lifecycle/lifecycle.table';
 import { transition } from '../lifecycle/transition';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };

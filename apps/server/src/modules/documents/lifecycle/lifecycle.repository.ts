@@ -1,7 +1,8 @@
 import type { DocState } from '@ems/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { document as doc, idempotencyKey, statusHistory } from '../document.table';
+import { document as doc } from '../document.table';
+import { idempotencyKey, statusHistory } from './lifecycle.table';
 
 export type LockedDocument = typeof doc.$inferSelect;
 /** The state and version a transition read under its lock; every write repeats them as a second guard. */

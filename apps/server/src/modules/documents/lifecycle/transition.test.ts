@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
-import { approvalStep } from '../../workflow/workflow.table';
-import { document, expenseLine, statusHistory } from '../document.table';
+import { approvalStep } from '../../workflow/approval/approval.table';
+import { document, expenseLine } from '../document.table';
+import { statusHistory } from './lifecycle.table';
 
 /** Races only show where transactions really run side by side: on a PostgreSQL server, not the embedded engine. */
 const embedded = (JSON.parse(inject('dbTemplate')) as { kind: string }).kind === 'pglite';

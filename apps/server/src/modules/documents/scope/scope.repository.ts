@@ -2,7 +2,7 @@ import type { DocState } from '@ems/contracts';
 import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { expenseItem } from '../../masterdata/expense.table';
-import { approvalStep } from '../../workflow/workflow.table';
+import { approvalStep } from '../../workflow/approval/approval.table';
 import { document as doc, expenseLine as line } from '../document.table';
 
 /**

@@ -1,19 +1,16 @@
 import type { ViewCenterQuery } from '@ems/contracts';
-import { and, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
-import { costCentre } from '../../masterdata/costcentre.table';
-import { expenseType } from '../../masterdata/expense.table';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
-import { approvalStep } from '../../workflow/workflow.table';
+import { approvalStep } from '../../workflow/approval/approval.table';
 import { document as doc } from '../document.table';
+import { applicant, createdWithin, documentCount, documentList } from '../document-list.repository';
 import { scopeWhere, type ViewScope } from '../scope/scope.repository';
 
 export type { ViewScope };
 
-const applicant = alias(employee, 'applicant');
-const preparer = alias(employee, 'preparer');
 const current = alias(employee, 'current_approver');
 
 function where(companyId: number, scope: ViewScope, q: ViewCenterQuery) {
@@ -25,17 +22,8 @@ function where(companyId: number, scope: ViewScope, q: ViewCenterQuery) {
     q.ApplicantID ? eq(doc.applicantId, q.ApplicantID) : undefined,
     q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
     q.CostCenterID ? eq(doc.costCentreId, q.CostCenterID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(doc.docNo, contains(q.Keyword)),
-          ilike(doc.reason, contains(q.Keyword)),
-          ilike(applicant.nameZh, contains(q.Keyword)),
-          ilike(applicant.nameEn, contains(q.Keyword)),
-          ilike(applicant.code, contains(q.Keyword)),
-        )
-      : undefined,
-    q.DateFrom ? gte(doc.createdAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
-    q.DateTo ? lte(doc.createdAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+    keywordIn(q.Keyword, [doc.docNo, doc.reason, applicant.nameZh, applicant.nameEn, applicant.code]),
+    createdWithin(q),
   );
 }
 
@@ -55,27 +43,13 @@ const listOrder = (q: Parameters<typeof orderFrom>[1]) =>
   q.SortField ? orderFrom(SORTABLE, q, doc.createdAt) : desc(doc.createdAt);
 
 function select(db: Db) {
-  return db
-    .select({
-      d: doc,
-      applicantCode: applicant.code,
-      applicantZh: applicant.nameZh,
-      applicantEn: applicant.nameEn,
-      preparerZh: preparer.nameZh,
-      preparerEn: preparer.nameEn,
-      typeZh: expenseType.nameZh,
-      typeEn: expenseType.nameEn,
-      ccCode: costCentre.code,
-      teamZh: team.nameZh,
-      teamEn: team.nameEn,
-      currentZh: current.nameZh,
-      currentEn: current.nameEn,
-    })
-    .from(doc)
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .innerJoin(preparer, eq(preparer.id, doc.preparerId))
-    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
-    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
+  return documentList(db, {
+    applicantCode: applicant.code,
+    teamZh: team.nameZh,
+    teamEn: team.nameEn,
+    currentZh: current.nameZh,
+    currentEn: current.nameEn,
+  })
     .leftJoin(team, eq(team.id, doc.teamId))
     .leftJoin(
       approvalStep,
@@ -93,17 +67,7 @@ export type ViewRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[
 
 export async function search(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery) {
   const w = where(companyId, scope, q);
-  const [total] = await db
-    .select({ n: count() })
-    .from(doc)
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .where(w);
-  const rows = await select(db)
-    .where(w)
-    .orderBy(listOrder(q), sql`${doc.id} desc`)
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(q, documentCount(db).where(w), select(db).where(w).orderBy(listOrder(q), sql`${doc.id} desc`));
 }
 
 /** Every row of a list, in pages, for an export. */

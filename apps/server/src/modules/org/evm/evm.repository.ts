@@ -1,7 +1,7 @@
 import type { SearchEvmRelationBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { company } from '../../system/system.table';
 import { evmOutbox, evmTeamRelation as rel } from '../evm.table';
 import { team } from '../org.table';
@@ -29,15 +29,7 @@ const SORTABLE = {
 export async function search(db: Db, companyId: number, f: SearchEvmRelationBody) {
   const where = and(
     eq(rel.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(team.code, contains(f.Keyword)),
-          ilike(team.nameZh, contains(f.Keyword)),
-          ilike(team.nameEn, contains(f.Keyword)),
-          ilike(rel.evmCode, contains(f.Keyword)),
-          ilike(rel.evmName, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [team.code, team.nameZh, team.nameEn, rel.evmCode, rel.evmName]),
     f.TeamID !== undefined ? eq(rel.teamId, f.TeamID) : undefined,
     f.Status ? eq(rel.status, f.Status) : undefined,
   );

@@ -10,7 +10,7 @@ import { isUniqueViolation, staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import type { OutboundHandler } from '../../outbound/outbound.service';
 import { enqueue } from '../../outbound/outbound.service';
 import * as teamRepo from '../teams/team.repository';
@@ -68,15 +68,15 @@ export async function create(db: Db, actor: Actor, body: SaveEvmRelationBody, cu
         evmName: body.EvmName,
         remark: body.Remark ?? null,
       });
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: 'create',
-        entity: 'evm_team_relation',
-        entityId: row.id,
-        detail: { teamId: row.teamId, evmCode: row.evmCode },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: 'create',
+          entity: 'evm_team_relation',
+          entityId: row.id,
+          detail: { teamId: row.teamId, evmCode: row.evmCode },
+        }),
+      );
       return row.id;
     });
     return toRow(await one(db, actor.companyId, id), culture);
@@ -100,15 +100,15 @@ export async function update(db: Db, actor: Actor, body: UpdateEvmRelationBody, 
         status: current.r.sendCount > 0 ? 'changed' : 'new',
       });
       if (!row) throw staleVersion();
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: 'update',
-        entity: 'evm_team_relation',
-        entityId: row.id,
-        detail: { teamId: row.teamId, evmCode: row.evmCode, status: row.status },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: 'update',
+          entity: 'evm_team_relation',
+          entityId: row.id,
+          detail: { teamId: row.teamId, evmCode: row.evmCode, status: row.status },
+        }),
+      );
     });
     return toRow(await one(db, actor.companyId, body.ID), culture);
   } catch (err) {
@@ -129,6 +129,20 @@ function messageOf(r: repo.RelationRow, action: EvmMessage['action']): EvmMessag
   };
 }
 
+/** Writes one message to the EVM outbox and queues its job, in the caller's transaction. */
+async function queueMessage(tx: Db, actor: Actor, r: repo.RelationRow, action: 'upsert' | 'delete') {
+  const outbox = await repo.addOutbox(tx, {
+    companyId: actor.companyId,
+    relationId: r.r.id,
+    action,
+    payload: messageOf(r, action),
+    attempt: r.r.sendCount + 1,
+    actorId: actor.userId,
+  });
+  await enqueue(tx, 'evm', { outboxId: outbox.id }, actor.companyId);
+  return outbox;
+}
+
 /**
  * Sends relations to the EVM system. Each message is written to the EVM outbox with its job in one transaction
  * with the relation's new state, and the call happens later in the EVM job, outside any transaction: a failure
@@ -138,25 +152,17 @@ async function deliver(db: Db, actor: Actor, rows: repo.RelationRow[], resend: b
   return db.transaction(async (tx) => {
     const results = [];
     for (const r of rows) {
-      const outbox = await repo.addOutbox(tx, {
-        companyId: actor.companyId,
-        relationId: r.r.id,
-        action: 'upsert',
-        payload: messageOf(r, 'upsert'),
-        attempt: r.r.sendCount + 1,
-        actorId: actor.userId,
-      });
-      await enqueue(tx, 'evm', { outboxId: outbox.id }, actor.companyId);
+      const outbox = await queueMessage(tx, actor, r, 'upsert');
       await repo.update(tx, r.r.id, null, { status: 'queued', sendCount: r.r.sendCount + 1, lastError: null });
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: resend ? 'resend' : 'send',
-        entity: 'evm_team_relation',
-        entityId: r.r.id,
-        detail: { outboxId: outbox.id, status: 'queued' },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: resend ? 'resend' : 'send',
+          entity: 'evm_team_relation',
+          entityId: r.r.id,
+          detail: { outboxId: outbox.id, status: 'queued' },
+        }),
+      );
       results.push({ ID: r.r.id, Status: 'queued' as const, Reference: null, Error: null });
     }
     return { Rows: results };
@@ -251,37 +257,29 @@ export async function remove(db: Db, actor: Actor, ids: number[]) {
     for (const r of rows) {
       if (r.r.sendCount === 0) {
         await repo.remove(tx, r.r.id);
-        await audit(tx, {
-          companyId: actor.companyId,
-          actorId: actor.userId,
-          action: 'delete',
-          entity: 'evm_team_relation',
-          entityId: r.r.id,
-          detail: { teamId: r.r.teamId, evmCode: r.r.evmCode, withdrawn: false },
-          requestId: actor.requestId,
-        });
+        await audit(
+          tx,
+          auditEntry(actor, {
+            action: 'delete',
+            entity: 'evm_team_relation',
+            entityId: r.r.id,
+            detail: { teamId: r.r.teamId, evmCode: r.r.evmCode, withdrawn: false },
+          }),
+        );
         continue;
       }
       // The EVM system has it: the EVM job withdraws it there first, and deletes it here once that went through.
-      const outbox = await repo.addOutbox(tx, {
-        companyId: actor.companyId,
-        relationId: r.r.id,
-        action: 'delete',
-        payload: messageOf(r, 'delete'),
-        attempt: r.r.sendCount + 1,
-        actorId: actor.userId,
-      });
-      await enqueue(tx, 'evm', { outboxId: outbox.id }, actor.companyId);
+      const outbox = await queueMessage(tx, actor, r, 'delete');
       await repo.update(tx, r.r.id, null, { status: 'deleting', lastError: null });
-      await audit(tx, {
-        companyId: actor.companyId,
-        actorId: actor.userId,
-        action: 'withdraw',
-        entity: 'evm_team_relation',
-        entityId: r.r.id,
-        detail: { outboxId: outbox.id, status: 'deleting' },
-        requestId: actor.requestId,
-      });
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: 'withdraw',
+          entity: 'evm_team_relation',
+          entityId: r.r.id,
+          detail: { outboxId: outbox.id, status: 'deleting' },
+        }),
+      );
     }
   });
 }

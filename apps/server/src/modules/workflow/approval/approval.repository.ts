@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
+import { applicant } from '../../documents/document-list.repository';
 import { costCentreHead } from '../../masterdata/costcentre.table';
-import { expenseType } from '../../masterdata/expense.table';
+import { mailOutbox } from '../../notify/notify.table';
 import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
 import { enqueue } from '../../outbound/outbound.service';
-import { mailOutbox, approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
+import { workflowDetail, workflowSetting } from '../workflow.table';
+import { approvalStep as step } from './approval.table';
+import { actor, approver, stepCount, stepList } from './step-list.repository';
 export type StepRow = typeof step.$inferSelect;
-const applicant = alias(employee, 'applicant');
-const approver = alias(employee, 'approver');
-const actor = alias(employee, 'actor');
 
 /** Locks the document row for the rest of the transaction: one transition at a time. */
 export async function lockDocument(db: Db, id: number) {
@@ -173,49 +172,21 @@ export async function pendingFor(
     inArray(step.approverId, approverIds),
     sql`${step.round} = ${doc.round}`,
     q.DocType ? eq(doc.docType, q.DocType as 'apply') : undefined,
-    q.Keyword
-      ? or(
-          ilike(doc.docNo, contains(q.Keyword)),
-          ilike(applicant.nameZh, contains(q.Keyword)),
-          ilike(applicant.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [doc.docNo, applicant.nameZh, applicant.nameEn]),
   );
-  const base = db
-    .select({ n: count() })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId));
-  const [total] = await base.where(where);
-  const rows = await db
-    .select({
-      d: doc,
-      s: step,
-      applicantZh: applicant.nameZh,
-      applicantEn: applicant.nameEn,
-      typeZh: expenseType.nameZh,
-      typeEn: expenseType.nameEn,
-      teamZh: team.nameZh,
-      teamEn: team.nameEn,
-      approverZh: approver.nameZh,
-      approverEn: approver.nameEn,
-    })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .innerJoin(approver, eq(approver.id, step.approverId))
-    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
-    .leftJoin(team, eq(team.id, doc.teamId))
-    .where(where)
-    .orderBy(
-      ...(q.SortField && q.SortField in PENDING_SORTABLE
-        ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
-        : [asc(step.pendingSince)]),
-      desc(doc.id),
-    )
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    stepCount(db).where(where),
+    stepList(db, { d: doc, teamZh: team.nameZh, teamEn: team.nameEn })
+      .leftJoin(team, eq(team.id, doc.teamId))
+      .where(where)
+      .orderBy(
+        ...(q.SortField && q.SortField in PENDING_SORTABLE
+          ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
+          : [asc(step.pendingSince)]),
+        desc(doc.id),
+      ),
+  );
 }
 
 /** The approver of the document's pending step in its current round, if it is in approval. */

@@ -4,7 +4,7 @@ import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
-import { statusHistory } from '../../documents/document.table';
+import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { employee as employeeTable } from '../../org/org.table';
 

@@ -3,7 +3,8 @@ import type { Db } from '../../../core/db';
 import { document as doc } from '../../documents/document.table';
 import { expenseItem } from '../../masterdata/expense.table';
 import { employeeRoleTeam, role, team } from '../../org/org.table';
-import { approvalStep as step, workflowDetail, workflowSetting } from '../workflow.table';
+import { approvalStep as step } from '../approval/approval.table';
+import { workflowDetail, workflowSetting } from '../workflow.table';
 
 /** A role of this code makes its holders special approvers of the company. */
 export const SPECIAL_APPROVER_ROLE = 'SPECIAL_APPROVER';

@@ -1,16 +1,11 @@
 import { type ApproveHistoryExportBody, type ComingQuery, DECISIONS } from '@ems/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
-import { expenseType } from '../../masterdata/expense.table';
-import { employee } from '../../org/org.table';
-import { approvalStep as step } from '../workflow.table';
-
-const applicant = alias(employee, 'applicant');
-const approver = alias(employee, 'approver');
-const actor = alias(employee, 'actor');
+import { applicant } from '../../documents/document-list.repository';
+import { approvalStep as step } from '../approval/approval.table';
+import { actor, approver, stepCount, stepList } from '../approval/step-list.repository';
 
 /** Midnight in Asia/Shanghai (UTC+8 all year) of a yyyy-MM-dd day. */
 function shanghaiMidnight(day: string, plusDays = 0): Date {
@@ -20,12 +15,7 @@ function shanghaiMidnight(day: string, plusDays = 0): Date {
 }
 
 function keywordOf(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  return or(
-    ilike(doc.docNo, contains(keyword)),
-    ilike(applicant.nameZh, contains(keyword)),
-    ilike(applicant.nameEn, contains(keyword)),
-  );
+  return keywordIn(keyword, [doc.docNo, applicant.nameZh, applicant.nameEn]);
 }
 
 const DECIDED_SORTABLE = {
@@ -60,43 +50,23 @@ export async function decided(
     q.SortField && q.SortField in DECIDED_SORTABLE
       ? orderFrom(DECIDED_SORTABLE, q, step.actedAt)
       : sql`${step.actedAt} desc nulls last`;
-  const query = db
-    .select({
-      s: step,
-      d: {
-        id: doc.id,
-        docNo: doc.docNo,
-        docType: doc.docType,
-        currency: doc.currency,
-        totalAmount: doc.totalAmount,
-        status: doc.status,
-      },
-      applicantZh: applicant.nameZh,
-      applicantEn: applicant.nameEn,
-      approverZh: approver.nameZh,
-      approverEn: approver.nameEn,
-      actorZh: actor.nameZh,
-      actorEn: actor.nameEn,
-      typeZh: expenseType.nameZh,
-      typeEn: expenseType.nameEn,
-    })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .innerJoin(approver, eq(approver.id, step.approverId))
+  const query = stepList(db, {
+    d: {
+      id: doc.id,
+      docNo: doc.docNo,
+      docType: doc.docType,
+      currency: doc.currency,
+      totalAmount: doc.totalAmount,
+      status: doc.status,
+    },
+    actorZh: actor.nameZh,
+    actorEn: actor.nameEn,
+  })
     .leftJoin(actor, eq(actor.id, step.actedBy))
-    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
     .where(where)
     .orderBy(order, desc(step.id));
   if ('limit' in page) return { total: undefined, rows: await query.limit(page.limit) };
-  const [total] = await db
-    .select({ n: count() })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .where(where);
-  const rows = await query.limit(page.PageSize).offset(offsetOf(page));
-  return { total: total?.n ?? 0, rows };
+  return paged(page, stepCount(db).where(where), query);
 }
 
 const COMING_SORTABLE = {
@@ -123,37 +93,17 @@ export async function coming(db: Db, companyId: number, approverIds: number[], q
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
     keywordOf(q.Keyword),
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .where(where);
   const order =
     q.SortField && q.SortField in COMING_SORTABLE
       ? [orderFrom(COMING_SORTABLE, q, doc.submittedAt)]
       : [sql`case when ${step.status} = 'pending' then 0 else 1 end`, asc(doc.submittedAt)];
-  const rows = await db
-    .select({
-      s: step,
-      d: doc,
-      applicantZh: applicant.nameZh,
-      applicantEn: applicant.nameEn,
-      approverZh: approver.nameZh,
-      approverEn: approver.nameEn,
-      typeZh: expenseType.nameZh,
-      typeEn: expenseType.nameEn,
-    })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .innerJoin(approver, eq(approver.id, step.approverId))
-    .leftJoin(expenseType, eq(expenseType.id, doc.expenseTypeId))
-    .where(where)
-    .orderBy(...order, desc(step.id))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    stepCount(db).where(where),
+    stepList(db, { d: doc })
+      .where(where)
+      .orderBy(...order, desc(step.id)),
+  );
 }
 
 /** Every step of the documents' current rounds, in order, with the approvers' names. */

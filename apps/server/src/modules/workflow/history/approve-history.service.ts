@@ -17,9 +17,12 @@ import * as repo from './approve-history.repository';
 
 const EXPORT_LIMIT = 100_000;
 
-function toRow(r: repo.DecidedRow, culture: Culture): ApproveHistoryRow {
+/** The step and document fields both history lists start with. */
+function stepOfDocument(
+  r: Pick<repo.DecidedRow, 's' | 'd' | 'applicantZh' | 'applicantEn' | 'typeZh' | 'typeEn'>,
+  culture: Culture,
+) {
   const { s, d } = r;
-  const byOther = s.actedBy !== null && s.actedBy !== s.approverId;
   return {
     StepID: s.id,
     ID: d.id,
@@ -29,6 +32,14 @@ function toRow(r: repo.DecidedRow, culture: Culture): ApproveHistoryRow {
     ExpenseTypeName: r.typeZh === null ? null : localName(culture, r.typeZh, r.typeEn),
     Currency: d.currency,
     TotalAmount: d.totalAmount,
+  };
+}
+
+function toRow(r: repo.DecidedRow, culture: Culture): ApproveHistoryRow {
+  const { s, d } = r;
+  const byOther = s.actedBy !== null && s.actedBy !== s.approverId;
+  return {
+    ...stepOfDocument(r, culture),
     Round: s.round,
     StepName: localName(culture, s.nameZh, s.nameEn),
     Decision: s.status as ApproveHistoryRow['Decision'],
@@ -104,18 +115,12 @@ export async function comingList(db: Db, user: SessionUser, q: ComingQuery, cult
   }
   return {
     Total: total,
-    Rows: rows.map(({ s, d, ...r }): ComingRow => {
+    Rows: rows.map((r): ComingRow => {
+      const { s, d } = r;
       const route = byDoc.get(d.id) ?? [];
       const current = route.find((x) => x.s.status === 'pending');
       return {
-        StepID: s.id,
-        ID: d.id,
-        DocNo: d.docNo,
-        DocType: d.docType,
-        ApplicantName: localName(culture, r.applicantZh, r.applicantEn),
-        ExpenseTypeName: r.typeZh === null ? null : localName(culture, r.typeZh, r.typeEn),
-        Currency: d.currency,
-        TotalAmount: d.totalAmount,
+        ...stepOfDocument(r, culture),
         SubmittedAt: d.submittedAt?.toISOString() ?? null,
         StepName: localName(culture, s.nameZh, s.nameEn),
         MyStepStatus: s.status === 'pending' ? 'pending' : 'waiting',

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
-import { document, statusHistory } from '../../documents/document.table';
+import { document } from '../../documents/document.table';
+import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { role, roleFunction } from '../../org/org.table';
-import { approvalStep } from '../workflow.table';
+import { approvalStep } from '../approval/approval.table';
 
 type Session = { access_token: string; UserID: number };
 type Row = Record<string, unknown>;

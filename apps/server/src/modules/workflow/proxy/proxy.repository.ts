@@ -1,10 +1,10 @@
 import type { ProxyKind, SearchProxyBody } from '@ems/contracts';
-import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, offsetOf, orderFrom } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
-import { proxyGrant as g } from '../workflow.table';
+import { proxyGrant as g } from './proxy.table';
 
 const principal = alias(employee, 'principal');
 const proxy = alias(employee, 'proxy');
@@ -48,30 +48,19 @@ export async function search(
     eq(g.companyId, companyId),
     q.Direction === 'granted' ? eq(g.principalId, userId) : eq(g.proxyId, userId),
     q.Status ? statusIs(q.Status, today) : undefined,
-    q.Keyword
-      ? or(
-          ilike(other.code, contains(q.Keyword)),
-          ilike(other.nameZh, contains(q.Keyword)),
-          ilike(other.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [other.code, other.nameZh, other.nameEn]),
   );
-  const base = db
-    .select({ n: count() })
-    .from(g)
-    .innerJoin(principal, eq(principal.id, g.principalId))
-    .innerJoin(proxy, eq(proxy.id, g.proxyId));
-  const [total] = await base.where(where);
-  const rows = await db
-    .select({ g, principal, proxy })
-    .from(g)
-    .innerJoin(principal, eq(principal.id, g.principalId))
-    .innerJoin(proxy, eq(proxy.id, g.proxyId))
-    .where(where)
-    .orderBy(orderFrom(SORTABLE, q, g.startDate), sql`${g.id} desc`)
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  // Both the count and the page join the two people: the keyword filters on one of them.
+  const withPeople = <T extends PgSelect>(query: T) =>
+    query.innerJoin(principal, eq(principal.id, g.principalId)).innerJoin(proxy, eq(proxy.id, g.proxyId)).where(where);
+  return paged(
+    q,
+    withPeople(db.select({ n: count() }).from(g).$dynamic()),
+    withPeople(db.select({ g, principal, proxy }).from(g).$dynamic()).orderBy(
+      orderFrom(SORTABLE, q, g.startDate),
+      sql`${g.id} desc`,
+    ),
+  );
 }
 
 export async function findById(db: Db, kind: ProxyKind, id: number) {

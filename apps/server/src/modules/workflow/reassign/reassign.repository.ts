@@ -1,17 +1,14 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { offsetOf } from '../../../core/list';
+import { paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
+import { applicant } from '../../documents/document-list.repository';
 import {
   costCentre as cc,
   costCentreFormOrder as formOrder,
   costCentreHead as head,
 } from '../../masterdata/costcentre.table';
-import { employee } from '../../org/org.table';
-import { approvalStep as step } from '../workflow.table';
-
-const applicant = alias(employee, 'applicant');
+import { approvalStep as step } from '../approval/approval.table';
 
 /** Documents still in approval: their steps of the current round may change hands. */
 const IN_FLIGHT = ['approving', 'confirming'] as const;
@@ -37,17 +34,17 @@ export async function heldSteps(
   q: { PageIndex: number; PageSize: number },
 ) {
   const where = held(companyId, approverId);
-  const [total] = await db.select({ n: count() }).from(step).innerJoin(doc, eq(doc.id, step.documentId)).where(where);
-  const rows = await db
-    .select({ s: step, d: doc, applicantZh: applicant.nameZh, applicantEn: applicant.nameEn })
-    .from(step)
-    .innerJoin(doc, eq(doc.id, step.documentId))
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .where(where)
-    .orderBy(asc(doc.docNo), asc(step.seq))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(step).innerJoin(doc, eq(doc.id, step.documentId)).where(where),
+    db
+      .select({ s: step, d: doc, applicantZh: applicant.nameZh, applicantEn: applicant.nameEn })
+      .from(step)
+      .innerJoin(doc, eq(doc.id, step.documentId))
+      .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+      .where(where)
+      .orderBy(asc(doc.docNo), asc(step.seq)),
+  );
 }
 
 /** Ids of the in-flight documents in which the person holds an open step (of one kind, when given). */
@@ -97,16 +94,16 @@ export async function headedBy(
     select count(*)::int from ${step} s join ${doc} d on d.id = s.document_id
     where d.cost_centre_id = ${cc.id} and d.status in ('approving', 'confirming') and s.round = d.round
       and s.status in ('pending', 'waiting') and s.step_kind = 'cost_centre_head' and s.approver_id = ${employeeId})`;
-  const [total] = await db.select({ n: count() }).from(head).innerJoin(cc, eq(cc.id, head.costCentreId)).where(where);
-  const rows = await db
-    .select({ cc, head, headCount, openSteps })
-    .from(head)
-    .innerJoin(cc, eq(cc.id, head.costCentreId))
-    .where(where)
-    .orderBy(asc(cc.code))
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { total: total?.n ?? 0, rows };
+  return paged(
+    q,
+    db.select({ n: count() }).from(head).innerJoin(cc, eq(cc.id, head.costCentreId)).where(where),
+    db
+      .select({ cc, head, headCount, openSteps })
+      .from(head)
+      .innerJoin(cc, eq(cc.id, head.costCentreId))
+      .where(where)
+      .orderBy(asc(cc.code)),
+  );
 }
 
 /** Puts `to` in `from`'s place in a cost centre's form orders (the same positions). */

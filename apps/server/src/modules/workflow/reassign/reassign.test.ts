@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
-import { statusHistory } from '../../documents/document.table';
+import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreFormOrder, costCentreHead, costCentreHistory } from '../../masterdata/costcentre.table';
+import { mailOutbox } from '../../notify/notify.table';
 import { employeeRoleTeam, employee as employeeTable } from '../../org/org.table';
-import { approvalStep, mailOutbox } from '../workflow.table';
+import { approvalStep } from '../approval/approval.table';
 
 type Session = { access_token: string; UserID: number };
 let t: TestApp;

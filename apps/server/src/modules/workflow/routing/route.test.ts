@@ -5,7 +5,8 @@ import { documentMasters, flaggedItem } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document } from '../../documents/document.table';
 import { employeeRoleTeam, employee as employeeTable, role } from '../../org/org.table';
-import { approvalStep, workflowSetting } from '../workflow.table';
+import { approvalStep } from '../approval/approval.table';
+import { workflowSetting } from '../workflow.table';
 
 /**
  * The route resolved from the database as an administrator set it up: every kind of condition and approver,

@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../core/columns';
+import { employee } from '../org/org.table';
+
+/** E-mail notices written in the same transaction as the change that causes them (outbox); a sender delivers them. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    ...idColumn(),
+    companyId: integer('company_id').notNull(),
+    toEmployeeId: integer('to_employee_id')
+      .notNull()
+      .references(() => employee.id),
+    /** Language key of the notice (workflow.mail.*) and its parameters; rendered in the recipient's language. */
+    template: varchar('template', { length: 60 }).notNull(),
+    params: text('params').notNull(),
+    documentId: integer('document_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.sentAt)],
+);

@@ -1,0 +1,38 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn } from '../../../core/columns';
+import { documentColumn } from '../../documents/document.table';
+import { employee } from '../../org/org.table';
+import { STEP_KINDS } from '../workflow.table';
+
+export const STEP_STATUSES = ['waiting', 'pending', 'approved', 'auto_approved', 'rejected', 'skipped'] as const;
+
+/** The route resolved at submit: a snapshot that later master-data changes do not move. */
+export const approvalStep = pgTable(
+  'approval_step',
+  {
+    ...idColumn(),
+    ...documentColumn(),
+    round: integer('round').notNull(),
+    seq: integer('seq').notNull(),
+    stepKind: varchar('step_kind', { length: 30, enum: STEP_KINDS }).notNull(),
+    approverId: integer('approver_id')
+      .notNull()
+      .references(() => employee.id),
+    /** Set when the step was reassigned (ChangeApprove, ChangeApprovers). */
+    originalApproverId: integer('original_approver_id').references(() => employee.id),
+    status: varchar('status', { length: 20, enum: STEP_STATUSES }).notNull().default('waiting'),
+    /** Who acted (an approval proxy acting for the approver is recorded here). */
+    actedBy: integer('acted_by').references(() => employee.id),
+    actedAt: timestamp('acted_at', { withTimezone: true }),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+    comment: text('comment'),
+    /** Why this person: the rule that chose them, as a language key with parameters. */
+    reasonKey: varchar('reason_key', { length: 100 }).notNull(),
+    nameZh: varchar('name_zh', { length: 100 }).notNull(),
+    nameEn: varchar('name_en', { length: 100 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('approval_step_uq').on(t.documentId, t.round, t.seq),
+    index('approval_step_pending_idx').on(t.approverId, t.status),
+  ],
+);

@@ -2,16 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveDeputy } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document, statusHistory } from '../../documents/document.table';
 import { role, roleFunction } from '../../org/org.table';
 import { approvalStep } from '../workflow.table';
 
-type Session = { access_token: string; UserID: number };
 type Row = Record<string, unknown>;
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -30,12 +30,7 @@ beforeAll(async () => {
   // The lists are per person and cover every document: start without the demo documents.
   await t.ctx.db.delete(document);
   m = await documentMasters(t.ctx.db);
-  [employee, manager, admin, finance] = await Promise.all([
-    t.login('employee'),
-    t.login('manager'),
-    t.login('admin'),
-    t.login('finance'),
-  ]);
+  [employee, manager, admin, finance] = await t.logins('employee', 'manager', 'admin', 'finance');
   const templates = [
     {
       Workflow: { Code: 'DEPUTY-STD', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
@@ -57,24 +52,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function deputy(amount = '725.50', submit = true) {
-  const res = await t.call(
-    '/api/document/SaveDeputyDetail',
-    {
-      ExpenseTypeID: m.type.id,
-      CostCenterID: m.own.id,
-      Reason: '差旅',
-      Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: amount }],
-    },
-    employee.access_token,
-  );
-  expect(res.statusCode).toBe(200);
-  const d = res.json();
+  const d = await saveDeputy(t, m, employee.access_token, amount);
   if (!submit) return d;
-  const sent = await t.call(
-    '/api/DocumentSubmit/SubmitDeputy',
-    { ID: d.ID, Version: await t.version(d.ID) },
-    employee.access_token,
-  );
+  const sent = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
   expect(sent.json().Status).toBe('approving');
   return sent.json();
 }
@@ -91,21 +71,13 @@ async function apply() {
       employee.access_token,
     )
   ).json();
-  const sent = await t.call(
-    '/api/DocumentSubmit/SubmitApply',
-    { ID: d.ID, Version: await t.version(d.ID) },
-    employee.access_token,
-  );
+  const sent = await t.act('/api/DocumentSubmit/SubmitApply', d.ID, employee.access_token);
   expect(sent.json().Status).toBe('approving');
   return sent.json();
 }
 
 const decide = async (id: number, token: string, pass: boolean, comment?: string, extra: Row = {}) =>
-  t.call(
-    '/api/DocumentApprove/ApproveDeputy',
-    { ID: id, Version: await t.version(id), Pass: pass, Comment: comment, ...extra },
-    token,
-  );
+  t.act('/api/DocumentApprove/ApproveDeputy', id, token, { Pass: pass, Comment: comment, ...extra });
 const rowsOf = async (url: string, body: Row, token: string) => {
   const res = await t.call(url, body, token);
   expect(res.statusCode, res.body).toBe(200);
@@ -242,20 +214,12 @@ describe('coming my way (Search_Requisition_Pending)', () => {
     ]);
 
     // The finance reviewer approves: now it waits for the manager.
-    const passed = await t.call(
-      '/api/DocumentApprove/ApproveApply',
-      { ID: later.ID, Version: await t.version(later.ID), Pass: true },
-      finance.access_token,
-    );
+    const passed = await t.act('/api/DocumentApprove/ApproveApply', later.ID, finance.access_token, { Pass: true });
     expect(passed.statusCode).toBe(200);
     const after = (await rowsOf(COMING, { Keyword: later.DocNo }, manager.access_token)).Rows;
     expect(after).toEqual([expect.objectContaining({ MyStepStatus: 'pending', CurrentApproverName: '李静' })]);
     // Decided: no longer coming.
-    await t.call(
-      '/api/DocumentApprove/ApproveApply',
-      { ID: later.ID, Version: await t.version(later.ID), Pass: true },
-      manager.access_token,
-    );
+    await t.act('/api/DocumentApprove/ApproveApply', later.ID, manager.access_token, { Pass: true });
     expect((await rowsOf(COMING, { Keyword: later.DocNo }, manager.access_token)).Total).toBe(0);
     expect((await rowsOf(COMING, {}, employee.access_token)).Total).toBe(0);
   });

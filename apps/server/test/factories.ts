@@ -4,7 +4,6 @@ import { costCentre, fundPermission } from '../src/modules/masterdata/costcentre
 import { expenseItem, expenseType, expenseTypeItem } from '../src/modules/masterdata/expense.table';
 import { fxRate } from '../src/modules/masterdata/reference.table';
 import { employee, team } from '../src/modules/org/org.table';
-import { company } from '../src/modules/system/system.table';
 
 /** Master data a document test needs, made directly in the database with codes of its own (prefix T-). */
 export async function documentMasters(db: Db, companyId = 1) {
@@ -98,14 +97,4 @@ export async function flaggedItem(
     .returning();
   await db.insert(expenseTypeItem).values({ expenseTypeId, expenseItemId: row!.id });
   return row!;
-}
-
-/** The id of a seeded team, named by its company's code and its own. */
-export async function teamIdOf(db: Db, companyCode: string, code: string): Promise<number> {
-  const [c] = await db.select().from(company).where(eq(company.code, companyCode));
-  const [row] = await db
-    .select()
-    .from(team)
-    .where(and(eq(team.companyId, c!.id), eq(team.code, code)));
-  return row!.id;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { teamIdOf } from '../../../../test/factories';
+import { teamIdOf } from '../../../../test/finance';
 import { eventually, startTestJobs } from '../../../../test/jobs';
 import { outboundJob } from '../../outbound/outbound.table';
 import { evmOutbox } from '../evm.table';
@@ -13,7 +13,7 @@ let admin: string;
 let employee: string;
 const db = () => t.ctx.database.db;
 
-const teamId = (companyCode: string, code: string) => teamIdOf(db(), companyCode, code);
+const teamId = (companyCode: string, code: string) => teamIdOf(t, companyCode, code);
 const search = async (body: Record<string, unknown> = {}) =>
   (await t.call('/api/system/SearchEVMTeamRelation', body, admin)).json();
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { teamIdOf } from '../../../../test/factories';
+import { teamIdOf } from '../../../../test/finance';
 import { auditLog } from '../../audit/audit.table';
 import { userAccount } from '../../auth/auth.table';
 import { company } from '../../system/system.table';
@@ -12,7 +12,7 @@ let admin: string;
 let employee: string;
 const db = () => t.ctx.database.db;
 
-const teamId = (companyCode: string, code: string) => teamIdOf(db(), companyCode, code);
+const teamId = (companyCode: string, code: string) => teamIdOf(t, companyCode, code);
 async function idOf(username: string): Promise<number> {
   const [a] = await db().select().from(userAccount).where(eq(userAccount.username, username));
   return a!.employeeId;

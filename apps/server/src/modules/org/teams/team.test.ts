@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { teamIdOf } from '../../../../test/factories';
+import { teamIdOf } from '../../../../test/finance';
 import { auditLog } from '../../audit/audit.table';
 
 let t: TestApp;
@@ -9,7 +9,7 @@ let admin: string;
 let employee: string;
 const db = () => t.ctx.database.db;
 
-const teamId = (companyCode: string, code: string) => teamIdOf(db(), companyCode, code);
+const teamId = (companyCode: string, code: string) => teamIdOf(t, companyCode, code);
 
 beforeAll(async () => {
   t = await testApp();

@@ -52,6 +52,40 @@ export async function saveDeputy(
   return res.json();
 }
 
+/** Saves a draft apply of one meal line on the test's own cost centre and apply type, and insists it was saved. */
+export async function saveApply(
+  t: TestApp,
+  m: Masters,
+  token: string,
+  amount = '300',
+  over: Record<string, unknown> = {},
+): Promise<DocumentDetail> {
+  const res = await t.call(
+    '/api/document/SavePlanDetail',
+    {
+      ExpenseTypeID: m.applyType.id,
+      CostCenterID: m.own.id,
+      Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: shanghaiToday(), Amount: amount }],
+      ...over,
+    },
+    token,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The principal (signed in with `token`) lets `proxyUserId` approve for them today; insists it was granted. */
+export async function grantProxyToday(t: TestApp, token: string, proxyUserId: number) {
+  const today = shanghaiToday();
+  const granted = await t.call(
+    '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
+    { ProxyUserID: proxyUserId, StartDate: today, EndDate: today },
+    token,
+  );
+  expect(granted.statusCode, granted.body).toBe(200);
+  return granted.json() as { ID: number };
+}
+
 /** Takes every role from a demo user: still able to sign in, but holding no function at all. */
 export async function withoutRoles(t: TestApp, username: string) {
   const [acc] = await t.ctx.db.select().from(userAccount).where(eq(userAccount.username, username));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { type Masters, type Session, saveDeputy, saveWorkflow } from '../../../../test/documents';
+import { type Masters, type Session, saveApply, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { expenseItem } from '../../masterdata/expense.table';
@@ -127,19 +127,7 @@ describe('the view centre lists', () => {
 
 describe('long-term applies', () => {
   it('lists approved long-term applies and lets their owner stop and start them, each audited', async () => {
-    const a = (
-      await t.call(
-        '/api/document/SavePlanDetail',
-        {
-          ExpenseTypeID: m.applyType.id,
-          CostCenterID: m.own.id,
-          Reason: '全年科室会',
-          LongTerm: true,
-          Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '5000' }],
-        },
-        employee.access_token,
-      )
-    ).json();
+    const a = await saveApply(t, m, employee.access_token, '5000', { Reason: '全年科室会', LongTerm: true });
     const stopEarly = await list('StopApply', employee.access_token, { ID: a.ID, Version: a.Version });
     expect(stopEarly.json().code).toBe('viewcentre.not_long_term');
     await t.ctx.db.update(docTable).set({ status: 'approved' }).where(eq(docTable.id, a.ID));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
-import { type Masters, type Session, saveDeputy, saveWorkflow } from '../../../../test/documents';
+import { type Masters, type Session, saveApply, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { statusHistory } from '../../documents/document.table';
@@ -199,17 +199,7 @@ describe('submit and approve', () => {
       },
       admin.access_token,
     );
-    const a = (
-      await t.call(
-        '/api/document/SavePlanDetail',
-        {
-          ExpenseTypeID: m.applyType.id,
-          CostCenterID: m.own.id,
-          Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '300' }],
-        },
-        employee.access_token,
-      )
-    ).json();
+    const a = await saveApply(t, m, employee.access_token);
     expect((await t.act('/api/DocumentSubmit/SubmitApply', a.ID, employee.access_token)).json().Status).toBe(
       'approving',
     );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { type Masters, type Session, saveWorkflow, withoutRoles } from '../../../../test/documents';
+import { grantProxyToday, type Masters, type Session, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document, statusHistory } from '../../documents/document.table';
@@ -25,11 +25,7 @@ beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
   await withoutRoles(t, 'compliance');
-  employee = await t.login('employee');
-  manager = await t.login('manager');
-  admin = await t.login('admin');
-  finance = await t.login('finance');
-  plain = await t.login('compliance');
+  [employee, manager, admin, finance, plain] = await t.logins('employee', 'manager', 'admin', 'finance', 'compliance');
   await t.ctx.db.insert(costCentreHead).values({ costCentreId: m.own.id, employeeId: finance.UserID, seq: 1 });
   for (const [code, docType] of [
     ['DEPUTY-CC', 'deputy'],
@@ -113,16 +109,11 @@ describe('CheckIsOverApproval', () => {
   });
 
   it('answers for a principal the caller approves for', async () => {
-    const granted = await t.call(
-      '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
-      { ProxyUserID: employee.UserID, StartDate: today, EndDate: today },
-      manager.access_token,
-    );
-    expect(granted.statusCode).toBe(200);
+    const granted = await grantProxyToday(t, manager.access_token, employee.UserID);
     const res = await t.call(url(manager.UserID, 'deputy'), {}, employee.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json().IsOver).toBe(true);
-    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: granted.json().ID }, manager.access_token);
+    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: granted.ID }, manager.access_token);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { type Masters, type Session, saveDeputy } from '../../../../test/documents';
+import { grantProxyToday, type Masters, type Session, saveApply, saveDeputy } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document, statusHistory } from '../../documents/document.table';
@@ -60,17 +60,7 @@ async function deputy(amount = '725.50', submit = true) {
 }
 
 async function apply() {
-  const d = (
-    await t.call(
-      '/api/document/SavePlanDetail',
-      {
-        ExpenseTypeID: m.applyType.id,
-        CostCenterID: m.own.id,
-        Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '300' }],
-      },
-      employee.access_token,
-    )
-  ).json();
+  const d = await saveApply(t, m, employee.access_token);
   const sent = await t.act('/api/DocumentSubmit/SubmitApply', d.ID, employee.access_token);
   expect(sent.json().Status).toBe('approving');
   return sent.json();
@@ -161,12 +151,7 @@ describe('approval history (Search_Requisition_List)', () => {
   });
 
   it('records a proxy’s decision for both: the proxy sees whom they acted for, the approver who acted', async () => {
-    const g = await t.call(
-      '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
-      { ProxyUserID: admin.UserID, StartDate: today, EndDate: today },
-      manager.access_token,
-    );
-    expect(g.statusCode).toBe(200);
+    const g = await grantProxyToday(t, manager.access_token, admin.UserID);
     const d = await deputy('300.00');
     expect((await decide(d.ID, admin.access_token, true, '代批', { ProxyId: manager.UserID })).statusCode).toBe(200);
     const byProxy = (await rowsOf(LIST, { Keyword: d.DocNo }, admin.access_token)).Rows;
@@ -181,7 +166,7 @@ describe('approval history (Search_Requisition_List)', () => {
     ]);
     const forMe = (await rowsOf(LIST, { Keyword: d.DocNo }, manager.access_token)).Rows;
     expect(forMe).toEqual([expect.objectContaining({ ActedByName: '系统管理员', ForApproverID: manager.UserID })]);
-    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: g.json().ID }, manager.access_token);
+    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: g.ID }, manager.access_token);
   });
 });
 
@@ -299,12 +284,7 @@ describe('approve-all (BatchApprove)', () => {
   });
 
   it('approves as proxy for the step’s approver without a ProxyId, recording both', async () => {
-    const g = await t.call(
-      '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
-      { ProxyUserID: finance.UserID, StartDate: today, EndDate: today },
-      manager.access_token,
-    );
-    expect(g.statusCode).toBe(200);
+    const g = await grantProxyToday(t, manager.access_token, finance.UserID);
     const d = await deputy('110.00');
     const listed = (await rowsOf(PENDING, { Keyword: d.DocNo }, finance.access_token)).Rows[0];
     expect(listed).toMatchObject({ ForApproverID: manager.UserID, ForApproverName: '李静' });
@@ -312,7 +292,7 @@ describe('approve-all (BatchApprove)', () => {
     expect(res.json().Rows).toEqual([expect.objectContaining({ ID: d.ID, Ok: true })]);
     const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
     expect(history.at(-1)).toMatchObject({ action: 'approve', actorId: finance.UserID, principalId: manager.UserID });
-    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: g.json().ID }, manager.access_token);
+    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: g.ID }, manager.access_token);
   });
 
   it('answers a repeated Idempotency-Key with the first result and approves once', async () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { type Masters, type Session, saveDeputy, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
-import { shanghaiToday } from '../../../core/time';
 import { statusHistory } from '../../documents/document.table';
 import { costCentreFormOrder, costCentreHead, costCentreHistory } from '../../masterdata/costcentre.table';
 import { employee as employeeTable } from '../../org/org.table';
@@ -19,18 +18,19 @@ let auditor: Session;
 /** Signed in without any role: holds no function. */
 let plain: Session;
 let foreignerId: number;
-const _today = shanghaiToday();
 
 beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
   await withoutRoles(t, 'compliance');
-  employee = await t.login('employee');
-  manager = await t.login('manager');
-  admin = await t.login('admin');
-  finance = await t.login('finance');
-  auditor = await t.login('auditor');
-  plain = await t.login('compliance');
+  [employee, manager, admin, finance, auditor, plain] = await t.logins(
+    'employee',
+    'manager',
+    'admin',
+    'finance',
+    'auditor',
+    'compliance',
+  );
   const [foreigner] = await t.ctx.db
     .select({ id: employeeTable.id })
     .from(employeeTable)

@@ -32,6 +32,8 @@ export interface TestApp {
     body?: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** The access tokens of several users signed in at once, in the order named. */
+  tokens<const N extends readonly string[]>(...usernames: N): Promise<{ [K in keyof N]: string }>;
   /** Signs in several users at once, in the order named. */
   logins<const N extends readonly string[]>(...usernames: N): Promise<{ [K in keyof N]: TokenResponse }>;
   close(): Promise<void>;
@@ -111,6 +113,11 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     login,
     async act(url, documentId, token, body = {}, headers = {}) {
       return call(url, { ID: documentId, Version: await version(documentId), ...body }, token, headers);
+    },
+    tokens<const N extends readonly string[]>(...usernames: N) {
+      return Promise.all(usernames.map(async (u) => (await login(u)).access_token)) as Promise<{
+        [K in keyof N]: string;
+      }>;
     },
     logins<const N extends readonly string[]>(...usernames: N) {
       return Promise.all(usernames.map((u) => login(u))) as Promise<{ [K in keyof N]: TokenResponse }>;

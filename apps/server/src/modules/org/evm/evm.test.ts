@@ -21,8 +21,7 @@ let jobs: Awaited<ReturnType<typeof startTestJobs>>;
 
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
   jobs = await startTestJobs(t.ctx, { mail: async () => undefined, evm: evmJob(t.ctx.db) });
 }, 60_000);
 afterAll(async () => {

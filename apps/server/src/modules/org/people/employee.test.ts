@@ -23,8 +23,7 @@ async function record(id: number) {
 
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
 });
 afterAll(() => t.close());
 

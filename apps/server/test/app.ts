@@ -24,6 +24,18 @@ export interface TestApp {
   call(url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   /** The version a document has now, as a screen that just loaded it would send. */
   version(documentId: number): Promise<number>;
+  /** POST a call on one document, `{ ID, Version, ...body }`, with the version the document has now. */
+  act(
+    url: string,
+    documentId: number,
+    token?: string,
+    body?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** The access tokens of several users signed in at once, in the order named. */
+  tokens<const N extends readonly string[]>(...usernames: N): Promise<{ [K in keyof N]: string }>;
+  /** Signs in several users at once, in the order named. */
+  logins<const N extends readonly string[]>(...usernames: N): Promise<{ [K in keyof N]: TokenResponse }>;
   close(): Promise<void>;
 }
 
@@ -79,22 +91,36 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
 
+  const version = async (documentId: number) => {
+    const [row] = await ctx.db.select({ v: document.version }).from(document).where(eq(document.id, documentId));
+    return row?.v ?? 0;
+  };
+  const login = async (username: string, password = PASSWORD) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/Token',
+      ...form({ grant_type: 'password', username, password }),
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json() as TokenResponse;
+  };
+
   return {
     app,
     ctx,
     call,
-    async version(documentId) {
-      const [row] = await ctx.db.select({ v: document.version }).from(document).where(eq(document.id, documentId));
-      return row?.v ?? 0;
+    version,
+    login,
+    async act(url, documentId, token, body = {}, headers = {}) {
+      return call(url, { ID: documentId, Version: await version(documentId), ...body }, token, headers);
     },
-    async login(username, password = PASSWORD) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/Token',
-        ...form({ grant_type: 'password', username, password }),
-      });
-      if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
-      return res.json() as TokenResponse;
+    tokens<const N extends readonly string[]>(...usernames: N) {
+      return Promise.all(usernames.map(async (u) => (await login(u)).access_token)) as Promise<{
+        [K in keyof N]: string;
+      }>;
+    },
+    logins<const N extends readonly string[]>(...usernames: N) {
+      return Promise.all(usernames.map((u) => login(u))) as Promise<{ [K in keyof N]: TokenResponse }>;
     },
     async close() {
       await app.close();

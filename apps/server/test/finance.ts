@@ -57,8 +57,13 @@ export async function workbook(rows: (string | number | null)[][]): Promise<Buff
 /** The rows of a downloaded .xlsx, header first, as text. */
 export async function sheetOf(res: LightMyRequestResponse): Promise<string[][]> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  return sheetRows(res.rawPayload);
+}
+
+/** The rows of the first sheet of a workbook, header first, as text. */
+export async function sheetRows(payload: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  await wb.xlsx.load(payload as unknown as ArrayBuffer);
   const rows: string[][] = [];
   wb.worksheets[0]!.eachRow((row) => {
     const values = row.values as unknown[];

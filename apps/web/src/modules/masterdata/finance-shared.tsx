@@ -4,7 +4,7 @@ import { Tag } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../app/notice';
-import type { ActionDef, CustomControlProps } from '../../shared/list-page';
+import type { ActionDef, CustomControlProps, FieldDef } from '../../shared/list-page';
 
 /** Pieces the finance master-data screens share: status tags and options, start/stop actions, number-valued controls. */
 
@@ -38,14 +38,15 @@ export function YesNoTag({ value, yesKey, noKey }: { value: boolean; yesKey: str
 }
 
 /** Start and stop toolbar actions for rows that carry an id and the version the user saw. */
-export function startStopActions<Row>(opts: {
-  idOf: (row: Row) => number;
-  versionOf: (row: Row) => number;
-  start: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
-  stop: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
-  t: (key: string, params?: Record<string, unknown>) => string;
-}): ActionDef<Row>[] {
-  const items = (rows: Row[]) => rows.map((r) => ({ ID: opts.idOf(r), Version: opts.versionOf(r) }));
+export function startStopActions<Row extends { Version: number }>(
+  idOf: (row: Row) => number,
+  api: {
+    start: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
+    stop: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
+  },
+  t: (key: string, params?: Record<string, unknown>) => string,
+): ActionDef<Row>[] {
+  const items = (rows: Row[]) => rows.map((r) => ({ ID: idOf(r), Version: r.Version }));
   return [
     {
       key: 'start',
@@ -54,8 +55,8 @@ export function startStopActions<Row>(opts: {
       needsSome: true,
       confirmKey: 'finmd.action.startConfirm',
       run: async ({ rows, reload, clearSelection }) => {
-        const { Changed } = await opts.start(items(rows));
-        notice.success(opts.t('finmd.action.started', { count: Changed }));
+        const { Changed } = await api.start(items(rows));
+        notice.success(t('finmd.action.started', { count: Changed }));
         clearSelection();
         await reload();
       },
@@ -68,8 +69,8 @@ export function startStopActions<Row>(opts: {
       danger: true,
       confirmKey: 'finmd.action.stopConfirm',
       run: async ({ rows, reload, clearSelection }) => {
-        const { Changed } = await opts.stop(items(rows));
-        notice.success(opts.t('finmd.action.stopped', { count: Changed }));
+        const { Changed } = await api.stop(items(rows));
+        notice.success(t('finmd.action.stopped', { count: Changed }));
         clearSelection();
         await reload();
       },
@@ -87,4 +88,13 @@ export function numericValue(Control: ComponentType<CustomControlProps>): Compon
     return <Control {...props} value={value as never} />;
   }
   return NumericControl;
+}
+
+/** The code (fixed once saved) and the two names that open the editor of every finance master record. */
+export function codeAndNameFields(codeField: string, keys: string): FieldDef[] {
+  return [
+    { name: codeField, labelKey: `${keys}.code`, type: 'text', required: true, maxLength: 40, readOnlyOnEdit: true },
+    { name: 'NameZH', labelKey: `${keys}.nameZh`, type: 'text', required: true, maxLength: 200 },
+    { name: 'NameEN', labelKey: `${keys}.nameEn`, type: 'text', required: true, maxLength: 200 },
+  ];
 }

@@ -1,72 +1,44 @@
-import type { ChangeApproversResult, HeldStepRow } from '@ems/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HeldStepRow } from '@ems/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../shared/ActionButton';
 import { displayDateTime, formatAmount } from '../../shared/format';
 import { Panel } from '../../shared/Panel';
 import { reassignApi } from './api';
 import { ChangeResultView } from './ChangeResult';
-import { HandOverPeople, handOverAgreed } from './HandOverPeople';
+import { HandOverPeople } from './HandOverPeople';
+import { useHandOver } from './useHandOver';
 
 const K = 'workflow.replace';
 
 /** Replaces a person (a leaver, a long absence) in the open approval steps of documents in flight. */
 export default function ChangeApproversPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const [from, setFrom] = useState<number | undefined>();
-  const [to, setTo] = useState<number | undefined>();
-  const [page, setPage] = useState({ PageIndex: 1, PageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
-  const [result, setResult] = useState<ChangeApproversResult | null>(null);
-
-  const steps = useQuery({
-    queryKey: ['workflow', 'heldSteps', from, page],
-    queryFn: () => reassignApi.heldSteps({ ApproverID: from, ...page }),
-    enabled: from !== undefined,
-    placeholderData: keepPreviousData,
+  const h = useHandOver({
+    listKey: 'heldSteps',
+    keys: K,
+    list: (from, page) => reassignApi.heldSteps({ ApproverID: from, ...page }),
+    handOver: ({ from, to, all, selected }) =>
+      reassignApi.changeApprovers({
+        FromApproverID: from,
+        ToApproverID: to,
+        ...(all ? {} : { DocumentIDs: selected }),
+      }),
   });
-
-  const replace = async (all: boolean) => {
-    if (!(await handOverAgreed(t, { from, to, all, selected: selected.length, keys: K })) || !from || !to) return;
-    const done = await reassignApi.changeApprovers({
-      FromApproverID: from,
-      ToApproverID: to,
-      ...(all ? {} : { DocumentIDs: selected }),
-    });
-    setResult(done);
-    setSelected([]);
-    await client.invalidateQueries({ queryKey: ['workflow', 'heldSteps'] });
-  };
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Typography.Title level={4}>{t('menu.master.ChangeApprovers')}</Typography.Title>
-      <HandOverPeople
-        idPrefix="replace"
-        fromLabel={t(`${K}.from`)}
-        toLabel={t(`${K}.to`)}
-        from={from}
-        to={to}
-        onFrom={(v) => {
-          setFrom(v);
-          setSelected([]);
-          setResult(null);
-          setPage((p) => ({ ...p, PageIndex: 1 }));
-        }}
-        onTo={setTo}
-      />
+      <HandOverPeople idPrefix="replace" fromLabel={t(`${K}.from`)} toLabel={t(`${K}.to`)} {...h.people} />
       <Panel title={t(`${K}.stepsTitle`)}>
         <Space style={{ marginBottom: 12 }} wrap>
-          <ActionButton onAction={() => replace(false)} disabled={selected.length === 0} data-testid="replace-selected">
-            {t(`${K}.replaceSelected`, { count: selected.length })}
+          <ActionButton onAction={() => h.run(false)} disabled={h.selected.length === 0} data-testid="replace-selected">
+            {t(`${K}.replaceSelected`, { count: h.selected.length })}
           </ActionButton>
           <ActionButton
             type="primary"
-            onAction={() => replace(true)}
-            disabled={!steps.data?.Total}
+            onAction={() => h.run(true)}
+            disabled={!h.rows.data?.Total}
             data-testid="replace-all"
           >
             {t(`${K}.replaceAll`)}
@@ -75,27 +47,21 @@ export default function ChangeApproversPage() {
         <Table<HeldStepRow>
           rowKey="StepID"
           size="small"
-          loading={steps.isFetching}
-          dataSource={from === undefined ? [] : (steps.data?.Rows ?? [])}
-          locale={{ emptyText: t(from === undefined ? `${K}.pickFirst` : 'common.noData') }}
+          loading={h.rows.isFetching}
+          dataSource={h.from === undefined ? [] : (h.rows.data?.Rows ?? [])}
+          locale={{ emptyText: t(h.from === undefined ? `${K}.pickFirst` : 'common.noData') }}
           rowSelection={{
-            selectedRowKeys: (steps.data?.Rows ?? [])
-              .filter((r) => selected.includes(r.DocumentID))
+            selectedRowKeys: (h.rows.data?.Rows ?? [])
+              .filter((r) => h.selected.includes(r.DocumentID))
               .map((r) => r.StepID),
             preserveSelectedRowKeys: true,
             onChange: (_keys, rows) =>
-              setSelected((prev) => {
-                const onPage = new Set((steps.data?.Rows ?? []).map((r) => r.DocumentID));
+              h.setSelected((prev) => {
+                const onPage = new Set((h.rows.data?.Rows ?? []).map((r) => r.DocumentID));
                 return [...new Set([...prev.filter((id) => !onPage.has(id)), ...rows.map((r) => r.DocumentID)])];
               }),
           }}
-          pagination={{
-            current: page.PageIndex,
-            pageSize: page.PageSize,
-            total: steps.data?.Total ?? 0,
-            showSizeChanger: true,
-            onChange: (PageIndex, PageSize) => setPage({ PageIndex, PageSize }),
-          }}
+          pagination={h.pagination}
           columns={[
             { dataIndex: 'DocNo', title: t(`${K}.col.docNo`) },
             {
@@ -126,11 +92,11 @@ export default function ChangeApproversPage() {
           ]}
         />
       </Panel>
-      {result ? (
+      {h.result ? (
         <ChangeResultView
           testId="replace-result"
-          changedText={t(`${K}.changed`, { count: result.Changed })}
-          skipped={result.Skipped.map((s) => ({ key: s.ID, label: s.DocNo, reasonKey: s.ReasonKey }))}
+          changedText={t(`${K}.changed`, { count: h.result.Changed })}
+          skipped={h.result.Skipped.map((s) => ({ key: s.ID, label: s.DocNo, reasonKey: s.ReasonKey }))}
         />
       ) : null}
     </Space>

@@ -1,5 +1,4 @@
-import type { ChangeProgramManagerResult, HeadOfRow } from '@ems/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HeadOfRow } from '@ems/contracts';
 import { Checkbox, Form, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,8 @@ import { formatAmount } from '../../shared/format';
 import { Panel } from '../../shared/Panel';
 import { reassignApi } from './api';
 import { ChangeResultView } from './ChangeResult';
-import { HandOverPeople, handOverAgreed } from './HandOverPeople';
+import { HandOverPeople } from './HandOverPeople';
+import { useHandOver } from './useHandOver';
 
 const K = 'workflow.programManager';
 const R = 'workflow.replace';
@@ -16,51 +16,24 @@ const R = 'workflow.replace';
 /** Puts another person in someone's place as head (programme manager) of the cost centres they head. */
 export default function ChangeProgramManagerPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const [from, setFrom] = useState<number | undefined>();
-  const [to, setTo] = useState<number | undefined>();
   const [alsoSteps, setAlsoSteps] = useState(true);
-  const [page, setPage] = useState({ PageIndex: 1, PageSize: 20 });
-  const [selected, setSelected] = useState<number[]>([]);
-  const [result, setResult] = useState<ChangeProgramManagerResult | null>(null);
-
-  const heads = useQuery({
-    queryKey: ['workflow', 'headsOf', from, page],
-    queryFn: () => reassignApi.headsOf({ EmployeeID: from, ...page }),
-    enabled: from !== undefined,
-    placeholderData: keepPreviousData,
+  const h = useHandOver({
+    listKey: 'headsOf',
+    keys: K,
+    list: (from, page) => reassignApi.headsOf({ EmployeeID: from, ...page }),
+    handOver: ({ from, to, all, selected }) =>
+      reassignApi.changeProgramManager({
+        FromEmployeeID: from,
+        ToEmployeeID: to,
+        AlsoPendingSteps: alsoSteps,
+        ...(all ? {} : { CostCenterIDs: selected }),
+      }),
   });
-
-  const change = async (all: boolean) => {
-    if (!(await handOverAgreed(t, { from, to, all, selected: selected.length, keys: K })) || !from || !to) return;
-    const done = await reassignApi.changeProgramManager({
-      FromEmployeeID: from,
-      ToEmployeeID: to,
-      AlsoPendingSteps: alsoSteps,
-      ...(all ? {} : { CostCenterIDs: selected }),
-    });
-    setResult(done);
-    setSelected([]);
-    await client.invalidateQueries({ queryKey: ['workflow', 'headsOf'] });
-  };
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Typography.Title level={4}>{t('menu.master.changeprogramManager')}</Typography.Title>
-      <HandOverPeople
-        idPrefix="pm"
-        fromLabel={t(`${K}.from`)}
-        toLabel={t(`${K}.to`)}
-        from={from}
-        to={to}
-        onFrom={(v) => {
-          setFrom(v);
-          setSelected([]);
-          setResult(null);
-          setPage((p) => ({ ...p, PageIndex: 1 }));
-        }}
-        onTo={setTo}
-      >
+      <HandOverPeople idPrefix="pm" fromLabel={t(`${K}.from`)} toLabel={t(`${K}.to`)} {...h.people}>
         <Form.Item>
           <Checkbox checked={alsoSteps} onChange={(e) => setAlsoSteps(e.target.checked)} data-testid="pm-also-steps">
             {t(`${K}.alsoSteps`)}
@@ -70,16 +43,16 @@ export default function ChangeProgramManagerPage() {
       <Panel title={t(`${K}.listTitle`)}>
         <Space style={{ marginBottom: 12 }} wrap>
           <ActionButton
-            onAction={() => change(false)}
-            disabled={selected.length === 0}
+            onAction={() => h.run(false)}
+            disabled={h.selected.length === 0}
             data-testid="pm-change-selected"
           >
-            {t(`${K}.changeSelected`, { count: selected.length })}
+            {t(`${K}.changeSelected`, { count: h.selected.length })}
           </ActionButton>
           <ActionButton
             type="primary"
-            onAction={() => change(true)}
-            disabled={!heads.data?.Total}
+            onAction={() => h.run(true)}
+            disabled={!h.rows.data?.Total}
             data-testid="pm-change-all"
           >
             {t(`${K}.changeAll`)}
@@ -88,21 +61,15 @@ export default function ChangeProgramManagerPage() {
         <Table<HeadOfRow>
           rowKey="CostCenterID"
           size="small"
-          loading={heads.isFetching}
-          dataSource={from === undefined ? [] : (heads.data?.Rows ?? [])}
-          locale={{ emptyText: t(from === undefined ? `${R}.pickFirst` : 'common.noData') }}
+          loading={h.rows.isFetching}
+          dataSource={h.from === undefined ? [] : (h.rows.data?.Rows ?? [])}
+          locale={{ emptyText: t(h.from === undefined ? `${R}.pickFirst` : 'common.noData') }}
           rowSelection={{
-            selectedRowKeys: selected,
+            selectedRowKeys: h.selected,
             preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys.map(Number)),
+            onChange: (keys) => h.setSelected(keys.map(Number)),
           }}
-          pagination={{
-            current: page.PageIndex,
-            pageSize: page.PageSize,
-            total: heads.data?.Total ?? 0,
-            showSizeChanger: true,
-            onChange: (PageIndex, PageSize) => setPage({ PageIndex, PageSize }),
-          }}
+          pagination={h.pagination}
           columns={[
             { dataIndex: 'CostCenterCode', title: t(`${K}.col.code`) },
             { dataIndex: 'CostCenterName', title: t(`${K}.col.name`) },
@@ -121,13 +88,13 @@ export default function ChangeProgramManagerPage() {
           ]}
         />
       </Panel>
-      {result ? (
+      {h.result ? (
         <ChangeResultView
           testId="pm-result"
-          changedText={t(`${K}.changed`, { count: result.Changed, documents: result.DocumentsChanged })}
+          changedText={t(`${K}.changed`, { count: h.result.Changed, documents: h.result.DocumentsChanged })}
           skipped={[
-            ...result.Skipped.map((s) => ({ key: `cc-${s.ID}`, label: s.CostCenterCode, reasonKey: s.ReasonKey })),
-            ...result.DocumentsSkipped.map((s) => ({ key: `doc-${s.ID}`, label: s.DocNo, reasonKey: s.ReasonKey })),
+            ...h.result.Skipped.map((s) => ({ key: `cc-${s.ID}`, label: s.CostCenterCode, reasonKey: s.ReasonKey })),
+            ...h.result.DocumentsSkipped.map((s) => ({ key: `doc-${s.ID}`, label: s.DocNo, reasonKey: s.ReasonKey })),
           ]}
         />
       ) : null}

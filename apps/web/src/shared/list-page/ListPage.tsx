@@ -13,10 +13,11 @@ import { ImportButton } from './ImportButton';
 import { SearchForm } from './SearchForm';
 import type { ActionDef, ListPageProps } from './types';
 import {
+  afterTableChange,
   filterBody,
   type ListState,
   listBody,
-  PAGE_SIZES,
+  pagerOf,
   readListState,
   selectionProblem,
   writeListState,
@@ -146,14 +147,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const sortField = one?.order ? String(one.field ?? one.columnKey ?? '') : undefined;
     const sortOrder = one?.order ?? undefined;
-    const sortChanged = sortField !== state.sortField || sortOrder !== state.sortOrder;
-    const pageSize = pagination.pageSize ?? state.pageSize;
-    setState({
-      ...state,
-      page: sortChanged || pageSize !== state.pageSize ? 1 : (pagination.current ?? 1),
-      pageSize,
-      ...(sortField && sortOrder ? { sortField, sortOrder } : { sortField: undefined, sortOrder: undefined }),
-    });
+    setState(afterTableChange(state, pagination, sortField, sortOrder));
     clearSelection();
   };
 
@@ -202,14 +196,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           onChange: (_keys, selectedRows) => setSelected(selectedRows),
         }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total: query.data?.Total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('list.total', { total }),
-        }}
+        pagination={pagerOf(state, query.data?.Total ?? 0, t)}
       />
       {editor ? (
         <EditorDrawer<Row>

@@ -27,6 +27,38 @@ function positiveInt(raw: string | null): number | undefined {
   return n >= 1 ? n : undefined;
 }
 
+/**
+ * The state after the table's pager or sorter changed: back to the first page when the sort or the page size
+ * changed, else the page the pager asked for.
+ */
+export function afterTableChange(
+  state: ListState,
+  pager: { current?: number; pageSize?: number },
+  sortField: string | undefined,
+  sortOrder: SortOrder | undefined,
+): ListState {
+  const pageSize = pager.pageSize ?? state.pageSize;
+  const resetPage = sortField !== state.sortField || sortOrder !== state.sortOrder || pageSize !== state.pageSize;
+  return {
+    ...state,
+    page: resetPage ? 1 : (pager.current ?? 1),
+    pageSize,
+    ...(sortField && sortOrder ? { sortField, sortOrder } : { sortField: undefined, sortOrder: undefined }),
+  };
+}
+
+/** The table's pager for a list state: page sizes to choose from and the total. */
+export function pagerOf(state: ListState, total: number, t: (key: string, params: { total: number }) => string) {
+  return {
+    current: state.page,
+    pageSize: state.pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showTotal: (n: number) => t('list.total', { total: n }),
+  };
+}
+
 /** Reads the list state from the URL, ignoring anything malformed or unknown. */
 export function readListState(params: URLSearchParams, options: ListStateOptions): ListState {
   const defaultSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;

@@ -6,19 +6,17 @@ import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveDeputy, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { samples } from '../../../../test/files';
 import { multipart } from '../../../../test/multipart';
 import { MAX_UPLOAD_BYTES } from '../../../core/import';
 import { shanghaiToday } from '../../../core/time';
 import { auditLog } from '../../audit/audit.table';
-import { userAccount } from '../../auth/auth.table';
-import { employeeRoleTeam } from '../../org/org.table';
 import { attachment } from './attachment.table';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -30,24 +28,15 @@ const base = '/api/UploadAttachment';
 beforeAll(async () => {
   t = await testApp({ DATA_DIR: dataDir });
   m = await documentMasters(t.ctx.db);
-  [employee, manager, admin, nobody] = await Promise.all([
-    t.login('employee'),
-    t.login('manager'),
-    t.login('admin'),
-    t.login('auditor'),
-  ]);
+  [employee, manager, admin, nobody] = await t.logins('employee', 'manager', 'admin', 'auditor');
   // The auditor loses every role: signed in, but with no function at all.
-  const [acc] = await t.ctx.db.select().from(userAccount).where(eq(userAccount.username, 'auditor'));
-  await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, acc!.employeeId));
-  const saved = await t.call(
-    '/api/workflowSetting/SaveDetail',
-    {
-      Workflow: { Code: 'DEPUTY-STD', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
-      Details: [{ Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' }],
-    },
-    admin.access_token,
-  );
-  expect(saved.statusCode).toBe(200);
+  await withoutRoles(t, 'auditor');
+  await saveWorkflow(t, admin.access_token, {
+    Code: 'DEPUTY-STD',
+    DocType: 'deputy',
+    NameZH: '报销审批',
+    NameEN: 'Deputy approval',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -55,18 +44,7 @@ afterAll(async () => {
 });
 
 async function draft(as: Session = employee): Promise<{ ID: number; DocNo: string }> {
-  const res = await t.call(
-    '/api/document/SaveDeputyDetail',
-    {
-      ExpenseTypeID: m.type.id,
-      CostCenterID: m.own.id,
-      Reason: '差旅',
-      Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: '300.00' }],
-    },
-    as.access_token,
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json();
+  return saveDeputy(t, m, as.access_token);
 }
 
 function upload(
@@ -372,26 +350,14 @@ describe('removing and the edit rule', () => {
     const row = await uploaded(d.ID, 'a.pdf', samples.pdf());
     const [stored] = await t.ctx.db.select().from(attachment).where(eq(attachment.id, row.ID));
     const path = join(dataDir, 'attachments', stored!.storageKey);
-    expect(
-      (
-        await t.call(
-          '/api/document/DeleteDeputyDetail',
-          { ID: d.ID, Version: await t.version(d.ID) },
-          employee.access_token,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect((await t.act('/api/document/DeleteDeputyDetail', d.ID, employee.access_token)).statusCode).toBe(200);
     expect(existsSync(path)).toBe(false);
   });
 
   it('refuses changes once the document is submitted; the approver sees the files but may not change them', async () => {
     const d = await draft();
     const row = await uploaded(d.ID, 'hotel.png', samples.png());
-    const submitted = await t.call(
-      '/api/DocumentSubmit/SubmitDeputy',
-      { ID: d.ID, Version: await t.version(d.ID) },
-      employee.access_token,
-    );
+    const submitted = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
     expect(submitted.json().Status).toBe('approving');
 
     const more = await upload(employee.access_token, { DocumentID: d.ID }, { name: 'late.pdf', data: samples.pdf() });

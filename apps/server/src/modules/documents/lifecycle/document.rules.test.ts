@@ -1,14 +1,14 @@
 import { DOC_ACTIONS } from '@ems/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import type { Masters, Session } from '../../../../test/documents';
 import { documentMasters, flaggedItem } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { ACTION_ROUTES, type OfferedAction } from './document.policy';
 
 /** What an expense item's settings demand at submit, and the actions a document offers against the calls that take them. */
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -45,11 +45,7 @@ async function draft(kind: 'Deputy' | 'Apply', typeId: number, lines: { item: nu
   return res.json() as { ID: number; Version: number; AllowedActions: string[] };
 }
 const submit = async (kind: 'Deputy' | 'Apply', id: number) =>
-  t.call(
-    `/api/DocumentSubmit/Submit${kind}`,
-    { ID: id, Version: await t.version(id), Language: 'en-GB' },
-    employee.access_token,
-  );
+  t.act(`/api/DocumentSubmit/Submit${kind}`, id, employee.access_token, { Language: 'en-GB' });
 
 describe('expense item rules at submit', () => {
   it('refuses a line above its item’s per-line limit, naming the line', async () => {

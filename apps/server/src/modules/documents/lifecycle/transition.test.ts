@@ -1,6 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { approvalStep } from '../../workflow/approval/approval.table';
@@ -10,9 +11,8 @@ import { statusHistory } from './lifecycle.table';
 /** Races only show where transactions really run side by side: on a PostgreSQL server, not the embedded engine. */
 const embedded = (JSON.parse(inject('dbTemplate')) as { kind: string }).kind === 'pglite';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 const today = shanghaiToday();
@@ -22,16 +22,13 @@ beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
   const admin = await t.login('admin');
-  [employee, manager] = await Promise.all([t.login('employee'), t.login('manager')]);
-  const saved = await t.call(
-    '/api/workflowSetting/SaveDetail',
-    {
-      Workflow: { Code: 'DEPUTY-RACE', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
-      Details: [{ Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' }],
-    },
-    admin.access_token,
-  );
-  expect(saved.statusCode).toBe(200);
+  [employee, manager] = await t.logins('employee', 'manager');
+  await saveWorkflow(t, admin.access_token, {
+    Code: 'DEPUTY-RACE',
+    DocType: 'deputy',
+    NameZH: '报销审批',
+    NameEN: 'Deputy approval',
+  });
 });
 afterAll(() => t?.close());
 

@@ -1,19 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { samples } from '../../../../test/files';
 import { multipart } from '../../../../test/multipart';
 import { shanghaiToday } from '../../../core/time';
-import { userAccount } from '../../auth/auth.table';
-import { employeeRoleTeam } from '../../org/org.table';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let nobody: Session;
@@ -24,27 +21,13 @@ beforeAll(async () => {
   t = await testApp({ DATA_DIR: dataDir });
   m = await documentMasters(t.ctx.db);
   let admin: Session;
-  [employee, manager, admin, nobody] = await Promise.all([
-    t.login('employee'),
-    t.login('manager'),
-    t.login('admin'),
-    t.login('auditor'),
-  ]);
-  const [acc] = await t.ctx.db.select().from(userAccount).where(eq(userAccount.username, 'auditor'));
-  await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, acc!.employeeId));
+  [employee, manager, admin, nobody] = await t.logins('employee', 'manager', 'admin', 'auditor');
+  await withoutRoles(t, 'auditor');
   for (const [code, docType] of [
     ['DEPUTY-STD', 'deputy'],
     ['APPLY-STD', 'apply'],
-  ]) {
-    const saved = await t.call(
-      '/api/workflowSetting/SaveDetail',
-      {
-        Workflow: { Code: code, DocType: docType, NameZH: '审批', NameEN: 'Approval' },
-        Details: [{ Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' }],
-      },
-      admin.access_token,
-    );
-    expect(saved.statusCode).toBe(200);
+  ] as const) {
+    await saveWorkflow(t, admin.access_token, { Code: code, DocType: docType, NameZH: '审批', NameEN: 'Approval' });
   }
 });
 afterAll(async () => {
@@ -66,16 +49,8 @@ describe('print preview', () => {
       Reason: '客户会议',
       Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '20000.00' }],
     });
-    await t.call(
-      '/api/DocumentSubmit/SubmitApply',
-      { ID: apply.ID, Version: await t.version(apply.ID) },
-      employee.access_token,
-    );
-    await t.call(
-      '/api/DocumentApprove/ApproveApply',
-      { ID: apply.ID, Version: await t.version(apply.ID), Pass: true },
-      manager.access_token,
-    );
+    await t.act('/api/DocumentSubmit/SubmitApply', apply.ID, employee.access_token);
+    await t.act('/api/DocumentApprove/ApproveApply', apply.ID, manager.access_token, { Pass: true });
 
     const d = await save('/api/document/SaveDeputyDetail', {
       ExpenseTypeID: m.type.id,
@@ -97,16 +72,8 @@ describe('print preview', () => {
       headers: { ...body.headers, authorization: `Bearer ${employee.access_token}` },
     });
     expect(up.statusCode).toBe(200);
-    await t.call(
-      '/api/DocumentSubmit/SubmitDeputy',
-      { ID: d.ID, Version: await t.version(d.ID) },
-      employee.access_token,
-    );
-    await t.call(
-      '/api/DocumentApprove/ApproveDeputy',
-      { ID: d.ID, Version: await t.version(d.ID), Pass: true, Comment: '同意' },
-      manager.access_token,
-    );
+    await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
+    await t.act('/api/DocumentApprove/ApproveDeputy', d.ID, manager.access_token, { Pass: true, Comment: '同意' });
 
     const zh = await t.call('/api/Preview/GetDeputyData', { ID: d.ID }, employee.access_token);
     expect(zh.statusCode, zh.body).toBe(200);

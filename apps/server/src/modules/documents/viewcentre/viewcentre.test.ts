@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveApply, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { expenseItem } from '../../masterdata/expense.table';
 import { document as docTable } from '../document.table';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -23,51 +23,28 @@ let draftDoc: { ID: number; DocNo: string };
 beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
-  [employee, manager, admin, finance, compliance, auditor] = await Promise.all([
-    t.login('employee'),
-    t.login('manager'),
-    t.login('admin'),
-    t.login('finance'),
-    t.login('compliance'),
-    t.login('auditor'),
-  ]);
-  const saved = await t.call(
-    '/api/workflowSetting/SaveDetail',
-    {
-      Workflow: { Code: 'DEPUTY-VC', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
-      Details: [{ Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' }],
-    },
-    admin.access_token,
+  [employee, manager, admin, finance, compliance, auditor] = await t.logins(
+    'employee',
+    'manager',
+    'admin',
+    'finance',
+    'compliance',
+    'auditor',
   );
-  expect(saved.statusCode).toBe(200);
+  await saveWorkflow(t, admin.access_token, {
+    Code: 'DEPUTY-VC',
+    DocType: 'deputy',
+    NameZH: '报销审批',
+    NameEN: 'Deputy approval',
+  });
   submitted = await deputy('680.00');
-  expect(
-    (
-      await t.call(
-        '/api/DocumentSubmit/SubmitDeputy',
-        { ID: submitted.ID, Version: await t.version(submitted.ID) },
-        employee.access_token,
-      )
-    ).statusCode,
-  ).toBe(200);
+  expect((await t.act('/api/DocumentSubmit/SubmitDeputy', submitted.ID, employee.access_token)).statusCode).toBe(200);
   draftDoc = await deputy('10.00');
 });
 afterAll(() => t.close());
 
 async function deputy(amount: string, over: Record<string, unknown> = {}) {
-  const res = await t.call(
-    '/api/document/SaveDeputyDetail',
-    {
-      ExpenseTypeID: m.type.id,
-      CostCenterID: m.own.id,
-      Reason: '拜访客户',
-      Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: amount }],
-      ...over,
-    },
-    employee.access_token,
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json();
+  return saveDeputy(t, m, employee.access_token, amount, { Reason: '拜访客户', ...over });
 }
 const list = (url: string, token: string, body: Record<string, unknown> = {}) =>
   t.call(`/api/DocumentViewCenter/${url}`, body, token);
@@ -150,19 +127,7 @@ describe('the view centre lists', () => {
 
 describe('long-term applies', () => {
   it('lists approved long-term applies and lets their owner stop and start them, each audited', async () => {
-    const a = (
-      await t.call(
-        '/api/document/SavePlanDetail',
-        {
-          ExpenseTypeID: m.applyType.id,
-          CostCenterID: m.own.id,
-          Reason: '全年科室会',
-          LongTerm: true,
-          Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '5000' }],
-        },
-        employee.access_token,
-      )
-    ).json();
+    const a = await saveApply(t, m, employee.access_token, '5000', { Reason: '全年科室会', LongTerm: true });
     const stopEarly = await list('StopApply', employee.access_token, { ID: a.ID, Version: a.Version });
     expect(stopEarly.json().code).toBe('viewcentre.not_long_term');
     await t.ctx.db.update(docTable).set({ status: 'approved' }).where(eq(docTable.id, a.ID));

@@ -10,8 +10,7 @@ let worker: number;
 let finance: number;
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
   manager = await employeeIdOf(t, 'manager');
   worker = await employeeIdOf(t, 'employee');
   finance = await employeeIdOf(t, 'finance');

@@ -7,8 +7,7 @@ let admin: string;
 let employee: string;
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
 });
 afterAll(() => t.close());
 

@@ -10,8 +10,7 @@ let worker: number;
 let companyId: number;
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
   worker = await employeeIdOf(t, 'employee');
   companyId = (await costCentreOf(t, '1000', 'CC1101')).companyId;
 });

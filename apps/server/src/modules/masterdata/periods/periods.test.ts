@@ -12,9 +12,7 @@ const year = Number(today().slice(0, 4));
 const next = year + 1;
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
-  finance = (await t.login('finance')).access_token;
+  [admin, employee, finance] = await t.tokens('admin', 'employee', 'finance');
 });
 afterAll(() => t.close());
 

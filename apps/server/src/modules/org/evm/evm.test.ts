@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { teamIdOf } from '../../../../test/finance';
 import { eventually, startTestJobs } from '../../../../test/jobs';
 import { outboundJob } from '../../outbound/outbound.table';
-import { company } from '../../system/system.table';
 import { evmOutbox } from '../evm.table';
-import { team } from '../org.table';
 import { type EvmGateway, evmSimulator, useEvmGateway } from './evm.gateway';
 import { evmJob } from './evm.service';
 
@@ -14,14 +13,7 @@ let admin: string;
 let employee: string;
 const db = () => t.ctx.database.db;
 
-async function teamId(companyCode: string, code: string): Promise<number> {
-  const [c] = await db().select().from(company).where(eq(company.code, companyCode));
-  const [row] = await db()
-    .select()
-    .from(team)
-    .where(and(eq(team.companyId, c!.id), eq(team.code, code)));
-  return row!.id;
-}
+const teamId = (companyCode: string, code: string) => teamIdOf(t, companyCode, code);
 const search = async (body: Record<string, unknown> = {}) =>
   (await t.call('/api/system/SearchEVMTeamRelation', body, admin)).json();
 
@@ -29,8 +21,7 @@ let jobs: Awaited<ReturnType<typeof startTestJobs>>;
 
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
   jobs = await startTestJobs(t.ctx, { mail: async () => undefined, evm: evmJob(t.ctx.db) });
 }, 60_000);
 afterAll(async () => {

@@ -1,24 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { teamIdOf } from '../../../../test/finance';
 import { auditLog } from '../../audit/audit.table';
 import { userAccount } from '../../auth/auth.table';
 import { company } from '../../system/system.table';
-import { employee as employeeTable, team } from '../org.table';
+import { employee as employeeTable } from '../org.table';
 
 let t: TestApp;
 let admin: string;
 let employee: string;
 const db = () => t.ctx.database.db;
 
-async function teamId(companyCode: string, code: string): Promise<number> {
-  const [c] = await db().select().from(company).where(eq(company.code, companyCode));
-  const [row] = await db()
-    .select()
-    .from(team)
-    .where(and(eq(team.companyId, c!.id), eq(team.code, code)));
-  return row!.id;
-}
+const teamId = (companyCode: string, code: string) => teamIdOf(t, companyCode, code);
 async function idOf(username: string): Promise<number> {
   const [a] = await db().select().from(userAccount).where(eq(userAccount.username, username));
   return a!.employeeId;
@@ -29,8 +23,7 @@ async function record(id: number) {
 
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
 });
 afterAll(() => t.close());
 

@@ -13,8 +13,7 @@ const db = () => t.ctx.database.db;
 
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
 });
 afterAll(() => t.close());
 

@@ -1,28 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { teamIdOf } from '../../../../test/finance';
 import { auditLog } from '../../audit/audit.table';
-import { company } from '../../system/system.table';
-import { team } from '../org.table';
 
 let t: TestApp;
 let admin: string;
 let employee: string;
 const db = () => t.ctx.database.db;
 
-async function teamId(companyCode: string, code: string): Promise<number> {
-  const [c] = await db().select().from(company).where(eq(company.code, companyCode));
-  const [row] = await db()
-    .select()
-    .from(team)
-    .where(and(eq(team.companyId, c!.id), eq(team.code, code)));
-  return row!.id;
-}
+const teamId = (companyCode: string, code: string) => teamIdOf(t, companyCode, code);
 
 beforeAll(async () => {
   t = await testApp();
-  admin = (await t.login('admin')).access_token;
-  employee = (await t.login('employee')).access_token;
+  [admin, employee] = await t.tokens('admin', 'employee');
 });
 afterAll(() => t.close());
 

@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
+import { type Masters, type Session, saveApply, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { employee as employeeTable } from '../../org/org.table';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -19,42 +19,27 @@ const today = shanghaiToday();
 beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
-  [employee, manager, admin] = await Promise.all([t.login('employee'), t.login('manager'), t.login('admin')]);
-  const saved = await t.call(
-    '/api/workflowSetting/SaveDetail',
-    {
-      Workflow: { Code: 'DEPUTY-STD', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
-      Details: [
-        { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
-        {
-          Seq: 2,
-          StepKind: 'approval_limit_chain',
-          MinAmount: '5000.00',
-          NameZH: '逐级审批',
-          NameEN: 'Approval limit chain',
-        },
-      ],
-    },
+  [employee, manager, admin] = await t.logins('employee', 'manager', 'admin');
+  await saveWorkflow(
+    t,
     admin.access_token,
+    { Code: 'DEPUTY-STD', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
+    [
+      { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
+      {
+        Seq: 2,
+        StepKind: 'approval_limit_chain',
+        MinAmount: '5000.00',
+        NameZH: '逐级审批',
+        NameEN: 'Approval limit chain',
+      },
+    ],
   );
-  expect(saved.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
 async function draft(amount = '725.50', over: Record<string, unknown> = {}, as: Session = employee) {
-  const res = await t.call(
-    '/api/document/SaveDeputyDetail',
-    {
-      ExpenseTypeID: m.type.id,
-      CostCenterID: m.own.id,
-      Reason: '差旅',
-      Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: amount }],
-      ...over,
-    },
-    as.access_token,
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json();
+  return saveDeputy(t, m, as.access_token, amount, over);
 }
 const submit = async (id: number, token: string, key?: string) =>
   t.app.inject({
@@ -69,12 +54,7 @@ const decide = async (
   pass: boolean,
   comment?: string,
   extra: Record<string, unknown> = {},
-) =>
-  t.call(
-    '/api/DocumentApprove/ApproveDeputy',
-    { ID: id, Version: await t.version(id), Pass: pass, Comment: comment, ...extra },
-    token,
-  );
+) => t.act('/api/DocumentApprove/ApproveDeputy', id, token, { Pass: pass, Comment: comment, ...extra });
 
 describe('submit and approve', () => {
   it('routes to the line manager, who approves; the employee sees it approved with its history', async () => {
@@ -141,11 +121,7 @@ describe('submit and approve', () => {
 
   it('refuses to submit with a coded, translated reason and changes nothing', async () => {
     const noCc = await draft('100.00', { CostCenterID: null });
-    const res = await t.call(
-      '/api/DocumentSubmit/SubmitDeputy',
-      { ID: noCc.ID, Version: await t.version(noCc.ID), Language: 'en-GB' },
-      employee.access_token,
-    );
+    const res = await t.act('/api/DocumentSubmit/SubmitDeputy', noCc.ID, employee.access_token, { Language: 'en-GB' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'document.cost_centre_missing' });
     expect(res.json().message).toContain('change your default cost centre in your profile');
@@ -223,31 +199,11 @@ describe('submit and approve', () => {
       },
       admin.access_token,
     );
-    const a = (
-      await t.call(
-        '/api/document/SavePlanDetail',
-        {
-          ExpenseTypeID: m.applyType.id,
-          CostCenterID: m.own.id,
-          Lines: [{ ExpenseItemID: m.meal.id, ExpenseDate: today, Amount: '300' }],
-        },
-        employee.access_token,
-      )
-    ).json();
-    expect(
-      (
-        await t.call(
-          '/api/DocumentSubmit/SubmitApply',
-          { ID: a.ID, Version: await t.version(a.ID) },
-          employee.access_token,
-        )
-      ).json().Status,
-    ).toBe('approving');
-    const done = await t.call(
-      '/api/DocumentApprove/ApproveApply',
-      { ID: a.ID, Version: await t.version(a.ID), Pass: true },
-      manager.access_token,
+    const a = await saveApply(t, m, employee.access_token);
+    expect((await t.act('/api/DocumentSubmit/SubmitApply', a.ID, employee.access_token)).json().Status).toBe(
+      'approving',
     );
+    const done = await t.act('/api/DocumentApprove/ApproveApply', a.ID, manager.access_token, { Pass: true });
     expect(done.json().Status).toBe('approved');
     const route = (await t.call('/api/Workflow/GetApproveUIList', { ID: a.ID }, employee.access_token)).json();
     expect(route.Rows.map((r: { Status: string }) => r.Status)).toEqual(['approved', 'auto_approved']);
@@ -263,19 +219,15 @@ describe('proxies in the flow', () => {
     );
     const d = await draft('200.00', { ProxyId: employee.UserID }, admin);
     expect(d).toMatchObject({ ApplicantID: employee.UserID, PreparerID: admin.UserID });
-    const sent = await t.call(
-      '/api/DocumentSubmit/SubmitDeputy',
-      { ID: d.ID, Version: await t.version(d.ID), ProxyId: employee.UserID },
-      admin.access_token,
-    );
+    const sent = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, admin.access_token, {
+      ProxyId: employee.UserID,
+    });
     expect(sent.json().Status).toBe('confirming');
     const mine = (await t.call('/api/document/SearchDeputyDetail', { ID: d.ID }, employee.access_token)).json();
     expect(mine.AllowedActions).toEqual(expect.arrayContaining(['confirm', 'decline']));
-    const confirmed = await t.call(
-      '/api/DocumentApprove/ResponsibleConfirm',
-      { ID: d.ID, Version: await t.version(d.ID), Accept: true },
-      employee.access_token,
-    );
+    const confirmed = await t.act('/api/DocumentApprove/ResponsibleConfirm', d.ID, employee.access_token, {
+      Accept: true,
+    });
     expect(confirmed.json().Status).toBe('approving');
     const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
     expect(history.map((h) => [h.action, h.actorId, h.principalId])).toEqual([
@@ -316,37 +268,26 @@ describe('administration', () => {
   it('lets an administrator cancel an open document with a reason, and nobody else', async () => {
     const d = await draft('90.00');
     await submit(d.ID, employee.access_token);
-    const noReason = await t.call(
-      '/api/system/UpateDocumentState',
-      { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled' },
-      admin.access_token,
-    );
+    const noReason = await t.act('/api/system/UpateDocumentState', d.ID, admin.access_token, { Status: 'cancelled' });
     expect(noReason.statusCode).toBe(400);
     expect(
-      (
-        await t.call(
-          '/api/system/UpateDocumentState',
-          { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled', Reason: 'x' },
-          employee.access_token,
-        )
-      ).statusCode,
+      (await t.act('/api/system/UpateDocumentState', d.ID, employee.access_token, { Status: 'cancelled', Reason: 'x' }))
+        .statusCode,
     ).toBe(403);
-    const done = await t.call(
-      '/api/system/UpateDocumentState',
-      { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled', Reason: '重复提交' },
-      admin.access_token,
-    );
+    const done = await t.act('/api/system/UpateDocumentState', d.ID, admin.access_token, {
+      Status: 'cancelled',
+      Reason: '重复提交',
+    });
     expect(done.json().Status).toBe('cancelled');
     expect(
       (await t.call('/api/ApproveCenter/QueryPendingList', {}, manager.access_token))
         .json()
         .Rows.map((r: { ID: number }) => r.ID),
     ).not.toContain(d.ID);
-    const again = await t.call(
-      '/api/system/UpateDocumentState',
-      { ID: d.ID, Version: await t.version(d.ID), Status: 'cancelled', Reason: '再次' },
-      admin.access_token,
-    );
+    const again = await t.act('/api/system/UpateDocumentState', d.ID, admin.access_token, {
+      Status: 'cancelled',
+      Reason: '再次',
+    });
     expect(again.statusCode).toBe(422);
   });
 

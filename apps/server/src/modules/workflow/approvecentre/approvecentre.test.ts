@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { grantProxyToday, type Masters, type Session, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document } from '../../documents/document.table';
@@ -10,9 +11,8 @@ import { expenseItem } from '../../masterdata/expense.table';
 import { employeeRoleTeam, role } from '../../org/org.table';
 import { approvalStep } from '../approval/approval.table';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -25,32 +25,19 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
-  const compliance = await t.ctx.db.query.userAccount.findFirst({ where: (u, { eq }) => eq(u.username, 'compliance') });
-  await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, compliance!.employeeId));
-  employee = await t.login('employee');
-  manager = await t.login('manager');
-  admin = await t.login('admin');
-  finance = await t.login('finance');
-  plain = await t.login('compliance');
+  await withoutRoles(t, 'compliance');
+  [employee, manager, admin, finance, plain] = await t.logins('employee', 'manager', 'admin', 'finance', 'compliance');
   await t.ctx.db.insert(costCentreHead).values({ costCentreId: m.own.id, employeeId: finance.UserID, seq: 1 });
   for (const [code, docType] of [
     ['DEPUTY-CC', 'deputy'],
     ['APPLY-LM', 'apply'],
   ] as const) {
-    const saved = await t.call(
-      '/api/workflowSetting/SaveDetail',
-      {
-        Workflow: { Code: code, DocType: docType, NameZH: '审批', NameEN: 'Approval' },
-        Details: [
-          { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
-          ...(docType === 'deputy'
-            ? [{ Seq: 2, StepKind: 'cost_centre_head', NameZH: '成本中心负责人', NameEN: 'Cost-centre head' }]
-            : []),
-        ],
-      },
-      admin.access_token,
-    );
-    expect(saved.statusCode).toBe(200);
+    await saveWorkflow(t, admin.access_token, { Code: code, DocType: docType, NameZH: '审批', NameEN: 'Approval' }, [
+      { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
+      ...(docType === 'deputy'
+        ? [{ Seq: 2, StepKind: 'cost_centre_head', NameZH: '成本中心负责人', NameEN: 'Cost-centre head' }]
+        : []),
+    ]);
   }
 });
 afterAll(() => t.close());
@@ -123,16 +110,11 @@ describe('CheckIsOverApproval', () => {
   });
 
   it('answers for a principal the caller approves for', async () => {
-    const granted = await t.call(
-      '/api/ProxyApproveUser/SaveOrUpdateProxyUser',
-      { ProxyUserID: employee.UserID, StartDate: today, EndDate: today },
-      manager.access_token,
-    );
-    expect(granted.statusCode).toBe(200);
+    const granted = await grantProxyToday(t, manager.access_token, employee.UserID);
     const res = await t.call(url(manager.UserID, 'deputy'), {}, employee.access_token);
     expect(res.statusCode).toBe(200);
     expect(res.json().IsOver).toBe(true);
-    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: granted.json().ID }, manager.access_token);
+    await t.call('/api/ProxyApproveUser/FreeProxyUser', { ID: granted.ID }, manager.access_token);
   });
 });
 
@@ -143,17 +125,9 @@ describe('flags and filters', () => {
     // Set on an expense item, the person approves that item's special-approver steps.
     await t.ctx.db.update(expenseItem).set({ specialApproverId: manager.UserID }).where(eq(expenseItem.id, m.taxi.id));
     expect((await call(manager)).json()).toEqual({ IsSpecialApprover: true });
-    const saved = await t.call(
-      '/api/workflowSetting/SaveDetail',
-      {
-        Workflow: { Code: 'LOAN-SP', DocType: 'loan', NameZH: '借款', NameEN: 'Loan' },
-        Details: [
-          { Seq: 1, StepKind: 'special_approver', ExpenseItemIDs: [m.taxi.id], NameZH: '特批', NameEN: 'Special' },
-        ],
-      },
-      admin.access_token,
-    );
-    expect(saved.statusCode).toBe(200);
+    await saveWorkflow(t, admin.access_token, { Code: 'LOAN-SP', DocType: 'loan', NameZH: '借款', NameEN: 'Loan' }, [
+      { Seq: 1, StepKind: 'special_approver', ExpenseItemIDs: [m.taxi.id], NameZH: '特批', NameEN: 'Special' },
+    ]);
     await t.ctx.db.update(expenseItem).set({ specialApproverId: null }).where(eq(expenseItem.id, m.taxi.id));
     // Or through the special-approver role.
     const [special] = await t.ctx.db
@@ -195,32 +169,24 @@ describe('AutoApprove', () => {
     expect((await t.call(url, {}, manager.access_token)).statusCode).toBe(400);
     // The finance colleague has no part in an apply of this route.
     const apply = await submitted('apply');
-    expect(
-      (await t.call(url, { ID: apply.ID, Version: await t.version(apply.ID) }, finance.access_token)).statusCode,
-    ).toBe(404);
-    const notYet = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
+    expect((await t.act(url, apply.ID, finance.access_token)).statusCode).toBe(404);
+    const notYet = await t.act(url, d.ID, manager.access_token);
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().code).toBe('workflow.auto_approve_not_applicable');
 
-    await t.call(
-      '/api/DocumentApprove/ApproveDeputy',
-      { ID: d.ID, Version: await t.version(d.ID), Pass: true },
-      manager.access_token,
-    );
-    const moved = await t.call(
-      '/api/document/ChangeApprove',
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
-      admin.access_token,
-    );
+    await t.act('/api/DocumentApprove/ApproveDeputy', d.ID, manager.access_token, { Pass: true });
+    const moved = await t.act('/api/document/ChangeApprove', d.ID, admin.access_token, {
+      NewApproverID: manager.UserID,
+    });
     expect(moved.statusCode).toBe(200);
-    const done = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
+    const done = await t.act(url, d.ID, manager.access_token);
     expect(done.statusCode).toBe(200);
     expect(done.json().Status).toBe('approved');
     const steps = await t.ctx.db.select().from(approvalStep).where(eq(approvalStep.documentId, d.ID));
     expect(steps.map((s) => s.status).sort()).toEqual(['approved', 'auto_approved']);
     const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
     expect(history.at(-1)).toMatchObject({ action: 'auto_approve', toStatus: 'approved' });
-    const again = await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token);
+    const again = await t.act(url, d.ID, manager.access_token);
     expect(again.json().code).toBe('workflow.not_pending');
   });
 });
@@ -230,31 +196,15 @@ describe('UpdateUnlockReason', () => {
 
   it('lets the current approver release a blocked apply with a reason', async () => {
     const d = await submitted('apply');
-    expect((await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, manager.access_token)).statusCode).toBe(
-      400,
-    );
-    const notBlocked = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' },
-      manager.access_token,
-    );
+    expect((await t.act(url, d.ID, manager.access_token)).statusCode).toBe(400);
+    const notBlocked = await t.act(url, d.ID, manager.access_token, { Reason: '已补交' });
     expect(notBlocked.statusCode).toBe(409);
     expect(notBlocked.json().code).toBe('workflow.not_blocked');
     await t.ctx.db.update(document).set({ blocked: true }).where(eq(document.id, d.ID));
-    expect(
-      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' }, finance.access_token))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), Reason: '已补交' }, employee.access_token))
-        .statusCode,
-    ).toBe(404);
+    expect((await t.act(url, d.ID, finance.access_token, { Reason: '已补交' })).statusCode).toBe(404);
+    expect((await t.act(url, d.ID, employee.access_token, { Reason: '已补交' })).statusCode).toBe(404);
 
-    const done = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), Reason: '证据已补交' },
-      manager.access_token,
-    );
+    const done = await t.act(url, d.ID, manager.access_token, { Reason: '证据已补交' });
     expect(done.statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(document).where(eq(document.id, d.ID));
     expect(row).toMatchObject({ blocked: false, version: d.Version + 1 });

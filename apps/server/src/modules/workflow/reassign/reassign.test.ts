@@ -1,17 +1,16 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveDeputy, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
-import { shanghaiToday } from '../../../core/time';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreFormOrder, costCentreHead, costCentreHistory } from '../../masterdata/costcentre.table';
 import { mailOutbox } from '../../notify/notify.table';
-import { employeeRoleTeam, employee as employeeTable } from '../../org/org.table';
+import { employee as employeeTable } from '../../org/org.table';
 import { approvalStep } from '../approval/approval.table';
 
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -20,19 +19,19 @@ let auditor: Session;
 /** Signed in without any role: holds no function. */
 let plain: Session;
 let foreignerId: number;
-const today = shanghaiToday();
 
 beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
-  const compliance = await t.ctx.db.query.userAccount.findFirst({ where: (u, { eq }) => eq(u.username, 'compliance') });
-  await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, compliance!.employeeId));
-  employee = await t.login('employee');
-  manager = await t.login('manager');
-  admin = await t.login('admin');
-  finance = await t.login('finance');
-  auditor = await t.login('auditor');
-  plain = await t.login('compliance');
+  await withoutRoles(t, 'compliance');
+  [employee, manager, admin, finance, auditor, plain] = await t.logins(
+    'employee',
+    'manager',
+    'admin',
+    'finance',
+    'auditor',
+    'compliance',
+  );
   const [foreigner] = await t.ctx.db
     .select({ id: employeeTable.id })
     .from(employeeTable)
@@ -44,39 +43,22 @@ beforeAll(async () => {
   await t.ctx.db
     .insert(costCentreFormOrder)
     .values({ costCentreId: m.own.id, docType: 'deputy', seq: 1, employeeId: finance.UserID });
-  const saved = await t.call(
-    '/api/workflowSetting/SaveDetail',
-    {
-      Workflow: { Code: 'DEPUTY-CC', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
-      Details: [
-        { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
-        { Seq: 2, StepKind: 'cost_centre_head', NameZH: '成本中心负责人', NameEN: 'Cost-centre head' },
-      ],
-    },
+  await saveWorkflow(
+    t,
     admin.access_token,
+    { Code: 'DEPUTY-CC', DocType: 'deputy', NameZH: '报销审批', NameEN: 'Deputy approval' },
+    [
+      { Seq: 1, StepKind: 'line_manager', NameZH: '直属经理', NameEN: 'Line manager' },
+      { Seq: 2, StepKind: 'cost_centre_head', NameZH: '成本中心负责人', NameEN: 'Cost-centre head' },
+    ],
   );
-  expect(saved.statusCode).toBe(200);
 });
 afterAll(() => t.close());
 
 /** A deputy of the employee, submitted: pending with the manager, then waiting for the cost-centre head. */
 async function submitted() {
-  const d = await t.call(
-    '/api/document/SaveDeputyDetail',
-    {
-      ExpenseTypeID: m.type.id,
-      CostCenterID: m.own.id,
-      Reason: '差旅',
-      Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: '300.00' }],
-    },
-    employee.access_token,
-  );
-  expect(d.statusCode).toBe(200);
-  const s = await t.call(
-    '/api/DocumentSubmit/SubmitDeputy',
-    { ID: d.json().ID, Version: await t.version(d.json().ID) },
-    employee.access_token,
-  );
+  const d = await saveDeputy(t, m, employee.access_token);
+  const s = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
   expect(s.json().Status).toBe('approving');
   return s.json() as { ID: number; DocNo: string; Version: number };
 }
@@ -96,46 +78,18 @@ describe('ChangeApprove', () => {
     expect(
       (await t.call(url, { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID })).statusCode,
     ).toBe(401);
-    expect((await t.call(url, { ID: d.ID, Version: await t.version(d.ID) }, admin.access_token)).statusCode).toBe(400);
+    expect((await t.act(url, d.ID, admin.access_token)).statusCode).toBe(400);
     // Neither the applicant nor someone unrelated sees the document here.
-    expect(
-      (
-        await t.call(
-          url,
-          { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID },
-          employee.access_token,
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.call(
-          url,
-          { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID },
-          plain.access_token,
-        )
-      ).statusCode,
-    ).toBe(404);
-    const self = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: employee.UserID },
-      admin.access_token,
-    );
+    expect((await t.act(url, d.ID, employee.access_token, { NewApproverID: auditor.UserID })).statusCode).toBe(404);
+    expect((await t.act(url, d.ID, plain.access_token, { NewApproverID: auditor.UserID })).statusCode).toBe(404);
+    const self = await t.act(url, d.ID, admin.access_token, { NewApproverID: employee.UserID });
     expect(self.statusCode).toBe(422);
     expect(self.json().code).toBe('workflow.self_approval');
-    const gone = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: foreignerId },
-      admin.access_token,
-    );
+    const gone = await t.act(url, d.ID, admin.access_token, { NewApproverID: foreignerId });
     expect(gone.statusCode).toBe(400);
     expect(gone.json().errors[0]).toMatchObject({ field: 'NewApproverID', code: 'workflow.person_unknown' });
 
-    const done = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID, Comment: '休假' },
-      admin.access_token,
-    );
+    const done = await t.act(url, d.ID, admin.access_token, { NewApproverID: auditor.UserID, Comment: '休假' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
       ID: d.ID,
@@ -150,11 +104,7 @@ describe('ChangeApprove', () => {
     expect((await mailsTo(d.ID, auditor.UserID)).map((x) => x.template)).toEqual(['workflow.mail.reassigned']);
     const pending = (await t.call('/api/ApproveCenter/QueryPendingList', {}, auditor.access_token)).json();
     expect(pending.Rows.map((r: { ID: number }) => r.ID)).toContain(d.ID);
-    const same = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: auditor.UserID },
-      admin.access_token,
-    );
+    const same = await t.act(url, d.ID, admin.access_token, { NewApproverID: auditor.UserID });
     expect(same.json().code).toBe('workflow.same_approver');
   });
 
@@ -164,34 +114,17 @@ describe('ChangeApprove', () => {
       .update(employeeTable)
       .set({ lineManagerId: auditor.UserID })
       .where(eq(employeeTable.id, manager.UserID));
-    const done = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: finance.UserID },
-      auditor.access_token,
-    );
+    const done = await t.act(url, d.ID, auditor.access_token, { NewApproverID: finance.UserID });
     expect(done.statusCode).toBe(200);
     // Now the finance colleague holds it; the auditor is not their manager.
-    expect(
-      (
-        await t.call(
-          url,
-          { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
-          auditor.access_token,
-        )
-      ).statusCode,
-    ).toBe(404);
+    expect((await t.act(url, d.ID, auditor.access_token, { NewApproverID: manager.UserID })).statusCode).toBe(404);
 
-    const decided = await t.call(
-      '/api/DocumentApprove/ApproveDeputy',
-      { ID: d.ID, Version: await t.version(d.ID), Pass: false, Comment: '退回' },
-      finance.access_token,
-    );
+    const decided = await t.act('/api/DocumentApprove/ApproveDeputy', d.ID, finance.access_token, {
+      Pass: false,
+      Comment: '退回',
+    });
     expect(decided.json().Status).toBe('returned');
-    const late = await t.call(
-      url,
-      { ID: d.ID, Version: await t.version(d.ID), NewApproverID: manager.UserID },
-      admin.access_token,
-    );
+    const late = await t.act(url, d.ID, admin.access_token, { NewApproverID: manager.UserID });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('workflow.not_pending');
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { type Masters, type Session, saveDeputy } from '../../../../test/documents';
 import { documentMasters, flaggedItem } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { document } from '../../documents/document.table';
@@ -12,9 +13,8 @@ import { workflowSetting } from '../workflow.table';
  * The route resolved from the database as an administrator set it up: every kind of condition and approver,
  * documents with and without the lines those conditions look for, the preview and the stored steps.
  */
-type Session = { access_token: string; UserID: number };
 let t: TestApp;
-let m: Awaited<ReturnType<typeof documentMasters>>;
+let m: Masters;
 let employee: Session;
 let manager: Session;
 let admin: Session;
@@ -56,21 +56,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function draft(lines: { item: number; amount: string }[]) {
-  const res = await t.call(
-    '/api/document/SaveDeputyDetail',
-    {
-      ExpenseTypeID: m.type.id,
-      CostCenterID: m.own.id,
-      Reason: '路由',
-      Lines: lines.map((l) => ({ ExpenseItemID: l.item, ExpenseDate: today, Amount: l.amount })),
-    },
-    employee.access_token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().ID as number;
+  const d = await saveDeputy(t, m, employee.access_token, undefined, {
+    Reason: '路由',
+    Lines: lines.map((l) => ({ ExpenseItemID: l.item, ExpenseDate: today, Amount: l.amount })),
+  });
+  return d.ID;
 }
-const submit = async (id: number) =>
-  t.call('/api/DocumentSubmit/SubmitDeputy', { ID: id, Version: await t.version(id) }, employee.access_token);
+const submit = async (id: number) => t.act('/api/DocumentSubmit/SubmitDeputy', id, employee.access_token);
 
 async function previewed(id: number) {
   const res = await t.call('/api/Workflow/PreviewRoute', { ID: id }, employee.access_token);
@@ -164,11 +156,7 @@ describe('route resolution from the settings', () => {
     await t.ctx.db.update(employeeTable).set({ status: 'left' }).where(eq(employeeTable.id, auditor.UserID));
     try {
       const id = await draft([{ item: special.id, amount: '80.00' }]);
-      const res = await t.call(
-        '/api/DocumentSubmit/SubmitDeputy',
-        { ID: id, Version: await t.version(id), Language: 'en-GB' },
-        employee.access_token,
-      );
+      const res = await t.act('/api/DocumentSubmit/SubmitDeputy', id, employee.access_token, { Language: 'en-GB' });
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('workflow.special_approver_missing');
       expect(res.json().message).toContain('Special');

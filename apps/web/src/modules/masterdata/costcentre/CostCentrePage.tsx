@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { TeamTreeSelect } from '../../org/pickers/TeamTreeSelect';
-import { numericValue, STATUS_OPTIONS, StatusTag, startStopActions } from '../finance-shared';
+import { codeAndNameFields, numericValue, STATUS_OPTIONS, StatusTag, startStopActions } from '../finance-shared';
 import { type LabelledValue, PeopleMultiSelect } from '../pickers/PeoplePicker';
 import { costCentreApi } from './api';
 import { CostCentreDetailDrawer } from './CostCentreDetailDrawer';
@@ -60,16 +60,7 @@ const EDITOR: EditorDef<CostCenterRow> = {
   editTitleKey: 'finmd.costCentre.editTitle',
   initialValues: { Type: 'sales', HeadIDs: [] },
   fields: [
-    {
-      name: 'CostCenterCode',
-      labelKey: `${F}.code`,
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: `${F}.nameZh`, type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: `${F}.nameEn`, type: 'text', required: true, maxLength: 200 },
+    ...codeAndNameFields('CostCenterCode', F),
     { name: 'Type', labelKey: `${F}.type`, type: 'select', required: true, options: TYPE_OPTIONS },
     { name: 'SapCode', labelKey: `${F}.sapCode`, type: 'custom', control: SapCodeInput },
     { name: 'OwnerTeamID', labelKey: `${F}.ownerTeam`, type: 'custom', control: TeamTreeSelect },
@@ -106,13 +97,7 @@ export default function CostCentrePage() {
   const { t } = useTranslation();
   const [detail, setDetail] = useState<number | null>(null);
   const actions: ActionDef<CostCenterRow>[] = [
-    ...startStopActions<CostCenterRow>({
-      idOf: (r) => r.CostCenterID,
-      versionOf: (r) => r.Version,
-      start: costCentreApi.start,
-      stop: costCentreApi.stop,
-      t,
-    }),
+    ...startStopActions<CostCenterRow>((r) => r.CostCenterID, costCentreApi, t),
     {
       key: 'detail',
       labelKey: 'finmd.costCentre.detail',

@@ -1,4 +1,4 @@
-import type { ExpenseDocType, ExpenseTypeNode, MasterOption, TeamNode } from '@ems/contracts';
+import type { ExpenseDocType, ExpenseTypeNode, MasterOption } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import type { ComponentType } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBoot } from '../../../app/i18n/BootProvider';
 import type { CustomControlProps } from '../../../shared/list-page';
 import { RemotePicker } from '../../../shared/RemotePicker';
-import { orgApi } from '../../org/api';
+import { TeamTreeSelect } from '../../org/pickers/TeamTreeSelect';
 import { itemApi } from './api';
 
 export const optionLabel = (o: MasterOption) => `${o.Label}${o.Code && o.Code !== o.Label ? ` (${o.Code})` : ''}`;
@@ -94,30 +94,7 @@ export function expenseTypeControl(docType?: ExpenseDocType): ComponentType<Cust
   return ExpenseTypeControl;
 }
 
-const teamOptions = (nodes: TeamNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.TeamID, title: `${n.Name} (${n.Code})`, children: teamOptions(n.Children) }));
-
 /** Picks several teams from the company's tree. */
 export function TeamsTreeSelect(props: CustomControlProps) {
-  const { t } = useTranslation();
-  const { culture } = useBoot();
-  const query = useQuery({
-    queryKey: ['org', 'teamTree', culture],
-    queryFn: () => orgApi.teamTree(),
-    staleTime: 60_000,
-  });
-  return (
-    <TreeSelect
-      {...props}
-      multiple
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      loading={query.isFetching}
-      placeholder={t('org.picker.teamPlaceholder')}
-      treeData={teamOptions(query.data?.Rows ?? [])}
-      style={{ width: '100%' }}
-    />
-  );
+  return <TeamTreeSelect {...props} multiple />;
 }

@@ -2,7 +2,7 @@ import type { InternalOrderRow, SaveInternalOrderBody } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
-import { STATUS_OPTIONS, StatusTag, startStopActions, YesNoTag } from '../finance-shared';
+import { codeAndNameFields, STATUS_OPTIONS, StatusTag, startStopActions, YesNoTag } from '../finance-shared';
 import { ChoosableCostCentrePicker, CostCentrePicker } from '../pickers/CostCentrePicker';
 import { internalOrderApi } from './api';
 
@@ -34,16 +34,7 @@ const EDITOR: EditorDef<InternalOrderRow> = {
   createTitleKey: 'finmd.internalOrder.createTitle',
   editTitleKey: 'finmd.internalOrder.editTitle',
   fields: [
-    {
-      name: 'InternalOrderCode',
-      labelKey: `${F}.code`,
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: `${F}.nameZh`, type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: `${F}.nameEn`, type: 'text', required: true, maxLength: 200 },
+    ...codeAndNameFields('InternalOrderCode', F),
     { name: 'CostCenterID', labelKey: `${F}.costCenter`, type: 'custom', control: ChoosableCostCentrePicker },
     { name: 'ValidFrom', labelKey: `${F}.validFrom`, type: 'date' },
     { name: 'ValidTo', labelKey: `${F}.validTo`, type: 'date' },
@@ -73,13 +64,7 @@ export default function InternalOrderPage() {
       rowKey="InternalOrderID"
       columns={COLUMNS}
       filters={FILTERS}
-      actions={startStopActions<InternalOrderRow>({
-        idOf: (r) => r.InternalOrderID,
-        versionOf: (r) => r.Version,
-        start: internalOrderApi.start,
-        stop: internalOrderApi.stop,
-        t,
-      })}
+      actions={startStopActions<InternalOrderRow>((r) => r.InternalOrderID, internalOrderApi, t)}
       editor={EDITOR}
       delete={(rows) => internalOrderApi.remove(rows.map((r) => r.InternalOrderID))}
     />

@@ -4,7 +4,7 @@ import { Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
-import { STATUS_OPTIONS, StatusTag, startStopActions } from '../finance-shared';
+import { codeAndNameFields, STATUS_OPTIONS, StatusTag, startStopActions } from '../finance-shared';
 import { mainExpenseApi } from './api';
 
 const F = 'finmd.mainExpense.field';
@@ -27,16 +27,7 @@ const EDITOR: EditorDef<MainExpenseRow> = {
   createTitleKey: 'finmd.mainExpense.createTitle',
   editTitleKey: 'finmd.mainExpense.editTitle',
   fields: [
-    {
-      name: 'MainExpenseCode',
-      labelKey: `${F}.code`,
-      type: 'text',
-      required: true,
-      maxLength: 40,
-      readOnlyOnEdit: true,
-    },
-    { name: 'NameZH', labelKey: `${F}.nameZh`, type: 'text', required: true, maxLength: 200 },
-    { name: 'NameEN', labelKey: `${F}.nameEn`, type: 'text', required: true, maxLength: 200 },
+    ...codeAndNameFields('MainExpenseCode', F),
     { name: 'GLAccount', labelKey: `${F}.glAccount`, type: 'text', required: true, maxLength: 20 },
   ],
   save: (values, row) =>
@@ -51,13 +42,7 @@ export default function MainExpensePage() {
   const { t } = useTranslation();
   const [uses, setUses] = useState<MainExpenseDetail | null>(null);
   const actions: ActionDef<MainExpenseRow>[] = [
-    ...startStopActions<MainExpenseRow>({
-      idOf: (r) => r.MainExpenseID,
-      versionOf: (r) => r.Version,
-      start: mainExpenseApi.start,
-      stop: mainExpenseApi.stop,
-      t,
-    }),
+    ...startStopActions<MainExpenseRow>((r) => r.MainExpenseID, mainExpenseApi, t),
     {
       key: 'configs',
       labelKey: 'finmd.mainExpense.itemConfigs',

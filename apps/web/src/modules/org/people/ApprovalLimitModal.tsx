@@ -1,24 +1,17 @@
-import type { EmployeeRow } from '@ems/contracts';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/FormModal';
 import { formatAmount } from '../../../shared/format';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { peopleApi } from './api';
+import type { PersonModalProps } from './rowModal';
 
 /** Up to 16 digits and two decimals, never negative: the server's money rule. */
 const MONEY = /^\d{1,16}(\.\d{1,2})?$/;
 
 /** The amount up to which the person's approval suffices; empty removes it. */
-export function ApprovalLimitModal({
-  row,
-  onClose,
-  onDone,
-}: {
-  row: EmployeeRow | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function ApprovalLimitModal({ row, onClose, onDone }: PersonModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ ApprovalLimit?: string }>();
   useEffect(() => {
@@ -38,15 +31,12 @@ export function ApprovalLimitModal({
     fields: ['ApprovalLimit'],
   });
   return (
-    <Modal
+    <FormModal
       open={row !== null}
       title={t('org.person.limitTitle', { name: row?.Name ?? '' })}
-      onCancel={onClose}
-      onOk={() => void run()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
+      onClose={onClose}
+      onSave={run}
+      busy={busy}
     >
       <Typography.Paragraph type="secondary">{t('org.person.limitHelp')}</Typography.Paragraph>
       <Form form={form} layout="vertical">
@@ -66,6 +56,6 @@ export function ApprovalLimitModal({
           <Input prefix="¥" inputMode="decimal" allowClear data-testid="limit-input" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,14 +1,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { EmployeeRow } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Form, Modal, Select, Spin, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, Select, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoot } from '../../../app/i18n/BootProvider';
 import { useMasterInfoQuery } from '../../../app/layout/queries';
 import { useUserInfo } from '../../../app/session/useSession';
+import { FormModal } from '../../../shared/FormModal';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { peopleApi } from './api';
+import type { PersonModalProps } from './rowModal';
 
 interface Relation {
   CompanyID?: number;
@@ -47,15 +48,7 @@ function CompanyTeamSelect({
 }
 
 /** Other companies the person may sign in to, with their team in each. */
-export function CompaniesModal({
-  row,
-  onClose,
-  onDone,
-}: {
-  row: EmployeeRow | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function CompaniesModal({ row, onClose, onDone }: PersonModalProps) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const master = useMasterInfoQuery();
@@ -94,16 +87,13 @@ export function CompaniesModal({
   });
 
   return (
-    <Modal
+    <FormModal
       open={row !== null}
       title={t('org.person.companiesTitle', { name: row?.Name ?? '' })}
-      onCancel={onClose}
-      onOk={() => void run()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
+      onClose={onClose}
+      onSave={run}
+      busy={busy}
       width={720}
-      destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('org.person.companiesHelp')}</Typography.Paragraph>
       <Spin spinning={record.isFetching}>
@@ -152,6 +142,6 @@ export function CompaniesModal({
           </Form.List>
         </Form>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

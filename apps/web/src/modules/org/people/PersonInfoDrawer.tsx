@@ -1,6 +1,7 @@
 import type { EmployeeRow } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Grid, List, Spin, Tag, Timeline, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoot } from '../../../app/i18n/BootProvider';
 import { displayDateTime, formatAmount } from '../../../shared/format';
@@ -48,37 +49,27 @@ export function PersonInfoDrawer({ row, onClose }: { row: EmployeeRow | null; on
               <Descriptions.Item label={t('org.person.field.email')}>{info.Email ?? none}</Descriptions.Item>
               <Descriptions.Item label={t('org.person.field.mobile')}>{info.Mobile ?? none}</Descriptions.Item>
             </Descriptions>
-            <Typography.Title level={5} style={{ marginTop: 16 }}>
-              {t('org.person.roles')}
-            </Typography.Title>
-            <List
-              size="small"
-              bordered
-              dataSource={info.Roles}
-              locale={{ emptyText: t('org.common.none') }}
-              renderItem={(r) => (
-                <List.Item>
+            <Section
+              title={t('org.person.roles')}
+              rows={info.Roles}
+              item={(r) => (
+                <>
                   {r.RoleName}
                   <Tag>{r.TeamName ?? t('org.assign.wholeCompany')}</Tag>
-                </List.Item>
+                </>
               )}
             />
-            <Typography.Title level={5} style={{ marginTop: 16 }}>
-              {t('org.person.companies')}
-            </Typography.Title>
-            <List
-              size="small"
-              bordered
-              dataSource={info.Companies}
-              locale={{ emptyText: t('org.common.none') }}
-              renderItem={(c) => (
-                <List.Item>
+            <Section
+              title={t('org.person.companies')}
+              rows={info.Companies}
+              item={(c) => (
+                <>
                   {c.CompanyName}
                   <span>
                     {c.TeamName ? <Tag>{c.TeamName}</Tag> : null}
                     {c.IsDefault ? <Tag color="blue">{t('org.person.defaultCompany')}</Tag> : null}
                   </span>
-                </List.Item>
+                </>
               )}
             />
             <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -107,5 +98,24 @@ export function PersonInfoDrawer({ row, onClose }: { row: EmployeeRow | null; on
         ) : null}
       </Spin>
     </Drawer>
+  );
+}
+
+/** A titled, bordered list of the person's details; "none" when empty. */
+function Section<R>({ title, rows, item }: { title: string; rows: R[]; item: (row: R) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {title}
+      </Typography.Title>
+      <List
+        size="small"
+        bordered
+        dataSource={rows}
+        locale={{ emptyText: t('org.common.none') }}
+        renderItem={(r) => <List.Item>{item(r)}</List.Item>}
+      />
+    </>
   );
 }

@@ -1,10 +1,12 @@
-import type { EmployeeRow, EmployeeStatus } from '@ems/contracts';
-import { Form, Input, Modal, Select, Typography } from 'antd';
+import type { EmployeeStatus } from '@ems/contracts';
+import { Form, Input, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/FormModal';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { EMPLOYEE_STATUS_OPTIONS, EmployeeStatusTag } from '../controls';
 import { peopleApi } from './api';
+import type { PersonModalProps } from './rowModal';
 
 interface Values {
   Status: EmployeeStatus;
@@ -12,15 +14,7 @@ interface Values {
 }
 
 /** Freeze, thaw or mark as left: always with a reason, which the person's history keeps. */
-export function StatusModal({
-  row,
-  onClose,
-  onDone,
-}: {
-  row: EmployeeRow | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function StatusModal({ row, onClose, onDone }: PersonModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   useEffect(() => {
@@ -34,15 +28,12 @@ export function StatusModal({
     fields: ['Status', 'Reason'],
   });
   return (
-    <Modal
+    <FormModal
       open={row !== null}
       title={t('org.person.statusTitle', { name: row?.Name ?? '' })}
-      onCancel={onClose}
-      onOk={() => void run()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
+      onClose={onClose}
+      onSave={run}
+      busy={busy}
     >
       <Typography.Paragraph>
         {t('org.person.currentStatus')} {row ? <EmployeeStatusTag value={row.Status} /> : null}
@@ -69,6 +60,6 @@ export function StatusModal({
           <Input.TextArea maxLength={500} autoSize={{ minRows: 3 }} data-testid="status-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

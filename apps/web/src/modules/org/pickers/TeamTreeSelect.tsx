@@ -20,8 +20,8 @@ export function asId(value: unknown): unknown {
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** Picks a team of the signed-in company from its tree; the value is the TeamID. */
-export function TeamTreeSelect({ value, ...props }: CustomControlProps) {
+/** Picks a team of the signed-in company from its tree; the value is the TeamID, or several with `multiple`. */
+export function TeamTreeSelect({ value, ...props }: CustomControlProps & { multiple?: boolean }) {
   const { t } = useTranslation();
   const { culture } = useBoot();
   const query = useQuery({

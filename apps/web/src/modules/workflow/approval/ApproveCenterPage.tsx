@@ -24,9 +24,10 @@ import { columnWidth, formatDate } from '../../../shared/format';
 import { SearchForm } from '../../../shared/list-page/SearchForm';
 import type { FilterDef } from '../../../shared/list-page/types';
 import {
+  afterTableChange,
   type ListState,
   listBody,
-  PAGE_SIZES,
+  pagerOf,
   readListState,
   selectionProblem,
   writeListState,
@@ -244,14 +245,7 @@ export default function ApproveCenterPage() {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
     const sortField = one?.order ? String(one.columnKey ?? one.field ?? '') : undefined;
     const sortOrder = one?.order ?? undefined;
-    const pageSize = pagination.pageSize ?? state.pageSize;
-    const resetPage = sortField !== state.sortField || sortOrder !== state.sortOrder || pageSize !== state.pageSize;
-    setState({
-      ...state,
-      page: resetPage ? 1 : (pagination.current ?? 1),
-      pageSize,
-      ...(sortField && sortOrder ? { sortField, sortOrder } : { sortField: undefined, sortOrder: undefined }),
-    });
+    setState(afterTableChange(state, pagination, sortField, sortOrder));
     setSelected([]);
   };
 
@@ -348,14 +342,7 @@ export default function ApproveCenterPage() {
             onChange: (_keys, chosen) => setSelected(chosen),
           }}
           locale={{ emptyText: empty }}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total: query.data?.Total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => t('list.total', { total }),
-          }}
+          pagination={pagerOf(state, query.data?.Total ?? 0, t)}
         />
       )}
       {decision ? (

@@ -5,16 +5,7 @@ import { useSearchParams } from 'react-router';
 import { displayDateTime } from '../../../shared/format';
 import { type ColumnDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { approvalApi } from './api';
-import {
-  Amount,
-  DECISION_OPTIONS,
-  DecisionTag,
-  DOC_TYPE_OPTIONS,
-  DocLink,
-  DocTypeText,
-  ForApproverTag,
-  StatusText,
-} from './labels';
+import { DECISION_OPTIONS, DecisionTag, DOC_TYPE_OPTIONS, docHeadColumns, ForApproverTag, StatusText } from './labels';
 
 const F = 'approval.field';
 
@@ -26,26 +17,7 @@ const DECIDED_FILTERS: FilterDef[] = [
 ];
 
 const DECIDED_COLUMNS: ColumnDef<ApproveHistoryRow>[] = [
-  {
-    dataIndex: 'DocNo',
-    labelKey: `${F}.docNo`,
-    sortable: true,
-    render: (_v, r) => <DocLink id={r.ID} docNo={r.DocNo} />,
-  },
-  {
-    dataIndex: 'DocType',
-    labelKey: `${F}.docType`,
-    sortable: true,
-    render: (v) => <DocTypeText docType={String(v)} />,
-  },
-  { dataIndex: 'ApplicantName', labelKey: `${F}.applicant`, sortable: true },
-  { dataIndex: 'ExpenseTypeName', labelKey: `${F}.expenseType` },
-  {
-    dataIndex: 'TotalAmount',
-    labelKey: `${F}.amount`,
-    sortable: true,
-    render: (_v, r) => <Amount currency={r.Currency} value={r.TotalAmount} />,
-  },
+  ...docHeadColumns<ApproveHistoryRow>(),
   { dataIndex: 'StepName', labelKey: `${F}.step`, sortable: true },
   {
     dataIndex: 'Decision',
@@ -80,26 +52,7 @@ function Position({ row }: { row: ComingRow }) {
 }
 
 const COMING_COLUMNS: ColumnDef<ComingRow>[] = [
-  {
-    dataIndex: 'DocNo',
-    labelKey: `${F}.docNo`,
-    sortable: true,
-    render: (_v, r) => <DocLink id={r.ID} docNo={r.DocNo} />,
-  },
-  {
-    dataIndex: 'DocType',
-    labelKey: `${F}.docType`,
-    sortable: true,
-    render: (v) => <DocTypeText docType={String(v)} />,
-  },
-  { dataIndex: 'ApplicantName', labelKey: `${F}.applicant`, sortable: true },
-  { dataIndex: 'ExpenseTypeName', labelKey: `${F}.expenseType` },
-  {
-    dataIndex: 'TotalAmount',
-    labelKey: `${F}.amount`,
-    sortable: true,
-    render: (_v, r) => <Amount currency={r.Currency} value={r.TotalAmount} />,
-  },
+  ...docHeadColumns<ComingRow>(),
   {
     dataIndex: 'StepName',
     labelKey: `${F}.step`,

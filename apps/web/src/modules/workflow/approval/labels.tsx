@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/format';
-import type { FieldOption } from '../../../shared/list-page/types';
+import type { ColumnDef, FieldOption } from '../../../shared/list-page/types';
 
 export { DOC_TYPE_OPTIONS } from '../../documents/labels';
 export const DECISION_OPTIONS: FieldOption[] = DECISIONS.map((d) => ({ value: d, labelKey: `approval.decision.${d}` }));
@@ -48,4 +48,41 @@ export function ForApproverTag({ name }: { name: string | null }) {
   const { t } = useTranslation();
   if (!name) return null;
   return <Tag color="purple">{t('approval.center.forApprover', { name })}</Tag>;
+}
+
+type DocHead = {
+  ID: number;
+  DocNo: string;
+  DocType: string;
+  ApplicantName: string;
+  ExpenseTypeName: string | null;
+  Currency: string;
+  TotalAmount: string;
+};
+
+/** The columns that open every approval list: number (a link), type, applicant, expense type and amount. */
+export function docHeadColumns<T extends DocHead>(): ColumnDef<T>[] {
+  const F = 'approval.field';
+  return [
+    {
+      dataIndex: 'DocNo',
+      labelKey: `${F}.docNo`,
+      sortable: true,
+      render: (_v, r) => <DocLink id={r.ID} docNo={r.DocNo} />,
+    },
+    {
+      dataIndex: 'DocType',
+      labelKey: `${F}.docType`,
+      sortable: true,
+      render: (v) => <DocTypeText docType={String(v)} />,
+    },
+    { dataIndex: 'ApplicantName', labelKey: `${F}.applicant`, sortable: true },
+    { dataIndex: 'ExpenseTypeName', labelKey: `${F}.expenseType` },
+    {
+      dataIndex: 'TotalAmount',
+      labelKey: `${F}.amount`,
+      sortable: true,
+      render: (_v, r) => <Amount currency={r.Currency} value={r.TotalAmount} />,
+    },
+  ];
 }

@@ -2,6 +2,7 @@ import type { Culture, SearchBaseInfoListBody, SearchBaseInfoTypeBody } from '@e
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { baseInfo as item, baseInfoType as type } from '../reference.table';
 
 export type TypeRow = typeof type.$inferSelect;
@@ -68,12 +69,7 @@ export async function insertType(db: Db, companyId: number, v: TypeValues) {
 }
 
 export async function updateType(db: Db, id: number, version: number, v: TypeValues) {
-  const [row] = await db
-    .update(type)
-    .set({ ...v, version: sql`${type.version} + 1` })
-    .where(and(eq(type.id, id), eq(type.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, type, id, version, v);
 }
 
 export async function deleteType(db: Db, id: number) {
@@ -145,12 +141,7 @@ export async function insertItem(db: Db, v: ItemValues) {
 }
 
 export async function updateItem(db: Db, id: number, version: number, v: ItemValues) {
-  const [row] = await db
-    .update(item)
-    .set({ ...v, version: sql`${item.version} + 1` })
-    .where(and(eq(item.id, id), eq(item.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, item, id, version, v);
 }
 
 export async function deleteItems(db: Db, ids: number[]) {

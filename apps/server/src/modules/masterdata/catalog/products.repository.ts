@@ -2,6 +2,7 @@ import type { Culture, SearchProductBody, SearchProductBuBody } from '@ems/contr
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { ledgerExpenseItemConfig } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -95,12 +96,7 @@ export async function updateBu(
   version: number | undefined,
   v: Pick<BuRecord, 'nameZh' | 'nameEn' | 'teamId' | 'active'>,
 ): Promise<BuRecord | undefined> {
-  const [row] = await db
-    .update(productBu)
-    .set({ ...v, version: sql`${productBu.version} + 1` })
-    .where(and(eq(productBu.id, id), version === undefined ? undefined : eq(productBu.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, productBu, id, version ?? null, v);
 }
 
 export async function deleteBus(db: Db, ids: number[]): Promise<void> {
@@ -210,12 +206,7 @@ export async function updateProduct(
   version: number | undefined,
   v: Pick<ProductRecord, 'nameZh' | 'nameEn' | 'buId' | 'sapCode' | 'active'>,
 ): Promise<ProductRecord | undefined> {
-  const [row] = await db
-    .update(product)
-    .set({ ...v, version: sql`${product.version} + 1` })
-    .where(and(eq(product.id, id), version === undefined ? undefined : eq(product.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, product, id, version ?? null, v);
 }
 
 export async function deleteProducts(db: Db, ids: number[]): Promise<void> {

@@ -2,6 +2,7 @@ import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/co
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { poWhiteList, provider } from '../reference.table';
 
 export type ProviderRecord = typeof provider.$inferSelect;
@@ -117,12 +118,7 @@ export async function updateProvider(
   version: number,
   v: Omit<typeof provider.$inferInsert, 'id' | 'companyId' | 'code' | 'version'>,
 ): Promise<ProviderRecord | undefined> {
-  const [row] = await db
-    .update(provider)
-    .set({ ...v, version: sql`${provider.version} + 1` })
-    .where(and(eq(provider.id, id), eq(provider.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, provider, id, version, v);
 }
 
 export async function deleteProviders(db: Db, ids: number[]): Promise<void> {
@@ -209,12 +205,7 @@ export async function updateWhiteListEntry(
   version: number,
   v: Pick<WhiteListRecord, 'providerId' | 'reason' | 'validTo'>,
 ): Promise<WhiteListRecord | undefined> {
-  const [row] = await db
-    .update(poWhiteList)
-    .set({ ...v, version: sql`${poWhiteList.version} + 1` })
-    .where(and(eq(poWhiteList.id, id), eq(poWhiteList.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, poWhiteList, id, version, v);
 }
 
 export async function deleteWhiteListEntries(db: Db, ids: number[]): Promise<void> {

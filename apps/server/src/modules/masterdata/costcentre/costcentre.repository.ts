@@ -2,6 +2,7 @@ import type { CostCenterFilters, Culture, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { employee, team } from '../../org/org.table';
 import {
   costCentre as cc,
@@ -182,12 +183,7 @@ export async function update(
   version: number,
   v: Partial<CostCentreValues & { status: 'started' | 'stopped' }>,
 ) {
-  const [row] = await db
-    .update(cc)
-    .set({ ...v, version: sql`${cc.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(cc.id, id), eq(cc.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, cc, id, version, v, { touch: true });
 }
 
 export async function remove(db: Db, id: number): Promise<void> {

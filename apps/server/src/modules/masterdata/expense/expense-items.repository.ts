@@ -2,6 +2,7 @@ import type { Culture, ExpenseDocType, SearchExpenseItemAllBody, SearchSubExpens
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { employee } from '../../org/org.table';
 import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpenseItemConfig } from '../expense.table';
 
@@ -82,12 +83,7 @@ export async function updateItem(
   version: number,
   v: Partial<typeof expenseItem.$inferInsert>,
 ): Promise<ExpenseItemRecord | undefined> {
-  const [row] = await db
-    .update(expenseItem)
-    .set({ ...v, version: sql`${expenseItem.version} + 1` })
-    .where(and(eq(expenseItem.id, id), eq(expenseItem.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, expenseItem, id, version, v);
 }
 
 /** What still refers to an item: the types offering it, its GL mappings and its sub-items. */
@@ -215,12 +211,7 @@ export async function updateSubItem(
   version: number,
   v: Pick<SubItemRecord, 'nameZh' | 'nameEn' | 'active' | 'sort'>,
 ): Promise<SubItemRecord | undefined> {
-  const [row] = await db
-    .update(expenseSubItem)
-    .set({ ...v, version: sql`${expenseSubItem.version} + 1` })
-    .where(and(eq(expenseSubItem.id, id), eq(expenseSubItem.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, expenseSubItem, id, version, v);
 }
 
 export async function deleteSubItems(db: Db, ids: number[]): Promise<void> {

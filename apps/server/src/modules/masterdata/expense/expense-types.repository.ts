@@ -2,6 +2,7 @@ import type { ExpenseDocType } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { applyAuthority, expenseItem, expenseType, expenseTypeItem, expenseTypeTeam } from '../expense.table';
 
@@ -83,12 +84,7 @@ export async function updateType(
   version: number,
   v: Pick<ExpenseTypeRow, 'parentId' | 'nameZh' | 'nameEn' | 'active' | 'restricted' | 'sort'>,
 ): Promise<ExpenseTypeRow | undefined> {
-  const [row] = await db
-    .update(expenseType)
-    .set({ ...v, version: sql`${expenseType.version} + 1` })
-    .where(and(eq(expenseType.id, id), eq(expenseType.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, expenseType, id, version, v);
 }
 
 /** Types limited to some teams: type id → team ids. Types without rows are open to every team. */

@@ -2,6 +2,7 @@ import type { Culture, ExpenseDocType, SearchItemConfigBody } from '@ems/contrac
 import { and, asc, type Column, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { costCentre } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -86,12 +87,7 @@ export async function updateConfig(
   version: number,
   v: Omit<typeof cfg.$inferInsert, 'id' | 'companyId' | 'version'>,
 ): Promise<ItemConfigRecord | undefined> {
-  const [row] = await db
-    .update(cfg)
-    .set({ ...v, version: sql`${cfg.version} + 1` })
-    .where(and(eq(cfg.id, id), eq(cfg.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, cfg, id, version, v);
 }
 
 export async function deleteConfigs(db: Db, ids: number[]): Promise<void> {

@@ -2,6 +2,7 @@ import type { Culture, InternalOrderFilters, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { costCentre as cc, fundPermission, internalOrder as io } from '../costcentre.table';
 
 export type InternalOrderRow = typeof io.$inferSelect;
@@ -134,12 +135,7 @@ export async function update(
   version: number,
   v: Partial<InternalOrderValues & { status: 'started' | 'stopped' }>,
 ) {
-  const [row] = await db
-    .update(io)
-    .set({ ...v, version: sql`${io.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(io.id, id), eq(io.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, io, id, version, v, { touch: true });
 }
 
 export async function remove(db: Db, id: number) {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, t
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { refreshToken, userAccount } from '../../auth/auth.table';
 import { costCentreFormOrder, costCentreHead, fundPermission } from '../../masterdata/costcentre.table';
 import { applyAuthority } from '../../masterdata/expense.table';
@@ -149,12 +150,7 @@ export async function insertEmployee(db: Db, v: EmployeeValues) {
 
 /** Updates when the version matches (or always, without one: imports overwrite). */
 export async function updateEmployee(db: Db, id: number, version: number | null, v: Partial<EmployeeValues>) {
-  const [row] = await db
-    .update(employee)
-    .set({ ...v, version: sql`${employee.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(employee.id, id), version === null ? undefined : eq(employee.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, employee, id, version, v, { touch: true });
 }
 
 export async function accountOf(db: Db, employeeId: number) {

@@ -8,6 +8,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
 export type RoleEntity = typeof role.$inferSelect;
@@ -75,12 +76,7 @@ export async function insertRole(db: Db, v: RoleValues) {
 }
 
 export async function updateRole(db: Db, id: number, version: number, v: Partial<RoleValues>) {
-  const [row] = await db
-    .update(role)
-    .set({ ...v, version: sql`${role.version} + 1` })
-    .where(and(eq(role.id, id), eq(role.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, role, id, version, v);
 }
 
 /** Moves the role's version on (reports saved alone still change the role). */

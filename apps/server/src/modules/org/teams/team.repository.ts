@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
 import { evmTeamRelation } from '../evm.table';
 import { employee, employeeCompany, employeeRoleTeam, role, therapeuticArea as ta, team } from '../org.table';
 
@@ -115,12 +116,7 @@ export async function insertTeam(db: Db, v: TeamValues) {
 }
 
 export async function updateTeam(db: Db, id: number, version: number, v: Partial<TeamValues>) {
-  const [row] = await db
-    .update(team)
-    .set({ ...v, version: sql`${team.version} + 1` })
-    .where(and(eq(team.id, id), eq(team.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, team, id, version, v);
 }
 
 export async function setSupportFunction(db: Db, companyId: number, ids: number[], value: boolean) {
@@ -241,12 +237,7 @@ export async function insertArea(db: Db, v: AreaValues) {
 }
 
 export async function updateArea(db: Db, id: number, version: number, v: Partial<AreaValues>) {
-  const [row] = await db
-    .update(ta)
-    .set({ ...v, version: sql`${ta.version} + 1` })
-    .where(and(eq(ta.id, id), eq(ta.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, ta, id, version, v);
 }
 
 export async function areaTeamCount(db: Db, ids: number[]) {

@@ -83,6 +83,16 @@ function sortable(culture: Culture) {
 
 export type CostCentreListRow = Awaited<ReturnType<typeof searchAll>>[number];
 
+/** The list's rows under `w`: the page, the export and the one row a save answers with all read the same columns. */
+function listRows(db: Db, w: SQL | undefined) {
+  return db.select(listColumns).from(cc).leftJoin(team, eq(team.id, cc.ownerTeamId)).where(w);
+}
+
+const listOrder = (f: Pick<PageQuery, 'SortField' | 'SortOrder'>, culture: Culture) => [
+  orderFrom(sortable(culture), f, cc.code),
+  asc(cc.id),
+];
+
 export async function search(
   db: Db,
   companyId: number,
@@ -91,16 +101,7 @@ export async function search(
   day: string,
 ) {
   const w = where(companyId, f, day);
-  return paged(
-    f,
-    db.select({ n: count() }).from(cc).where(w),
-    db
-      .select(listColumns)
-      .from(cc)
-      .leftJoin(team, eq(team.id, cc.ownerTeamId))
-      .where(w)
-      .orderBy(orderFrom(sortable(culture), f, cc.code), asc(cc.id)),
-  );
+  return paged(f, db.select({ n: count() }).from(cc).where(w), listRows(db, w).orderBy(...listOrder(f, culture)));
 }
 
 export async function searchAll(
@@ -111,21 +112,13 @@ export async function searchAll(
   day: string,
   limit: number,
 ) {
-  return db
-    .select(listColumns)
-    .from(cc)
-    .leftJoin(team, eq(team.id, cc.ownerTeamId))
-    .where(where(companyId, f, day))
-    .orderBy(orderFrom(sortable(culture), f, cc.code), asc(cc.id))
+  return listRows(db, where(companyId, f, day))
+    .orderBy(...listOrder(f, culture))
     .limit(limit);
 }
 
 export async function listRow(db: Db, companyId: number, id: number) {
-  const [row] = await db
-    .select(listColumns)
-    .from(cc)
-    .leftJoin(team, eq(team.id, cc.ownerTeamId))
-    .where(and(eq(cc.companyId, companyId), eq(cc.id, id)));
+  const [row] = await listRows(db, and(eq(cc.companyId, companyId), eq(cc.id, id)));
   return row;
 }
 

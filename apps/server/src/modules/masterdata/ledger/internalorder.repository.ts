@@ -53,6 +53,16 @@ function sortable(culture: Culture) {
   };
 }
 
+/** The list's rows under `w`: the page, the export and the one row a save answers with all read the same columns. */
+function listRows(db: Db, w: SQL | undefined) {
+  return db.select(listColumns).from(io).leftJoin(cc, eq(cc.id, io.costCentreId)).where(w);
+}
+
+const listOrder = (f: Pick<PageQuery, 'SortField' | 'SortOrder'>, culture: Culture) => [
+  orderFrom(sortable(culture), f, io.code),
+  asc(io.id),
+];
+
 export async function search(
   db: Db,
   companyId: number,
@@ -61,16 +71,7 @@ export async function search(
   day: string,
 ) {
   const w = where(companyId, f, day);
-  return paged(
-    f,
-    db.select({ n: count() }).from(io).where(w),
-    db
-      .select(listColumns)
-      .from(io)
-      .leftJoin(cc, eq(cc.id, io.costCentreId))
-      .where(w)
-      .orderBy(orderFrom(sortable(culture), f, io.code), asc(io.id)),
-  );
+  return paged(f, db.select({ n: count() }).from(io).where(w), listRows(db, w).orderBy(...listOrder(f, culture)));
 }
 
 export async function searchAll(
@@ -81,21 +82,13 @@ export async function searchAll(
   day: string,
   limit: number,
 ) {
-  return db
-    .select(listColumns)
-    .from(io)
-    .leftJoin(cc, eq(cc.id, io.costCentreId))
-    .where(where(companyId, f, day))
-    .orderBy(orderFrom(sortable(culture), f, io.code), asc(io.id))
+  return listRows(db, where(companyId, f, day))
+    .orderBy(...listOrder(f, culture))
     .limit(limit);
 }
 
 export async function listRow(db: Db, companyId: number, id: number) {
-  const [row] = await db
-    .select(listColumns)
-    .from(io)
-    .leftJoin(cc, eq(cc.id, io.costCentreId))
-    .where(and(eq(io.companyId, companyId), eq(io.id, id)));
+  const [row] = await listRows(db, and(eq(io.companyId, companyId), eq(io.id, id)));
   return row;
 }
 

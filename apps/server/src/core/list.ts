@@ -1,5 +1,5 @@
 import type { PageQuery } from '@ems/contracts';
-import { type AnyColumn, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export function contains(text: string): string {
@@ -39,4 +39,11 @@ export function codeIn(column: AnyColumn | SQL, codes: readonly string[]): SQL {
     sql`lower(${column})`,
     codes.map((c) => c.toLowerCase()),
   );
+}
+
+/** Rows where any of the columns contains the keyword (see `contains`); no condition when there is no keyword. */
+export function keywordIn(keyword: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = contains(keyword);
+  return or(...columns.map((c) => ilike(c, pattern)));
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { contains, paged } from '../../core/list';
+import { keywordIn, paged } from '../../core/list';
 import { updateVersioned } from '../../core/versioned';
 import { userAccount } from '../auth/auth.table';
 import { company } from '../system/system.table';
@@ -158,13 +158,7 @@ export async function chooseEmployees(
 ) {
   const where = and(
     inCompany(companyId),
-    q.Keyword
-      ? or(
-          ilike(employee.code, contains(q.Keyword)),
-          ilike(employee.nameZh, contains(q.Keyword)),
-          ilike(employee.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [employee.code, employee.nameZh, employee.nameEn]),
     q.TeamID ? eq(employee.teamId, q.TeamID) : undefined,
     q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
     q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),

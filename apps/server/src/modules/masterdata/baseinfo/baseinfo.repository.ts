@@ -1,7 +1,7 @@
 import type { Culture, SearchBaseInfoListBody, SearchBaseInfoTypeBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { baseInfo as item, baseInfoType as type } from '../reference.table';
 
@@ -11,16 +11,7 @@ export type ItemRow = typeof item.$inferSelect;
 const itemCount = sql<number>`(select count(*)::int from base_info b where b.type_id = base_info_type.id)`;
 
 export async function searchTypes(db: Db, companyId: number, f: SearchBaseInfoTypeBody, culture: Culture) {
-  const w = and(
-    eq(type.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(type.code, contains(f.Keyword)),
-          ilike(type.nameZh, contains(f.Keyword)),
-          ilike(type.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
-  );
+  const w = and(eq(type.companyId, companyId), keywordIn(f.Keyword, [type.code, type.nameZh, type.nameEn]));
   const sortable = { TypeCode: type.code, Name: culture === 'en-GB' ? type.nameEn : type.nameZh, Sort: type.sort };
   return paged(
     f,
@@ -83,13 +74,7 @@ function itemWhere(companyId: number, f: SearchBaseInfoListBody): SQL {
     eq(type.companyId, companyId),
     f.TypeID ? eq(item.typeId, f.TypeID) : undefined,
     f.TypeCode ? sql`lower(${type.code}) = lower(${f.TypeCode})` : undefined,
-    f.Keyword
-      ? or(
-          ilike(item.code, contains(f.Keyword)),
-          ilike(item.nameZh, contains(f.Keyword)),
-          ilike(item.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [item.code, item.nameZh, item.nameEn]),
     f.ActiveOnly ? eq(item.active, true) : undefined,
   ) as SQL;
 }

@@ -1,7 +1,7 @@
 import type { Culture, SearchProductBody, SearchProductBuBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { ledgerExpenseItemConfig } from '../expense.table';
@@ -18,13 +18,7 @@ const productCount = sql<number>`(select count(*)::int from product p where p.bu
 function buWhere(companyId: number, f: Filters<SearchProductBuBody>): SQL | undefined {
   return and(
     eq(productBu.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(productBu.code, contains(f.Keyword)),
-          ilike(productBu.nameZh, contains(f.Keyword)),
-          ilike(productBu.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [productBu.code, productBu.nameZh, productBu.nameEn]),
     f.Status ? eq(productBu.active, f.Status === 'active') : undefined,
   );
 }
@@ -124,14 +118,7 @@ export async function teamInCompany(db: Db, companyId: number, id: number): Prom
 function productWhere(companyId: number, f: Filters<SearchProductBody>): SQL | undefined {
   return and(
     eq(product.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(product.code, contains(f.Keyword)),
-          ilike(product.nameZh, contains(f.Keyword)),
-          ilike(product.nameEn, contains(f.Keyword)),
-          ilike(product.sapCode, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [product.code, product.nameZh, product.nameEn, product.sapCode]),
     f.BuID ? eq(product.buId, f.BuID) : undefined,
     f.Status ? eq(product.active, f.Status === 'active') : undefined,
   );

@@ -1,7 +1,7 @@
 import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { poWhiteList, provider } from '../reference.table';
 
@@ -76,14 +76,7 @@ export async function chooseProviders(
     eq(provider.companyId, companyId),
     eq(provider.active, true),
     q.Category ? eq(provider.category, q.Category) : undefined,
-    q.Keyword
-      ? or(
-          ilike(provider.code, contains(q.Keyword)),
-          ilike(provider.nameZh, contains(q.Keyword)),
-          ilike(provider.nameEn, contains(q.Keyword)),
-          ilike(provider.taxNo, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [provider.code, provider.nameZh, provider.nameEn, provider.taxNo]),
   );
   return paged(
     q,
@@ -139,15 +132,7 @@ function whiteListWhere(companyId: number, f: Filters<SearchPOWhiteListBody>): S
   const today = shanghaiToday();
   return and(
     eq(poWhiteList.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(provider.code, contains(f.Keyword)),
-          ilike(provider.nameZh, contains(f.Keyword)),
-          ilike(provider.nameEn, contains(f.Keyword)),
-          ilike(provider.taxNo, contains(f.Keyword)),
-          ilike(poWhiteList.reason, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [provider.code, provider.nameZh, provider.nameEn, provider.taxNo, poWhiteList.reason]),
     f.Validity === 'expired' ? lt(poWhiteList.validTo, today) : undefined,
     f.Validity === 'valid' ? or(isNull(poWhiteList.validTo), sql`${poWhiteList.validTo} >= ${today}`) : undefined,
   );

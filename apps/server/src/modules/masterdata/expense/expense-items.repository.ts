@@ -1,7 +1,7 @@
 import type { Culture, ExpenseDocType, SearchExpenseItemAllBody, SearchSubExpenseItemListBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { employee } from '../../org/org.table';
 import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpenseItemConfig } from '../expense.table';
@@ -26,13 +26,7 @@ const itemSortable = (culture: Culture) => ({
 function itemWhere(companyId: number, f: Omit<SearchExpenseItemAllBody, 'PageIndex' | 'PageSize'>): SQL | undefined {
   return and(
     eq(expenseItem.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(expenseItem.code, contains(f.Keyword)),
-          ilike(expenseItem.nameZh, contains(f.Keyword)),
-          ilike(expenseItem.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [expenseItem.code, expenseItem.nameZh, expenseItem.nameEn]),
     f.Category ? eq(expenseItem.category, f.Category) : undefined,
     f.Status ? eq(expenseItem.active, f.Status === 'active') : undefined,
     f.InvolvesHCP !== undefined ? eq(expenseItem.involvesHcp, f.InvolvesHCP) : undefined,
@@ -154,13 +148,7 @@ export async function searchSubItems(db: Db, companyId: number, q: SearchSubExpe
   const where = and(
     eq(expenseItem.companyId, companyId),
     q.ExpenseItemID ? eq(expenseSubItem.expenseItemId, q.ExpenseItemID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(expenseSubItem.code, contains(q.Keyword)),
-          ilike(expenseSubItem.nameZh, contains(q.Keyword)),
-          ilike(expenseSubItem.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [expenseSubItem.code, expenseSubItem.nameZh, expenseSubItem.nameEn]),
     q.Status ? eq(expenseSubItem.active, q.Status === 'active') : undefined,
   );
   return paged(

@@ -1,7 +1,7 @@
 import type { ExpenseDocType } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, paged } from '../../../core/list';
+import { keywordIn, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { applyAuthority, expenseItem, expenseType, expenseTypeItem, expenseTypeTeam } from '../expense.table';
@@ -122,13 +122,7 @@ export async function teamWithAncestors(db: Db, companyId: number, teamId: numbe
 // Items a type offers (selected) or could offer (not selected)
 
 const itemSearch = (keyword: string | undefined) =>
-  keyword
-    ? or(
-        ilike(expenseItem.code, contains(keyword)),
-        ilike(expenseItem.nameZh, contains(keyword)),
-        ilike(expenseItem.nameEn, contains(keyword)),
-      )
-    : undefined;
+  keywordIn(keyword, [expenseItem.code, expenseItem.nameZh, expenseItem.nameEn]);
 
 const subItemCount = sql<number>`(select count(*)::int from expense_sub_item s where s.expense_item_id = expense_item.id)`;
 

@@ -1,7 +1,7 @@
 import type { Culture, ExpenseDocType, SearchItemConfigBody } from '@ems/contracts';
 import { and, asc, type Column, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { costCentre } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense } from '../expense.table';
@@ -27,17 +27,15 @@ export async function search(db: Db, companyId: number, q: SearchItemConfigBody,
     q.LedgerExpenseID ? eq(cfg.ledgerExpenseId, q.LedgerExpenseID) : undefined,
     q.CostCenterType ? eq(cfg.costCentreType, q.CostCenterType) : undefined,
     q.ProductID ? eq(cfg.productId, q.ProductID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(expenseItem.code, contains(q.Keyword)),
-          ilike(expenseItem.nameZh, contains(q.Keyword)),
-          ilike(expenseItem.nameEn, contains(q.Keyword)),
-          ilike(ledgerExpense.code, contains(q.Keyword)),
-          ilike(ledgerExpense.glAccount, contains(q.Keyword)),
-          ilike(ledgerExpense.nameZh, contains(q.Keyword)),
-          ilike(ledgerExpense.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [
+      expenseItem.code,
+      expenseItem.nameZh,
+      expenseItem.nameEn,
+      ledgerExpense.code,
+      ledgerExpense.glAccount,
+      ledgerExpense.nameZh,
+      ledgerExpense.nameEn,
+    ]),
   );
   return paged(
     q,

@@ -1,8 +1,8 @@
 import type { SearchEmployeeApproveLimitBody, SearchEmployeeBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { refreshToken, userAccount } from '../../auth/auth.table';
 import { costCentreFormOrder, costCentreHead, fundPermission } from '../../masterdata/costcentre.table';
@@ -30,15 +30,7 @@ export type EmployeeFilters = Omit<SearchEmployeeBody, 'PageIndex' | 'PageSize'>
 function where(companyId: number, f: EmployeeFilters): SQL | undefined {
   return and(
     inCompany(companyId),
-    f.Keyword
-      ? or(
-          ilike(employee.code, contains(f.Keyword)),
-          ilike(employee.nameZh, contains(f.Keyword)),
-          ilike(employee.nameEn, contains(f.Keyword)),
-          ilike(employee.email, contains(f.Keyword)),
-          ilike(userAccount.username, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [employee.code, employee.nameZh, employee.nameEn, employee.email, userAccount.username]),
     f.teamIds ? inArray(teamHere(companyId), f.teamIds.length ? f.teamIds : [0]) : undefined,
     f.Status ? eq(employee.status, f.Status) : undefined,
     f.LineManagerID !== undefined ? eq(employee.lineManagerId, f.LineManagerID) : undefined,

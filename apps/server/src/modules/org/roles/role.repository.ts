@@ -7,7 +7,7 @@ import type {
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
@@ -22,13 +22,7 @@ const SORTABLE = { Code: role.code, Name: role.nameZh, NameZH: role.nameZh, Name
 export async function searchRoles(db: Db, companyId: number, f: SearchRoleListBody) {
   const where = and(
     eq(role.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(role.code, contains(f.Keyword)),
-          ilike(role.nameZh, contains(f.Keyword)),
-          ilike(role.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [role.code, role.nameZh, role.nameEn]),
     f.Active !== undefined ? eq(role.active, f.Active) : undefined,
   );
   return paged(

@@ -1,8 +1,8 @@
 import type { GetTeamListBody, SearchTherapeuticAreaBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { evmTeamRelation } from '../evm.table';
 import { employee, employeeCompany, employeeRoleTeam, role, therapeuticArea as ta, team } from '../org.table';
@@ -39,13 +39,7 @@ const SORTABLE = {
 function listWhere(companyId: number, f: Omit<GetTeamListBody, 'PageIndex' | 'PageSize'>): SQL | undefined {
   return and(
     eq(team.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(team.code, contains(f.Keyword)),
-          ilike(team.nameZh, contains(f.Keyword)),
-          ilike(team.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [team.code, team.nameZh, team.nameEn]),
     f.ParentID !== undefined ? eq(team.parentId, f.ParentID) : undefined,
     f.IsEVM !== undefined ? eq(team.isEvm, f.IsEVM) : undefined,
     f.IsSupportFunction !== undefined ? eq(team.isSupportFunction, f.IsSupportFunction) : undefined,
@@ -193,13 +187,7 @@ const TA_SORTABLE = { Code: ta.code, Name: ta.nameZh, NameZH: ta.nameZh, NameEN:
 export async function searchAreas(db: Db, companyId: number, f: SearchTherapeuticAreaBody) {
   const where = and(
     eq(ta.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(ta.code, contains(f.Keyword)),
-          ilike(ta.nameZh, contains(f.Keyword)),
-          ilike(ta.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [ta.code, ta.nameZh, ta.nameEn]),
     f.Active !== undefined ? eq(ta.active, f.Active) : undefined,
   );
   return paged(

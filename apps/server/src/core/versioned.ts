@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
 
 /** A table with the id and version columns of core/columns. */
@@ -26,4 +26,14 @@ export async function updateVersioned<T extends VersionedTable>(
     .where(and(eq(table.id, id), version === null ? undefined : eq(table.version, version)))
     .returning();
   return (rows as T['$inferSelect'][])[0];
+}
+
+/** Inserts one row and answers it as stored (id, defaults and version filled in). */
+export async function insertOne<T extends PgTable>(
+  db: Db,
+  table: T,
+  values: PgInsertValue<T>,
+): Promise<T['$inferSelect']> {
+  const rows = await db.insert(table).values(values).returning();
+  return (rows as T['$inferSelect'][])[0]!;
 }

@@ -2,7 +2,7 @@ import type { Culture, SearchBaseInfoListBody, SearchBaseInfoTypeBody } from '@e
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { baseInfo as item, baseInfoType as type } from '../reference.table';
 
 export type TypeRow = typeof type.$inferSelect;
@@ -52,11 +52,7 @@ export async function typeByCode(db: Db, companyId: number, code: string) {
 type TypeValues = Pick<typeof type.$inferInsert, 'code' | 'nameZh' | 'nameEn' | 'sort'>;
 
 export async function insertType(db: Db, companyId: number, v: TypeValues) {
-  const [row] = await db
-    .insert(type)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, type, { ...v, companyId });
 }
 
 export async function updateType(db: Db, id: number, version: number, v: TypeValues) {
@@ -121,8 +117,7 @@ export async function itemByCode(db: Db, typeId: number, code: string) {
 type ItemValues = Pick<typeof item.$inferInsert, 'typeId' | 'code' | 'nameZh' | 'nameEn' | 'value' | 'active' | 'sort'>;
 
 export async function insertItem(db: Db, v: ItemValues) {
-  const [row] = await db.insert(item).values(v).returning();
-  return row!;
+  return insertOne(db, item, v);
 }
 
 export async function updateItem(db: Db, id: number, version: number, v: ItemValues) {

@@ -2,7 +2,7 @@ import type { Culture, SearchProductBody, SearchProductBuBody } from '@ems/contr
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { ledgerExpenseItemConfig } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -80,8 +80,7 @@ export async function busByIds(db: Db, companyId: number, ids: number[]): Promis
 }
 
 export async function insertBu(db: Db, v: typeof productBu.$inferInsert): Promise<BuRecord> {
-  const [row] = await db.insert(productBu).values(v).returning();
-  return row!;
+  return insertOne(db, productBu, v);
 }
 
 export async function updateBu(
@@ -183,8 +182,7 @@ export async function productsByCodes(db: Db, companyId: number, codes: string[]
 }
 
 export async function insertProduct(db: Db, v: typeof product.$inferInsert): Promise<ProductRecord> {
-  const [row] = await db.insert(product).values(v).returning();
-  return row!;
+  return insertOne(db, product, v);
 }
 
 export async function updateProduct(

@@ -2,7 +2,7 @@ import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/co
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { poWhiteList, provider } from '../reference.table';
 
 export type ProviderRecord = typeof provider.$inferSelect;
@@ -101,8 +101,7 @@ export async function providersByIds(db: Db, companyId: number, ids: number[]): 
 }
 
 export async function insertProvider(db: Db, v: typeof provider.$inferInsert): Promise<ProviderRecord> {
-  const [row] = await db.insert(provider).values(v).returning();
-  return row!;
+  return insertOne(db, provider, v);
 }
 
 export async function updateProvider(
@@ -180,8 +179,7 @@ export async function whiteListByIds(db: Db, companyId: number, ids: number[]): 
 }
 
 export async function insertWhiteListEntry(db: Db, v: typeof poWhiteList.$inferInsert): Promise<WhiteListRecord> {
-  const [row] = await db.insert(poWhiteList).values(v).returning();
-  return row!;
+  return insertOne(db, poWhiteList, v);
 }
 
 export async function updateWhiteListEntry(

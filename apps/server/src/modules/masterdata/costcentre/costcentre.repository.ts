@@ -2,7 +2,7 @@ import type { CostCenterFilters, Culture, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { employee, team } from '../../org/org.table';
 import {
   costCentre as cc,
@@ -162,11 +162,7 @@ export type CostCentreValues = Pick<
 >;
 
 export async function insert(db: Db, companyId: number, v: CostCentreValues & { status?: 'started' | 'stopped' }) {
-  const [row] = await db
-    .insert(cc)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, cc, { ...v, companyId });
 }
 
 /** Updates when the version matches; undefined when someone changed it first. */

@@ -2,7 +2,7 @@ import type { Culture, ExpenseDocType, SearchExpenseItemAllBody, SearchSubExpens
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { employee } from '../../org/org.table';
 import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpenseItemConfig } from '../expense.table';
 
@@ -67,8 +67,7 @@ export async function itemsByIds(db: Db, companyId: number, ids: number[]): Prom
 }
 
 export async function insertItem(db: Db, v: typeof expenseItem.$inferInsert): Promise<ExpenseItemRecord> {
-  const [row] = await db.insert(expenseItem).values(v).returning();
-  return row!;
+  return insertOne(db, expenseItem, v);
 }
 
 export async function updateItem(
@@ -189,8 +188,7 @@ export async function subItemsByIds(db: Db, companyId: number, ids: number[]) {
 }
 
 export async function insertSubItem(db: Db, v: typeof expenseSubItem.$inferInsert): Promise<SubItemRecord> {
-  const [row] = await db.insert(expenseSubItem).values(v).returning();
-  return row!;
+  return insertOne(db, expenseSubItem, v);
 }
 
 export async function updateSubItem(

@@ -2,7 +2,7 @@ import type { ExpenseDocType } from '@ems/contracts';
 import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { applyAuthority, expenseItem, expenseType, expenseTypeItem, expenseTypeTeam } from '../expense.table';
 
@@ -74,8 +74,7 @@ export async function offeredCount(db: Db, id: number): Promise<number> {
 }
 
 export async function insertType(db: Db, v: typeof expenseType.$inferInsert): Promise<ExpenseTypeRow> {
-  const [row] = await db.insert(expenseType).values(v).returning();
-  return row!;
+  return insertOne(db, expenseType, v);
 }
 
 export async function updateType(

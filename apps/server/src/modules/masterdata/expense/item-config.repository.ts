@@ -2,7 +2,7 @@ import type { Culture, ExpenseDocType, SearchItemConfigBody } from '@ems/contrac
 import { and, asc, type Column, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { costCentre } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -75,8 +75,7 @@ export async function configsByIds(db: Db, companyId: number, ids: number[]) {
 }
 
 export async function insertConfig(db: Db, v: typeof cfg.$inferInsert): Promise<ItemConfigRecord> {
-  const [row] = await db.insert(cfg).values(v).returning();
-  return row!;
+  return insertOne(db, cfg, v);
 }
 
 export async function updateConfig(

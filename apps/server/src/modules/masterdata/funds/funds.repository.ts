@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { employee, employeeCompany, team } from '../../org/org.table';
 import { costCentre as cc, fundPermission as fp, internalOrder as io } from '../costcentre.table';
 
@@ -151,11 +151,7 @@ export async function findSame(db: Db, companyId: number, v: Values) {
 }
 
 export async function insert(db: Db, companyId: number, v: Values) {
-  const [row] = await db
-    .insert(fp)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, fp, { ...v, companyId });
 }
 
 export async function update(db: Db, id: number, version: number, v: Values) {

@@ -2,7 +2,7 @@ import type { Culture, InternalOrderFilters, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { costCentre as cc, fundPermission, internalOrder as io } from '../costcentre.table';
 
 export type InternalOrderRow = typeof io.$inferSelect;
@@ -115,11 +115,7 @@ export type InternalOrderValues = Pick<
 >;
 
 export async function insert(db: Db, companyId: number, v: InternalOrderValues & { status?: 'started' | 'stopped' }) {
-  const [row] = await db
-    .insert(io)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, io, { ...v, companyId });
 }
 
 export async function update(

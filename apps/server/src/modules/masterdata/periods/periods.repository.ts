@@ -2,7 +2,7 @@ import type { CutOffKind, GetCutOffDayBody, SearchFCSettingBody } from '@ems/con
 import { and, asc, count, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { cutOffDay as cod, fxRate as fx } from '../reference.table';
 
 export type FxRow = typeof fx.$inferSelect;
@@ -59,11 +59,7 @@ export async function insertFx(
   companyId: number,
   v: { currency: string; year: number; month: number; rate: string },
 ) {
-  const [row] = await db
-    .insert(fx)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, fx, { ...v, companyId });
 }
 
 export async function updateFx(
@@ -149,11 +145,7 @@ export async function insertCutOff(
   kind: CutOffKind,
   v: { year: number; month: number; day: string },
 ) {
-  const [row] = await db
-    .insert(cod)
-    .values({ ...v, companyId, kind })
-    .returning();
-  return row!;
+  return insertOne(db, cod, { ...v, companyId, kind });
 }
 
 export async function updateCutOff(

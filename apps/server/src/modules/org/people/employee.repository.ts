@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { refreshToken, userAccount } from '../../auth/auth.table';
 import { costCentreFormOrder, costCentreHead, fundPermission } from '../../masterdata/costcentre.table';
 import { applyAuthority } from '../../masterdata/expense.table';
@@ -136,8 +136,7 @@ export async function managerOf(db: Db, id: number): Promise<number | null | und
 }
 
 export async function insertEmployee(db: Db, v: EmployeeValues) {
-  const [row] = await db.insert(employee).values(v).returning();
-  return row!;
+  return insertOne(db, employee, v);
 }
 
 /** Updates when the version matches (or always, without one: imports overwrite). */

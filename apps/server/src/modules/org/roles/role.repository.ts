@@ -8,7 +8,7 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
 export type RoleEntity = typeof role.$inferSelect;
@@ -65,8 +65,7 @@ export async function allRoles(db: Db, companyId: number) {
 }
 
 export async function insertRole(db: Db, v: RoleValues) {
-  const [row] = await db.insert(role).values(v).returning();
-  return row!;
+  return insertOne(db, role, v);
 }
 
 export async function updateRole(db: Db, id: number, version: number, v: Partial<RoleValues>) {

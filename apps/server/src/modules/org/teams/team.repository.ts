@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
-import { updateVersioned } from '../../../core/versioned';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { evmTeamRelation } from '../evm.table';
 import { employee, employeeCompany, employeeRoleTeam, role, therapeuticArea as ta, team } from '../org.table';
 
@@ -105,8 +105,7 @@ export async function teamByCode(db: Db, companyId: number, code: string) {
 }
 
 export async function insertTeam(db: Db, v: TeamValues) {
-  const [row] = await db.insert(team).values(v).returning();
-  return row!;
+  return insertOne(db, team, v);
 }
 
 export async function updateTeam(db: Db, id: number, version: number, v: Partial<TeamValues>) {
@@ -220,8 +219,7 @@ export async function areaByCode(db: Db, companyId: number, code: string) {
 export type AreaValues = Omit<typeof ta.$inferInsert, 'id' | 'version'>;
 
 export async function insertArea(db: Db, v: AreaValues) {
-  const [row] = await db.insert(ta).values(v).returning();
-  return row!;
+  return insertOne(db, ta, v);
 }
 
 export async function updateArea(db: Db, id: number, version: number, v: Partial<AreaValues>) {

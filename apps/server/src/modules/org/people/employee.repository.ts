@@ -1,4 +1,4 @@
-import type { SearchEmployeeApproveLimitBody, SearchEmployeeBody } from '@ems/contracts';
+import type { PageQuery, SearchEmployeeApproveLimitBody, SearchEmployeeBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
@@ -71,12 +71,13 @@ const SORTABLE = {
   Username: userAccount.username,
 };
 
-export async function searchEmployees(
+/** One page of people under `w`, in the list's order; both people lists count and read the same joins. */
+function pageOfPeople(
   db: Db,
   companyId: number,
-  f: EmployeeFilters & { PageIndex: number; PageSize: number },
+  f: Pick<PageQuery, 'PageIndex' | 'PageSize' | 'SortField' | 'SortOrder'>,
+  w: SQL | undefined,
 ) {
-  const w = where(companyId, f);
   return paged(
     f,
     db
@@ -89,6 +90,15 @@ export async function searchEmployees(
       .where(w)
       .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code)),
   );
+}
+
+export async function searchEmployees(
+  db: Db,
+  companyId: number,
+  f: EmployeeFilters & { PageIndex: number; PageSize: number },
+) {
+  const w = where(companyId, f);
+  return pageOfPeople(db, companyId, f, w);
 }
 
 export async function allEmployees(db: Db, companyId: number, f: EmployeeFilters, limit: number) {
@@ -291,16 +301,5 @@ export async function searchApproveLimits(
     f.OnlyWithLimit ? isNotNull(employee.approvalLimit) : undefined,
     ne(employee.status, 'left'),
   );
-  return paged(
-    f,
-    db
-      .select({ n: count() })
-      .from(employee)
-      .leftJoin(ec, and(eq(ec.employeeId, employee.id), eq(ec.companyId, companyId)))
-      .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
-      .where(w),
-    baseQuery(db, companyId)
-      .where(w)
-      .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code)),
-  );
+  return pageOfPeople(db, companyId, f, w);
 }

@@ -133,3 +133,23 @@ export function sendFile(reply: FastifyReply, fileName: string, contentType: str
     .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
     .send(data);
 }
+
+/** What the calls of one group share: the path before the call's name, the permission and the OpenAPI tags. */
+export interface RouteGroup {
+  base: string;
+  permission: Permission;
+  tags: string[];
+}
+
+/**
+ * Declares POST calls that share a path prefix, permission and tags, so each call names only what differs:
+ * `const call = postGroup(app, { base, permission, tags }); call('Save', { summary, body, response }, handler)`.
+ * A call may still name its own permission.
+ */
+export function postGroup(app: FastifyInstance, group: RouteGroup) {
+  return <B extends Schema | undefined, R extends Schema | undefined>(
+    name: string,
+    opts: Omit<RouteOptions<B, R>, 'permission' | 'tags'> & { permission?: Permission },
+    handler: (req: FastifyRequest & { body: Body<B> }, reply: FastifyReply) => Promise<Result<R>>,
+  ): void => post(app, `${group.base}/${name}`, { permission: group.permission, tags: group.tags, ...opts }, handler);
+}

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { sendXlsx } from '../../core/export';
-import { get, post } from '../../core/http';
+import { get, postGroup } from '../../core/http';
 import * as repo from './i18n.repository';
 import { LanguagePacks, publish, remove, save, search } from './i18n.service';
 
@@ -22,6 +22,7 @@ const EXPORT_LIMIT = 100_000;
 
 export async function i18nRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const packs = new LanguagePacks(ctx);
+  const call = postGroup(app, { base: '/api/System', permission: MANAGE, tags });
 
   for (const culture of ['zh-CN', 'en-GB'] as const) {
     get(
@@ -46,61 +47,48 @@ export async function i18nRoutes(app: FastifyInstance, ctx: AppContext): Promise
     );
   }
 
-  post(
-    app,
-    '/api/System/SearchLanguage',
+  call(
+    'SearchLanguage',
     {
-      permission: MANAGE,
       summary: 'Search language resources',
-      tags,
       body: SearchLanguageBody,
       response: pageOf(LanguageResource),
     },
     async (req) => search(ctx.db, req.body),
   );
 
-  post(
-    app,
-    '/api/System/UpdateLanguage',
+  call(
+    'UpdateLanguage',
     {
-      permission: MANAGE,
       summary: 'Create (no ID) or update a language resource; publishes at once',
-      tags,
       body: UpdateLanguageBody,
       response: LanguageResource,
     },
     async (req) => save(ctx, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    '/api/System/DeleteLanguage',
-    { permission: MANAGE, summary: 'Delete language resources', tags, body: DeleteLanguageBody, response: Ok },
+  call(
+    'DeleteLanguage',
+    { summary: 'Delete language resources', body: DeleteLanguageBody, response: Ok },
     async (req) => {
       await remove(ctx, actorOf(req), req.body.IDs);
       return { Success: true as const };
     },
   );
 
-  post(
-    app,
-    '/api/System/CreateLanguageJson',
+  call(
+    'CreateLanguageJson',
     {
-      permission: MANAGE,
       summary: 'Publish the language packs under a new version',
-      tags,
       response: LanguageVersionResult,
     },
     async (req) => ({ LanguageVersion: await publish(ctx, actorOf(req)) }),
   );
 
-  post(
-    app,
-    '/api/System/ExportLanguage',
+  call(
+    'ExportLanguage',
     {
-      permission: MANAGE,
       summary: 'Export language resources matching the filters to Excel',
-      tags,
       body: SearchLanguageBody.omit({ PageIndex: true, PageSize: true }),
     },
     async (req, reply) => {

@@ -3,8 +3,9 @@ import type { Actor } from '../../core/actor';
 import { guarded } from '../../core/checks';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { conflict, notFound, refused } from '../../core/errors';
+import { type AppError, conflict, notFound, refused } from '../../core/errors';
 import type { Messages } from '../../core/i18n';
+import { audit, auditEntry } from '../audit/audit.service';
 
 /** A master record that is started or stopped and may be deleted while nothing uses it. */
 export interface Lifecycled {
@@ -82,4 +83,35 @@ export async function removeUnused<R extends Lifecycled>(
       }),
     { inUse: `${spec.codes}.in_use_elsewhere` },
   );
+}
+
+/**
+ * What one kind of catalog record plugs into the shared delete of records without a start/stop status: how its rows
+ * are found, what keeps one from going (a coded refusal naming it) and how the deletion is removed and audited.
+ */
+export interface DeleteSpec<R> {
+  /** The audit row's entity. */
+  entity: string;
+  /** The caller's company's rows among `ids`; fewer rows than ids answers 404. */
+  find(tx: Db, companyId: number, ids: number[]): Promise<R[]>;
+  /** The refusal for the first row still in use; none when every row may go. */
+  inUse?(tx: Db, rows: R[]): Promise<AppError | undefined>;
+  remove(tx: Db, ids: number[]): Promise<void>;
+  /** The audit rows of the deletion: one for the batch, or one a row. */
+  audits(rows: R[], ids: number[]): { entityId: string | number; detail: Record<string, unknown> }[];
+}
+
+/** Deletes the records in one transaction, all or none: a missing one is a 404, one in use is refused. */
+export async function deleteUnused<R>(spec: DeleteSpec<R>, db: Db, actor: Actor, ids: number[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const unique = [...new Set(ids)];
+    const rows = await spec.find(tx, actor.companyId, unique);
+    if (rows.length !== unique.length) throw notFound();
+    const refusal = await spec.inUse?.(tx, rows);
+    if (refusal) throw refusal;
+    await spec.remove(tx, unique);
+    for (const a of spec.audits(rows, unique)) {
+      await audit(tx, auditEntry(actor, { action: 'delete', entity: spec.entity, ...a }));
+    }
+  });
 }

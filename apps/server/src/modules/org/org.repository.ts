@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { contains, paged } from '../../core/list';
+import { keywordIn, paged } from '../../core/list';
+import { updateVersioned } from '../../core/versioned';
 import { userAccount } from '../auth/auth.table';
 import { company } from '../system/system.table';
 import { appFunction, employee, employeeCompany, employeeRoleTeam, role, roleFunction, team } from './org.table';
@@ -123,12 +124,7 @@ export async function updatePersonalInfo(
   version: number,
   v: Partial<Pick<EmployeeRow, 'email' | 'mobile' | 'bankName' | 'bankAccount' | 'language'>>,
 ) {
-  const [row] = await db
-    .update(employee)
-    .set({ ...v, version: sql`${employee.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(employee.id, employeeId), eq(employee.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, employee, employeeId, version, v, { touch: true });
 }
 
 export async function teamIsInCompany(db: Db, teamId: number | null, companyId: number): Promise<boolean> {
@@ -162,13 +158,7 @@ export async function chooseEmployees(
 ) {
   const where = and(
     inCompany(companyId),
-    q.Keyword
-      ? or(
-          ilike(employee.code, contains(q.Keyword)),
-          ilike(employee.nameZh, contains(q.Keyword)),
-          ilike(employee.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [employee.code, employee.nameZh, employee.nameEn]),
     q.TeamID ? eq(employee.teamId, q.TeamID) : undefined,
     q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
     q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),

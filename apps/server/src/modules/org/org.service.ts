@@ -7,6 +7,7 @@ import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
 import * as repo from './org.repository';
+import type { employee } from './org.table';
 
 export async function defaultInfo(db: Db, user: SessionUser, culture: Culture): Promise<DefaultInfo> {
   const p = await repo.profile(db, user.userId, user.companyId);
@@ -79,16 +80,25 @@ export async function chooseEmployees(db: Db, user: SessionUser, q: ChooseEmploy
   const { total, rows } = await repo.chooseEmployees(db, user.companyId, q);
   return {
     Total: total,
-    Rows: rows.map(({ e, teamZh, teamEn }) => ({
-      EmployeeID: e.id,
-      Code: e.code,
-      Name: localName(culture, e.nameZh, e.nameEn),
-      NameZH: e.nameZh,
-      NameEN: e.nameEn,
-      TeamID: e.teamId,
-      TeamName: localName(culture, teamZh, teamEn),
-      Status: e.status,
-    })),
+    Rows: rows.map((r) => employeeOption(r, culture)),
+  };
+}
+
+/** A person as the pickers offer them: the name in the user's language, with their team. */
+export function employeeOption(
+  r: { e: typeof employee.$inferSelect; teamZh: string | null; teamEn: string | null },
+  culture: Culture,
+) {
+  const { e } = r;
+  return {
+    EmployeeID: e.id,
+    Code: e.code,
+    Name: localName(culture, e.nameZh, e.nameEn),
+    NameZH: e.nameZh,
+    NameEN: e.nameEn,
+    TeamID: e.teamId,
+    TeamName: localName(culture, r.teamZh, r.teamEn),
+    Status: e.status,
   };
 }
 

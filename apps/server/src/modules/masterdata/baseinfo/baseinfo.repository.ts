@@ -1,7 +1,8 @@
 import type { Culture, SearchBaseInfoListBody, SearchBaseInfoTypeBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { baseInfo as item, baseInfoType as type } from '../reference.table';
 
 export type TypeRow = typeof type.$inferSelect;
@@ -10,16 +11,7 @@ export type ItemRow = typeof item.$inferSelect;
 const itemCount = sql<number>`(select count(*)::int from base_info b where b.type_id = base_info_type.id)`;
 
 export async function searchTypes(db: Db, companyId: number, f: SearchBaseInfoTypeBody, culture: Culture) {
-  const w = and(
-    eq(type.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(type.code, contains(f.Keyword)),
-          ilike(type.nameZh, contains(f.Keyword)),
-          ilike(type.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
-  );
+  const w = and(eq(type.companyId, companyId), keywordIn(f.Keyword, [type.code, type.nameZh, type.nameEn]));
   const sortable = { TypeCode: type.code, Name: culture === 'en-GB' ? type.nameEn : type.nameZh, Sort: type.sort };
   return paged(
     f,
@@ -60,20 +52,11 @@ export async function typeByCode(db: Db, companyId: number, code: string) {
 type TypeValues = Pick<typeof type.$inferInsert, 'code' | 'nameZh' | 'nameEn' | 'sort'>;
 
 export async function insertType(db: Db, companyId: number, v: TypeValues) {
-  const [row] = await db
-    .insert(type)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, type, { ...v, companyId });
 }
 
 export async function updateType(db: Db, id: number, version: number, v: TypeValues) {
-  const [row] = await db
-    .update(type)
-    .set({ ...v, version: sql`${type.version} + 1` })
-    .where(and(eq(type.id, id), eq(type.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, type, id, version, v);
 }
 
 export async function deleteType(db: Db, id: number) {
@@ -87,13 +70,7 @@ function itemWhere(companyId: number, f: SearchBaseInfoListBody): SQL {
     eq(type.companyId, companyId),
     f.TypeID ? eq(item.typeId, f.TypeID) : undefined,
     f.TypeCode ? sql`lower(${type.code}) = lower(${f.TypeCode})` : undefined,
-    f.Keyword
-      ? or(
-          ilike(item.code, contains(f.Keyword)),
-          ilike(item.nameZh, contains(f.Keyword)),
-          ilike(item.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [item.code, item.nameZh, item.nameEn]),
     f.ActiveOnly ? eq(item.active, true) : undefined,
   ) as SQL;
 }
@@ -140,17 +117,11 @@ export async function itemByCode(db: Db, typeId: number, code: string) {
 type ItemValues = Pick<typeof item.$inferInsert, 'typeId' | 'code' | 'nameZh' | 'nameEn' | 'value' | 'active' | 'sort'>;
 
 export async function insertItem(db: Db, v: ItemValues) {
-  const [row] = await db.insert(item).values(v).returning();
-  return row!;
+  return insertOne(db, item, v);
 }
 
 export async function updateItem(db: Db, id: number, version: number, v: ItemValues) {
-  const [row] = await db
-    .update(item)
-    .set({ ...v, version: sql`${item.version} + 1` })
-    .where(and(eq(item.id, id), eq(item.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, item, id, version, v);
 }
 
 export async function deleteItems(db: Db, ids: number[]) {

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { post } from '../../../core/http';
+import { post, postGroup } from '../../../core/http';
 import { commonLookup } from './lookups.service';
 import * as names from './master-names.service';
 import { productRoutes } from './products.routes';
@@ -33,27 +33,24 @@ const NAMES = 'MasterDataLanuage';
 
 /** Products and BUs, providers and the PO white list, named lookups and master-data names. */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const call = postGroup(app, { base: '/api/system', permission: PROVIDERS, tags });
   await productRoutes(app, ctx);
 
-  post(
-    app,
-    '/api/system/getProviderList',
+  call(
+    'getProviderList',
     {
       permission: 'authenticated',
       summary: 'Active providers by code, name or tax number, for choosing a payee',
-      tags,
       body: GetProviderListBody,
       response: pageOf(ProviderRow),
     },
     async (req) => providers.chooseProviders(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/getProviderInfo',
+  call(
+    'getProviderInfo',
     {
       permission: 'authenticated',
       summary: 'One provider of the company',
-      tags,
       body: GetProviderInfoBody,
       response: ProviderRow,
     },
@@ -110,37 +107,28 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  post(
-    app,
-    '/api/system/SearchPOWhiteList',
+  call(
+    'SearchPOWhiteList',
     {
-      permission: PROVIDERS,
       summary: 'Providers whose invoices need no purchase order',
-      tags,
       body: SearchPOWhiteListBody,
       response: pageOf(POWhiteListRow),
     },
     async (req) => providers.searchWhiteList(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/SavePOWhiteList',
+  call(
+    'SavePOWhiteList',
     {
-      permission: PROVIDERS,
       summary: 'Put a provider on the PO white list (no ID) or change its reason and end date',
-      tags,
       body: SavePOWhiteListBody,
       response: POWhiteListRow,
     },
     async (req) => providers.saveWhiteListEntry(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/DeletePOWhiteList',
+  call(
+    'DeletePOWhiteList',
     {
-      permission: PROVIDERS,
       summary: 'Take providers off the PO white list',
-      tags,
       body: DeleteByIdsBody,
       response: Ok,
     },
@@ -150,13 +138,11 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  post(
-    app,
-    '/api/system/GetCommonSql',
+  call(
+    'GetCommonSql',
     {
       permission: 'authenticated',
       summary: 'Runs one named, whitelisted lookup with its parameters bound; never SQL text from the client',
-      tags,
       body: GetCommonSqlBody,
       response: MasterOptions,
     },

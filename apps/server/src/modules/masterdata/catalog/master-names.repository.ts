@@ -1,8 +1,8 @@
 import type { MasterNameKind, SearchMasterNameBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { team } from '../../org/org.table';
 import { costCentre, internalOrder } from '../costcentre.table';
 import { expenseItem, expenseSubItem, expenseType, ledgerExpense } from '../expense.table';
@@ -125,13 +125,7 @@ export async function searchNames(db: Db, companyId: number, q: SearchMasterName
   const d = NAME_TABLES[q.Kind];
   const where = and(
     d.inCompany(companyId),
-    q.Keyword
-      ? or(
-          ilike(d.code, contains(q.Keyword)),
-          ilike(d.nameZh, contains(q.Keyword)),
-          ilike(d.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [d.code, d.nameZh, d.nameEn]),
     q.Untranslated ? sql`(${d.nameEn} = '' or ${d.nameEn} = ${d.nameZh})` : undefined,
   );
   return paged<NameRecord>(

@@ -1,7 +1,8 @@
 import type { Culture, SearchProductBody, SearchProductBuBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { ledgerExpenseItemConfig } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -17,13 +18,7 @@ const productCount = sql<number>`(select count(*)::int from product p where p.bu
 function buWhere(companyId: number, f: Filters<SearchProductBuBody>): SQL | undefined {
   return and(
     eq(productBu.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(productBu.code, contains(f.Keyword)),
-          ilike(productBu.nameZh, contains(f.Keyword)),
-          ilike(productBu.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [productBu.code, productBu.nameZh, productBu.nameEn]),
     f.Status ? eq(productBu.active, f.Status === 'active') : undefined,
   );
 }
@@ -85,8 +80,7 @@ export async function busByIds(db: Db, companyId: number, ids: number[]): Promis
 }
 
 export async function insertBu(db: Db, v: typeof productBu.$inferInsert): Promise<BuRecord> {
-  const [row] = await db.insert(productBu).values(v).returning();
-  return row!;
+  return insertOne(db, productBu, v);
 }
 
 export async function updateBu(
@@ -95,12 +89,7 @@ export async function updateBu(
   version: number | undefined,
   v: Pick<BuRecord, 'nameZh' | 'nameEn' | 'teamId' | 'active'>,
 ): Promise<BuRecord | undefined> {
-  const [row] = await db
-    .update(productBu)
-    .set({ ...v, version: sql`${productBu.version} + 1` })
-    .where(and(eq(productBu.id, id), version === undefined ? undefined : eq(productBu.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, productBu, id, version ?? null, v);
 }
 
 export async function deleteBus(db: Db, ids: number[]): Promise<void> {
@@ -128,14 +117,7 @@ export async function teamInCompany(db: Db, companyId: number, id: number): Prom
 function productWhere(companyId: number, f: Filters<SearchProductBody>): SQL | undefined {
   return and(
     eq(product.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(product.code, contains(f.Keyword)),
-          ilike(product.nameZh, contains(f.Keyword)),
-          ilike(product.nameEn, contains(f.Keyword)),
-          ilike(product.sapCode, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [product.code, product.nameZh, product.nameEn, product.sapCode]),
     f.BuID ? eq(product.buId, f.BuID) : undefined,
     f.Status ? eq(product.active, f.Status === 'active') : undefined,
   );
@@ -200,8 +182,7 @@ export async function productsByCodes(db: Db, companyId: number, codes: string[]
 }
 
 export async function insertProduct(db: Db, v: typeof product.$inferInsert): Promise<ProductRecord> {
-  const [row] = await db.insert(product).values(v).returning();
-  return row!;
+  return insertOne(db, product, v);
 }
 
 export async function updateProduct(
@@ -210,12 +191,7 @@ export async function updateProduct(
   version: number | undefined,
   v: Pick<ProductRecord, 'nameZh' | 'nameEn' | 'buId' | 'sapCode' | 'active'>,
 ): Promise<ProductRecord | undefined> {
-  const [row] = await db
-    .update(product)
-    .set({ ...v, version: sql`${product.version} + 1` })
-    .where(and(eq(product.id, id), version === undefined ? undefined : eq(product.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, product, id, version ?? null, v);
 }
 
 export async function deleteProducts(db: Db, ids: number[]): Promise<void> {

@@ -14,6 +14,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
 import type { team } from '../../org/org.table';
+import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import * as repo from './products.repository';
 
 type TeamRecord = typeof team.$inferSelect;
@@ -91,27 +92,21 @@ export async function saveBu(db: Db, actor: Actor, body: SaveProductBuBody): Pro
   });
 }
 
-/** Deletes BUs no product belongs to; one with products is deactivated instead. */
-export async function deleteBus(db: Db, actor: Actor, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const unique = [...new Set(ids)];
-    const found = await Promise.all(unique.map((id) => repo.findBu(tx, actor.companyId, id)));
-    for (const f of found) {
-      if (!f) throw notFound();
-      if (f.productCount > 0)
-        throw refused('expense_master.bu_has_products', { code: f.bu.code, count: f.productCount });
-    }
-    await repo.deleteBus(tx, unique);
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'product_bu',
-        entityId: unique.join(','),
-        detail: { codes: found.map((f) => f?.bu.code) },
-      }),
-    );
-  });
+/** BUs no product belongs to may go; one with products is deactivated instead. */
+const buDeletes: DeleteSpec<NonNullable<Awaited<ReturnType<typeof repo.findBu>>>> = {
+  entity: 'product_bu',
+  find: async (tx, companyId, ids) =>
+    (await Promise.all(ids.map((id) => repo.findBu(tx, companyId, id)))).filter((f) => f !== undefined),
+  inUse: async (_tx, found) => {
+    const f = found.find((b) => b.productCount > 0);
+    return f && refused('expense_master.bu_has_products', { code: f.bu.code, count: f.productCount });
+  },
+  remove: repo.deleteBus,
+  audits: (found, ids) => [{ entityId: ids.join(','), detail: { codes: found.map((f) => f.bu.code) } }],
+};
+
+export function deleteBus(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  return deleteUnused(buDeletes, db, actor, ids);
 }
 
 export async function searchProducts(db: Db, actor: Actor, q: SearchProductBody) {
@@ -162,24 +157,22 @@ export async function saveProduct(db: Db, actor: Actor, body: SaveProductBody): 
   });
 }
 
-/** Deletes products no GL mapping names; one in use is deactivated instead. */
-export async function deleteProducts(db: Db, actor: Actor, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const unique = [...new Set(ids)];
-    const found = await repo.productsByIds(tx, actor.companyId, unique);
-    if (found.length !== unique.length) throw notFound();
-    const used = await repo.productsInConfigs(tx, unique);
-    const inUse = found.find((p) => used.has(p.id));
-    if (inUse) throw refused('expense_master.product_in_use', { code: inUse.code, count: used.get(inUse.id) ?? 0 });
-    await repo.deleteProducts(tx, unique);
-    await audit(
+/** Products no GL mapping names may go; one in use is deactivated instead. */
+const productDeletes: DeleteSpec<repo.ProductRecord> = {
+  entity: 'product',
+  find: repo.productsByIds,
+  inUse: async (tx, found) => {
+    const used = await repo.productsInConfigs(
       tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'product',
-        entityId: unique.join(','),
-        detail: { codes: found.map((p) => p.code) },
-      }),
+      found.map((p) => p.id),
     );
-  });
+    const p = found.find((r) => used.has(r.id));
+    return p && refused('expense_master.product_in_use', { code: p.code, count: used.get(p.id) ?? 0 });
+  },
+  remove: repo.deleteProducts,
+  audits: (found, ids) => [{ entityId: ids.join(','), detail: { codes: found.map((p) => p.code) } }],
+};
+
+export function deleteProducts(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  return deleteUnused(productDeletes, db, actor, ids);
 }

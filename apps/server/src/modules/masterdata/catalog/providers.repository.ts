@@ -1,7 +1,8 @@
 import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { poWhiteList, provider } from '../reference.table';
 
 export type ProviderRecord = typeof provider.$inferSelect;
@@ -75,14 +76,7 @@ export async function chooseProviders(
     eq(provider.companyId, companyId),
     eq(provider.active, true),
     q.Category ? eq(provider.category, q.Category) : undefined,
-    q.Keyword
-      ? or(
-          ilike(provider.code, contains(q.Keyword)),
-          ilike(provider.nameZh, contains(q.Keyword)),
-          ilike(provider.nameEn, contains(q.Keyword)),
-          ilike(provider.taxNo, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [provider.code, provider.nameZh, provider.nameEn, provider.taxNo]),
   );
   return paged(
     q,
@@ -107,8 +101,7 @@ export async function providersByIds(db: Db, companyId: number, ids: number[]): 
 }
 
 export async function insertProvider(db: Db, v: typeof provider.$inferInsert): Promise<ProviderRecord> {
-  const [row] = await db.insert(provider).values(v).returning();
-  return row!;
+  return insertOne(db, provider, v);
 }
 
 export async function updateProvider(
@@ -117,12 +110,7 @@ export async function updateProvider(
   version: number,
   v: Omit<typeof provider.$inferInsert, 'id' | 'companyId' | 'code' | 'version'>,
 ): Promise<ProviderRecord | undefined> {
-  const [row] = await db
-    .update(provider)
-    .set({ ...v, version: sql`${provider.version} + 1` })
-    .where(and(eq(provider.id, id), eq(provider.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, provider, id, version, v);
 }
 
 export async function deleteProviders(db: Db, ids: number[]): Promise<void> {
@@ -143,15 +131,7 @@ function whiteListWhere(companyId: number, f: Filters<SearchPOWhiteListBody>): S
   const today = shanghaiToday();
   return and(
     eq(poWhiteList.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(provider.code, contains(f.Keyword)),
-          ilike(provider.nameZh, contains(f.Keyword)),
-          ilike(provider.nameEn, contains(f.Keyword)),
-          ilike(provider.taxNo, contains(f.Keyword)),
-          ilike(poWhiteList.reason, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [provider.code, provider.nameZh, provider.nameEn, provider.taxNo, poWhiteList.reason]),
     f.Validity === 'expired' ? lt(poWhiteList.validTo, today) : undefined,
     f.Validity === 'valid' ? or(isNull(poWhiteList.validTo), sql`${poWhiteList.validTo} >= ${today}`) : undefined,
   );
@@ -199,8 +179,7 @@ export async function whiteListByIds(db: Db, companyId: number, ids: number[]): 
 }
 
 export async function insertWhiteListEntry(db: Db, v: typeof poWhiteList.$inferInsert): Promise<WhiteListRecord> {
-  const [row] = await db.insert(poWhiteList).values(v).returning();
-  return row!;
+  return insertOne(db, poWhiteList, v);
 }
 
 export async function updateWhiteListEntry(
@@ -209,12 +188,7 @@ export async function updateWhiteListEntry(
   version: number,
   v: Pick<WhiteListRecord, 'providerId' | 'reason' | 'validTo'>,
 ): Promise<WhiteListRecord | undefined> {
-  const [row] = await db
-    .update(poWhiteList)
-    .set({ ...v, version: sql`${poWhiteList.version} + 1` })
-    .where(and(eq(poWhiteList.id, id), eq(poWhiteList.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, poWhiteList, id, version, v);
 }
 
 export async function deleteWhiteListEntries(db: Db, ids: number[]): Promise<void> {

@@ -17,6 +17,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
+import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import { yesNoText } from './excel';
 import * as repo from './providers.repository';
 
@@ -94,26 +95,26 @@ export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody)
   });
 }
 
-/** Deletes providers that are not on the PO white list; others are deactivated instead. */
-export async function deleteProviders(db: Db, actor: Actor, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const unique = [...new Set(ids)];
-    const found = await repo.providersByIds(tx, actor.companyId, unique);
-    if (found.length !== unique.length) throw notFound();
-    const listed = new Set(await repo.whiteListedProviders(tx, unique));
-    const inUse = found.find((p) => listed.has(p.id));
-    if (inUse) throw refused('expense_master.provider_on_white_list', { code: inUse.code });
-    await repo.deleteProviders(tx, unique);
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'provider',
-        entityId: unique.join(','),
-        detail: { codes: found.map((p) => p.code) },
-      }),
+/** Providers not on the PO white list may go; others are deactivated instead. */
+const providerDeletes: DeleteSpec<repo.ProviderRecord> = {
+  entity: 'provider',
+  find: repo.providersByIds,
+  inUse: async (tx, found) => {
+    const listed = new Set(
+      await repo.whiteListedProviders(
+        tx,
+        found.map((p) => p.id),
+      ),
     );
-  });
+    const p = found.find((r) => listed.has(r.id));
+    return p && refused('expense_master.provider_on_white_list', { code: p.code });
+  },
+  remove: repo.deleteProviders,
+  audits: (found, ids) => [{ entityId: ids.join(','), detail: { codes: found.map((p) => p.code) } }],
+};
+
+export function deleteProviders(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  return deleteUnused(providerDeletes, db, actor, ids);
 }
 
 const EXPORT_LIMIT = 100_000;
@@ -213,20 +214,13 @@ export async function saveWhiteListEntry(db: Db, actor: Actor, body: SavePOWhite
   });
 }
 
-export async function deleteWhiteListEntries(db: Db, actor: Actor, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const unique = [...new Set(ids)];
-    const found = await repo.whiteListByIds(tx, actor.companyId, unique);
-    if (found.length !== unique.length) throw notFound();
-    await repo.deleteWhiteListEntries(tx, unique);
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'po_white_list',
-        entityId: unique.join(','),
-        detail: { providers: found.map((f) => f.providerId) },
-      }),
-    );
-  });
+const whiteListDeletes: DeleteSpec<repo.WhiteListRecord> = {
+  entity: 'po_white_list',
+  find: repo.whiteListByIds,
+  remove: repo.deleteWhiteListEntries,
+  audits: (found, ids) => [{ entityId: ids.join(','), detail: { providers: found.map((f) => f.providerId) } }],
+};
+
+export function deleteWhiteListEntries(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  return deleteUnused(whiteListDeletes, db, actor, ids);
 }

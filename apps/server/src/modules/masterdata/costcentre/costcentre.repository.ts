@@ -2,6 +2,7 @@ import type { CostCenterFilters, Culture, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { employee, team } from '../../org/org.table';
 import {
   costCentre as cc,
@@ -82,6 +83,16 @@ function sortable(culture: Culture) {
 
 export type CostCentreListRow = Awaited<ReturnType<typeof searchAll>>[number];
 
+/** The list's rows under `w`: the page, the export and the one row a save answers with all read the same columns. */
+function listRows(db: Db, w: SQL | undefined) {
+  return db.select(listColumns).from(cc).leftJoin(team, eq(team.id, cc.ownerTeamId)).where(w);
+}
+
+const listOrder = (f: Pick<PageQuery, 'SortField' | 'SortOrder'>, culture: Culture) => [
+  orderFrom(sortable(culture), f, cc.code),
+  asc(cc.id),
+];
+
 export async function search(
   db: Db,
   companyId: number,
@@ -90,16 +101,7 @@ export async function search(
   day: string,
 ) {
   const w = where(companyId, f, day);
-  return paged(
-    f,
-    db.select({ n: count() }).from(cc).where(w),
-    db
-      .select(listColumns)
-      .from(cc)
-      .leftJoin(team, eq(team.id, cc.ownerTeamId))
-      .where(w)
-      .orderBy(orderFrom(sortable(culture), f, cc.code), asc(cc.id)),
-  );
+  return paged(f, db.select({ n: count() }).from(cc).where(w), listRows(db, w).orderBy(...listOrder(f, culture)));
 }
 
 export async function searchAll(
@@ -110,21 +112,13 @@ export async function searchAll(
   day: string,
   limit: number,
 ) {
-  return db
-    .select(listColumns)
-    .from(cc)
-    .leftJoin(team, eq(team.id, cc.ownerTeamId))
-    .where(where(companyId, f, day))
-    .orderBy(orderFrom(sortable(culture), f, cc.code), asc(cc.id))
+  return listRows(db, where(companyId, f, day))
+    .orderBy(...listOrder(f, culture))
     .limit(limit);
 }
 
 export async function listRow(db: Db, companyId: number, id: number) {
-  const [row] = await db
-    .select(listColumns)
-    .from(cc)
-    .leftJoin(team, eq(team.id, cc.ownerTeamId))
-    .where(and(eq(cc.companyId, companyId), eq(cc.id, id)));
+  const [row] = await listRows(db, and(eq(cc.companyId, companyId), eq(cc.id, id)));
   return row;
 }
 
@@ -168,11 +162,7 @@ export type CostCentreValues = Pick<
 >;
 
 export async function insert(db: Db, companyId: number, v: CostCentreValues & { status?: 'started' | 'stopped' }) {
-  const [row] = await db
-    .insert(cc)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, cc, { ...v, companyId });
 }
 
 /** Updates when the version matches; undefined when someone changed it first. */
@@ -182,12 +172,7 @@ export async function update(
   version: number,
   v: Partial<CostCentreValues & { status: 'started' | 'stopped' }>,
 ) {
-  const [row] = await db
-    .update(cc)
-    .set({ ...v, version: sql`${cc.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(cc.id, id), eq(cc.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, cc, id, version, v, { touch: true });
 }
 
 export async function remove(db: Db, id: number): Promise<void> {

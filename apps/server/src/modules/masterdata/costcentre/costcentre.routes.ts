@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { currentUser, post } from '../../../core/http';
+import { currentUser, postGroup } from '../../../core/http';
 import { lifecycleRoutes } from '../lifecycle.routes';
 import { exportCostCentres, importCostCentres } from './costcentre.excel';
 import * as service from './costcentre.service';
@@ -37,40 +37,33 @@ const tags = ['cost centres'];
 const base = '/api/CostCenterMaster';
 
 export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  post(
-    app,
-    `${base}/Search`,
+  const call = postGroup(app, { base: base, permission: MANAGE, tags });
+  call(
+    'Search',
     {
       permission: COST_CENTRE_READERS,
       summary:
         'Cost centres by code, name, SAP code, status, type, owner team or head; Choosable gives those a new document may use',
-      tags,
       body: SearchCostCenterBody,
       response: pageOf(CostCenterRow),
     },
     async (req) => service.search(ctx.db, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    `${base}/LoadRecord`,
+  call(
+    'LoadRecord',
     {
-      permission: MANAGE,
       summary: 'One cost centre with its heads, allotments and form orders',
-      tags,
       body: CostCenterIdBody,
       response: CostCenterDetail,
     },
     async (req) => service.detail(ctx.db, actorOf(req), req.body.CostCenterID),
   );
 
-  post(
-    app,
-    `${base}/Save`,
+  call(
+    'Save',
     {
-      permission: MANAGE,
       summary: 'Create (no CostCenterID) or update a cost centre; HeadIDs, when given, become its heads in order',
-      tags,
       body: SaveCostCenterBody,
       response: CostCenterDetail,
     },
@@ -85,39 +78,30 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     noun: 'cost centres',
   });
 
-  post(
-    app,
-    `${base}/LoadRelSapCode`,
+  call(
+    'LoadRelSapCode',
     {
-      permission: MANAGE,
       summary: 'SAP cost-centre codes in use, each with the cost centres that carry it',
-      tags,
       body: LoadRelSapCodeBody,
       response: RelSapCodes,
     },
     async (req) => partService.relSapCodes(ctx.db, currentUser(req).companyId, req.body.Keyword, req.culture),
   );
 
-  post(
-    app,
-    `${base}/LoadOwnerTeam`,
+  call(
+    'LoadOwnerTeam',
     {
-      permission: MANAGE,
       summary: 'The owner team of a cost centre (or a team): path, head, size and the cost centres it owns',
-      tags,
       body: LoadOwnerTeamBody,
       response: OwnerTeamResult,
     },
     async (req) => partService.ownerTeam(ctx.db, currentUser(req).companyId, req.body, req.culture),
   );
 
-  post(
-    app,
-    `${base}/SearchHaveHead`,
+  call(
+    'SearchHaveHead',
     {
-      permission: MANAGE,
       summary: 'Cost centres a person heads (EmployeeID), or those with or without heads (HasHead)',
-      tags,
       body: SearchHaveHeadBody,
       response: pageOf(CostCenterRow),
     },
@@ -132,26 +116,20 @@ export async function costCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       }),
   );
 
-  post(
-    app,
-    `${base}/ExportCostCenter`,
+  call(
+    'ExportCostCenter',
     {
-      permission: MANAGE,
       summary:
         'Export the cost centres matching the filters to Excel (the import layout), headers in the caller’s language',
-      tags,
       body: ExportCostCenterBody,
     },
     async (req, reply) => exportCostCentres(ctx, reply, currentUser(req).companyId, req.body, req.culture),
   );
 
-  post(
-    app,
-    `${base}/ImportCostCenter`,
+  call(
+    'ImportCostCenter',
     {
-      permission: MANAGE,
       summary: 'Import cost centres from Excel in the export layout: all rows or none, every bad cell named',
-      tags,
       multipart: true,
       response: ImportResult,
     },

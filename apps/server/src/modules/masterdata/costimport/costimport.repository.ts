@@ -1,7 +1,7 @@
 import type { Culture, GetCostCenterMappingBody, GetYTDManualBody, PageQuery } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { codeIn, contains, offsetOf, orderFrom } from '../../../core/list';
+import { codeIn, contains, keywordIn, offsetOf, orderFrom } from '../../../core/list';
 import { costCentre as cc, costCentreMapping as map, ytdManual as ytd } from '../costcentre.table';
 import { ledgerExpense as le } from '../expense.table';
 
@@ -24,15 +24,7 @@ function mapWhere(companyId: number, f: Omit<GetCostCenterMappingBody, keyof Pag
     eq(map.companyId, companyId),
     f.SourceCode ? ilike(map.sourceCode, contains(f.SourceCode)) : undefined,
     f.CostCenterID ? eq(map.costCentreId, f.CostCenterID) : undefined,
-    f.Keyword
-      ? or(
-          ilike(map.sourceCode, contains(f.Keyword)),
-          ilike(map.description, contains(f.Keyword)),
-          ilike(cc.code, contains(f.Keyword)),
-          ilike(cc.nameZh, contains(f.Keyword)),
-          ilike(cc.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [map.sourceCode, map.description, cc.code, cc.nameZh, cc.nameEn]),
   ) as SQL;
 }
 

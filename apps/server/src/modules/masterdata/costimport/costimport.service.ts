@@ -132,21 +132,26 @@ export async function importMappings(ctx: AppContext, req: FastifyRequest, actor
   return { Imported: cells.length, Created: cells.length - updated, Updated: updated };
 }
 
-export async function deleteMappings(ctx: AppContext, actor: Actor, ids: number[]) {
+/** Deletes the caller's rows by id in one transaction, all or a 404, and audits what was removed. */
+async function deleteAudited<T>(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  spec: { entity: string; remove: (tx: Db, companyId: number, ids: number[]) => Promise<T[]> },
+) {
   return ctx.db.transaction(async (tx) => {
-    const removed = await repo.deleteMappings(tx, actor.companyId, ids);
+    const removed = await spec.remove(tx, actor.companyId, ids);
     if (removed.length !== new Set(ids).size) throw notFound();
     await audit(
       tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'cost_centre_mapping',
-        entityId: ids.join(','),
-        detail: { removed },
-      }),
+      auditEntry(actor, { action: 'delete', entity: spec.entity, entityId: ids.join(','), detail: { removed } }),
     );
     return removed.length;
   });
+}
+
+export function deleteMappings(ctx: AppContext, actor: Actor, ids: number[]) {
+  return deleteAudited(ctx, actor, ids, { entity: 'cost_centre_mapping', remove: repo.deleteMappings });
 }
 
 /* ---------- YTD manual ---------- */
@@ -282,19 +287,6 @@ export async function importYtd(ctx: AppContext, req: FastifyRequest, actor: Act
   return { Imported: cells.length, Created: cells.length - updated, Updated: updated };
 }
 
-export async function deleteYtd(ctx: AppContext, actor: Actor, ids: number[]) {
-  return ctx.db.transaction(async (tx) => {
-    const removed = await repo.deleteYtd(tx, actor.companyId, ids);
-    if (removed.length !== new Set(ids).size) throw notFound();
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'ytd_manual',
-        entityId: ids.join(','),
-        detail: { removed },
-      }),
-    );
-    return removed.length;
-  });
+export function deleteYtd(ctx: AppContext, actor: Actor, ids: number[]) {
+  return deleteAudited(ctx, actor, ids, { entity: 'ytd_manual', remove: repo.deleteYtd });
 }

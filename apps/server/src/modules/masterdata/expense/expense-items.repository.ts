@@ -1,7 +1,8 @@
 import type { Culture, ExpenseDocType, SearchExpenseItemAllBody, SearchSubExpenseItemListBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { employee } from '../../org/org.table';
 import { expenseItem, expenseSubItem, expenseType, expenseTypeItem, ledgerExpenseItemConfig } from '../expense.table';
 
@@ -25,13 +26,7 @@ const itemSortable = (culture: Culture) => ({
 function itemWhere(companyId: number, f: Omit<SearchExpenseItemAllBody, 'PageIndex' | 'PageSize'>): SQL | undefined {
   return and(
     eq(expenseItem.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(expenseItem.code, contains(f.Keyword)),
-          ilike(expenseItem.nameZh, contains(f.Keyword)),
-          ilike(expenseItem.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [expenseItem.code, expenseItem.nameZh, expenseItem.nameEn]),
     f.Category ? eq(expenseItem.category, f.Category) : undefined,
     f.Status ? eq(expenseItem.active, f.Status === 'active') : undefined,
     f.InvolvesHCP !== undefined ? eq(expenseItem.involvesHcp, f.InvolvesHCP) : undefined,
@@ -72,8 +67,7 @@ export async function itemsByIds(db: Db, companyId: number, ids: number[]): Prom
 }
 
 export async function insertItem(db: Db, v: typeof expenseItem.$inferInsert): Promise<ExpenseItemRecord> {
-  const [row] = await db.insert(expenseItem).values(v).returning();
-  return row!;
+  return insertOne(db, expenseItem, v);
 }
 
 export async function updateItem(
@@ -82,12 +76,7 @@ export async function updateItem(
   version: number,
   v: Partial<typeof expenseItem.$inferInsert>,
 ): Promise<ExpenseItemRecord | undefined> {
-  const [row] = await db
-    .update(expenseItem)
-    .set({ ...v, version: sql`${expenseItem.version} + 1` })
-    .where(and(eq(expenseItem.id, id), eq(expenseItem.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, expenseItem, id, version, v);
 }
 
 /** What still refers to an item: the types offering it, its GL mappings and its sub-items. */
@@ -158,13 +147,7 @@ export async function searchSubItems(db: Db, companyId: number, q: SearchSubExpe
   const where = and(
     eq(expenseItem.companyId, companyId),
     q.ExpenseItemID ? eq(expenseSubItem.expenseItemId, q.ExpenseItemID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(expenseSubItem.code, contains(q.Keyword)),
-          ilike(expenseSubItem.nameZh, contains(q.Keyword)),
-          ilike(expenseSubItem.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [expenseSubItem.code, expenseSubItem.nameZh, expenseSubItem.nameEn]),
     q.Status ? eq(expenseSubItem.active, q.Status === 'active') : undefined,
   );
   return paged(
@@ -205,8 +188,7 @@ export async function subItemsByIds(db: Db, companyId: number, ids: number[]) {
 }
 
 export async function insertSubItem(db: Db, v: typeof expenseSubItem.$inferInsert): Promise<SubItemRecord> {
-  const [row] = await db.insert(expenseSubItem).values(v).returning();
-  return row!;
+  return insertOne(db, expenseSubItem, v);
 }
 
 export async function updateSubItem(
@@ -215,12 +197,7 @@ export async function updateSubItem(
   version: number,
   v: Pick<SubItemRecord, 'nameZh' | 'nameEn' | 'active' | 'sort'>,
 ): Promise<SubItemRecord | undefined> {
-  const [row] = await db
-    .update(expenseSubItem)
-    .set({ ...v, version: sql`${expenseSubItem.version} + 1` })
-    .where(and(eq(expenseSubItem.id, id), eq(expenseSubItem.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, expenseSubItem, id, version, v);
 }
 
 export async function deleteSubItems(db: Db, ids: number[]): Promise<void> {

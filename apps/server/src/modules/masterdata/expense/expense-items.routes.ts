@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { post } from '../../../core/http';
+import { post, postGroup } from '../../../core/http';
 import * as itemsRepo from './expense-items.repository';
 import * as items from './expense-items.service';
 import { itemOption } from './expense-items.service';
@@ -36,39 +36,33 @@ const CONFIG = 'mainExpenseItemConfig';
 
 /** Expense types, items, sub-items, their setups per document type and their GL mapping. */
 export async function expenseMasterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const configCall = postGroup(app, { base: '/api/MainExpenseItemConfig', permission: CONFIG, tags });
+  const call = postGroup(app, { base: '/api/system', permission: SUB_MANAGE, tags });
   await expenseTypeRoutes(app, ctx);
 
-  post(
-    app,
-    '/api/system/SearchExpenseItemAll',
+  call(
+    'SearchExpenseItemAll',
     {
       permission: EXPENSE_MASTER_READERS,
       summary: 'Expense items of the company, paged, with filters',
-      tags,
       body: SearchExpenseItemAllBody,
       response: pageOf(ExpenseItemRow),
     },
     async (req) => items.searchItems(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/SaveExpenseItem',
+  call(
+    'SaveExpenseItem',
     {
-      permission: SUB_MANAGE,
       summary: 'Create (no ID) or update an expense item; the code does not change',
-      tags,
       body: SaveExpenseItemBody,
       response: ExpenseItemRow,
     },
     async (req) => items.saveItem(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/DeleteExpenseItem',
+  call(
+    'DeleteExpenseItem',
     {
-      permission: SUB_MANAGE,
       summary: 'Delete expense items nothing refers to (items in use are stopped instead)',
-      tags,
       body: DeleteByIdsBody,
       response: Ok,
     },
@@ -77,13 +71,11 @@ export async function expenseMasterRoutes(app: FastifyInstance, ctx: AppContext)
       return ok;
     },
   );
-  post(
-    app,
-    '/api/system/SearchExpenseItemSponsor',
+  call(
+    'SearchExpenseItemSponsor',
     {
       permission: 'authenticated',
       summary: 'Active items whose lines name HCP/HCO attendees (sponsorship), optionally of a document type or type',
-      tags,
       body: SearchExpenseItemSponsorBody,
       response: ExpenseItemOptions,
     },
@@ -97,97 +89,70 @@ export async function expenseMasterRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  post(
-    app,
-    '/api/system/SearchSubExpenseItem',
+  call(
+    'SearchSubExpenseItem',
     {
       permission: 'authenticated',
       summary: 'Active sub-items of an expense item, for document lines',
-      tags,
       body: SearchSubExpenseItemBody,
       response: SubExpenseItemOptions,
     },
     async (req) => items.subItemOptions(ctx.db, actorOf(req), req.body.ExpenseItemID),
   );
-  post(
-    app,
-    '/api/system/SearchSubExpenseItemList',
+  call(
+    'SearchSubExpenseItemList',
     {
-      permission: SUB_MANAGE,
       summary: 'Sub-items, paged, of one item or all',
-      tags,
       body: SearchSubExpenseItemListBody,
       response: pageOf(SubExpenseItemRow),
     },
     async (req) => items.searchSubItems(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/InsertSubExpenseItem',
+  call(
+    'InsertSubExpenseItem',
     {
-      permission: SUB_MANAGE,
       summary: 'Create a sub-item of an active expense item',
-      tags,
       body: InsertSubExpenseItemBody,
       response: SubExpenseItemRow,
     },
     async (req) => items.insertSubItem(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/SaveSubExpenseItem',
+  call(
+    'SaveSubExpenseItem',
     {
-      permission: SUB_MANAGE,
       summary: 'Rename, sort, start or stop a sub-item',
-      tags,
       body: SaveSubExpenseItemBody,
       response: SubExpenseItemRow,
     },
     async (req) => items.saveSubItem(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/system/DeleteSubExpenseItem',
-    { permission: SUB_MANAGE, summary: 'Delete sub-items', tags, body: DeleteByIdsBody, response: Ok },
-    async (req) => {
-      await items.deleteSubItems(ctx.db, actorOf(req), req.body.IDs);
-      return ok;
-    },
-  );
+  call('DeleteSubExpenseItem', { summary: 'Delete sub-items', body: DeleteByIdsBody, response: Ok }, async (req) => {
+    await items.deleteSubItems(ctx.db, actorOf(req), req.body.IDs);
+    return ok;
+  });
 
-  post(
-    app,
-    '/api/MainExpenseItemConfig/SearchList',
+  configCall(
+    'SearchList',
     {
-      permission: CONFIG,
       summary: 'GL mappings of expense items per document type and cost-centre type or product',
-      tags,
       body: SearchItemConfigBody,
       response: pageOf(ItemConfigRow),
     },
     async (req) => config.search(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/MainExpenseItemConfig/Save',
+  configCall(
+    'Save',
     {
-      permission: CONFIG,
       summary: 'Create (no ID) or update a GL mapping; only started ledger expenses and active items can be chosen',
-      tags,
       body: SaveItemConfigBody,
       response: ItemConfigRow,
     },
     async (req) => config.save(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    '/api/MainExpenseItemConfig/Delete',
-    { permission: CONFIG, summary: 'Delete GL mappings', tags, body: DeleteByIdsBody, response: Ok },
-    async (req) => {
-      await config.remove(ctx.db, actorOf(req), req.body.IDs);
-      return ok;
-    },
-  );
+  configCall('Delete', { summary: 'Delete GL mappings', body: DeleteByIdsBody, response: Ok }, async (req) => {
+    await config.remove(ctx.db, actorOf(req), req.body.IDs);
+    return ok;
+  });
   const lookups = [
     ['SearchMainExpenseItem', 'Started ledger expenses (GL accounts) a mapping may name', config.ledgerOptions],
     ['SearchDeputyExpenseItem', 'Active items offered for a document type (deputy unless given)', config.itemOptions],

@@ -17,6 +17,7 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
 import * as org from '../../org/org.repository';
+import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import * as repo from './expense-items.repository';
 
 function itemRow(
@@ -125,28 +126,26 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
   });
 }
 
-/** Deletes items nothing refers to; an item in use is stopped instead (Active false), never deleted. */
-export async function deleteItems(db: Db, actor: Actor, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const items = await repo.itemsByIds(tx, actor.companyId, ids);
-    if (items.length !== new Set(ids).size) throw notFound();
+/** Items nothing refers to may go; an item in use is stopped instead (Active false), never deleted. */
+const itemDeletes: DeleteSpec<repo.ExpenseItemRecord> = {
+  entity: 'expense_item',
+  find: repo.itemsByIds,
+  inUse: async (tx, items) => {
     for (const item of items) {
-      const usage = await repo.itemUsage(tx, item.id);
-      if (usage.types + usage.configs + usage.subItems > 0) {
-        throw refused('expense_master.item_in_use', {
-          code: item.code,
-          types: usage.types,
-          configs: usage.configs,
-          subItems: usage.subItems,
-        });
-      }
-      await repo.deleteItem(tx, item.id);
-      await audit(
-        tx,
-        auditEntry(actor, { action: 'delete', entity: 'expense_item', entityId: item.id, detail: { code: item.code } }),
-      );
+      const { types, configs, subItems } = await repo.itemUsage(tx, item.id);
+      if (types + configs + subItems > 0)
+        return refused('expense_master.item_in_use', { code: item.code, types, configs, subItems });
     }
-  });
+    return undefined;
+  },
+  remove: async (tx, ids) => {
+    for (const id of ids) await repo.deleteItem(tx, id);
+  },
+  audits: (items) => items.map((item) => ({ entityId: item.id, detail: { code: item.code } })),
+};
+
+export function deleteItems(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  return deleteUnused(itemDeletes, db, actor, ids);
 }
 
 // Sub-items
@@ -232,19 +231,13 @@ export async function saveSubItem(db: Db, actor: Actor, body: SaveSubExpenseItem
   });
 }
 
-export async function deleteSubItems(db: Db, actor: Actor, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    const subs = await repo.subItemsByIds(tx, actor.companyId, ids);
-    if (subs.length !== new Set(ids).size) throw notFound();
-    await repo.deleteSubItems(tx, ids);
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'delete',
-        entity: 'expense_sub_item',
-        entityId: ids.join(','),
-        detail: { codes: subs.map((s) => s.sub.code) },
-      }),
-    );
-  });
+const subItemDeletes: DeleteSpec<Awaited<ReturnType<typeof repo.subItemsByIds>>[number]> = {
+  entity: 'expense_sub_item',
+  find: repo.subItemsByIds,
+  remove: repo.deleteSubItems,
+  audits: (subs, ids) => [{ entityId: ids.join(','), detail: { codes: subs.map((s) => s.sub.code) } }],
+};
+
+export function deleteSubItems(db: Db, actor: Actor, ids: number[]): Promise<void> {
+  return deleteUnused(subItemDeletes, db, actor, ids);
 }

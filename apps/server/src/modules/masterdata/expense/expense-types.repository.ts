@@ -1,7 +1,8 @@
 import type { ExpenseDocType } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, paged } from '../../../core/list';
+import { keywordIn, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { team } from '../../org/org.table';
 import { applyAuthority, expenseItem, expenseType, expenseTypeItem, expenseTypeTeam } from '../expense.table';
 
@@ -73,8 +74,7 @@ export async function offeredCount(db: Db, id: number): Promise<number> {
 }
 
 export async function insertType(db: Db, v: typeof expenseType.$inferInsert): Promise<ExpenseTypeRow> {
-  const [row] = await db.insert(expenseType).values(v).returning();
-  return row!;
+  return insertOne(db, expenseType, v);
 }
 
 export async function updateType(
@@ -83,12 +83,7 @@ export async function updateType(
   version: number,
   v: Pick<ExpenseTypeRow, 'parentId' | 'nameZh' | 'nameEn' | 'active' | 'restricted' | 'sort'>,
 ): Promise<ExpenseTypeRow | undefined> {
-  const [row] = await db
-    .update(expenseType)
-    .set({ ...v, version: sql`${expenseType.version} + 1` })
-    .where(and(eq(expenseType.id, id), eq(expenseType.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, expenseType, id, version, v);
 }
 
 /** Types limited to some teams: type id → team ids. Types without rows are open to every team. */
@@ -126,13 +121,7 @@ export async function teamWithAncestors(db: Db, companyId: number, teamId: numbe
 // Items a type offers (selected) or could offer (not selected)
 
 const itemSearch = (keyword: string | undefined) =>
-  keyword
-    ? or(
-        ilike(expenseItem.code, contains(keyword)),
-        ilike(expenseItem.nameZh, contains(keyword)),
-        ilike(expenseItem.nameEn, contains(keyword)),
-      )
-    : undefined;
+  keywordIn(keyword, [expenseItem.code, expenseItem.nameZh, expenseItem.nameEn]);
 
 const subItemCount = sql<number>`(select count(*)::int from expense_sub_item s where s.expense_item_id = expense_item.id)`;
 

@@ -25,7 +25,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { post } from '../../../core/http';
+import { post, postGroup } from '../../../core/http';
 import * as types from './expense-types.service';
 import * as relations from './type-relations.service';
 
@@ -99,13 +99,11 @@ export async function expenseTypeRoutes(app: FastifyInstance, ctx: AppContext): 
 
   for (const { area, docType, screen } of SETUPS) {
     const base = `/api/${area}`;
-    post(
-      app,
-      `${base}/SearchTypeList`,
+    const call = postGroup(app, { base: base, permission: screen, tags });
+    call(
+      'SearchTypeList',
       {
-        permission: screen,
         summary: `Expense types of ${docType} documents as a tree, stopped ones included`,
-        tags,
         body: ExpenseTypeListBody,
         response: ExpenseTypeTree,
       },
@@ -116,61 +114,46 @@ export async function expenseTypeRoutes(app: FastifyInstance, ctx: AppContext): 
         }),
       }),
     );
-    post(
-      app,
-      `${base}/SearchSelectedItemList`,
+    call(
+      'SearchSelectedItemList',
       {
-        permission: screen,
         summary: `Items a ${docType} expense type offers`,
-        tags,
         body: TypeItemListBody,
         response: pageOf(ExpenseItemRow),
       },
       async (req) => types.selectedItems(ctx.db, actorOf(req), docType, req.body),
     );
-    post(
-      app,
-      `${base}/SearchNotSelectedItemList`,
+    call(
+      'SearchNotSelectedItemList',
       {
-        permission: screen,
         summary: `Active items a ${docType} expense type does not offer yet`,
-        tags,
         body: TypeItemListBody,
         response: pageOf(ExpenseItemRow),
       },
       async (req) => types.notSelectedItems(ctx.db, actorOf(req), docType, req.body),
     );
-    post(
-      app,
-      `${base}/Insert`,
+    call(
+      'Insert',
       {
-        permission: screen,
         summary: `Create a ${docType} expense type (under a parent type that offers no items)`,
-        tags,
         body: InsertExpenseTypeBody,
         response: ExpenseTypeRecord,
       },
       async (req) => types.insertType(ctx.db, actorOf(req), docType, req.body),
     );
-    post(
-      app,
-      `${base}/Update`,
+    call(
+      'Update',
       {
-        permission: screen,
         summary: `Rename, move, start or stop a ${docType} expense type`,
-        tags,
         body: UpdateExpenseTypeBody,
         response: ExpenseTypeRecord,
       },
       async (req) => types.updateType(ctx.db, actorOf(req), docType, req.body),
     );
-    post(
-      app,
-      `${base}/InsertRelation`,
+    call(
+      'InsertRelation',
       {
-        permission: screen,
         summary: `Offer active items on a ${docType} expense type without sub-types`,
-        tags,
         body: TypeItemRelationBody,
         response: Ok,
       },
@@ -179,13 +162,10 @@ export async function expenseTypeRoutes(app: FastifyInstance, ctx: AppContext): 
         return ok;
       },
     );
-    post(
-      app,
-      `${base}/DeleteRelation`,
+    call(
+      'DeleteRelation',
       {
-        permission: screen,
         summary: `Withdraw items from a ${docType} expense type`,
-        tags,
         body: TypeItemRelationBody,
         response: Ok,
       },

@@ -1,7 +1,8 @@
 import type { Culture, ExpenseDocType, SearchItemConfigBody } from '@ems/contracts';
 import { and, asc, type Column, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { costCentre } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense } from '../expense.table';
 import { product, productBu } from '../reference.table';
@@ -26,17 +27,15 @@ export async function search(db: Db, companyId: number, q: SearchItemConfigBody,
     q.LedgerExpenseID ? eq(cfg.ledgerExpenseId, q.LedgerExpenseID) : undefined,
     q.CostCenterType ? eq(cfg.costCentreType, q.CostCenterType) : undefined,
     q.ProductID ? eq(cfg.productId, q.ProductID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(expenseItem.code, contains(q.Keyword)),
-          ilike(expenseItem.nameZh, contains(q.Keyword)),
-          ilike(expenseItem.nameEn, contains(q.Keyword)),
-          ilike(ledgerExpense.code, contains(q.Keyword)),
-          ilike(ledgerExpense.glAccount, contains(q.Keyword)),
-          ilike(ledgerExpense.nameZh, contains(q.Keyword)),
-          ilike(ledgerExpense.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [
+      expenseItem.code,
+      expenseItem.nameZh,
+      expenseItem.nameEn,
+      ledgerExpense.code,
+      ledgerExpense.glAccount,
+      ledgerExpense.nameZh,
+      ledgerExpense.nameEn,
+    ]),
   );
   return paged(
     q,
@@ -76,8 +75,7 @@ export async function configsByIds(db: Db, companyId: number, ids: number[]) {
 }
 
 export async function insertConfig(db: Db, v: typeof cfg.$inferInsert): Promise<ItemConfigRecord> {
-  const [row] = await db.insert(cfg).values(v).returning();
-  return row!;
+  return insertOne(db, cfg, v);
 }
 
 export async function updateConfig(
@@ -86,12 +84,7 @@ export async function updateConfig(
   version: number,
   v: Omit<typeof cfg.$inferInsert, 'id' | 'companyId' | 'version'>,
 ): Promise<ItemConfigRecord | undefined> {
-  const [row] = await db
-    .update(cfg)
-    .set({ ...v, version: sql`${cfg.version} + 1` })
-    .where(and(eq(cfg.id, id), eq(cfg.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, cfg, id, version, v);
 }
 
 export async function deleteConfigs(db: Db, ids: number[]): Promise<void> {

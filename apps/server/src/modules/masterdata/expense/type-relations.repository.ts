@@ -1,7 +1,7 @@
 import type { Culture, SearchExpenseTypeTeamBody } from '@ems/contracts';
-import { and, asc, count, eq, exists, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee, employeeCompany, team } from '../../org/org.table';
 import { applyAuthority, expenseType, expenseTypeTeam } from '../expense.table';
 
@@ -21,16 +21,14 @@ export async function searchTypeTeams(db: Db, companyId: number, q: SearchExpens
     q.DocType ? eq(expenseType.docType, q.DocType) : undefined,
     q.ExpenseTypeID ? eq(expenseType.id, q.ExpenseTypeID) : undefined,
     q.TeamID ? eq(team.id, q.TeamID) : undefined,
-    q.Keyword
-      ? or(
-          ilike(expenseType.code, contains(q.Keyword)),
-          ilike(expenseType.nameZh, contains(q.Keyword)),
-          ilike(expenseType.nameEn, contains(q.Keyword)),
-          ilike(team.code, contains(q.Keyword)),
-          ilike(team.nameZh, contains(q.Keyword)),
-          ilike(team.nameEn, contains(q.Keyword)),
-        )
-      : undefined,
+    keywordIn(q.Keyword, [
+      expenseType.code,
+      expenseType.nameZh,
+      expenseType.nameEn,
+      team.code,
+      team.nameZh,
+      team.nameEn,
+    ]),
   );
   return paged(
     q,
@@ -84,13 +82,7 @@ const inCompany = (companyId: number) =>
   );
 
 const personSearch = (keyword: string | undefined) =>
-  keyword
-    ? or(
-        ilike(employee.code, contains(keyword)),
-        ilike(employee.nameZh, contains(keyword)),
-        ilike(employee.nameEn, contains(keyword)),
-      )
-    : undefined;
+  keywordIn(keyword, [employee.code, employee.nameZh, employee.nameEn]);
 
 const assigned = (db: Db, typeId: number) =>
   db

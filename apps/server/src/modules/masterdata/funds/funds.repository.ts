@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { contains, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { employee, employeeCompany, team } from '../../org/org.table';
 import { costCentre as cc, fundPermission as fp, internalOrder as io } from '../costcentre.table';
 
@@ -150,20 +151,11 @@ export async function findSame(db: Db, companyId: number, v: Values) {
 }
 
 export async function insert(db: Db, companyId: number, v: Values) {
-  const [row] = await db
-    .insert(fp)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, fp, { ...v, companyId });
 }
 
 export async function update(db: Db, id: number, version: number, v: Values) {
-  const [row] = await db
-    .update(fp)
-    .set({ ...v, version: sql`${fp.version} + 1` })
-    .where(and(eq(fp.id, id), eq(fp.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, fp, id, version, v);
 }
 
 export async function removeMany(db: Db, companyId: number, ids: number[]) {

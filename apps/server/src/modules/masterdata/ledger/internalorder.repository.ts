@@ -2,6 +2,7 @@ import type { Culture, InternalOrderFilters, PageQuery } from '@ems/contracts';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { costCentre as cc, fundPermission, internalOrder as io } from '../costcentre.table';
 
 export type InternalOrderRow = typeof io.$inferSelect;
@@ -52,6 +53,16 @@ function sortable(culture: Culture) {
   };
 }
 
+/** The list's rows under `w`: the page, the export and the one row a save answers with all read the same columns. */
+function listRows(db: Db, w: SQL | undefined) {
+  return db.select(listColumns).from(io).leftJoin(cc, eq(cc.id, io.costCentreId)).where(w);
+}
+
+const listOrder = (f: Pick<PageQuery, 'SortField' | 'SortOrder'>, culture: Culture) => [
+  orderFrom(sortable(culture), f, io.code),
+  asc(io.id),
+];
+
 export async function search(
   db: Db,
   companyId: number,
@@ -60,16 +71,7 @@ export async function search(
   day: string,
 ) {
   const w = where(companyId, f, day);
-  return paged(
-    f,
-    db.select({ n: count() }).from(io).where(w),
-    db
-      .select(listColumns)
-      .from(io)
-      .leftJoin(cc, eq(cc.id, io.costCentreId))
-      .where(w)
-      .orderBy(orderFrom(sortable(culture), f, io.code), asc(io.id)),
-  );
+  return paged(f, db.select({ n: count() }).from(io).where(w), listRows(db, w).orderBy(...listOrder(f, culture)));
 }
 
 export async function searchAll(
@@ -80,21 +82,13 @@ export async function searchAll(
   day: string,
   limit: number,
 ) {
-  return db
-    .select(listColumns)
-    .from(io)
-    .leftJoin(cc, eq(cc.id, io.costCentreId))
-    .where(where(companyId, f, day))
-    .orderBy(orderFrom(sortable(culture), f, io.code), asc(io.id))
+  return listRows(db, where(companyId, f, day))
+    .orderBy(...listOrder(f, culture))
     .limit(limit);
 }
 
 export async function listRow(db: Db, companyId: number, id: number) {
-  const [row] = await db
-    .select(listColumns)
-    .from(io)
-    .leftJoin(cc, eq(cc.id, io.costCentreId))
-    .where(and(eq(io.companyId, companyId), eq(io.id, id)));
+  const [row] = await listRows(db, and(eq(io.companyId, companyId), eq(io.id, id)));
   return row;
 }
 
@@ -121,11 +115,7 @@ export type InternalOrderValues = Pick<
 >;
 
 export async function insert(db: Db, companyId: number, v: InternalOrderValues & { status?: 'started' | 'stopped' }) {
-  const [row] = await db
-    .insert(io)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, io, { ...v, companyId });
 }
 
 export async function update(
@@ -134,12 +124,7 @@ export async function update(
   version: number,
   v: Partial<InternalOrderValues & { status: 'started' | 'stopped' }>,
 ) {
-  const [row] = await db
-    .update(io)
-    .set({ ...v, version: sql`${io.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(io.id, id), eq(io.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, io, id, version, v, { touch: true });
 }
 
 export async function remove(db: Db, id: number) {

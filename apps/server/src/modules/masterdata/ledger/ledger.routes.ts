@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { currentUser, post } from '../../../core/http';
+import { currentUser, postGroup } from '../../../core/http';
 import { lifecycleRoutes } from '../lifecycle.routes';
 import { exportInternalOrders, importInternalOrders } from './internalorder.excel';
 import * as orders from './internalorder.service';
@@ -29,25 +29,21 @@ const LEDGER_READERS = [LEDGER, 'ImportYTDManual'];
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['internal orders'];
   const io = '/api/InsideOrder';
-  post(
-    app,
-    `${io}/Search`,
+  const orderCall = postGroup(app, { base: io, permission: ORDERS, tags });
+  orderCall(
+    'Search',
     {
       permission: ORDER_READERS,
       summary: 'Internal orders by code, name, status or cost centre; Choosable gives those a new document may use',
-      tags,
       body: SearchInternalOrderBody,
       response: pageOf(InternalOrderRow),
     },
     async (req) => orders.search(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    `${io}/Save`,
+  orderCall(
+    'Save',
     {
-      permission: ORDERS,
       summary: 'Create (no InternalOrderID) or update an internal order',
-      tags,
       body: SaveInternalOrderBody,
       response: InternalOrderRow,
     },
@@ -60,24 +56,18 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
     tags,
     noun: 'internal orders',
   });
-  post(
-    app,
-    `${io}/ExportInsideOrder`,
+  orderCall(
+    'ExportInsideOrder',
     {
-      permission: ORDERS,
       summary: 'Export the internal orders matching the filters to Excel (the import layout)',
-      tags,
       body: ExportInternalOrderBody,
     },
     async (req, reply) => exportInternalOrders(ctx, reply, currentUser(req).companyId, req.body, req.culture),
   );
-  post(
-    app,
-    `${io}/ImportInsideOrder`,
+  orderCall(
+    'ImportInsideOrder',
     {
-      permission: ORDERS,
       summary: 'Import internal orders from Excel in the export layout: all rows or none',
-      tags,
       multipart: true,
       response: ImportResult,
     },
@@ -86,37 +76,30 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   const ltags = ['ledger expenses'];
   const me = '/api/MainExpense';
-  post(
-    app,
-    `${me}/Search`,
+  const ledgerCall = postGroup(app, { base: me, permission: LEDGER, tags: ltags });
+  ledgerCall(
+    'Search',
     {
       permission: LEDGER_READERS,
       summary: 'Ledger (main) expenses by code, name, GL account or status',
-      tags: ltags,
       body: SearchMainExpenseBody,
       response: pageOf(MainExpenseRow),
     },
     async (req) => ledger.search(ctx.db, actorOf(req), req.body),
   );
-  post(
-    app,
-    `${me}/LoadRecord`,
+  ledgerCall(
+    'LoadRecord',
     {
-      permission: LEDGER,
       summary: 'One ledger expense with the expense-item configurations that post to it',
-      tags: ltags,
       body: MainExpenseIdBody,
       response: MainExpenseDetail,
     },
     async (req) => ledger.detail(ctx.db, actorOf(req), req.body.MainExpenseID),
   );
-  post(
-    app,
-    `${me}/Save`,
+  ledgerCall(
+    'Save',
     {
-      permission: LEDGER,
       summary: 'Create (no MainExpenseID) or update a ledger expense',
-      tags: ltags,
       body: SaveMainExpenseBody,
       response: MainExpenseDetail,
     },

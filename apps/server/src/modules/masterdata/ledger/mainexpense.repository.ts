@@ -2,6 +2,7 @@ import type { Culture, PageQuery, SearchMainExpenseBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { codeIn, contains, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { ytdManual } from '../costcentre.table';
 import { ledgerExpenseItemConfig as cfg, expenseItem, ledgerExpense as le } from '../expense.table';
 
@@ -79,11 +80,7 @@ export async function codesIn(db: Db, companyId: number, codes: string[]) {
 type Values = Pick<typeof le.$inferInsert, 'code' | 'nameZh' | 'nameEn' | 'glAccount'>;
 
 export async function insert(db: Db, companyId: number, v: Values) {
-  const [row] = await db
-    .insert(le)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, le, { ...v, companyId });
 }
 
 export async function update(
@@ -92,12 +89,7 @@ export async function update(
   version: number,
   v: Partial<Values & { status: 'started' | 'stopped' }>,
 ) {
-  const [row] = await db
-    .update(le)
-    .set({ ...v, version: sql`${le.version} + 1` })
-    .where(and(eq(le.id, id), eq(le.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, le, id, version, v);
 }
 
 export async function remove(db: Db, id: number) {

@@ -2,6 +2,7 @@ import type { CutOffKind, GetCutOffDayBody, SearchFCSettingBody } from '@ems/con
 import { and, asc, count, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { cutOffDay as cod, fxRate as fx } from '../reference.table';
 
 export type FxRow = typeof fx.$inferSelect;
@@ -58,11 +59,7 @@ export async function insertFx(
   companyId: number,
   v: { currency: string; year: number; month: number; rate: string },
 ) {
-  const [row] = await db
-    .insert(fx)
-    .values({ ...v, companyId })
-    .returning();
-  return row!;
+  return insertOne(db, fx, { ...v, companyId });
 }
 
 export async function updateFx(
@@ -71,12 +68,7 @@ export async function updateFx(
   version: number,
   v: { currency: string; year: number; month: number; rate: string },
 ) {
-  const [row] = await db
-    .update(fx)
-    .set({ ...v, version: sql`${fx.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(fx.id, id), eq(fx.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, fx, id, version, v, { touch: true });
 }
 
 export async function deleteFx(db: Db, companyId: number, ids: number[]) {
@@ -153,11 +145,7 @@ export async function insertCutOff(
   kind: CutOffKind,
   v: { year: number; month: number; day: string },
 ) {
-  const [row] = await db
-    .insert(cod)
-    .values({ ...v, companyId, kind })
-    .returning();
-  return row!;
+  return insertOne(db, cod, { ...v, companyId, kind });
 }
 
 export async function updateCutOff(
@@ -166,12 +154,7 @@ export async function updateCutOff(
   version: number,
   v: { year: number; month: number; day: string },
 ) {
-  const [row] = await db
-    .update(cod)
-    .set({ ...v, version: sql`${cod.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(cod.id, id), eq(cod.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, cod, id, version, v, { touch: true });
 }
 
 export async function deleteCutOff(db: Db, id: number) {

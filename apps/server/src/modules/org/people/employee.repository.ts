@@ -1,8 +1,9 @@
-import type { SearchEmployeeApproveLimitBody, SearchEmployeeBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PageQuery, SearchEmployeeApproveLimitBody, SearchEmployeeBody } from '@ems/contracts';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { refreshToken, userAccount } from '../../auth/auth.table';
 import { costCentreFormOrder, costCentreHead, fundPermission } from '../../masterdata/costcentre.table';
 import { applyAuthority } from '../../masterdata/expense.table';
@@ -29,15 +30,7 @@ export type EmployeeFilters = Omit<SearchEmployeeBody, 'PageIndex' | 'PageSize'>
 function where(companyId: number, f: EmployeeFilters): SQL | undefined {
   return and(
     inCompany(companyId),
-    f.Keyword
-      ? or(
-          ilike(employee.code, contains(f.Keyword)),
-          ilike(employee.nameZh, contains(f.Keyword)),
-          ilike(employee.nameEn, contains(f.Keyword)),
-          ilike(employee.email, contains(f.Keyword)),
-          ilike(userAccount.username, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [employee.code, employee.nameZh, employee.nameEn, employee.email, userAccount.username]),
     f.teamIds ? inArray(teamHere(companyId), f.teamIds.length ? f.teamIds : [0]) : undefined,
     f.Status ? eq(employee.status, f.Status) : undefined,
     f.LineManagerID !== undefined ? eq(employee.lineManagerId, f.LineManagerID) : undefined,
@@ -78,12 +71,13 @@ const SORTABLE = {
   Username: userAccount.username,
 };
 
-export async function searchEmployees(
+/** One page of people under `w`, in the list's order; both people lists count and read the same joins. */
+function pageOfPeople(
   db: Db,
   companyId: number,
-  f: EmployeeFilters & { PageIndex: number; PageSize: number },
+  f: Pick<PageQuery, 'PageIndex' | 'PageSize' | 'SortField' | 'SortOrder'>,
+  w: SQL | undefined,
 ) {
-  const w = where(companyId, f);
   return paged(
     f,
     db
@@ -96,6 +90,15 @@ export async function searchEmployees(
       .where(w)
       .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code)),
   );
+}
+
+export async function searchEmployees(
+  db: Db,
+  companyId: number,
+  f: EmployeeFilters & { PageIndex: number; PageSize: number },
+) {
+  const w = where(companyId, f);
+  return pageOfPeople(db, companyId, f, w);
 }
 
 export async function allEmployees(db: Db, companyId: number, f: EmployeeFilters, limit: number) {
@@ -143,18 +146,12 @@ export async function managerOf(db: Db, id: number): Promise<number | null | und
 }
 
 export async function insertEmployee(db: Db, v: EmployeeValues) {
-  const [row] = await db.insert(employee).values(v).returning();
-  return row!;
+  return insertOne(db, employee, v);
 }
 
 /** Updates when the version matches (or always, without one: imports overwrite). */
 export async function updateEmployee(db: Db, id: number, version: number | null, v: Partial<EmployeeValues>) {
-  const [row] = await db
-    .update(employee)
-    .set({ ...v, version: sql`${employee.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(employee.id, id), version === null ? undefined : eq(employee.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, employee, id, version, v, { touch: true });
 }
 
 export async function accountOf(db: Db, employeeId: number) {
@@ -304,16 +301,5 @@ export async function searchApproveLimits(
     f.OnlyWithLimit ? isNotNull(employee.approvalLimit) : undefined,
     ne(employee.status, 'left'),
   );
-  return paged(
-    f,
-    db
-      .select({ n: count() })
-      .from(employee)
-      .leftJoin(ec, and(eq(ec.employeeId, employee.id), eq(ec.companyId, companyId)))
-      .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
-      .where(w),
-    baseQuery(db, companyId)
-      .where(w)
-      .orderBy(orderFrom(SORTABLE, f, employee.code), asc(employee.code)),
-  );
+  return pageOfPeople(db, companyId, f, w);
 }

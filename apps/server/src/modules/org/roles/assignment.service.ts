@@ -13,6 +13,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
 import * as orgRepo from '../org.repository';
+import { employeeOption } from '../org.service';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './role.repository';
 
@@ -51,16 +52,7 @@ export async function candidates(db: Db, actor: Actor, body: SearchRoleCandidate
   const { total, rows } = await repo.candidates(db, companyId, body);
   return {
     Total: total,
-    Rows: rows.map(({ e, teamZh, teamEn }) => ({
-      EmployeeID: e.id,
-      Code: e.code,
-      Name: localName(culture, e.nameZh, e.nameEn),
-      NameZH: e.nameZh,
-      NameEN: e.nameEn,
-      TeamID: e.teamId,
-      TeamName: localName(culture, teamZh, teamEn),
-      Status: e.status,
-    })),
+    Rows: rows.map((r) => employeeOption(r, culture)),
   };
 }
 

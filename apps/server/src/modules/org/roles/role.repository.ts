@@ -7,7 +7,8 @@ import type {
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
 export type RoleEntity = typeof role.$inferSelect;
@@ -21,13 +22,7 @@ const SORTABLE = { Code: role.code, Name: role.nameZh, NameZH: role.nameZh, Name
 export async function searchRoles(db: Db, companyId: number, f: SearchRoleListBody) {
   const where = and(
     eq(role.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(role.code, contains(f.Keyword)),
-          ilike(role.nameZh, contains(f.Keyword)),
-          ilike(role.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [role.code, role.nameZh, role.nameEn]),
     f.Active !== undefined ? eq(role.active, f.Active) : undefined,
   );
   return paged(
@@ -70,17 +65,11 @@ export async function allRoles(db: Db, companyId: number) {
 }
 
 export async function insertRole(db: Db, v: RoleValues) {
-  const [row] = await db.insert(role).values(v).returning();
-  return row!;
+  return insertOne(db, role, v);
 }
 
 export async function updateRole(db: Db, id: number, version: number, v: Partial<RoleValues>) {
-  const [row] = await db
-    .update(role)
-    .set({ ...v, version: sql`${role.version} + 1` })
-    .where(and(eq(role.id, id), eq(role.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, role, id, version, v);
 }
 
 /** Moves the role's version on (reports saved alone still change the role). */

@@ -29,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { currentUser, post } from '../../../core/http';
+import { currentUser, post, postGroup } from '../../../core/http';
 import * as assignments from './assignment.service';
 import * as roles from './role.service';
 
@@ -40,136 +40,113 @@ const ASSIGNERS = ['roleManagement', 'userRoleAssign'] as const;
 const AREA = '/api/RoleDefine';
 
 export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  post(
-    app,
-    `${AREA}/SearchRoleList`,
-    { permission: ROLES, summary: 'Roles of the company', tags, body: SearchRoleListBody, response: pageOf(RoleRow) },
+  const call = postGroup(app, { base: AREA, permission: ROLES, tags });
+  call(
+    'SearchRoleList',
+    { summary: 'Roles of the company', body: SearchRoleListBody, response: pageOf(RoleRow) },
     async (req) => roles.list(ctx.db, currentUser(req).companyId, req.body, req.culture),
   );
 
-  post(
-    app,
-    `${AREA}/LoadRoleRecord`,
-    { permission: ROLES, summary: 'One role', tags, body: RoleIdBody, response: RoleRow },
-    async (req) => roles.record(ctx.db, actorOf(req), req.body.RoleID),
+  call('LoadRoleRecord', { summary: 'One role', body: RoleIdBody, response: RoleRow }, async (req) =>
+    roles.record(ctx.db, actorOf(req), req.body.RoleID),
   );
 
-  post(
-    app,
-    `${AREA}/LoadRoleFunction`,
-    { permission: ROLES, summary: 'The functions a role holds', tags, body: RoleIdBody, response: RoleFunctions },
+  call(
+    'LoadRoleFunction',
+    { summary: 'The functions a role holds', body: RoleIdBody, response: RoleFunctions },
     async (req) => roles.functions(ctx.db, currentUser(req).companyId, req.body.RoleID),
   );
 
-  post(
-    app,
-    `${AREA}/SearchRoleFunction`,
+  call(
+    'SearchRoleFunction',
     {
-      permission: ROLES,
       summary: 'Every function a role may hold, by menu group, with the role’s own ticked',
-      tags,
       body: SearchRoleFunctionBody,
       response: z.object({ Rows: z.array(RoleFunctionOption) }),
     },
     async (req) => roles.functionCatalogue(ctx.db, currentUser(req).companyId, req.body.RoleID),
   );
 
-  post(
-    app,
-    `${AREA}/SearchEmployeeList`,
+  call(
+    'SearchEmployeeList',
     {
       permission: ASSIGNERS,
       summary: 'People who may be given a role',
-      tags,
       body: SearchRoleCandidateBody,
       response: pageOf(EmployeeOption),
     },
     async (req) => assignments.candidates(ctx.db, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    `${AREA}/SearchRoleEmployeeList`,
+  call(
+    'SearchRoleEmployeeList',
     {
       permission: ASSIGNERS,
       summary: 'People holding a role, with the team each holds it for',
-      tags,
       body: SearchRoleEmployeeListBody,
       response: pageOf(EmployeeRoleTeamRow),
     },
     async (req) => assignments.roleEmployees(ctx.db, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    `${AREA}/LoadRoleReport`,
+  call(
+    'LoadRoleReport',
     {
-      permission: ROLES,
       summary: 'The reports a role may open, among all report screens',
-      tags,
       body: RoleIdBody,
       response: z.object({ Rows: z.array(RoleReportOption) }),
     },
     async (req) => roles.reports(ctx.db, currentUser(req).companyId, req.body.RoleID),
   );
 
-  post(
-    app,
-    `${AREA}/SaveRoleReport`,
-    { permission: ROLES, summary: 'Replace a role’s reports', tags, body: SaveRoleReportBody, response: RoleVersion },
+  call(
+    'SaveRoleReport',
+    { summary: 'Replace a role’s reports', body: SaveRoleReportBody, response: RoleVersion },
     async (req) => roles.saveReports(ctx.db, actorOf(req), req.body.RoleID, req.body.ReportCodes, req.body.Version),
   );
 
-  post(
-    app,
-    `${AREA}/LoadRoleReportByUserId`,
-    { permission: 'authenticated', summary: 'The reports the signed-in user may open', tags, response: UserReports },
+  call(
+    'LoadRoleReportByUserId',
+    { permission: 'authenticated', summary: 'The reports the signed-in user may open', response: UserReports },
     async (req) => roles.reportsOfUser(ctx.db, currentUser(req)),
   );
 
-  post(
-    app,
-    `${AREA}/InsertEmployeeRoleTeam`,
+  call(
+    'InsertEmployeeRoleTeam',
     {
       permission: ASSIGNERS,
       summary: 'Give people a role, for a team or (no team) the whole company',
-      tags,
       body: InsertEmployeeRoleTeamBody,
       response: InsertedCount,
     },
     async (req) => assignments.insert(ctx.db, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    `${AREA}/DeleteEmployeeRoleTeam`,
-    { permission: ASSIGNERS, summary: 'Take roles away', tags, body: IdsBody, response: Ok },
+  call(
+    'DeleteEmployeeRoleTeam',
+    { permission: ASSIGNERS, summary: 'Take roles away', body: IdsBody, response: Ok },
     async (req) => {
       await assignments.remove(ctx.db, actorOf(req), req.body.IDs);
       return { Success: true as const };
     },
   );
 
-  post(
-    app,
-    `${AREA}/SearchEmployeeRoleTeam`,
+  call(
+    'SearchEmployeeRoleTeam',
     {
       permission: ASSIGNERS,
       summary: 'Role assignments of the company: person, role, team',
-      tags,
       body: SearchEmployeeRoleTeamBody,
       response: pageOf(EmployeeRoleTeamRow),
     },
     async (req) => assignments.search(ctx.db, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    `${AREA}/SearchCompanyTeam`,
+  call(
+    'SearchCompanyTeam',
     {
       permission: [...ASSIGNERS, 'personManage'],
       summary: 'Active teams of the signed-in company or another the user belongs to',
-      tags,
       body: SearchCompanyTeamBody,
       response: z.object({ Rows: z.array(TeamOption) }),
     },
@@ -177,26 +154,21 @@ export async function roleRoutes(app: FastifyInstance, ctx: AppContext): Promise
       assignments.companyTeams(ctx.db, currentUser(req), req.body.TargetCompanyID, req.body.Keyword, req.culture),
   );
 
-  post(
-    app,
-    `${AREA}/SaveRoleAndFunction`,
+  call(
+    'SaveRoleAndFunction',
     {
-      permission: ROLES,
       summary: 'Create or update a role with its functions (and reports) in one transaction',
-      tags,
       body: SaveRoleAndFunctionBody,
       response: RoleRow,
     },
     async (req) => roles.saveRoleAndFunction(ctx.db, actorOf(req), req.body),
   );
 
-  post(
-    app,
-    `${AREA}/SearchAllRole`,
+  call(
+    'SearchAllRole',
     {
       permission: ASSIGNERS,
       summary: 'Every role of the company, for pickers',
-      tags,
       response: z.object({ Rows: z.array(RoleOption) }),
     },
     async (req) => roles.allRoles(ctx.db, currentUser(req).companyId, req.culture),

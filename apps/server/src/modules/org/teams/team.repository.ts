@@ -1,8 +1,9 @@
 import type { GetTeamListBody, SearchTherapeuticAreaBody } from '@ems/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { contains, orderFrom, paged } from '../../../core/list';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
 import { evmTeamRelation } from '../evm.table';
 import { employee, employeeCompany, employeeRoleTeam, role, therapeuticArea as ta, team } from '../org.table';
 
@@ -38,13 +39,7 @@ const SORTABLE = {
 function listWhere(companyId: number, f: Omit<GetTeamListBody, 'PageIndex' | 'PageSize'>): SQL | undefined {
   return and(
     eq(team.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(team.code, contains(f.Keyword)),
-          ilike(team.nameZh, contains(f.Keyword)),
-          ilike(team.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [team.code, team.nameZh, team.nameEn]),
     f.ParentID !== undefined ? eq(team.parentId, f.ParentID) : undefined,
     f.IsEVM !== undefined ? eq(team.isEvm, f.IsEVM) : undefined,
     f.IsSupportFunction !== undefined ? eq(team.isSupportFunction, f.IsSupportFunction) : undefined,
@@ -110,17 +105,11 @@ export async function teamByCode(db: Db, companyId: number, code: string) {
 }
 
 export async function insertTeam(db: Db, v: TeamValues) {
-  const [row] = await db.insert(team).values(v).returning();
-  return row!;
+  return insertOne(db, team, v);
 }
 
 export async function updateTeam(db: Db, id: number, version: number, v: Partial<TeamValues>) {
-  const [row] = await db
-    .update(team)
-    .set({ ...v, version: sql`${team.version} + 1` })
-    .where(and(eq(team.id, id), eq(team.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, team, id, version, v);
 }
 
 export async function setSupportFunction(db: Db, companyId: number, ids: number[], value: boolean) {
@@ -197,13 +186,7 @@ const TA_SORTABLE = { Code: ta.code, Name: ta.nameZh, NameZH: ta.nameZh, NameEN:
 export async function searchAreas(db: Db, companyId: number, f: SearchTherapeuticAreaBody) {
   const where = and(
     eq(ta.companyId, companyId),
-    f.Keyword
-      ? or(
-          ilike(ta.code, contains(f.Keyword)),
-          ilike(ta.nameZh, contains(f.Keyword)),
-          ilike(ta.nameEn, contains(f.Keyword)),
-        )
-      : undefined,
+    keywordIn(f.Keyword, [ta.code, ta.nameZh, ta.nameEn]),
     f.Active !== undefined ? eq(ta.active, f.Active) : undefined,
   );
   return paged(
@@ -236,17 +219,11 @@ export async function areaByCode(db: Db, companyId: number, code: string) {
 export type AreaValues = Omit<typeof ta.$inferInsert, 'id' | 'version'>;
 
 export async function insertArea(db: Db, v: AreaValues) {
-  const [row] = await db.insert(ta).values(v).returning();
-  return row!;
+  return insertOne(db, ta, v);
 }
 
 export async function updateArea(db: Db, id: number, version: number, v: Partial<AreaValues>) {
-  const [row] = await db
-    .update(ta)
-    .set({ ...v, version: sql`${ta.version} + 1` })
-    .where(and(eq(ta.id, id), eq(ta.version, version)))
-    .returning();
-  return row;
+  return updateVersioned(db, ta, id, version, v);
 }
 
 export async function areaTeamCount(db: Db, ids: number[]) {

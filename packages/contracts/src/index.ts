@@ -4,8 +4,6 @@ export * from './attachments';
 export * from './auth';
 export * from './baseinfo';
 export * from './common';
-// org-common keeps its own narrower Version for its bodies; the shared one is common's.
-export { Version } from './common';
 export * from './costcentre';
 export * from './costimport';
 export * from './documents';

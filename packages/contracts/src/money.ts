@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import type { Money } from './common';
+
+/** The shared `Money` of common.ts, named here so the helpers need not import it back. */
+type Money = string;
 
 const MONEY_RE = /^-?\d{1,16}(\.\d{1,2})?$/;
 

@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../c
 import type { SessionUser } from '../../core/http';
 import { type AccessClaims, AUDIENCE, ISSUER } from '../../core/security';
 import { audit } from '../audit/audit.service';
-import * as org from '../org/org.repository';
+import { companiesOf, findEmployee, functionsOf, isAdminIn, profile } from '../org/org.service';
 import * as repo from './auth.repository';
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.accountById>>>;
@@ -62,11 +62,11 @@ async function issue(
   origin: Origin,
   familyId?: string,
 ): Promise<TokenResponse> {
-  const companies = await org.companiesOf(db, a.employee.id);
+  const companies = await companiesOf(db, a.employee.id);
   const target = companyId === undefined ? companies[0] : companies.find((c) => c.companyId === companyId);
   if (!target) throw forbidden('auth.company_not_allowed');
-  const profile = await org.profile(db, a.employee.id, target.companyId);
-  const isAdmin = await org.isAdminIn(db, a.employee.id, target.companyId);
+  const employeeProfile = await profile(db, a.employee.id, target.companyId);
+  const isAdmin = await isAdminIn(db, a.employee.id, target.companyId);
   const refresh = randomBytes(32).toString('base64url');
   const family = familyId ?? randomUUID();
   await repo.insertRefresh(db, {
@@ -95,7 +95,7 @@ async function issue(
     CompanyNameZH: target.nameZh,
     CompanyNameEN: target.nameEn,
     teamID: target.teamId,
-    TeamName: profile?.teamZh ?? null,
+    TeamName: employeeProfile?.teamZh ?? null,
     MustChangePassword: a.account.mustChangePassword,
     IsAdmin: isAdmin,
   };
@@ -165,7 +165,7 @@ export async function companiesForSignIn(ctx: AppContext, username: string) {
   const name = username.trim().toLowerCase();
   const found = await repo.accountByUsername(ctx.db, name);
   const real = found && usable(found) ? found.employee.id : 0;
-  const companies = await org.companiesOf(ctx.db, real);
+  const companies = await companiesOf(ctx.db, real);
   const all = await repo.activeCompanies(ctx.db);
   if (real !== 0 || all.length === 0) return companies;
   const pick = createHmac('sha256', ctx.keys.jwtSecret).update(`company-list:${name}`).digest().readUInt32BE(0);
@@ -351,8 +351,8 @@ export async function modifyPassword(
 
 /** An administrator gives a user a temporary password, to be changed at the next sign-in; their sessions end. */
 export async function resetPassword(ctx: AppContext, admin: SessionUser, targetUserId: number, requestId: string) {
-  const target = await org.findEmployee(ctx.db, targetUserId);
-  const companies = target ? await org.companiesOf(ctx.db, target.id) : [];
+  const target = await findEmployee(ctx.db, targetUserId);
+  const companies = target ? await companiesOf(ctx.db, target.id) : [];
   if (!target || !companies.some((c) => c.companyId === admin.companyId)) throw notFound();
   const account = await repo.accountByEmployee(ctx.db, target.id);
   if (!account) throw notFound('auth.account_missing');
@@ -390,7 +390,7 @@ export async function loadSession(db: Db, claims: AccessClaims) {
   // A temporary password opens nothing but its own change: no functions to look up.
   const { functions, isAdmin } = mustChangePassword
     ? { functions: new Set<string>(), isAdmin: false }
-    : await org.functionsOf(db, s.employee.id, claims.cid);
+    : await functionsOf(db, s.employee.id, claims.cid);
   const user: SessionUser = {
     userId: s.employee.id,
     accountId: s.account.id,
@@ -402,4 +402,9 @@ export async function loadSession(db: Db, claims: AccessClaims) {
     actingFor: null,
   };
   return { user, mustChangePassword };
+}
+
+/** Ends every session of the account, but the token family named (the caller's own). */
+export function revokeAccount(db: Db, accountId: number, exceptFamily?: string) {
+  return repo.revokeAccount(db, accountId, exceptFamily);
 }

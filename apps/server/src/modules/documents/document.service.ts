@@ -5,6 +5,7 @@ import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import * as repo from './document.repository';
 import { actingPeople, allowedActions, approversFor } from './lifecycle/document.policy';
+import * as lines from './line-facts.repository';
 import { isReadable } from './scope/scope.service';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
@@ -111,4 +112,11 @@ export async function search(db: Db, user: SessionUser, q: SearchDocumentBody, c
 export async function counts(db: Db, user: SessionUser) {
   const rows = await repo.countsOwned(db, user.companyId, actingPeople(user));
   return { Rows: rows.map((r) => ({ DocType: r.docType, Status: r.status, Count: r.n })) };
+}
+
+export type { LineFacts } from './line-facts.repository';
+
+/** What routing needs to know of each line of a document. */
+export function lineFacts(db: Db, documentId: number) {
+  return lines.lineFacts(db, documentId);
 }

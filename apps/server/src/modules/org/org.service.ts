@@ -147,3 +147,38 @@ export async function companyInfo(db: Db, companyId: number, culture: Culture) {
     Currency: c.currency,
   };
 }
+
+// Other modules reach the organisation through these; each takes the caller's db or transaction.
+
+export function findEmployee(db: Db, id: number) {
+  return repo.findEmployee(db, id);
+}
+
+/** The companies an employee may sign in to, with their team in each; the home company first. */
+export function companiesOf(db: Db, employeeId: number) {
+  return repo.companiesOf(db, employeeId);
+}
+
+export function functionsOf(db: Db, employeeId: number, companyId: number) {
+  return repo.functionsOf(db, employeeId, companyId);
+}
+
+export function isAdminIn(db: Db, employeeId: number, companyId: number): Promise<boolean> {
+  return repo.isAdminIn(db, employeeId, companyId);
+}
+
+export function menuFunctions(db: Db, codes: string[]) {
+  return repo.menuFunctions(db, codes);
+}
+
+export function profile(db: Db, employeeId: number, companyId: number) {
+  return repo.profile(db, employeeId, companyId);
+}
+
+export function activeInCompany(db: Db, employeeId: number, companyId: number) {
+  return repo.activeInCompany(db, employeeId, companyId);
+}
+
+export function companyById(db: Db, companyId: number) {
+  return repo.companyById(db, companyId);
+}

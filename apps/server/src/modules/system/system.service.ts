@@ -6,7 +6,7 @@ import { localName, type Messages } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { companiesForSignIn } from '../auth/auth.service';
 import { LanguagePacks } from '../i18n/i18n.service';
-import * as org from '../org/org.repository';
+import { companiesOf, menuFunctions } from '../org/org.service';
 import * as repo from './system.repository';
 
 export async function index(ctx: AppContext, culture: Culture) {
@@ -29,7 +29,7 @@ export async function index(ctx: AppContext, culture: Culture) {
   };
 }
 
-function companyOption(c: Awaited<ReturnType<typeof org.companiesOf>>[number], culture: Culture) {
+function companyOption(c: Awaited<ReturnType<typeof companiesOf>>[number], culture: Culture) {
   return {
     CompanyID: c.companyId,
     CompanyCode: c.code,
@@ -46,7 +46,7 @@ export async function companiesForUsername(ctx: AppContext, username: string, cu
 
 export async function menu(db: Db, user: SessionUser): Promise<MenuResult> {
   const functions = [...user.functions].sort();
-  const items = await org.menuFunctions(db, functions);
+  const items = await menuFunctions(db, functions);
   const Groups = MENU_GROUPS.map((g) => ({
     Group: g,
     LabelKey: `menu.group.${g}`,
@@ -61,7 +61,7 @@ export async function menu(db: Db, user: SessionUser): Promise<MenuResult> {
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'HKD', 'JPY', 'GBP'] as const;
 
 export async function masterInfo(db: Db, messages: Messages, user: SessionUser, culture: Culture) {
-  const companies = await org.companiesOf(db, user.userId);
+  const companies = await companiesOf(db, user.userId);
   const params = await repo.parameters(db, user.companyId, true);
   return {
     Companies: companies.map((c) => companyOption(c, culture)),
@@ -77,4 +77,14 @@ export async function masterInfo(db: Db, messages: Messages, user: SessionUser, 
 export async function tmcParams(db: Db, companyId: number, key?: string) {
   const rows = await repo.parameters(db, companyId, true, key);
   return rows.map((p) => ({ Key: p.key, Value: p.value, Description: p.description, CompanyID: p.companyId }));
+}
+
+/** One technical parameter of the company, public or not; undefined when it is not set. */
+export async function parameter(db: Db, companyId: number, key: string) {
+  const [row] = await repo.parameters(db, companyId, false, key);
+  return row;
+}
+
+export function findCompany(db: Db, id: number) {
+  return repo.findCompany(db, id);
 }

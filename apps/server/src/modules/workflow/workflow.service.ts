@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
-import * as org from '../org/org.repository';
+import { activeInCompany } from '../org/org.service';
 import * as repo from './workflow.repository';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
@@ -79,7 +79,7 @@ async function checkDetails(db: Db, user: SessionUser, details: WorkflowDetail[]
       errors.push({ field: at('RoleCode'), code: 'workflow.role_unknown' });
     else if (s.StepKind === 'role' && !staffed.has(s.RoleCode ?? ''))
       errors.push({ field: at('RoleCode'), code: 'workflow.role_empty', params: { role: s.RoleCode ?? '' } });
-    if (s.StepKind === 'person' && (!s.PersonID || !(await org.activeInCompany(db, s.PersonID, user.companyId)))) {
+    if (s.StepKind === 'person' && (!s.PersonID || !(await activeInCompany(db, s.PersonID, user.companyId)))) {
       errors.push({ field: at('PersonID'), code: 'workflow.person_unknown' });
     }
     if (s.StepKind === 'special_approver') {

@@ -22,11 +22,11 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
-import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.repository';
+import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.service';
 import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
-import * as org from '../../org/org.repository';
+import { companyById, findEmployee, profile } from '../../org/org.service';
 import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
 import * as repo from '../document.repository';
@@ -192,7 +192,7 @@ export async function save(
   if (existing && (existing.d.docType !== docType || !entitled(user, existing.d, 'edit'))) throw notFound();
   const applicantId =
     existing?.d.applicantId ?? (user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId);
-  const applicant = await org.findEmployee(ctx.db, applicantId);
+  const applicant = await findEmployee(ctx.db, applicantId);
   if (!applicant) throw notFound();
   const teamId = existing?.d.teamId ?? (applicant.companyId === user.companyId ? applicant.teamId : null);
   const { lines, loans } = await prepare(ctx.db, user, docType, { id: applicantId, teamId }, body, existing?.d.id);
@@ -238,7 +238,7 @@ export async function save(
   const id = await ctx.db.transaction(async (tx) => {
     const today = shanghaiToday();
     const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
-    const company = (await org.companyById(tx, user.companyId))?.code ?? String(user.companyId);
+    const company = (await companyById(tx, user.companyId))?.code ?? String(user.companyId);
     const n = await repo.nextNumber(tx, user.companyId, docType, period);
     const row = await repo.insert(tx, {
       companyId: user.companyId,
@@ -328,7 +328,7 @@ export async function mainInfo(
   docType: DocType,
   culture: Culture,
 ): Promise<ExpenseTypeMainInfo> {
-  const p = await org.profile(db, applicantFor(user), user.companyId);
+  const p = await profile(db, applicantFor(user), user.companyId);
   if (!p) throw notFound();
   const cc = p.e.defaultCostCentreId ? await repo.costCentreBrief(db, p.e.defaultCostCentreId) : undefined;
   const tree = await typesForUser(
@@ -367,7 +367,7 @@ export async function detailInfo(
   typeId: number,
   culture: Culture,
 ): Promise<ExpenseTypeDetailInfo> {
-  const applicant = await org.findEmployee(db, applicantFor(user));
+  const applicant = await findEmployee(db, applicantFor(user));
   if (!applicant) throw notFound();
   const teamId = applicant.companyId === user.companyId ? applicant.teamId : null;
   const open = await typeIdsForApplicant(db, user.companyId, { id: applicant.id, teamId }, docType);

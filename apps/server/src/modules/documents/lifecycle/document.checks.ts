@@ -4,7 +4,7 @@ import { AppError, refused } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
 import { assertChargeable } from '../../masterdata/funds/chargeable';
 import { cutOffDayFor } from '../../masterdata/periods/periods.service';
-import * as org from '../../org/org.repository';
+import { findEmployee } from '../../org/org.service';
 import * as repo from '../document.repository';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
 
@@ -20,7 +20,7 @@ function nextMonth(year: number, month: number): [number, number] {
  * Checked at submit and again when an applicant confirms what a proxy prepared.
  */
 export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefined> {
-  const applicant = await org.findEmployee(db, d.applicantId);
+  const applicant = await findEmployee(db, d.applicantId);
   if (!applicant) return refused('document.applicant_unknown');
   if (applicant.status === 'resignation_frozen' || applicant.status === 'left')
     return refused('document.applicant_resigned');

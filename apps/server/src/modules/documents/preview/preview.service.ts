@@ -3,7 +3,7 @@ import type { AppContext } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import * as org from '../../org/org.repository';
+import { companyById } from '../../org/org.service';
 import { approveUiList } from '../../workflow/approval/approval.service';
 import { countOf } from '../attachments/attachment.service';
 import { toDetail, visible } from '../document.service';
@@ -22,7 +22,7 @@ export async function preview(
   const row = await visible(ctx.db, user, id);
   if (row.d.docType !== docType) throw notFound();
   const d = await toDetail(ctx.db, user, row, culture);
-  const company = await org.companyById(ctx.db, d.CompanyID);
+  const company = await companyById(ctx.db, d.CompanyID);
   const route = await approveUiList(ctx.db, user, id, culture);
   const t = (key: string) => ctx.messages.t(key, culture);
   return {

@@ -9,6 +9,8 @@ import { product, productBu } from '../reference.table';
 
 export type ProductRecord = typeof product.$inferSelect;
 export type BuRecord = typeof productBu.$inferSelect;
+/** The team a business unit belongs to, as the listing joins it. */
+export type BuTeamRecord = typeof team.$inferSelect;
 type Filters<T> = Omit<T, 'PageIndex' | 'PageSize'>;
 
 // Business units

@@ -13,14 +13,11 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
-import type { team } from '../../org/org.table';
 import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import * as repo from './products.repository';
 
-type TeamRecord = typeof team.$inferSelect;
-
 export function buRow(
-  r: { bu: repo.BuRecord; team: TeamRecord | null; productCount: number },
+  r: { bu: repo.BuRecord; team: repo.BuTeamRecord | null; productCount: number },
   culture: Culture,
 ): ProductBuRow {
   return {

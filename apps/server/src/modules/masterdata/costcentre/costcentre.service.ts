@@ -205,3 +205,13 @@ export async function renameCostCentre(
   };
   await db.transaction(work);
 }
+
+/** Locks the cost centre row for the caller's transaction. */
+export function lockCostCentre(tx: Db, companyId: number, id: number) {
+  return repo.lockById(tx, companyId, id);
+}
+
+/** Bumps the version (and modified time) so that open screens see the change of a part. */
+export function touchCostCentre(tx: Db, id: number, version: number) {
+  return repo.update(tx, id, version, {});
+}

@@ -294,3 +294,16 @@ export async function historyOf(
     })),
   };
 }
+
+export function employeesInCompany(db: Db, companyId: number, ids: number[]) {
+  return parts.employeesInCompany(db, companyId, ids);
+}
+
+export function headsOf(db: Db, costCentreId: number) {
+  return parts.heads(db, costCentreId);
+}
+
+/** Hands a head's place to another employee, keeping the amount limit given. */
+export function changeHead(tx: Db, headId: number, v: { employeeId: number; amountLimit: string | null }) {
+  return parts.updateHead(tx, headId, v);
+}

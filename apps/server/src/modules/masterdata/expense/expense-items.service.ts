@@ -16,7 +16,7 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
-import * as org from '../../org/org.repository';
+import { activeInCompany } from '../../org/org.service';
 import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import * as repo from './expense-items.repository';
 
@@ -95,7 +95,7 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
     sort: body.Sort,
   };
   if (body.ID !== undefined) requireVersion(body.Version);
-  if (body.SpecialApproverID && !(await org.activeInCompany(db, body.SpecialApproverID, actor.companyId))) {
+  if (body.SpecialApproverID && !(await activeInCompany(db, body.SpecialApproverID, actor.companyId))) {
     throw fieldError('SpecialApproverID', 'workflow.person_unknown');
   }
   return db.transaction(async (tx) => {
@@ -240,4 +240,13 @@ const subItemDeletes: DeleteSpec<Awaited<ReturnType<typeof repo.subItemsByIds>>[
 
 export function deleteSubItems(db: Db, actor: Actor, ids: number[]): Promise<void> {
   return deleteUnused(subItemDeletes, db, actor, ids);
+}
+
+/** The expense items of an expense type, for the document form. */
+export function itemsOfType(db: Db, typeId: number) {
+  return repo.itemsOfType(db, typeId);
+}
+
+export function activeSubItemsOf(db: Db, itemId: number) {
+  return repo.activeSubItemsOf(db, itemId);
 }

@@ -14,7 +14,7 @@ import type { Db } from '../../../core/db';
 import { fieldError, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
-import { revokeAccount } from '../../auth/auth.repository';
+import { revokeAccount } from '../../auth/auth.service';
 import * as orgRepo from '../org.repository';
 import * as repo from './employee.repository';
 import { checkManager, checkTeam, editable } from './employee.rules';

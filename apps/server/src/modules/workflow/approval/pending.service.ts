@@ -7,7 +7,7 @@ import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { visible } from '../../documents/document.service';
 import { approversFor } from '../../documents/lifecycle/document.policy';
-import { parameters } from '../../system/system.repository';
+import { parameter } from '../../system/system.service';
 import { principalsOf } from '../proxy/proxy.repository';
 import { batchApprovable } from '../routing/route.service';
 import * as repo from './approval.repository';
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 
 /** Days after which a pending step is overdue: the technical parameter ApprovalOverdueDays, 3 when unset. */
 export async function overdueLimit(db: Db, companyId: number): Promise<number> {
-  const [p] = await parameters(db, companyId, false, 'ApprovalOverdueDays');
+  const p = await parameter(db, companyId, 'ApprovalOverdueDays');
   const n = Number(p?.value);
   return Number.isInteger(n) && n >= 0 ? n : 3;
 }

@@ -8,7 +8,7 @@ import { shanghaiToday } from '../../../core/time';
 import { approversFor } from '../../documents/lifecycle/document.policy';
 import { transition } from '../../documents/lifecycle/transition';
 import { isReadable } from '../../documents/scope/scope.service';
-import { findCompany, parameters } from '../../system/system.repository';
+import { findCompany, parameter as technicalParameter } from '../../system/system.service';
 import * as approvals from '../approval/approval.repository';
 import { advance, detailOf } from '../approval/approval.service';
 import { principalsOf } from '../proxy/proxy.repository';
@@ -17,7 +17,7 @@ import * as repo from './approvecentre.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function parameter(db: Db, companyId: number, key: string): Promise<string | undefined> {
-  const [row] = await parameters(db, companyId, false, key);
+  const row = await technicalParameter(db, companyId, key);
   return row?.value;
 }
 

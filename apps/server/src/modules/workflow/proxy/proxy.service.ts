@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
-import * as org from '../../org/org.repository';
+import { activeInCompany } from '../../org/org.service';
 import * as repo from './proxy.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
@@ -72,9 +72,9 @@ export async function save(
   const principalId = body.PrincipalID ?? user.userId;
   if (principalId !== user.userId && !user.isAdmin) throw refused('proxy.not_principal');
   if (body.ProxyUserID === principalId) throw fieldError('ProxyUserID', 'proxy.self');
-  if (!(await org.activeInCompany(ctx.db, body.ProxyUserID, user.companyId)))
+  if (!(await activeInCompany(ctx.db, body.ProxyUserID, user.companyId)))
     throw fieldError('ProxyUserID', 'proxy.user_inactive');
-  if (!(await org.activeInCompany(ctx.db, principalId, user.companyId)))
+  if (!(await activeInCompany(ctx.db, principalId, user.companyId)))
     throw fieldError('PrincipalID', 'proxy.user_inactive');
   if (body.EndDate < today) throw fieldError('EndDate', 'proxy.end_in_past');
 

@@ -13,22 +13,22 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { transition } from '../../documents/lifecycle/transition';
 import { isReadable } from '../../documents/scope/scope.service';
-import * as ccRepo from '../../masterdata/costcentre/costcentre.repository';
+import { lockCostCentre, touchCostCentre } from '../../masterdata/costcentre/costcentre.service';
 import * as ccHistory from '../../masterdata/costcentre/history';
-import * as parts from '../../masterdata/costcentre/parts.repository';
-import * as org from '../../org/org.repository';
+import { changeHead, employeesInCompany, headsOf } from '../../masterdata/costcentre/parts.service';
+import { activeInCompany } from '../../org/org.service';
 import * as approvals from '../approval/approval.repository';
 import * as repo from './reassign.repository';
 
 /** The person being replaced: anyone of the company, whatever their status (a leaver most of all). */
 async function personOfCompany(db: Db, companyId: number, id: number) {
-  const [row] = await parts.employeesInCompany(db, companyId, [id]);
+  const [row] = await employeesInCompany(db, companyId, [id]);
   if (!row) throw notFound();
   return row;
 }
 
 async function replacement(db: Db, companyId: number, id: number, field: string) {
-  if (!(await org.activeInCompany(db, id, companyId))) throw fieldError(field, 'workflow.person_unknown');
+  if (!(await activeInCompany(db, id, companyId))) throw fieldError(field, 'workflow.person_unknown');
 }
 
 export async function searchHeldSteps(
@@ -198,18 +198,18 @@ export async function changeProgramManager(
     const changedIds: number[] = [];
     const skipped: ChangeProgramManagerResult['Skipped'] = [];
     for (const { cc: found } of [...rows].sort((a, b) => a.cc.id - b.cc.id)) {
-      const row = await ccRepo.lockById(tx, user.companyId, found.id);
+      const row = await lockCostCentre(tx, user.companyId, found.id);
       if (!row) continue;
-      const heads = await parts.heads(tx, row.id);
+      const heads = await headsOf(tx, row.id);
       const mine = heads.find((h) => h.employeeId === from);
       if (!mine) continue;
       if (heads.some((h) => h.employeeId === to)) {
         skipped.push({ ID: row.id, CostCenterCode: row.code, ReasonKey: 'workflow.skip.already_head' });
         continue;
       }
-      await parts.updateHead(tx, mine.id, { employeeId: to, amountLimit: mine.amountLimit });
+      await changeHead(tx, mine.id, { employeeId: to, amountLimit: mine.amountLimit });
       await repo.replaceInFormOrders(tx, row.id, from, to);
-      await ccRepo.update(tx, row.id, row.version, {});
+      await touchCostCentre(tx, row.id, row.version);
       await ccHistory.record(tx, actor, row.id, 'head_change', { from, to });
       changedIds.push(row.id);
     }
@@ -267,7 +267,7 @@ export async function changeApprove(
       const steps = await approvals.stepsOf(tx, d.id, d.round);
       const current = steps.find((s) => s.status === 'pending');
       if (!current) throw conflict('workflow.not_pending');
-      if (!(await org.activeInCompany(tx, v.newApproverId, user.companyId))) {
+      if (!(await activeInCompany(tx, v.newApproverId, user.companyId))) {
         throw fieldError('NewApproverID', 'workflow.person_unknown');
       }
       if (v.newApproverId === d.applicantId) throw refused('workflow.self_approval');

@@ -1,8 +1,8 @@
 import type { DocType, Money } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
-import { type LineFacts, lineFacts } from '../../documents/line-facts.repository';
-import { parameters } from '../../system/system.repository';
+import { type LineFacts, lineFacts } from '../../documents/document.service';
+import { parameter } from '../../system/system.service';
 import * as repo from '../approval/approval.repository';
 import { type Directory, type ResolvedStep, resolveRoute } from './routing';
 
@@ -129,7 +129,7 @@ export async function batchApprovable(
   docs: readonly { docType: DocType; expenseTypeId: number | null }[],
 ): Promise<boolean[]> {
   if (docs.length === 0) return [];
-  const [p] = await parameters(db, companyId, false, 'AllowBatchApprove');
+  const p = await parameter(db, companyId, 'AllowBatchApprove');
   if (p && p.value.trim().toLowerCase() === 'false') return docs.map(() => false);
   const byTemplate = new Map<string, boolean>();
   const out: boolean[] = [];

@@ -30,3 +30,19 @@ export async function markSent(db: Db, id: number) {
 export async function noteError(db: Db, id: number, error: string) {
   await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
 }
+
+export interface NoticeInput {
+  companyId: number;
+  toEmployeeId: number;
+  template: string;
+  params: Record<string, string | number>;
+  documentId: number;
+}
+
+export async function insertNotice(db: Db, v: NoticeInput): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ ...v, params: JSON.stringify(v.params) })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}

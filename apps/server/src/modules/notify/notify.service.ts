@@ -4,8 +4,9 @@ import type { Culture } from '@ems/contracts';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../core/config';
 import type { AppContext } from '../../core/context';
+import type { Db } from '../../core/db';
 import { localName } from '../../core/i18n';
-import type { OutboundHandler } from '../outbound/outbound.service';
+import { enqueue, type OutboundHandler } from '../outbound/outbound.service';
 import * as repo from './notify.repository';
 
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
@@ -81,4 +82,10 @@ export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: Mai
     }
     await repo.markSent(ctx.db, r.m.id);
   };
+}
+
+/** A notice written in the caller's transaction; the mail job that sends it exists only if that transaction commits. */
+export async function queueNotice(tx: Db, v: repo.NoticeInput): Promise<void> {
+  const mailId = await repo.insertNotice(tx, v);
+  await enqueue(tx, 'mail', { mailId }, v.companyId);
 }

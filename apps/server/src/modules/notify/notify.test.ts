@@ -8,8 +8,7 @@ import { type TestApp, testApp } from '../../../test/app';
 import { eventually, startTestJobs } from '../../../test/jobs';
 import { withRequestId } from '../../core/jobs';
 import { outboundJob } from '../outbound/outbound.table';
-import { mail } from '../workflow/approval/approval.repository';
-import { folderTransport, type MailTransport, mailJob, transportFor } from './notify.service';
+import { folderTransport, type MailTransport, mailJob, queueNotice, transportFor } from './notify.service';
 import { mailOutbox } from './notify.table';
 
 let t: TestApp;
@@ -44,7 +43,7 @@ afterAll(async () => {
 function notice(requestId: string, template = 'workflow.mail.approved', docNo = 'D1000261100001') {
   return withRequestId(requestId, () =>
     t.ctx.db.transaction(async (tx) => {
-      await mail(tx, { companyId: 1, toEmployeeId: employeeId, template, params: { docNo }, documentId: 1 });
+      await queueNotice(tx, { companyId: 1, toEmployeeId: employeeId, template, params: { docNo }, documentId: 1 });
       const [row] = await tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
       return row!.id;
     }),
@@ -62,7 +61,7 @@ describe('mail jobs', () => {
     const mails = await t.ctx.db.select({ n: count() }).from(mailOutbox);
     await t.ctx.db
       .transaction(async (tx) => {
-        await mail(tx, {
+        await queueNotice(tx, {
           companyId: 1,
           toEmployeeId: employeeId,
           template: 'workflow.mail.approved',
@@ -79,7 +78,7 @@ describe('mail jobs', () => {
   it('send only after the commit: the job is not even visible to the queue while the transaction is open', async () => {
     const mailId = await withRequestId('mail-req-commit1', () =>
       t.ctx.db.transaction(async (tx) => {
-        await mail(tx, {
+        await queueNotice(tx, {
           companyId: 1,
           toEmployeeId: employeeId,
           template: 'workflow.mail.approved',

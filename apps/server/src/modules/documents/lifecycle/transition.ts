@@ -4,7 +4,7 @@ import type { Db } from '../../../core/db';
 import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit } from '../../audit/audit.service';
-import { queueMail } from '../../workflow/approval/approval.service';
+import { queueNotice } from '../../notify/notify.service';
 import { isReadable } from '../scope/scope.service';
 import { check } from './document.state';
 import * as repo from './lifecycle.repository';
@@ -113,7 +113,7 @@ export async function transition(
           comment: out.comment ?? null,
         });
       if (out.notify)
-        await queueMail(tx, {
+        await queueNotice(tx, {
           companyId: d.companyId,
           toEmployeeId: out.notify.to,
           template: out.notify.template,

@@ -4,9 +4,7 @@ import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
 import { costCentreHead } from '../../masterdata/costcentre.table';
-import { mailOutbox } from '../../notify/notify.table';
 import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
-import { enqueue } from '../../outbound/outbound.service';
 import { workflowDetail, workflowSetting } from '../workflow.table';
 import { approvalStep as step } from './approval.table';
 import { actor, approver, stepCount, stepList } from './step-list.repository';
@@ -197,24 +195,6 @@ export async function pendingApprover(db: Db, documentId: number): Promise<numbe
     .innerJoin(doc, eq(doc.id, step.documentId))
     .where(and(eq(step.documentId, documentId), eq(step.status, 'pending'), sql`${step.round} = ${doc.round}`));
   return row?.approverId;
-}
-
-export async function mail(
-  db: Db,
-  v: {
-    companyId: number;
-    toEmployeeId: number;
-    template: string;
-    params: Record<string, string | number>;
-    documentId: number;
-  },
-) {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ ...v, params: JSON.stringify(v.params) })
-    .returning({ id: mailOutbox.id });
-  // Sent by the mail job, which exists only if this transaction commits.
-  await enqueue(db, 'mail', { mailId: row!.id }, v.companyId);
 }
 
 export async function namesOf(db: Db, ids: number[]) {

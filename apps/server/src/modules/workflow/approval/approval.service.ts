@@ -282,8 +282,3 @@ export async function adminCancel(
 export function isManager(db: Db, user: SessionUser): Promise<boolean> {
   return repo.hasReports(db, user.userId);
 }
-
-/** Queues a notice mail in the caller's transaction; the mail job sends it once that commits. */
-export function queueMail(tx: Db, v: Parameters<typeof repo.mail>[1]) {
-  return repo.mail(tx, v);
-}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { keywordIn, paged } from '../../core/list';
@@ -163,6 +163,11 @@ export async function chooseEmployees(
     q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
     q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),
   );
+  return peopleWithTeams(db, q, where);
+}
+
+/** A page of people with their team's names, by employee code: the shape every people picker lists. */
+export function peopleWithTeams(db: Db, q: { PageIndex: number; PageSize: number }, where: SQL | undefined) {
   return paged(
     q,
     db.select({ n: count() }).from(employee).where(where),

@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
 import { insertOne, updateVersioned } from '../../../core/versioned';
+import { peopleWithTeams } from '../org.repository';
 import { appFunction, employee, employeeRoleTeam as ert, role, roleFunction, roleReport, team } from '../org.table';
 
 export type RoleEntity = typeof role.$inferSelect;
@@ -249,16 +250,7 @@ export async function candidates(db: Db, companyId: number, f: SearchRoleCandida
       ? sql`not exists (select 1 from employee_role_team x where x.employee_id = "employee"."id" and x.role_id = ${f.RoleID} and x.team_id is null)`
       : undefined,
   );
-  return paged(
-    f,
-    db.select({ n: count() }).from(employee).where(where),
-    db
-      .select({ e: employee, teamZh: team.nameZh, teamEn: team.nameEn })
-      .from(employee)
-      .leftJoin(team, eq(team.id, employee.teamId))
-      .where(where)
-      .orderBy(asc(employee.code)),
-  );
+  return peopleWithTeams(db, f, where);
 }
 
 export async function teamsOfCompany(db: Db, companyId: number, k: string | undefined) {

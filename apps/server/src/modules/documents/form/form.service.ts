@@ -32,7 +32,7 @@ import { AttachmentStore } from '../attachments/attachment.storage';
 import * as repo from '../document.repository';
 import { load, visible } from '../document.service';
 import { actingPeople, entitled } from '../lifecycle/document.policy';
-import { statusHistory } from '../lifecycle/lifecycle.table';
+import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
@@ -249,7 +249,7 @@ export async function save(
       teamId,
       ...main,
     });
-    await tx.insert(statusHistory).values({
+    await history(tx, {
       documentId: row.id,
       toStatus: 'draft',
       action: 'create',

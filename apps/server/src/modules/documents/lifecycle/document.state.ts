@@ -71,18 +71,10 @@ export function possibleActions(type: DocType, state: DocState): DocAction[] {
 }
 
 export const TERMINAL: readonly DocState[] = ['closed', 'cancelled'];
-/** Approved and on the way through finance (or done): where finance and the all-documents view see a document. */
-export const AT_FINANCE: readonly DocState[] = [
-  'approved',
-  'received',
-  'reviewing',
-  'held',
-  'to_post',
-  'post_failed',
-  'posted',
-  'remitting',
-  'paid',
-  'closed',
-];
+/** Approved and on the way through finance (or done): where finance and the all-documents view see a document (DOC_STATES runs in lifecycle order). */
+export const AT_FINANCE: readonly DocState[] = DOC_STATES.slice(
+  DOC_STATES.indexOf('approved'),
+  DOC_STATES.indexOf('closed') + 1,
+);
 /** States in which the document's content may still change. */
 export const EDITABLE: readonly DocState[] = ['draft', 'returned'];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/browser';
+import { INVOICE_PNG } from '../support/documents';
 import { type RunningServer, startServer } from '../support/server';
 
 // The real server on the embedded database (PGlite in a temporary data folder), driven over HTTP: the other tests
@@ -11,12 +12,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 type Json = Record<string, unknown>;
-
-/** A real PNG (1×1 pixel): the picture of an invoice, its type found from the content. */
-const INVOICE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function signIn(username: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/auth/Token`, {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -22,19 +23,6 @@ async function as(username: string, culture: Culture, viewport?: { width: number
   await signIn(page, username);
   return { context, page };
 }
-
-/** Picks an option of an antd select by typing part of its label. */
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
-
-/** A real PNG (1×1 pixel): the picture of an invoice, its type found from the content. */
-const INVOICE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Attaches an invoice picture to the open draft: a reimbursement of items that need an invoice cannot go without. */
 async function attachInvoice(page: Page, name: string) {
@@ -67,16 +55,9 @@ async function fillDeputy(
     await page.getByTestId(`line-desc-${i}`).fill(description);
   }
   await page.getByTestId('doc-save').click();
-  await page.waitForURL(/\/manage\/document\/edit\/\d+/);
-  let docNo: string | undefined;
-  await expect
-    .poll(async () => {
-      docNo = /D\d{13}/.exec((await page.getByTestId('doc-title').textContent()) ?? '')?.[0];
-      return docNo;
-    })
-    .toBeTruthy();
+  const docNo = await savedDeputyNo(page);
   if (invoice) await attachInvoice(page, 'invoice.png');
-  return docNo!;
+  return docNo;
 }
 
 async function submit(page: Page) {

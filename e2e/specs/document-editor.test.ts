@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -18,12 +19,6 @@ async function as(username: string) {
   await context.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
   await signIn(page, username);
   return { context, page };
-}
-
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
 }
 
 /** Calls of one API path the page makes from now on, with their bodies. */
@@ -57,16 +52,9 @@ describe('the document editor', () => {
     await pick(page, 'line-item-0', '住宿费');
     await page.getByTestId('line-amount-0').fill('420.00');
     await page.getByTestId('doc-save').click();
-    await page.waitForURL(/\/manage\/document\/edit\/\d+/);
-    let docNo: string | undefined;
-    await expect
-      .poll(async () => {
-        docNo = /D\d{13}/.exec((await page.getByTestId('doc-title').textContent()) ?? '')?.[0];
-        return docNo;
-      })
-      .toBeTruthy();
+    const docNo = await savedDeputyNo(page);
     // The tab says which document this is.
-    await expect.poll(() => page.title()).toContain(docNo!);
+    await expect.poll(() => page.title()).toContain(docNo);
 
     // Route preview on the saved draft: it saves again (a new version) and the dialog stays open with the route.
     await page.waitForTimeout(1100);
@@ -83,7 +71,7 @@ describe('the document editor', () => {
     await page.getByTestId('doc-preview').click();
     await page.getByTestId('preview-print').waitFor();
     await expect.poll(async () => page.getByTestId('preview-print').isEnabled()).toBe(true);
-    expect(await page.locator('.ant-modal:visible').textContent()).toContain(docNo!);
+    expect(await page.locator('.ant-modal:visible').textContent()).toContain(docNo);
     await page.getByTestId('preview-close').click();
 
     // Save and submit clicked together send one save, never two with the same version (the save is held

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { employee } from '../org/org.table';
+import { employee, employeeRoleTeam, role, roleFunction } from '../org/org.table';
 import { company } from '../system/system.table';
 import { refreshToken, userAccount } from './auth.table';
 
@@ -23,10 +23,12 @@ export async function accountById(db: Db, id: number) {
 }
 
 /**
- * The account behind an access token, whether it is locked now and whether the token's refresh family is still
- * live: one query per request, the family found through its index.
+ * The account behind an access token, whether it is locked now, whether the token's refresh family is still live,
+ * and the functions its roles grant in the token's company: one statement per request, each part through an index.
  */
-export async function sessionOf(db: Db, accountId: number, familyId: string) {
+export async function sessionOf(db: Db, accountId: number, familyId: string, companyId: number) {
+  const roles = sql`${employeeRoleTeam} join ${role} on ${role.id} = ${employeeRoleTeam.roleId}`;
+  const ofUser = sql`${employeeRoleTeam.employeeId} = ${employee.id} and ${role.companyId} = ${companyId} and ${role.active}`;
   const [row] = await db
     .select({
       account: userAccount,
@@ -34,6 +36,9 @@ export async function sessionOf(db: Db, accountId: number, familyId: string) {
       locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
       live: sql<boolean>`exists (select 1 from ${refreshToken} where ${refreshToken.familyId} = ${familyId}
         and ${refreshToken.userAccountId} = ${userAccount.id} and ${refreshToken.revokedAt} is null)`,
+      functions: sql<string[]>`array(select distinct ${roleFunction.functionCode} from ${roles}
+        join ${roleFunction} on ${roleFunction.roleId} = ${role.id} where ${ofUser})`,
+      isAdmin: sql<boolean>`exists (select 1 from ${roles} where ${ofUser} and ${role.isAdmin})`,
     })
     .from(userAccount)
     .innerJoin(employee, eq(employee.id, userAccount.employeeId))

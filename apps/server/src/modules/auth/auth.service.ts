@@ -8,7 +8,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../c
 import type { SessionUser } from '../../core/http';
 import { type AccessClaims, AUDIENCE, ISSUER } from '../../core/security';
 import { audit } from '../audit/audit.service';
-import { companiesOf, findEmployee, functionsOf, isAdminIn, profile } from '../org/org.service';
+import { companiesOf, findEmployee, isAdminIn, profile } from '../org/org.service';
 import * as repo from './auth.repository';
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.accountById>>>;
@@ -382,7 +382,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * account may no longer act, is locked, or its refresh family was revoked (sign-out, reuse, password change/reset).
  */
 export async function loadSession(db: Db, claims: AccessClaims) {
-  const s = UUID.test(claims.fam) ? await repo.sessionOf(db, claims.acc, claims.fam) : undefined;
+  const s = UUID.test(claims.fam) ? await repo.sessionOf(db, claims.acc, claims.fam, claims.cid) : undefined;
   if (!s || !usable(s) || String(s.employee.id) !== claims.sub) throw unauthorized('auth.token_invalid');
   if (s.locked) throw unauthorized('auth.account_locked');
   if (!s.live) throw unauthorized('auth.session_ended');
@@ -390,7 +390,7 @@ export async function loadSession(db: Db, claims: AccessClaims) {
   // A temporary password opens nothing but its own change: no functions to look up.
   const { functions, isAdmin } = mustChangePassword
     ? { functions: new Set<string>(), isAdmin: false }
-    : await functionsOf(db, s.employee.id, claims.cid);
+    : { functions: new Set(s.functions), isAdmin: s.isAdmin };
   const user: SessionUser = {
     userId: s.employee.id,
     accountId: s.account.id,

@@ -68,6 +68,9 @@ export const document = pgTable(
     index('document_applicant_idx').on(t.applicantId, t.status),
     index('document_preparer_idx').on(t.preparerId),
     index('document_company_status_idx').on(t.companyId, t.status, t.docType),
+    // Team authority scopes a list by team; every list pages newest first within a company.
+    index('document_team_idx').on(t.teamId, t.createdAt),
+    index('document_company_created_idx').on(t.companyId, t.createdAt, t.id),
   ],
 );
 

@@ -5,7 +5,7 @@ import { keywordIn, paged } from '../../core/list';
 import { updateVersioned } from '../../core/versioned';
 import { userAccount } from '../auth/auth.table';
 import { company } from '../system/system.table';
-import { appFunction, employee, employeeCompany, employeeRoleTeam, role, roleFunction, team } from './org.table';
+import { appFunction, employee, employeeCompany, employeeRoleTeam, role, team } from './org.table';
 
 export type EmployeeRow = typeof employee.$inferSelect;
 
@@ -43,17 +43,6 @@ export async function companiesOf(db: Db, employeeId: number) {
     .orderBy(asc(company.code));
   const seen = new Set(home.map((h) => h.companyId));
   return [...home, ...others.filter((o) => !seen.has(o.companyId)).map((o) => ({ ...o, isDefault: false }))];
-}
-
-/** Functions granted by the employee's roles in one company (roles are per company). */
-export async function functionsOf(db: Db, employeeId: number, companyId: number) {
-  const rows = await db
-    .selectDistinct({ code: roleFunction.functionCode, isAdmin: role.isAdmin })
-    .from(employeeRoleTeam)
-    .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
-    .innerJoin(roleFunction, eq(roleFunction.roleId, role.id))
-    .where(and(eq(employeeRoleTeam.employeeId, employeeId), eq(role.companyId, companyId), eq(role.active, true)));
-  return { functions: new Set(rows.map((r) => r.code)), isAdmin: rows.some((r) => r.isAdmin) };
 }
 
 export async function isAdminIn(db: Db, employeeId: number, companyId: number): Promise<boolean> {

@@ -159,10 +159,6 @@ export function companiesOf(db: Db, employeeId: number) {
   return repo.companiesOf(db, employeeId);
 }
 
-export function functionsOf(db: Db, employeeId: number, companyId: number) {
-  return repo.functionsOf(db, employeeId, companyId);
-}
-
 export function isAdminIn(db: Db, employeeId: number, companyId: number): Promise<boolean> {
   return repo.isAdminIn(db, employeeId, companyId);
 }

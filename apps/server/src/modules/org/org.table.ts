@@ -81,6 +81,8 @@ export const employee = pgTable(
     uniqueIndex('employee_company_code_uq').on(t.companyId, t.code),
     index('employee_team_idx').on(t.teamId),
     index('employee_manager_idx').on(t.lineManagerId),
+    // People lists page in code order across the home company and the companies people are lent to.
+    index('employee_code_idx').on(t.code),
   ],
 );
 
@@ -187,5 +189,6 @@ export const employeeRoleTeam = pgTable(
   (t) => [
     uniqueIndex('employee_role_team_uq').on(t.employeeId, t.roleId, sql`coalesce(${t.teamId}, 0)`),
     index('employee_role_team_employee_idx').on(t.employeeId),
+    index('employee_role_team_role_idx').on(t.roleId),
   ],
 );

@@ -34,5 +34,7 @@ export const approvalStep = pgTable(
   (t) => [
     uniqueIndex('approval_step_uq').on(t.documentId, t.round, t.seq),
     index('approval_step_pending_idx').on(t.approverId, t.status),
+    // "Documents I acted on" (view centres, history) looks steps up by who acted.
+    index('approval_step_acted_by_idx').on(t.actedBy),
   ],
 );

@@ -9,10 +9,14 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/**
+ * One page of a list. Lists that can hold a year of a company's documents stop counting at a cap: `TotalCapped`
+ * says there are more than `Total` rows, and the pager shows "10,000+".
+ */
 export function pageOf<T extends z.ZodType>(row: T) {
-  return z.object({ Total: z.number().int(), Rows: z.array(row) });
+  return z.object({ Total: z.number().int(), TotalCapped: z.boolean().optional(), Rows: z.array(row) });
 }
-export type Page<T> = { Total: number; Rows: T[] };
+export type Page<T> = { Total: number; TotalCapped?: boolean; Rows: T[] };
 
 /** Fields the web client adds to every body; authority comes from the token alone. */
 export const Enrichment = z.object({

@@ -40,6 +40,17 @@ export async function paged<R>(
   return { total: counted?.n ?? 0, rows: await rows.limit(q.PageSize).offset(offsetOf(q)) };
 }
 
+/**
+ * Where a count stops on lists over a year of documents: counting two million rows on every page would cost more
+ * than the page itself, and nobody pages past ten thousand rows (they filter or export).
+ */
+export const COUNT_CAP = 10_000;
+
+/** The `Total` of a page whose count query stopped at `COUNT_CAP + 1` rows. */
+export function cappedTotal(counted: number): { Total: number; TotalCapped?: true } {
+  return counted > COUNT_CAP ? { Total: COUNT_CAP, TotalCapped: true } : { Total: counted };
+}
+
 /** `lower(column) IN (…)`: codes are matched regardless of case, as users type and import them. */
 export function codeIn(column: AnyColumn | SQL, codes: readonly string[]): SQL {
   return inArray(

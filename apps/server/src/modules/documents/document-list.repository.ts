@@ -1,6 +1,7 @@
-import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { and, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
+import { COUNT_CAP } from '../../core/list';
 import { costCentre } from '../masterdata/costcentre.table';
 import { expenseType } from '../masterdata/expense.table';
 import { employee } from '../org/org.table';
@@ -40,9 +41,16 @@ export function documentList<T extends SelectedFields>(db: Db, fields: T) {
     .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId));
 }
 
-/** The count for a `documentList` page whose filter may name the applicant. */
-export function documentCount(db: Db) {
-  return db.select({ n: count() }).from(doc).innerJoin(applicant, eq(applicant.id, doc.applicantId));
+/** The count for a `documentList` page whose filter may name the applicant, stopped past `COUNT_CAP` rows. */
+export function documentCount(db: Db, where: SQL | undefined) {
+  const hits = db
+    .select({ one: sql`1` })
+    .from(doc)
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('hits');
+  return db.select({ n: count() }).from(hits);
 }
 
 /** Created within the list's dates, whole days in Asia/Shanghai. */

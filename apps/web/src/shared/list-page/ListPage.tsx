@@ -196,7 +196,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           onChange: (_keys, selectedRows) => setSelected(selectedRows),
         }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} /> }}
-        pagination={pagerOf(state, query.data?.Total ?? 0, t)}
+        pagination={pagerOf(state, query.data, t)}
       />
       {editor ? (
         <EditorDrawer<Row>

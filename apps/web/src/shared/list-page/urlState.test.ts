@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterDef } from './types';
-import { filterBody, type ListState, listBody, readListState, selectionProblem, writeListState } from './urlState';
+import {
+  filterBody,
+  type ListState,
+  listBody,
+  pagerOf,
+  readListState,
+  selectionProblem,
+  writeListState,
+} from './urlState';
 
 const FILTERS: FilterDef[] = [
   { name: 'PageID', labelKey: 'language.field.pageId', type: 'text' },
@@ -81,5 +89,18 @@ describe('selection rules', () => {
     expect(selectionProblem({ needsSome: true }, 0)).toBe('list.selectSome');
     expect(selectionProblem({ needsSome: true }, 3)).toBeNull();
     expect(selectionProblem({}, 0)).toBeNull();
+  });
+});
+
+describe('pagerOf', () => {
+  const state: ListState = { page: 3, pageSize: 20, filters: {} };
+  const t = (key: string, p: { total: number }) => `${key}:${p.total}`;
+
+  it('says how many rows there are, and "more than" when the count stopped at its cap', () => {
+    const exact = pagerOf(state, { Total: 42 }, t);
+    expect(exact).toMatchObject({ current: 3, pageSize: 20, total: 42 });
+    expect(exact.showTotal(42)).toBe('list.total:42');
+    expect(pagerOf(state, { Total: 10000, TotalCapped: true }, t).showTotal(10000)).toBe('list.total_capped:10000');
+    expect(pagerOf(state, undefined, t).total).toBe(0);
   });
 });

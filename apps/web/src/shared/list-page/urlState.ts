@@ -48,14 +48,20 @@ export function afterTableChange(
 }
 
 /** The table's pager for a list state: page sizes to choose from and the total. */
-export function pagerOf(state: ListState, total: number, t: (key: string, params: { total: number }) => string) {
+/** The table's pager; a list whose count stopped at its cap says "10,000+". */
+export function pagerOf(
+  state: ListState,
+  page: { Total: number; TotalCapped?: boolean | undefined } | undefined,
+  t: (key: string, params: { total: number }) => string,
+) {
+  const capped = page?.TotalCapped === true;
   return {
     current: state.page,
     pageSize: state.pageSize,
-    total,
+    total: page?.Total ?? 0,
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZES.map(String),
-    showTotal: (n: number) => t('list.total', { total: n }),
+    showTotal: (n: number) => t(capped ? 'list.total_capped' : 'list.total', { total: n }),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { ViewCenterQuery } from '@ems/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { keywordIn, paged } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
 import { approvalStep } from '../../workflow/approval/approval.table';
 import { document as doc } from '../document.table';
@@ -27,23 +27,31 @@ function where(companyId: number, scope: ViewScope, q: ViewCenterQuery) {
   );
 }
 
-const SORTABLE = {
+// Never-submitted or not-yet-approved documents sort as the earliest time, so every sort key has a value and an
+// export can page by it (keyset) instead of by OFFSET.
+const SORTABLE: Record<string, AnyColumn | SQL> = {
   DocNo: doc.docNo,
   Status: doc.status,
   DocType: doc.docType,
   TotalAmount: doc.totalAmount,
   TotalAmountCNY: doc.totalAmountCny,
   CreatedAt: doc.createdAt,
-  SubmittedAt: doc.submittedAt,
-  ApprovedAt: doc.approvedAt,
+  SubmittedAt: sql`coalesce(${doc.submittedAt}, '-infinity')`,
+  ApprovedAt: sql`coalesce(${doc.approvedAt}, '-infinity')`,
 };
 
-/** Newest first unless the caller sorts: people look for what they just made. */
-const listOrder = (q: Parameters<typeof orderFrom>[1]) =>
-  q.SortField ? orderFrom(SORTABLE, q, doc.createdAt) : desc(doc.createdAt);
+/** The list's order: newest first unless the caller sorts (people look for what they just made); ties by id. */
+function orderOf(q: Pick<ViewCenterQuery, 'SortField' | 'SortOrder'>) {
+  const key = (q.SortField ? SORTABLE[q.SortField] : undefined) ?? doc.createdAt;
+  const descending = key === doc.createdAt && !q.SortField ? true : q.SortOrder === 'descend';
+  const by = descending ? desc : asc;
+  return { key, descending, orderBy: [by(key), by(doc.id)] };
+}
 
-function select(db: Db) {
+/** The list's rows; `sortKey` is the row's value of the order's key, where an export's next page starts after. */
+function select(db: Db, key: AnyColumn | SQL) {
   return documentList(db, {
+    sortKey: sql<string>`(${key})::text`,
     applicantCode: applicant.code,
     teamZh: team.nameZh,
     teamEn: team.nameEn,
@@ -67,20 +75,45 @@ export type ViewRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[
 
 export async function search(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery) {
   const w = where(companyId, scope, q);
-  return paged(q, documentCount(db).where(w), select(db).where(w).orderBy(listOrder(q), sql`${doc.id} desc`));
+  const { key, orderBy } = orderOf(q);
+  return paged(
+    q,
+    documentCount(db, w),
+    select(db, key)
+      .where(w)
+      .orderBy(...orderBy),
+  );
 }
 
-/** Every row of a list, in pages, for an export. */
-export async function* all(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery, limit: number) {
+/**
+ * Every row of a list, in pages, for an export: each page starts after the last row of the one before (keyset), so
+ * a deep page costs what the first does instead of sorting every row before it again.
+ */
+export async function* all(
+  db: Db,
+  companyId: number,
+  scope: ViewScope,
+  q: ViewCenterQuery,
+  limit: number,
+  pageSize = 1000,
+) {
   const w = where(companyId, scope, q);
-  const pageSize = 1000;
-  for (let offset = 0; offset < limit; offset += pageSize) {
-    const rows = await select(db)
-      .where(w)
-      .orderBy(listOrder(q), sql`${doc.id} desc`)
-      .limit(Math.min(pageSize, limit - offset))
-      .offset(offset);
+  const { key, descending, orderBy } = orderOf(q);
+  let after: { key: string; id: number } | undefined;
+  for (let read = 0; read < limit; ) {
+    const past =
+      after &&
+      (descending
+        ? sql`(${key}, ${doc.id}) < (${after.key}, ${after.id})`
+        : sql`(${key}, ${doc.id}) > (${after.key}, ${after.id})`);
+    const rows = await select(db, key)
+      .where(and(w, past))
+      .orderBy(...orderBy)
+      .limit(Math.min(pageSize, limit - read));
     yield* rows;
-    if (rows.length < pageSize) return;
+    read += rows.length;
+    const last = rows.at(-1);
+    if (rows.length < pageSize || !last) return;
+    after = { key: last.sortKey, id: last.d.id };
   }
 }

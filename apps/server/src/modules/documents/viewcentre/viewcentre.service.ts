@@ -4,6 +4,7 @@ import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { cappedTotal } from '../../../core/list';
 import { load } from '../document.service';
 import { isOwner } from '../lifecycle/document.policy';
 import { transition } from '../lifecycle/transition';
@@ -42,7 +43,7 @@ export function toRow(r: repo.ViewRow, culture: Culture): ViewCenterRow {
 export async function search(db: Db, user: SessionUser, list: ViewList, q: ViewCenterQuery, culture: Culture) {
   const scope = await scopeOf(db, user, q.All && list === 'personal' ? 'all' : list);
   const { total, rows } = await repo.search(db, user.companyId, scope, q);
-  return { Total: total, Rows: rows.map((r) => toRow(r, culture)) };
+  return { ...cappedTotal(total), Rows: rows.map((r) => toRow(r, culture)) };
 }
 
 /** A long-term apply stops taking new claims (stop) or takes them again (start): its owner or an administrator. */

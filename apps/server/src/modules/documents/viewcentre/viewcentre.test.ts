@@ -7,6 +7,7 @@ import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { expenseItem } from '../../masterdata/expense.table';
 import { document as docTable } from '../document.table';
+import * as repo from './viewcentre.repository';
 
 let t: TestApp;
 let m: Masters;
@@ -122,6 +123,27 @@ describe('the view centre lists', () => {
     const sheet = wb.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(submitted.DocNo);
+  });
+});
+
+describe('exports', () => {
+  it('reads an export page after page from the last row read, in the list’s order, for every sort', async () => {
+    const scope = { kind: 'company', states: ['approving', 'approved', 'returned', 'cancelled', 'confirming'] } as const;
+    const companyId = (await t.ctx.db.select().from(docTable).where(eq(docTable.id, submitted.ID)))[0]!.companyId;
+    for (const sort of [
+      {},
+      { SortField: 'SubmittedAt', SortOrder: 'ascend' },
+      { SortField: 'ApprovedAt', SortOrder: 'descend' },
+      { SortField: 'TotalAmount', SortOrder: 'ascend' },
+      { SortField: 'Status', SortOrder: 'descend' },
+    ] as const) {
+      const q = { PageIndex: 1, PageSize: 500, ...sort };
+      const screen = await repo.search(t.ctx.db, companyId, scope, q);
+      expect(screen.rows.length).toBeGreaterThan(5);
+      const exported = [];
+      for await (const r of repo.all(t.ctx.db, companyId, scope, q, 10_000, 3)) exported.push(r.d.id);
+      expect(exported).toEqual(screen.rows.map((r) => r.d.id));
+    }
   });
 });
 

@@ -342,7 +342,7 @@ export default function ApproveCenterPage() {
             onChange: (_keys, chosen) => setSelected(chosen),
           }}
           locale={{ emptyText: empty }}
-          pagination={pagerOf(state, query.data?.Total ?? 0, t)}
+          pagination={pagerOf(state, query.data, t)}
         />
       )}
       {decision ? (

@@ -45,13 +45,14 @@ const LISTS: { url: string; list: view.ViewList; permission: string | string[]; 
   },
 ];
 
+/** The lists and their export read from `ctx.reportDb` (the replica when there is one); changes stay on `ctx.db`. */
 export async function viewCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const l of LISTS) {
     post(
       app,
       `/api/DocumentViewCenter/${l.url}`,
       { permission: l.permission, summary: l.summary, tags, body: ViewCenterQuery, response: pageOf(ViewCenterRow) },
-      async (req) => view.search(ctx.db, currentUser(req), l.list, req.body, req.culture),
+      async (req) => view.search(ctx.reportDb, currentUser(req), l.list, req.body, req.culture),
     );
   }
   for (const [url, stop] of [
@@ -86,10 +87,10 @@ export async function viewCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       const user = currentUser(req);
       const c = req.culture;
       const q = { ...req.body, PageIndex: 1, PageSize: EXPORT_LIMIT };
-      const scope = await view.scopeOf(ctx.db, user, q.All && q.List === 'personal' ? 'all' : q.List);
+      const scope = await view.scopeOf(ctx.reportDb, user, q.All && q.List === 'personal' ? 'all' : q.List);
       const t = (k: string) => ctx.messages.t(`export.documents.${k}`, c);
       const rows = (async function* () {
-        for await (const r of repo.all(ctx.db, user.companyId, scope, q, EXPORT_LIMIT)) yield view.toRow(r, c);
+        for await (const r of repo.all(ctx.reportDb, user.companyId, scope, q, EXPORT_LIMIT)) yield view.toRow(r, c);
       })();
       return sendXlsx(
         reply,

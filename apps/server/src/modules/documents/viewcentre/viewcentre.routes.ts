@@ -45,14 +45,17 @@ const LISTS: { url: string; list: view.ViewList; permission: string | string[]; 
   },
 ];
 
-/** The lists and their export read from `ctx.reportDb` (the replica when there is one); changes stay on `ctx.db`. */
+/** The lists (but long-term) and the export read `ctx.reportDb`, the replica when there is one; changes use `ctx.db`. */
 export async function viewCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const l of LISTS) {
     post(
       app,
       `/api/DocumentViewCenter/${l.url}`,
       { permission: l.permission, summary: l.summary, tags, body: ViewCenterQuery, response: pageOf(ViewCenterRow) },
-      async (req) => view.search(ctx.reportDb, currentUser(req), l.list, req.body, req.culture),
+      // The long-term list is reloaded right after its own Stop/Start, so it must show that change (and the new
+      // Version the next action sends): the primary's. The other lists only read.
+      async (req) =>
+        view.search(l.list === 'long_term' ? ctx.db : ctx.reportDb, currentUser(req), l.list, req.body, req.culture),
     );
   }
   for (const [url, stop] of [

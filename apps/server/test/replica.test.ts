@@ -92,6 +92,14 @@ describe.skipIf(unavailable)(
       }
     });
 
+    it('leaves a wrong query to its caller: not run again on the primary, the replica still up', async () => {
+      await expect(t.ctx.reportDb.execute(sql`select * from no_such_table`)).rejects.toMatchObject({
+        cause: { code: '42P01' },
+      });
+      expect(t.ctx.database.replica?.health()).toMatchObject({ state: 'up' });
+      expect(await inRecovery(t.ctx.reportDb)).toBe(true);
+    });
+
     it('runs a transaction begun on the report handle on the primary', async () => {
       expect(await t.ctx.reportDb.transaction((tx) => inRecovery(tx))).toBe(false);
     });

@@ -89,7 +89,8 @@ export async function openDatabase(opts: {
 
 function replicaOf(opts: { url: string; retrySeconds: number; maxLagSeconds: number }, primary: pg.Pool): ReplicaPool {
   // A replica that does not answer must not hold a report up for long: its reads then go to the primary.
-  const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 3000 });
+  // Keep-alive finds a replica gone from the network while a connection is open.
+  const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 3000, keepAlive: true });
   // A stopped or restarted replica ends its idle connections; the next query learns of it and falls back.
   pool.on('error', () => undefined);
   return new ReplicaPool(pool, primary, { retryMs: opts.retrySeconds * 1000, maxLagSeconds: opts.maxLagSeconds });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import type { Config } from './config';
 import { ReplicaPool } from './replica';
 
 export type Schema = typeof schema;
@@ -37,7 +38,7 @@ export interface Database {
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/pglite` (or in memory). */
 export async function openDatabase(opts: {
   url?: string | undefined;
-  replica?: { url: string; retrySeconds: number; maxLagSeconds: number } | undefined;
+  replica?: Config['replica'];
   dataDir?: string;
   pglite?: PGlite;
 }): Promise<Database> {
@@ -87,7 +88,7 @@ export async function openDatabase(opts: {
   };
 }
 
-function replicaOf(opts: { url: string; retrySeconds: number; maxLagSeconds: number }, primary: pg.Pool): ReplicaPool {
+function replicaOf(opts: NonNullable<Config['replica']>, primary: pg.Pool): ReplicaPool {
   // A replica that does not answer must not hold a report up for long: its reads then go to the primary.
   // Keep-alive finds a replica gone from the network while a connection is open.
   const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 3000, keepAlive: true });

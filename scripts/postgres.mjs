@@ -36,13 +36,31 @@ async function canConnect(url) {
   }
 }
 
-function freePort() {
+/** A port nobody listens on; EMS_TEST_PG_PORTS=first-last keeps the clusters in a range a firewall allows. */
+export async function freePort(taken = []) {
+  const range = process.env.EMS_TEST_PG_PORTS;
+  if (range) {
+    const m = /^(\d+)-(\d+)$/.exec(range);
+    if (!m) throw new Error(`EMS_TEST_PG_PORTS=${range}: expected first-last, e.g. 55440-55449`);
+    for (let port = Number(m[1]); port <= Number(m[2]); port++) {
+      if (!taken.includes(port) && !(await listens({ host: '127.0.0.1', port })) && (await bindable(port))) return port;
+    }
+    throw new Error(`EMS_TEST_PG_PORTS=${range}: every port is in use`);
+  }
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
       const a = s.address();
       s.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no free port'))));
     });
+  });
+}
+
+function bindable(port) {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 }
 
@@ -60,7 +78,7 @@ export function postgresBinaries() {
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` account Debian's package creates;
  * any other user runs it as themselves.
  */
-function clusterOwner() {
+export function clusterOwner() {
   if (process.getuid?.() !== 0) return undefined;
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8', stdio: 'pipe' }).trim());
@@ -73,10 +91,50 @@ function clusterOwner() {
   }
 }
 
-function asOwner(owner, program, args) {
+export function asOwner(owner, program, args) {
   const [cmd, argv] = owner ? ['runuser', ['-u', owner.name, '--', program, ...args]] : [program, args];
   const r = spawnSync(cmd, argv, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${program} failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+}
+
+/** A folder only the cluster's owner may enter, for its data, socket and log. */
+export function clusterFolder(owner, prefix = 'ems-pg-') {
+  // The cluster's owner must reach the folder: a root-only TMPDIR would lock the `postgres` user out.
+  const dir = mkdtempSync(join(owner ? '/tmp' : tmpdir(), prefix));
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  chmodSync(dir, 0o700);
+  return dir;
+}
+
+/** Starts the server on `data`; the socket and `server.log` stay in `dir`, away from the system's. */
+export function startServer(bin, owner, { dir, data, port, settings = [] }) {
+  // A test cluster needs no durability.
+  const options = [
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
+    '-c full_page_writes=off -c max_connections=200',
+    ...settings.map((s) => `-c ${s}`),
+  ].join(' ');
+  asOwner(owner, join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start']);
+}
+
+/** Stops the server on `data` if it runs; `immediate` when it is thrown away, `fast` for a clean stop. */
+export function stopServer(bin, owner, data, mode = 'immediate') {
+  if (!existsSync(join(data, 'postmaster.pid'))) return;
+  spawnSync(owner ? 'runuser' : join(bin, 'pg_ctl'), [
+    ...(owner ? ['-u', owner.name, '--', join(bin, 'pg_ctl')] : []),
+    '-D',
+    data,
+    '-m',
+    mode,
+    '-w',
+    'stop',
+  ]);
+}
+
+/** A cluster that will not start says why in its log. */
+export function printServerLog(dir) {
+  const log = join(dir, 'server.log');
+  if (existsSync(log)) console.error(readFileSync(log, 'utf8'));
 }
 
 async function throwAwayCluster() {
@@ -87,32 +145,18 @@ async function throwAwayCluster() {
         '(installs Debian’s postgresql) or set DATABASE_URL.',
     );
   const owner = clusterOwner();
-  // The cluster's owner must reach the folder: a root-only TMPDIR would lock the `postgres` user out.
-  const dir = mkdtempSync(join(owner ? '/tmp' : tmpdir(), 'ems-pg-'));
+  const dir = clusterFolder(owner);
   const data = join(dir, 'data');
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  chmodSync(dir, 0o700);
   const port = await freePort();
   const stop = () => {
-    if (existsSync(join(data, 'postmaster.pid')))
-      spawnSync(owner ? 'runuser' : join(bin, 'pg_ctl'), [
-        ...(owner ? ['-u', owner.name, '--', join(bin, 'pg_ctl')] : []),
-        '-D',
-        data,
-        '-m',
-        'immediate',
-        'stop',
-      ]);
+    stopServer(bin, owner, data);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     asOwner(owner, join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-    // A test cluster needs no durability; the socket stays in the temporary folder, away from the system's.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-    asOwner(owner, join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start']);
+    startServer(bin, owner, { dir, data, port });
   } catch (error) {
-    const log = join(dir, 'server.log');
-    if (existsSync(log)) console.error(readFileSync(log, 'utf8'));
+    printServerLog(dir);
     stop();
     throw error;
   }

@@ -133,10 +133,13 @@ export async function buildApp(
   });
 
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
+  ctx.database.replica?.reportTo(app.log);
   app.get('/readyz', { config: { permission: 'public' } }, async (_req, reply) => {
     try {
       await ctx.database.ping();
-      return { status: 'ready', database: ctx.database.kind };
+      // A replica that is down or behind only moves report reads to the primary: ready all the same, and said.
+      const replica = await ctx.database.replica?.check();
+      return { status: 'ready', database: ctx.database.kind, ...(replica ? { replica } : {}) };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }

@@ -29,12 +29,14 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = await openDatabase({
     url: config.databaseUrl,
+    replica: config.replica,
     ...(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.dataDir }),
   });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
+    reportDb: database.reportDb,
     messages: new Messages(),
     keys: await loadKeys(config, opts.persistKeys ?? true),
     appVersion: appVersion(config),

@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const where =
+    ctx.database.kind === 'pglite'
+      ? `embedded database in ${config.dataDir}`
+      : `PostgreSQL${config.replica ? ', reports on its replica' : ''}`;
   const lines = [
     '',
     `Expense management is running on http://localhost:${config.port} (${where}, started in ${Date.now() - started} ms)`,

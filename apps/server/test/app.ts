@@ -78,6 +78,15 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
       await c.end();
     };
   }
+  return appOn(config, { ...(pglite ? { pglite } : {}), ...(dropDb ? { dropDb } : {}) });
+}
+
+/** The test app on a configuration of the caller's (their own database, a replica…), dropping nothing unless told. */
+export async function appOn(
+  config: Config,
+  opts: { pglite?: PGlite; dropDb?: () => Promise<void> } = {},
+): Promise<TestApp> {
+  const { pglite, dropDb } = opts;
   const ctx = await createContext(config, { ...(pglite ? { pglite } : {}), persistKeys: false });
   await reloadMessages(ctx);
   const app = await buildApp(ctx, { logger: false });

@@ -30,6 +30,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ OPENAPI_CLIENTS: '[{"ClientId":"x"}]' })).toThrow(/OPENAPI_CLIENTS/);
   });
 
+  it('takes a replica only beside a PostgreSQL primary, with its retry and lag limits', () => {
+    expect(loadConfig({}).replica).toBeUndefined();
+    expect(() => loadConfig({ REPLICA_DATABASE_URL: 'postgresql://r/ems' })).toThrow(/REPLICA_DATABASE_URL: needs/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://p/ems', REPLICA_DATABASE_URL: 'mysql://r' })).toThrow(
+      /REPLICA_DATABASE_URL: must start with postgres/,
+    );
+    const both = { DATABASE_URL: 'postgresql://p/ems', REPLICA_DATABASE_URL: 'postgresql://r/ems' };
+    expect(loadConfig(both).replica).toEqual({ url: 'postgresql://r/ems', retrySeconds: 30, maxLagSeconds: 30 });
+    expect(loadConfig({ ...both, REPLICA_RETRY_SECONDS: '5', REPLICA_MAX_LAG_SECONDS: '0' }).replica).toMatchObject({
+      retrySeconds: 5,
+      maxLagSeconds: 0,
+    });
+    expect(() => loadConfig({ ...both, REPLICA_RETRY_SECONDS: '0' })).toThrow(/REPLICA_RETRY_SECONDS/);
+  });
+
   it('trusts no proxy unless told which: a hop count or addresses/CIDRs', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -20,6 +20,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** A streaming replica of DATABASE_URL that report reads use; see docs/decisions/014. */
+  REPLICA_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REPLICA_RETRY_SECONDS: int(1, 3600).default(30),
+  /** 0 never judges the replica by its lag. */
+  REPLICA_MAX_LAG_SECONDS: int(0, 86_400).default(30),
   DATA_DIR: z.string().default('data'),
   /** Demo data loads on an empty database unless production; LOAD_DEMO_DATA=true asks for it there too. */
   LOAD_DEMO_DATA: bool.optional(),
@@ -62,6 +70,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Where report reads go, and how long the primary stands in after the replica failed or fell behind. */
+  replica: { url: string; retrySeconds: number; maxLagSeconds: number } | undefined;
   dataDir: string;
   loadDemoData: boolean;
   jwtSecret: string | undefined;
@@ -141,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.REPLICA_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REPLICA_DATABASE_URL: needs DATABASE_URL (the embedded database has no replica)',
+    );
+  }
   let openApiClients: OpenApiClient[] = [];
   if (e.OPENAPI_CLIENTS) {
     let raw: unknown;
@@ -169,6 +184,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    replica: e.REPLICA_DATABASE_URL
+      ? {
+          url: e.REPLICA_DATABASE_URL,
+          retrySeconds: e.REPLICA_RETRY_SECONDS,
+          maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS,
+        }
+      : undefined,
     dataDir: fromRoot(e.DATA_DIR),
     loadDemoData: e.LOAD_DEMO_DATA ?? e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET,

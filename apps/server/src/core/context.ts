@@ -8,6 +8,12 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * Report reads (view-centre lists and their exports, the interface log, history exports): the streaming replica
+   * when one is configured and answering, else the primary; the same as `db` without a replica. Reads that must see
+   * the caller's own writes, and every transaction, stay on `db` (docs/decisions/014).
+   */
+  reportDb: Db;
   messages: Messages;
   keys: Keys;
   /** Version of the web build being served; sent as X-App-Version. */

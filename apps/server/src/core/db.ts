@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import type { Config } from './config';
+import { ReplicaPool } from './replica';
 
 export type Schema = typeof schema;
 /** A database handle or a transaction: repositories take either. */
@@ -20,6 +22,13 @@ export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 export interface Database {
   db: Db;
+  /**
+   * What report reads use: on the replica when one is configured and answering, else the primary (the same handle as
+   * `db` when there is no replica). Never for a read that must see the caller's own writes.
+   */
+  reportDb: Db;
+  /** The replica and its state, when one is configured. */
+  replica: ReplicaPool | undefined;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -29,6 +38,7 @@ export interface Database {
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/pglite` (or in memory). */
 export async function openDatabase(opts: {
   url?: string | undefined;
+  replica?: Config['replica'];
   dataDir?: string;
   pglite?: PGlite;
 }): Promise<Database> {
@@ -40,14 +50,21 @@ export async function openDatabase(opts: {
     // An idle connection can be ended by the server (restart, administrator); the pool opens a new one when needed.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const replica = opts.replica && replicaOf(opts.replica, pool);
     return {
       db,
+      // Drizzle takes the router as it takes a pool: it calls only query() and, for a transaction, connect().
+      reportDb: replica ? (drizzleNodePg({ client: replica as unknown as pg.Pool, schema }) as unknown as Db) : db,
+      replica,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await replica?.end();
+        await pool.end();
+      },
     };
   }
   let client = opts.pglite;
@@ -62,6 +79,8 @@ export async function openDatabase(opts: {
   const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;
   return {
     db,
+    reportDb: db,
+    replica: undefined,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client: pgl, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
@@ -69,4 +88,13 @@ export async function openDatabase(opts: {
     },
     close: () => pgl.close(),
   };
+}
+
+function replicaOf(opts: NonNullable<Config['replica']>, primary: pg.Pool): ReplicaPool {
+  // A replica that does not answer must not hold a report up for long: its reads then go to the primary.
+  // Keep-alive finds a replica gone from the network while a connection is open.
+  const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 3000, keepAlive: true });
+  // A stopped or restarted replica ends its idle connections; the next query learns of it and falls back.
+  pool.on('error', () => undefined);
+  return new ReplicaPool(pool, primary, { retryMs: opts.retrySeconds * 1000, maxLagSeconds: opts.maxLagSeconds });
 }

@@ -20,7 +20,8 @@ export async function outboundRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchOutboundJobBody,
       response: pageOf(OutboundJobRow),
     },
-    async (req) => outbound.search(ctx.db, currentUser(req).companyId, req.body),
+    // A log to read: the replica's copy serves; a retry below answers with its row from the primary.
+    async (req) => outbound.search(ctx.reportDb, currentUser(req).companyId, req.body),
   );
 
   post(

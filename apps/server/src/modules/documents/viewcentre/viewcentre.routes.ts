@@ -45,13 +45,17 @@ const LISTS: { url: string; list: view.ViewList; permission: string | string[]; 
   },
 ];
 
+/** The lists (but long-term) and the export read `ctx.reportDb`, the replica when there is one; changes use `ctx.db`. */
 export async function viewCentreRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const l of LISTS) {
     post(
       app,
       `/api/DocumentViewCenter/${l.url}`,
       { permission: l.permission, summary: l.summary, tags, body: ViewCenterQuery, response: pageOf(ViewCenterRow) },
-      async (req) => view.search(ctx.db, currentUser(req), l.list, req.body, req.culture),
+      // The long-term list is reloaded right after its own Stop/Start, so it must show that change (and the new
+      // Version the next action sends): the primary's. The other lists only read.
+      async (req) =>
+        view.search(l.list === 'long_term' ? ctx.db : ctx.reportDb, currentUser(req), l.list, req.body, req.culture),
     );
   }
   for (const [url, stop] of [
@@ -86,10 +90,10 @@ export async function viewCentreRoutes(app: FastifyInstance, ctx: AppContext): P
       const user = currentUser(req);
       const c = req.culture;
       const q = { ...req.body, PageIndex: 1, PageSize: EXPORT_LIMIT };
-      const scope = await view.scopeOf(ctx.db, user, q.All && q.List === 'personal' ? 'all' : q.List);
+      const scope = await view.scopeOf(ctx.reportDb, user, q.All && q.List === 'personal' ? 'all' : q.List);
       const t = (k: string) => ctx.messages.t(`export.documents.${k}`, c);
       const rows = (async function* () {
-        for await (const r of repo.all(ctx.db, user.companyId, scope, q, EXPORT_LIMIT)) yield view.toRow(r, c);
+        for await (const r of repo.all(ctx.reportDb, user.companyId, scope, q, EXPORT_LIMIT)) yield view.toRow(r, c);
       })();
       return sendXlsx(
         reply,

@@ -69,7 +69,9 @@ export async function exportDecided(
 ) {
   const t = (k: string) => ctx.messages.t(k, culture);
   const F = 'approval.field.';
-  const { rows } = await repo.decided(ctx.db, user.companyId, user.userId, q, { limit: EXPORT_LIMIT });
+  // Up to the export limit of rows, for a file: the replica's work. The on-screen list stays on the primary, where
+  // a decision just taken is always shown.
+  const { rows } = await repo.decided(ctx.reportDb, user.companyId, user.userId, q, { limit: EXPORT_LIMIT });
   const columns: ExportColumn<ApproveHistoryRow>[] = [
     { header: t(`${F}docNo`), value: (r) => r.DocNo },
     { header: t(`${F}docType`), value: (r) => t(`doc.type.${r.DocType}`), width: 12 },

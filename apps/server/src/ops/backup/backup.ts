@@ -7,7 +7,7 @@ import { lockDataDir } from '../../core/data-lock';
 import { createTar, sha256Of } from './archive';
 import { stageDataFiles, WORK_PREFIX } from './data-files';
 import { BackupError, FILES_DIR, FORMAT, FORMAT_VERSION, MANIFEST_FILE, type Manifest } from './manifest';
-import { type DatabaseDump, dumpPglite } from './pglite';
+import { assertHasPglite, type DatabaseDump, dumpPglite } from './pglite';
 import { dumpPostgres } from './postgres';
 
 export type Log = (line: string) => void;
@@ -41,6 +41,8 @@ export async function backup(
   const kind = config.databaseUrl ? 'postgres' : 'pglite';
   if (existsSync(out)) throw new BackupError(`${out} exists already: name another file with --out`);
   await mkdir(dirname(out), { recursive: true });
+  // Checked before locking, which would make the folder: a mistyped DATA_DIR is reported, not created.
+  if (kind === 'pglite') assertHasPglite(config.dataDir);
   const release = kind === 'pglite' ? lockDataDir(config.dataDir, 'backup') : undefined;
   const work = await mkdtemp(join(dirname(out), `${WORK_PREFIX}backup-`));
   const partial = `${out}.partial`;

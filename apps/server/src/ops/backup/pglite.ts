@@ -26,6 +26,15 @@ export function hasPglite(dataDir: string): boolean {
   return existsSync(join(folderOf(dataDir), 'PG_VERSION'));
 }
 
+export function assertHasPglite(dataDir: string): void {
+  if (!hasPglite(dataDir)) {
+    throw new BackupError(
+      `There is no embedded database in ${folderOf(dataDir)}: set DATA_DIR to the app's data folder, or DATABASE_URL ` +
+        'to back up a PostgreSQL database',
+    );
+  }
+}
+
 /**
  * Dumps the embedded database with PGlite's own `dumpDataDir` (a gzipped tar of its data folder). The caller holds
  * the data folder's lock, so no server has the files open: PGlite is one process's database, and copying its files
@@ -34,12 +43,7 @@ export function hasPglite(dataDir: string): boolean {
  * embedded database's size for backups to what memory holds (PostgreSQL has no such bound).
  */
 export async function dumpPglite(dataDir: string, file: string): Promise<DatabaseDump> {
-  if (!hasPglite(dataDir)) {
-    throw new BackupError(
-      `There is no embedded database in ${folderOf(dataDir)}: set DATA_DIR to the app's data folder, or DATABASE_URL ` +
-        'to back up a PostgreSQL database',
-    );
-  }
+  assertHasPglite(dataDir);
   const client = await PGlite.create(folderOf(dataDir));
   try {
     const { db } = await openDatabase({ pglite: client });

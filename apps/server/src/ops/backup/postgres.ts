@@ -9,6 +9,8 @@ import type { DatabaseDump } from './pglite';
 
 async function withClient<T>(url: string, fn: (db: Db, client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'ems-backup' });
+  // A connection the server ends fails the query in flight; the event alone must not end the process.
+  client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (err) {

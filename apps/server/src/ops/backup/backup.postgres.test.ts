@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type TestApp, testAppOn } from '../../../test/app';
 import { documentWithFile, expectEveryFileDownloads, type Holdings, holdings, seededInto } from '../../../test/backup';
 import { withDatabase } from '../../../test/template';
 import { type Config, loadConfig } from '../../core/config';
+import { createBoss } from '../../core/jobs';
 import { type BackupSummary, backup } from './backup';
 import { BackupError } from './manifest';
 import { restore } from './restore';
+
+const WAITING_QUEUE = 'backup-check';
 
 const template = JSON.parse(inject('dbTemplate')) as
   | { kind: 'pglite' }
@@ -43,10 +47,11 @@ function configFor(database: string, dataDir: string): Config {
 }
 
 describe.skipIf(template.kind !== 'postgres')('backup and restore on PostgreSQL', () => {
-  const work = mkdtempSync(join(tmpdir(), 'ems-backup-pg-'));
-  const sourceDir = join(work, 'source-data');
-  const targetDir = join(work, 'target-data');
-  const archive = join(work, 'backups', 'ems.tar');
+  // Made when the tests run, not when the file is read: a skipped suite leaves nothing behind.
+  let work = '';
+  let sourceDir = '';
+  let targetDir = '';
+  let archive = '';
   const [sourceDb = '', targetDb = ''] = names;
   let source: TestApp;
   let before: Holdings;
@@ -55,11 +60,21 @@ describe.skipIf(template.kind !== 'postgres')('backup and restore on PostgreSQL'
   let made: BackupSummary;
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'ems-backup-pg-'));
+    sourceDir = join(work, 'source-data');
+    targetDir = join(work, 'target-data');
+    archive = join(work, 'backups', 'ems.tar');
     await admin(`create database ${sourceDb}`);
     await admin(`create database ${targetDb}`);
     await seededInto(configFor(sourceDb, sourceDir));
     source = await testAppOn(configFor(sourceDb, sourceDir), { persistKeys: true });
     added = await documentWithFile(source);
+    // A job waiting in pg-boss's own schema, which the dump must carry too.
+    const boss = createBoss(source.ctx.database, source.ctx.config.databaseUrl);
+    await boss.start();
+    await boss.createQueue(WAITING_QUEUE);
+    await boss.send(WAITING_QUEUE, { reason: 'survives a restore' }, { startAfter: 3600 });
+    await boss.stop({ graceful: false, wait: true });
     employeeToken = (await source.login('employee')).access_token;
     before = await holdings(source);
   }, 60_000);
@@ -67,7 +82,7 @@ describe.skipIf(template.kind !== 'postgres')('backup and restore on PostgreSQL'
   afterAll(async () => {
     await source?.close();
     for (const name of names) await admin(`drop database if exists ${name} with (force)`);
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('archives the database and every file of the data folder while the app runs', async () => {
@@ -107,6 +122,10 @@ describe.skipIf(template.kind !== 'postgres')('backup and restore on PostgreSQL'
       expect(after.documents).toEqual(before.documents);
       expect(after.attachments).toEqual(before.attachments);
       expect(after.documents.map((d) => d.id)).toContain(added.documentId);
+      const jobs = (await t.ctx.db.execute(
+        sql`select data->>'reason' as "reason" from pgboss.job where name = ${WAITING_QUEUE}`,
+      )) as unknown as { rows: { reason: string }[] };
+      expect(jobs.rows).toEqual([{ reason: 'survives a restore' }]);
       await expectEveryFileDownloads(t, after.attachments);
 
       // A sign-in made before the backup still works: same signing key, same live sessions.

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
+import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss } from './core/jobs';
 import { demoLogins, seed } from './db/seed';
 import { mailJob, transportFor } from './modules/notify/notify.service';
@@ -19,6 +20,18 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = Date.now();
+  // The embedded database is this process's files alone: a second server, a backup or a restore must wait.
+  if (!config.databaseUrl) {
+    try {
+      lockDataDir(config.dataDir, 'server');
+    } catch (err) {
+      if (err instanceof DataDirBusyError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
   const ctx = await createContext(config);
   await ctx.database.migrate();
   const outcome = await seed(ctx.db, config);

@@ -78,16 +78,25 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
       await c.end();
     };
   }
-  return appOn(config, { ...(pglite ? { pglite } : {}), ...(dropDb ? { dropDb } : {}) });
+  return testAppOn(config, {
+    ...(pglite ? { pglite } : {}),
+    persistKeys: false,
+    ...(dropDb ? { onClose: dropDb } : {}),
+  });
 }
 
-/** The test app on a configuration of the caller's (their own database, a replica…), dropping nothing unless told. */
-export async function appOn(
+/**
+ * The app on a database and data folder the caller made (a test of its own start, backup or restore); the
+ * database must be migrated. `persistKeys` keeps the signing key in the data folder, as the real server does.
+ */
+export async function testAppOn(
   config: Config,
-  opts: { pglite?: PGlite; dropDb?: () => Promise<void> } = {},
+  opts: { pglite?: PGlite; persistKeys?: boolean; onClose?: () => Promise<void> } = {},
 ): Promise<TestApp> {
-  const { pglite, dropDb } = opts;
-  const ctx = await createContext(config, { ...(pglite ? { pglite } : {}), persistKeys: false });
+  const ctx = await createContext(config, {
+    ...(opts.pglite ? { pglite: opts.pglite } : {}),
+    persistKeys: opts.persistKeys ?? false,
+  });
   await reloadMessages(ctx);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
@@ -134,7 +143,7 @@ export async function appOn(
     async close() {
       await app.close();
       await ctx.database.close();
-      await dropDb?.();
+      await opts.onClose?.();
     },
   };
 }

@@ -6,7 +6,7 @@ import { type Config, loadConfig } from '../src/core/config';
 import { type Database, openDatabase } from '../src/core/db';
 import type { ReplicaLog } from '../src/core/replica';
 import { seed } from '../src/db/seed';
-import { appOn, type TestApp } from './app';
+import { type TestApp, testAppOn } from './app';
 import { type Masters, saveDeputy } from './documents';
 import { documentMasters } from './factories';
 
@@ -65,7 +65,7 @@ describe.skipIf(unavailable)(
       await seed(primary.db, config);
       await primary.close();
       await pair.caughtUp();
-      t = await appOn(config);
+      t = await testAppOn(config);
       m = await documentMasters(t.ctx.db);
       token = (await t.login('employee')).access_token;
     }, 90_000);

@@ -1,6 +1,7 @@
 import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
+import { shanghaiToday } from '../../../core/time';
 import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
 import { insertOne, updateVersioned } from '../../../core/versioned';
 import { poWhiteList, provider } from '../reference.table';
@@ -8,11 +9,6 @@ import { poWhiteList, provider } from '../reference.table';
 export type ProviderRecord = typeof provider.$inferSelect;
 export type WhiteListRecord = typeof poWhiteList.$inferSelect;
 type Filters<T> = Omit<T, 'PageIndex' | 'PageSize'>;
-
-/** Today in the business time zone, as yyyy-MM-dd: a white-list entry is valid through its last day. */
-export function shanghaiToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-}
 
 function whiteListed() {
   // Rebuilt per query so a long-running server does not keep yesterday's date.

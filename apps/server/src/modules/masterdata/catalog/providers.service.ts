@@ -16,6 +16,7 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
+import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import { yesNoText } from './excel';
@@ -167,7 +168,7 @@ function whiteListRow(
     TaxNo: r.provider.taxNo,
     Reason: r.entry.reason,
     ValidTo: r.entry.validTo,
-    Expired: r.entry.validTo !== null && r.entry.validTo < repo.shanghaiToday(),
+    Expired: r.entry.validTo !== null && r.entry.validTo < shanghaiToday(),
     CreatedAt: r.entry.createdAt.toISOString(),
     Version: r.entry.version,
   };

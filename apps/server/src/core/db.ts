@@ -17,7 +17,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /** The advisory-lock key of migrating and seeding at start (any number of our own; pg-boss uses its own keys). */
-const START_LOCK = 7_215_001;
+export const START_LOCK = 7_215_001;
 
 export interface Database {
   db: Db;

@@ -4,12 +4,15 @@ import { ConfigError, loadConfig } from './core/config';
 import { createBoss } from './core/jobs';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
 import { evmJob } from './modules/org/evm/evm.service';
 import { type OutboundRunner, startOutbound } from './modules/outbound/outbound.service';
 
 /** Time left for closing the database once requests and jobs are done, out of the whole shutdown budget. */
 const CLOSE_RESERVE_MS = 2_000;
+/** How soon a text edited through another instance shows in this one's error messages and notices. */
+const LANGUAGE_CHECK_MS = 15_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
   const lifecycle = new Lifecycle();
   const app = await buildApp(ctx, { lifecycle });
   let outbound: OutboundRunner | undefined;
+  let stopFollowing: (() => void) | undefined;
 
   // The listener comes up first, so an orchestrator sees the process alive (`/healthz`) and not yet ready
   // (`/readyz` 503 `starting`) while the database is migrated and seeded, which may take a while after an upgrade.
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
     try {
       // Whatever the start was doing (a migration, the seed) ends first: it runs in transactions of its own.
       await starting?.catch(() => undefined);
+      stopFollowing?.();
       const jobsTimeoutMs = Math.max(1_000, config.shutdownTimeoutMs - CLOSE_RESERVE_MS);
       // The listener stops taking connections and idle kept-alive ones close; requests in flight finish. Jobs in
       // progress finish alongside; only then does the database close under them.
@@ -81,6 +86,10 @@ async function main(): Promise<void> {
       { log: app.log },
     );
     if (closing) return;
+    // Instances share one database: texts edited through another reach this one's messages too.
+    stopFollowing = followLanguageEdits(ctx, LANGUAGE_CHECK_MS, (err) =>
+      app.log.error({ err }, 'reloading the language texts failed'),
+    );
     lifecycle.ready();
     printWelcome(config, ctx.database.kind, outcome);
   })();

@@ -161,6 +161,9 @@ export async function buildApp(
       wildcard: false,
       index: false,
       prefix: '/',
+      // The web build writes .br and .gz beside each text file (apps/web/build/precompress.ts): sent as they are,
+      // with no compressing per request; files without them are compressed on the fly as before.
+      preCompressed: true,
       // Hashed bundles are kept for good; the page and its version file are asked for anew.
       setHeaders: (reply, path) => {
         reply.header(

@@ -1,4 +1,5 @@
-// Helpers shared by the start and test scripts: run a command, decide whether the web app needs a build.
+// Helpers shared by the start, build and test scripts: run a command, decide whether the web app or the server needs
+// a build.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,24 +34,44 @@ function newest(path) {
   return latest;
 }
 
-/** The web build is stale when any of its sources (or the shared contracts) changed after it was made. */
-export function webBuildIsStale() {
-  const stamp = join(ROOT, 'apps/web/dist/version.json');
-  if (!existsSync(stamp) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) return true;
-  const built = statSync(stamp).mtimeMs;
-  const sources = [
-    'apps/web/src',
-    'apps/web/build',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'apps/web/package.json',
-    'packages/contracts/src',
-  ];
+/** A build is stale when it is missing or any of its sources changed after it was made. */
+function isStale(outputs, sources) {
+  if (!outputs.every((o) => existsSync(join(ROOT, o)))) return true;
+  const built = Math.min(...outputs.map((o) => statSync(join(ROOT, o)).mtimeMs));
   return sources.some((p) => newest(join(ROOT, p)) > built);
+}
+
+/** The web build: its sources and the shared contracts. */
+export function webBuildIsStale() {
+  return isStale(
+    ['apps/web/dist/version.json', 'apps/web/dist/index.html'],
+    [
+      'apps/web/src',
+      'apps/web/build',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'packages/contracts/src',
+    ],
+  );
+}
+
+/** The server's bundle (`apps/server/dist/main.js`): its sources, its build script, the shared contracts. */
+export function serverBuildIsStale() {
+  return isStale(
+    ['apps/server/dist/main.js'],
+    ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/contracts/src'],
+  );
 }
 
 export async function buildWebIfStale() {
   if (!webBuildIsStale()) return 0;
   console.log('Building the web app…');
   return run('npm', ['run', 'build', '-w', '@ems/web']);
+}
+
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) return 0;
+  console.log('Building the server…');
+  return run(process.execPath, ['apps/server/build.mjs']);
 }

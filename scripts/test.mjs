@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWebIfStale, run, running } from './lib.mjs';
+import { buildServerIfStale, buildWebIfStale, run, running } from './lib.mjs';
 import { usePostgres } from './postgres.mjs';
 
 // `node scripts/test.mjs server -- logging approval`: steps before `--`, test-file filters after it.
@@ -88,6 +88,8 @@ try {
   await vitest('contracts', '@ems/contracts');
   await vitest('server', '@ems/server', { database: 'postgres' });
   await vitest('web', '@ems/web');
+  // The smoke and browser tests run the production build of the server, as `npm start` does.
+  if ((wanted('smoke') || wanted('e2e')) && (await buildServerIfStale()) !== 0) problems.push('server build');
   await vitest('smoke', '@ems/e2e', { database: 'embedded', config: 'vitest.smoke.config.ts' });
   if (wanted('e2e')) {
     if ((await buildWebIfStale()) !== 0) problems.push('web build');

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 import { contractPureFunctions } from './build/pureContracts.ts';
 import { appVersion, versionFile } from './build/version.ts';
 
@@ -29,7 +30,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), versionFile(version)],
+  plugins: [react(), versionFile(version), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,

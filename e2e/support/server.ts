@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { buildServerIfStale } from '../../scripts/lib.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -37,10 +38,12 @@ export interface StartOptions {
 }
 
 /**
- * Starts the real server as `npm start` does (web build already made), on a fresh database:
+ * Starts the real server as `npm start` does, from its production build (made here when its sources changed; the
+ * web build is already made), on a fresh database:
  * a new database on the PostgreSQL server when DATABASE_URL is set, else an embedded one in a temporary folder.
  */
 export async function startServer(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
+  if ((await buildServerIfStale()) !== 0) throw new Error('the server build failed');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-e2e-'));
   let dbName: string | undefined;
@@ -66,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
     serverEnv.DATABASE_URL = u.toString();
   } else delete serverEnv.DATABASE_URL;
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

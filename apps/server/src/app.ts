@@ -16,6 +16,7 @@ import type { AppContext } from './core/context';
 import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
 import { bindRequestScope } from './core/jobs';
+import { installLifecycleGuard, Lifecycle } from './core/lifecycle';
 import { installProblemHandler } from './core/problem';
 import { RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
@@ -46,8 +47,14 @@ const REDACT = [
 
 export async function buildApp(
   ctx: AppContext,
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+  opts: {
+    logger?: boolean;
+    logStream?: NodeJS.WritableStream;
+    /** The process's phase; an app built without one (tests) is ready at once. */
+    lifecycle?: Lifecycle;
+  } = {},
 ): Promise<FastifyInstance> {
+  const lifecycle = opts.lifecycle ?? new Lifecycle('ready');
   const app = Fastify({
     logger:
       opts.logger === false
@@ -66,6 +73,8 @@ export async function buildApp(
     logController: new RequestLog(),
     // X-Forwarded-For counts only from the configured proxies, so no client picks its own address (rate limits).
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    // While closing, the lifecycle guard answers instead (the probes keep their own answers, the rest a coded 503).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +85,7 @@ export async function buildApp(
     if (indexHtml === undefined && existsSync(indexFile)) indexHtml = readFileSync(indexFile, 'utf8');
     return indexHtml;
   });
+  installLifecycleGuard(app, lifecycle);
   installSecurity(
     app,
     ctx.keys.jwtSecret,
@@ -135,6 +145,7 @@ export async function buildApp(
   app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
   ctx.database.replica?.reportTo(app.log);
   app.get('/readyz', { config: { permission: 'public' } }, async (_req, reply) => {
+    if (lifecycle.phase !== 'ready') return reply.status(503).send({ status: lifecycle.phase });
     try {
       await ctx.database.ping();
       // A replica that is down or behind only moves report reads to the primary: ready all the same, and said.
@@ -153,6 +164,9 @@ export async function buildApp(
       wildcard: false,
       index: false,
       prefix: '/',
+      // The web build writes .br and .gz beside each text file (apps/web/build/precompress.ts): sent as they are,
+      // with no compressing per request; files without them are compressed on the fly as before.
+      preCompressed: true,
       // Hashed bundles are kept for good; the page and its version file are asked for anew.
       setHeaders: (reply, path) => {
         reply.header(

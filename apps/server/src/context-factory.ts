@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { type Config, ROOT_DIR } from './core/config';
+import type { Config } from './core/config';
 import type { AppContext } from './core/context';
 import { openDatabase } from './core/db';
 import { Messages } from './core/i18n';
 import { loadKeys } from './core/keys';
+import { ROOT_DIR } from './core/paths';
 import { reloadMessages } from './modules/i18n/i18n.service';
 
 /** The version of the web build being served, else the package's own. */

@@ -3,10 +3,17 @@ import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss } from './core/jobs';
+import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
 import { evmJob } from './modules/org/evm/evm.service';
-import { startOutbound } from './modules/outbound/outbound.service';
+import { type OutboundRunner, startOutbound } from './modules/outbound/outbound.service';
+
+/** Time left for closing the database once requests and jobs are done, out of the whole shutdown budget. */
+const CLOSE_RESERVE_MS = 2_000;
+/** How soon a text edited through another instance shows in this one's error messages and notices. */
+const LANGUAGE_CHECK_MS = 15_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,7 +26,6 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const started = Date.now();
   // The embedded database is this process's files alone: a second server, a backup or a restore must wait.
   if (!config.databaseUrl) {
     try {
@@ -33,40 +39,90 @@ async function main(): Promise<void> {
     }
   }
   const ctx = await createContext(config);
-  await ctx.database.migrate();
-  const outcome = await seed(ctx.db, config);
-  await reloadMessages(ctx);
-  const app = await buildApp(ctx);
-  // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
-  // written to the data folder; EVM messages through its gateway.
-  const outbound = await startOutbound(
-    ctx,
-    createBoss(ctx.database, config.databaseUrl),
-    { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
-    { log: app.log },
-  );
+  const lifecycle = new Lifecycle();
+  const app = await buildApp(ctx, { lifecycle });
+  let outbound: OutboundRunner | undefined;
+  let stopFollowing: (() => void) | undefined;
 
+  // The listener comes up first, so an orchestrator sees the process alive (`/healthz`) and not yet ready
+  // (`/readyz` 503 `starting`) while the database is migrated and seeded, which may take a while after an upgrade.
+  await app.listen({ port: config.port, host: config.host });
+
+  let starting: Promise<void> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'already shutting down');
+      return;
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await outbound.stop();
-    await ctx.database.close();
+    lifecycle.drain();
+    app.log.info({ signal }, 'shutting down: draining requests and jobs');
+    const hardStop = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    hardStop.unref();
+    try {
+      // Whatever the start was doing (a migration, the seed) ends first: it runs in transactions of its own.
+      await starting?.catch(() => undefined);
+      stopFollowing?.();
+      const jobsTimeoutMs = Math.max(1_000, config.shutdownTimeoutMs - CLOSE_RESERVE_MS);
+      // The listener stops taking connections and idle kept-alive ones close; requests in flight finish. Jobs in
+      // progress finish alongside; only then does the database close under them.
+      await Promise.all([app.close(), outbound?.stop({ timeoutMs: jobsTimeoutMs })]);
+      await ctx.database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  starting = (async () => {
+    // Instances started together on one database take turns, so it is migrated and seeded once.
+    const outcome = await ctx.database.exclusively(async () => {
+      await ctx.database.migrate();
+      return seed(ctx.db, config);
+    });
+    await reloadMessages(ctx);
+    if (closing) return;
+    // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
+    // written to the data folder; EVM messages through its gateway.
+    outbound = await startOutbound(
+      ctx,
+      createBoss(ctx.database, config.databaseUrl),
+      { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
+      { log: app.log },
+    );
+    if (closing) return;
+    // Instances share one database: texts edited through another reach this one's messages too.
+    stopFollowing = followLanguageEdits(ctx, LANGUAGE_CHECK_MS, (err) =>
+      app.log.error({ err }, 'reloading the language texts failed'),
+    );
+    lifecycle.ready();
+    printWelcome(config, ctx.database.kind, outcome);
+  })();
+  await starting;
+}
+
+function printWelcome(
+  config: ReturnType<typeof loadConfig>,
+  kind: 'pglite' | 'postgres',
+  outcome: Awaited<ReturnType<typeof seed>>,
+): void {
   const where =
-    ctx.database.kind === 'pglite'
+    kind === 'pglite'
       ? `embedded database in ${config.dataDir}`
       : `PostgreSQL${config.replica ? ', reports on its replica' : ''}`;
+  // From the process's own start, so loading the code counts too.
+  const startedIn = Math.round(performance.now());
   const lines = [
     '',
-    `Expense management is running on http://localhost:${config.port} (${where}, started in ${Date.now() - started} ms)`,
+    `Expense management is running on http://localhost:${config.port} (${where}, started in ${startedIn} ms)`,
     `API documentation: http://localhost:${config.port}/api/docs`,
   ];
   if (outcome.demoLoaded) lines.push('Demo data loaded.');

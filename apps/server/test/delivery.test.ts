@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../../web/build/precompress';
 import { type TestApp, testApp } from './app';
 
 // How the app's answers travel: over plain HTTP on an intranet address, through an HTTPS proxy, compressed, cached.
@@ -19,6 +20,9 @@ beforeAll(async () => {
     `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`,
   );
   writeFileSync(join(webDist, 'assets/index-Ab12Cd34.js'), bundle);
+  // A bundle the build compressed ahead (apps/web/build/precompress.ts), which the server must send as it is.
+  writeFileSync(join(webDist, 'assets/vendor-Ef56Gh78.js'), bundle);
+  await precompressFile(join(webDist, 'assets/vendor-Ef56Gh78.js'));
   // The proxy in front of the app is trusted (the test's calls come from 127.0.0.1).
   t = await testApp({ WEB_DIST: webDist, TRUST_PROXY: '127.0.0.1' });
 });
@@ -79,6 +83,25 @@ describe('compression', () => {
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(bundle);
     expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(bundle) / 4);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the files the build compressed ahead as they are, gzip or brotli as the browser asks, or plain', async () => {
+    const url = '/assets/vendor-Ef56Gh78.js';
+    for (const [encoding, file] of [
+      ['br', 'vendor-Ef56Gh78.js.br'],
+      ['gzip', 'vendor-Ef56Gh78.js.gz'],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.equals(readFileSync(join(webDist, 'assets', file)))).toBe(true);
+    }
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
   });
 
   it('asks for the page anew every time: index.html and the single-page fallback', async () => {

@@ -1,10 +1,16 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServerIfStale } from '../../../scripts/lib.mjs';
 import { buildTemplate } from './template';
 
-/** Migrates and seeds once; each test file copies the result (PGlite data dump, or a PostgreSQL template database). */
+/**
+ * Migrates and seeds once; each test file copies the result (PGlite data dump, or a PostgreSQL template database).
+ * Builds the server when its sources changed, once for every file, since the tests of running processes start the
+ * production build.
+ */
 export default async function setup(project: TestProject) {
+  if ((await buildServerIfStale()) !== 0) throw new Error('the server build failed');
   const url = process.env.DATABASE_URL;
   const template = await buildTemplate(url);
   project.provide('dbTemplate', JSON.stringify(template));

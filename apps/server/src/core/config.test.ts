@@ -25,6 +25,24 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses production on PostgreSQL without a signing secret, which every instance must share', () => {
+    const url = 'postgresql://app@db:5432/ems';
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: url })).toThrow(
+      /JWT_SECRET: required in production/,
+    );
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    // One process on the embedded database, or outside production: the generated secret is enough.
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: url }).jwtSecret).toBeUndefined();
+  });
+
+  it('bounds the time a shutdown may take', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('checks key files and client lists', () => {
     expect(() => loadConfig({ SSO_PUBLIC_KEY_FILE: '/nowhere/key.pem' })).toThrow(/SSO_PUBLIC_KEY_FILE/);
     expect(() => loadConfig({ OPENAPI_CLIENTS: '[{"ClientId":"x"}]' })).toThrow(/OPENAPI_CLIENTS/);

@@ -1,11 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { dirname, isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-
-/** The repository root: relative paths in the configuration are taken from here, whatever the working folder. */
-export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { ROOT_DIR } from './paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -57,6 +54,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('费用管理系统 <no-reply@localhost>'),
   WEB_DIST: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a stop signal may take to drain requests and jobs before the process gives up and exits non-zero. */
+  SHUTDOWN_TIMEOUT_MS: int(1000, 600_000).default(30_000),
 });
 
 export interface OpenApiClient {
@@ -92,6 +91,7 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   webDist: string;
   logLevel: string;
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -156,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  REPLICA_DATABASE_URL: needs DATABASE_URL (the embedded database has no replica)',
     );
   }
+  // A secret generated into one instance's data folder is unknown to the others: every token one signs, another
+  // refuses. In production on a shared PostgreSQL the secret is therefore named, never left to chance.
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL (every instance must sign with the same secret)',
+    );
+  }
   let openApiClients: OpenApiClient[] = [];
   if (e.OPENAPI_CLIENTS) {
     let raw: unknown;
@@ -213,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     webDist: fromRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import type { Config } from './config';
+import { MIGRATIONS_DIR } from './paths';
 import { ReplicaPool } from './replica';
 
 export type Schema = typeof schema;
@@ -18,7 +18,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+/** The advisory-lock key of migrating and seeding at start (any number of our own; pg-boss uses its own keys). */
+export const START_LOCK = 7_215_001;
 
 export interface Database {
   db: Db;
@@ -31,6 +32,11 @@ export interface Database {
   replica: ReplicaPool | undefined;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the app runs its own: instances started together on one PostgreSQL
+   * database would otherwise migrate and seed it at the same time. The embedded database has one process anyway.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,6 +64,20 @@ export async function openDatabase(opts: {
       replica,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      exclusively: async (work) => {
+        // A session-level advisory lock on a connection of its own, held while `work` uses the others.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [START_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('select pg_advisory_unlock($1)', [START_LOCK]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -83,6 +103,7 @@ export async function openDatabase(opts: {
     replica: undefined,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client: pgl, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    exclusively: (work) => work(),
     ping: async () => {
       await pgl.query('select 1');
     },

@@ -41,6 +41,31 @@ export async function reloadMessages(ctx: AppContext): Promise<void> {
   ctx.messages.load(rows.map((r) => ({ key: joinKey(r.pageId, r.itemId), culture: r.culture, content: r.content })));
 }
 
+/**
+ * Texts edited through another instance reach this one's own messages (errors, notices) within `everyMs`: the
+ * edit moves the stored pack version, which is all this reads until it moves. Returns the stop.
+ */
+export function followLanguageEdits(ctx: AppContext, everyMs: number, onError: (err: unknown) => void): () => void {
+  let known: Promise<string | undefined> = repo.getVersion(ctx.db);
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void (async () => {
+      const before = await known;
+      const now = await repo.getVersion(ctx.db);
+      if (now !== before) await reloadMessages(ctx);
+      known = Promise.resolve(now);
+    })()
+      .catch(onError)
+      .finally(() => {
+        checking = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export function toApi(row: NonNullable<Awaited<ReturnType<typeof repo.findById>>>) {
   return {
     ID: row.id,

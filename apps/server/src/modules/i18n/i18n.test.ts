@@ -2,6 +2,9 @@ import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { eventually } from '../../../test/jobs';
+import { Messages } from '../../core/i18n';
+import { followLanguageEdits, reloadMessages } from './i18n.service';
 import { languageResource } from './i18n.table';
 
 let t: TestApp;
@@ -166,6 +169,25 @@ describe('language packs', () => {
       '/api/System/ExportLanguage',
     ]) {
       expect((await t.call(url, {}, employee)).statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe('on several instances', () => {
+  it('a text edited through one instance reaches the messages of another on the same database', async () => {
+    // Another instance: the same database, messages of its own, loaded at its start.
+    const other = { ...t.ctx, messages: new Messages() };
+    await reloadMessages(other);
+    const stop = followLanguageEdits(other, 100, (err) => {
+      throw err;
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      const body = { PageID: 'home', ItemID: 'test.instances', CultureCode: 'en-GB', ItemContent: 'Edited elsewhere' };
+      expect((await t.call('/api/System/UpdateLanguage', body, admin)).statusCode).toBe(200);
+      await eventually(() => expect(other.messages.t('home.test.instances', 'en-GB')).toBe('Edited elsewhere'), 5_000);
+    } finally {
+      stop();
     }
   });
 });

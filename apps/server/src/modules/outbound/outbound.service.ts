@@ -37,7 +37,8 @@ export interface OutboundOptions {
 export interface OutboundRunner {
   /** Hands what is waiting to the queue now, instead of at the next tick. */
   relayNow(): Promise<number>;
-  stop(): Promise<void>;
+  /** Stops fetching; a job in progress may finish within `timeoutMs` (default 10 s), else it is failed and retried. */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
 /**
@@ -137,10 +138,10 @@ export async function startOutbound(
   timer.unref();
   return {
     relayNow,
-    async stop() {
+    async stop({ timeoutMs = 10_000 } = {}) {
       clearInterval(timer);
       await relaying?.catch(() => 0);
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }

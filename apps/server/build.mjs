@@ -1,0 +1,34 @@
+// The production build of the server: one ES module, dist/main.js, with its source map. Our own code and the shared
+// contracts (TypeScript consumed as source) are bundled; every package from node_modules stays an import, so native
+// (argon2), WebAssembly (PGlite) and file-reading (pg-boss's SQL, swagger-ui's assets) packages load as installed.
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+rmSync(`${here}/dist`, { recursive: true, force: true });
+
+/** Bare imports are node_modules packages, except the workspace's own (`@ems/…`), which are sources to bundle. */
+const packagesStayExternal = {
+  name: 'packages-stay-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@ems/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const result = await build({
+  absWorkingDir: here,
+  entryPoints: ['src/main.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [packagesStayExternal],
+  logLevel: 'warning',
+  metafile: true,
+});
+const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+console.log(`server built: dist/main.js (${Math.round(bytes / 1024)} KiB with its source map)`);

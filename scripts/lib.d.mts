@@ -1,0 +1,6 @@
+// Types of lib.mjs for the TypeScript that uses it (test set-ups that start the built server).
+export const ROOT: string;
+export function webBuildIsStale(): boolean;
+export function serverBuildIsStale(): boolean;
+export function buildWebIfStale(): Promise<number>;
+export function buildServerIfStale(): Promise<number>;

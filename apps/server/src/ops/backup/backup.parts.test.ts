@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../core/config';
 import { LOCK_FILE } from '../../core/data-lock';
+import { ROOT_DIR } from '../../core/paths';
 import { defaultBackupPath } from './backup';
 import { parseCommand, UsageError } from './command';
 import { dataFiles, safePath } from './data-files';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MIGRATIONS_DIR } from '../../core/db';
+import { MIGRATIONS_DIR } from '../../core/paths';
 
 export const MANIFEST_FILE = 'manifest.json';
 /** Where the data folder's files sit inside the archive. */

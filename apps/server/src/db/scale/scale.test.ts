@@ -60,8 +60,8 @@ describe('options and organisation shape', () => {
   it('gives most people to the main company and about one team per 25 people', () => {
     const shares = peoplePerCompany([1, 2], 20_000);
     expect(shares.get(1)! + shares.get(2)!).toBe(20_000);
-    expect(shares.get(1)).toBe(17_000);
-    expect(unitsFor(17_000)).toEqual({ districts: 680, regions: 85, bus: 15 });
+    expect(shares.get(1)).toBe(15_000);
+    expect(unitsFor(15_000)).toEqual({ districts: 600, regions: 75, bus: 13 });
   });
 });
 

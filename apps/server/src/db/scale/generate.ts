@@ -3,6 +3,7 @@ import { type Batch, insertAttachments, insertDocuments, insertLines } from './d
 import { finish } from './finish';
 import { generateOrg } from './org';
 import { planDocuments } from './plan';
+import { skipRowByRowReferenceChecks, verifyReferences } from './references';
 import { insertHistory, insertSteps } from './route';
 import { progressLine, type ScaleRun } from './run';
 
@@ -22,6 +23,7 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
   const started = Date.now();
   await run.client.query(`set work_mem = '256MB'`);
   await run.client.query('set synchronous_commit = off');
+  const skipped = await skipRowByRowReferenceChecks(run);
   await generateOrg(run, opts.passwordHash);
   await planDocuments(run);
 
@@ -60,6 +62,7 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
       run.log(progressLine(`  ${step.table}`, seen.rows, expected, Date.now() - seen.ms));
     }
   }
+  if (skipped) await verifyReferences(run);
   await finish(run);
   run.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

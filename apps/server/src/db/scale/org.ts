@@ -10,7 +10,7 @@ const REGIONS_PER_BU = 6;
  * The first company holds most people, as a group's main operating company does; at the full size its busiest month
  * of reimbursements stays within the five digits of a document number.
  */
-const MAIN_COMPANY_SHARE = 0.75;
+const MAIN_COMPANY_SHARE = 0.65;
 
 const CITIES: [string, string][] = [
   ['上海', 'Shanghai'],

@@ -21,6 +21,20 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** The advisory-lock key of migrating and seeding at start (any number of our own; pg-boss uses its own keys). */
 export const START_LOCK = 7_215_001;
 
+/**
+ * Planner settings of the app's connections (docs/decisions/018):
+ * - no JIT: compiling pays off for long analytic queries only, and adds up to half a second to the plan of a short
+ *   statement the planner merely thinks costly;
+ * - joins reordered up to 12 tables (PostgreSQL stops at 8): a document list joins nine, and past eight the planner
+ *   keeps the written order, joining a year of documents before the few the user's scope selects;
+ * - random reads priced as on solid-state disks (PostgreSQL assumes spinning ones): a list probing a manager's
+ *   twenty thousand documents by primary key is cheaper than reading all two million;
+ * - no parallel workers: on a machine serving many users at once, a worker per query only adds start-up time
+ *   (a report that needs them sets `max_parallel_workers_per_gather` in its own transaction).
+ */
+const SESSION_SETTINGS =
+  '-c jit=off -c join_collapse_limit=12 -c from_collapse_limit=12 -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
+
 export interface Database {
   db: Db;
   /**
@@ -50,9 +64,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     // numeric stays a string (money never becomes a float); date stays yyyy-MM-dd.
-    // JIT compiling pays off for long analytic queries only: for the app's short statements it adds up to half a
-    // second to plans the planner thinks are costly.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20, options: SESSION_SETTINGS });
     // An idle connection can be ended by the server (restart, administrator); the pool opens a new one when needed.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
@@ -114,7 +126,13 @@ export async function openDatabase(opts: {
 function replicaOf(opts: NonNullable<Config['replica']>, primary: pg.Pool): ReplicaPool {
   // A replica that does not answer must not hold a report up for long: its reads then go to the primary.
   // Keep-alive finds a replica gone from the network while a connection is open.
-  const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 3000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: 20,
+    connectionTimeoutMillis: 3000,
+    keepAlive: true,
+    options: SESSION_SETTINGS,
+  });
   // A stopped or restarted replica ends its idle connections; the next query learns of it and falls back.
   pool.on('error', () => undefined);
   return new ReplicaPool(pool, primary, { retryMs: opts.retrySeconds * 1000, maxLagSeconds: opts.maxLagSeconds });

@@ -41,14 +41,17 @@ export async function paged<R>(
 }
 
 /**
- * Where a count stops on lists over a year of documents: counting two million rows on every page would cost more
- * than the page itself, and nobody pages past ten thousand rows (they filter or export).
+ * How far the count of a list over a year of documents goes: ten pages past the page shown. Counting two million
+ * rows on every page would cost more than the page itself; past the limit the pager says "200+" and counts further
+ * as the user pages on.
  */
-export const COUNT_CAP = 10_000;
+export function countLimit(q: Pick<PageQuery, 'PageIndex' | 'PageSize'>): number {
+  return offsetOf(q) + q.PageSize * 10;
+}
 
-/** The `Total` of a page whose count query stopped at `COUNT_CAP + 1` rows. */
-export function cappedTotal(counted: number): { Total: number; TotalCapped?: true } {
-  return counted > COUNT_CAP ? { Total: COUNT_CAP, TotalCapped: true } : { Total: counted };
+/** The `Total` of a page whose count query stopped at `limit + 1` rows. */
+export function cappedTotal(counted: number, limit: number): { Total: number; TotalCapped?: true } {
+  return counted > limit ? { Total: limit, TotalCapped: true } : { Total: counted };
 }
 
 /** `lower(column) IN (…)`: codes are matched regardless of case, as users type and import them. */

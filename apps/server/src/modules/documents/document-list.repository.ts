@@ -1,7 +1,6 @@
-import { and, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { COUNT_CAP } from '../../core/list';
 import { costCentre } from '../masterdata/costcentre.table';
 import { expenseType } from '../masterdata/expense.table';
 import { employee } from '../org/org.table';
@@ -41,14 +40,17 @@ export function documentList<T extends SelectedFields>(db: Db, fields: T) {
     .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId));
 }
 
-/** The count for a `documentList` page whose filter may name the applicant, stopped past `COUNT_CAP` rows. */
-export function documentCount(db: Db, where: SQL | undefined) {
-  const hits = db
-    .select({ one: sql`1` })
-    .from(doc)
-    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+/**
+ * The count for a `documentList` page, stopped past `limit` rows, newest first (the order the lists page in, so the
+ * rows counted are those an index walk meets first). The applicant is joined only when the filter names it (a
+ * keyword): every document has one, so the join never changes the count.
+ */
+export function documentCount(db: Db, where: SQL | undefined, namesApplicant: boolean, limit: number) {
+  const from = db.select({ one: sql`1` }).from(doc);
+  const hits = (namesApplicant ? from.innerJoin(applicant, eq(applicant.id, doc.applicantId)) : from)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    .orderBy(desc(doc.createdAt), desc(doc.id))
+    .limit(limit + 1)
     .as('hits');
   return db.select({ n: count() }).from(hits);
 }

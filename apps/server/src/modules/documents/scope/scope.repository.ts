@@ -1,5 +1,5 @@
 import type { DocState } from '@ems/contracts';
-import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { expenseItem } from '../../masterdata/expense.table';
@@ -12,29 +12,41 @@ import { document as doc, expenseLine as line } from '../document.table';
  */
 export type ViewScope =
   /** Mine (applied, prepared, or acted for), those I approve or approved, and my teams' through team authority. */
-  | { kind: 'personal'; people: number[]; approvers: number[]; teams: number[] }
+  | { kind: 'personal'; people: number[]; approvers: number[]; teams: number[]; dense: boolean }
   /** The company's documents in the given states. */
   | { kind: 'company'; states: readonly DocState[] }
   /** Submitted documents with spend on healthcare professionals (compliance viewers). */
   | { kind: 'hcp' }
   /** Documents whose route I am on, not my own. */
-  | { kind: 'follow'; people: number[]; approvers: number[] }
+  | { kind: 'follow'; people: number[]; approvers: number[]; dense: boolean }
   /** Approved long-term applies: mine, or the company's. */
   | { kind: 'long_term'; people: number[] | 'all' };
 
-// The personal and follow scopes are sets of ids, each part read through its own index (applicant, preparer,
-// approver, who acted, team) and joined to the list as a semi-join. Written as one OR over the document's columns
-// and an EXISTS on its steps, PostgreSQL walks the whole company's documents to find a manager's few hundred.
+// The personal and follow scopes are read one of two ways, chosen by how many documents the route and the teams
+// bring (`dense`, from `isDense`):
+// - few (an employee, most managers): a set of ids, each part read through its own index (applicant, preparer,
+//   approver, who acted, team) and joined to the list as a semi-join; walking the company's documents newest first
+//   would pass hundreds of thousands before finding twenty of them;
+// - many (a business-unit head, a compliance reviewer, with tens of thousands of steps a year): the company's
+//   documents newest first, each tested for a step of theirs (`approval_step_uq`); twenty are found within a few
+//   hundred rows, where the set joined first would fetch and sort every one of its documents. (Not a hashed set
+//   either: past `work_mem` PostgreSQL would rescan the set for every document.)
+// The sparse sets read steps from the step indexes alone (`approval_step_pending_idx`, `approval_step_acted_by_idx`).
+/** Where a scope counts as dense: about a week of a busy approver's steps. */
+export const DENSE_SCOPE = 5_000;
+
 const scoped = alias(doc, 'scope_document');
 const step = alias(approvalStep, 'scope_step');
 const scopedFrom = sql`${doc} as ${sql.identifier('scope_document')}`;
 const stepFrom = sql`${approvalStep} as ${sql.identifier('scope_step')}`;
 
-/** Ids of submitted documents with a step of one of `people`, as approver or as whoever acted on it. */
+/**
+ * Ids of documents with a step of one of `people`, as approver or as whoever acted on it, read from the step indexes
+ * alone. Such a document is never a draft: steps are made at submit, and no transition leads back to draft.
+ */
 const onRouteIds = (people: number[]) =>
   [step.approverId, step.actedBy].map(
-    (who) => sql`select ${step.documentId} from ${stepFrom} join ${scopedFrom} on ${scoped.id} = ${step.documentId}
-      where ${inArray(who, people)} and ${scoped.status} <> 'draft'`,
+    (who) => sql`select ${step.documentId} from ${stepFrom} where ${inArray(who, people)}`,
   );
 const ownedIds = (people: number[]) =>
   [scoped.applicantId, scoped.preparerId].map(
@@ -47,6 +59,14 @@ const teamIds = (teams: number[]) =>
       ]
     : [];
 const idIn = (parts: SQL[]) => sql`${doc.id} in (${sql.join(parts, sql` union `)})`;
+// One EXISTS per column, so each can be read from its own index alone (hashed while small enough, else probed).
+const routeOrTeams = (approvers: number[], teams: number[]) =>
+  or(
+    ...[step.approverId, step.actedBy].map((who) =>
+      exists(sql`(select 1 from ${stepFrom} where ${step.documentId} = ${doc.id} and ${inArray(who, approvers)})`),
+    ),
+    teams.length ? and(inArray(doc.teamId, teams), ne(doc.status, 'draft')) : undefined,
+  );
 
 /** Documents `people` applied for or prepared (the personal expense centre). */
 export const owned = (people: number[]) => or(inArray(doc.applicantId, people), inArray(doc.preparerId, people));
@@ -54,7 +74,9 @@ export const owned = (people: number[]) => or(inArray(doc.applicantId, people), 
 export function scopeWhere(s: ViewScope): SQL | undefined {
   switch (s.kind) {
     case 'personal':
-      return idIn([...ownedIds(s.people), ...onRouteIds(s.approvers), ...teamIds(s.teams)]);
+      return s.dense
+        ? or(owned(s.people), routeOrTeams(s.approvers, s.teams))
+        : idIn([...ownedIds(s.people), ...onRouteIds(s.approvers), ...teamIds(s.teams)]);
     case 'company':
       return inArray(doc.status, [...s.states]);
     case 'hcp':
@@ -66,7 +88,7 @@ export function scopeWhere(s: ViewScope): SQL | undefined {
         ),
       );
     case 'follow':
-      return and(idIn(onRouteIds(s.approvers)), sql`not ${owned(s.people)}`);
+      return and(s.dense ? routeOrTeams(s.approvers, []) : idIn(onRouteIds(s.approvers)), sql`not ${owned(s.people)}`);
     case 'long_term':
       return and(
         eq(doc.docType, 'apply'),
@@ -89,4 +111,22 @@ export async function isWithin(db: Db, companyId: number, scopes: ViewScope[], i
     .from(doc)
     .where(and(eq(doc.id, id), within(companyId, scopes)));
   return !!row;
+}
+
+/** Whether the approvers' steps and the teams' documents reach `DENSE_SCOPE`: counted from the indexes, stopping there. */
+export async function isDense(db: Db, approvers: number[], teams: number[]): Promise<boolean> {
+  const steps = db
+    .select({ one: sql`1` })
+    .from(approvalStep)
+    .where(inArray(approvalStep.approverId, approvers))
+    .limit(DENSE_SCOPE)
+    .as('steps');
+  const [onRoute] = await db.select({ n: count() }).from(steps);
+  let n = onRoute?.n ?? 0;
+  if (n < DENSE_SCOPE && teams.length) {
+    const docs = db.select({ one: sql`1` }).from(doc).where(inArray(doc.teamId, teams)).limit(DENSE_SCOPE).as('docs');
+    const [ofTeams] = await db.select({ n: count() }).from(docs);
+    n += ofTeams?.n ?? 0;
+  }
+  return n >= DENSE_SCOPE;
 }

@@ -39,7 +39,8 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList): Promis
     case 'personal': {
       // Team authority over named teams widens the personal list; the company-wide lists are the other ones.
       const { whole, teams } = await authorityTeams(db, user);
-      return { kind: 'personal', people, approvers, teams: whole ? [] : [...teams] };
+      const named = whole ? [] : [...teams];
+      return { kind: 'personal', people, approvers, teams: named, dense: await repo.isDense(db, approvers, named) };
     }
     case 'all':
       // Finance sees the company's documents once approved; an administrator every submitted one.
@@ -49,7 +50,7 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList): Promis
     case 'audit':
       return { kind: 'company', states: SUBMITTED };
     case 'follow':
-      return { kind: 'follow', people, approvers };
+      return { kind: 'follow', people, approvers, dense: await repo.isDense(db, approvers, []) };
     case 'long_term':
       return { kind: 'long_term', people: companyWide(user) ? 'all' : people };
   }

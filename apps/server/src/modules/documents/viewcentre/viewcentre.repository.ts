@@ -1,8 +1,8 @@
 import type { ViewCenterQuery } from '@ems/contracts';
-import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { keywordIn, paged } from '../../../core/list';
+import { countLimit, keywordIn, offsetOf } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
 import { approvalStep } from '../../workflow/approval/approval.table';
 import { document as doc } from '../document.table';
@@ -73,16 +73,25 @@ function select(db: Db, key: AnyColumn | SQL) {
 
 export type ViewRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
+/**
+ * One page of a list and its count (up to `countLimit`). The page's ids are chosen on the document table alone and
+ * only those rows are joined to the names: joined first, PostgreSQL would join every document in the scope.
+ */
 export async function search(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery) {
   const w = where(companyId, scope, q);
   const { key, orderBy } = orderOf(q);
-  return paged(
-    q,
-    documentCount(db, w),
-    select(db, key)
-      .where(w)
-      .orderBy(...orderBy),
-  );
+  const limit = countLimit(q);
+  const [counted] = await documentCount(db, w, !!q.Keyword, limit);
+  const ids = db.select({ id: doc.id }).from(doc);
+  const page = (q.Keyword ? ids.innerJoin(applicant, eq(applicant.id, doc.applicantId)) : ids)
+    .where(w)
+    .orderBy(...orderBy)
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  const rows = await select(db, key)
+    .where(inArray(doc.id, page))
+    .orderBy(...orderBy);
+  return { counted: counted?.n ?? 0, limit, rows };
 }
 
 /**

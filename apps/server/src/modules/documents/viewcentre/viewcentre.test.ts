@@ -5,7 +5,9 @@ import { type TestApp, testApp } from '../../../../test/app';
 import { type Masters, type Session, saveApply, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
+import { userAccount } from '../../auth/auth.table';
 import { expenseItem } from '../../masterdata/expense.table';
+import { employee as employeeTable } from '../../org/org.table';
 import { document as docTable } from '../document.table';
 import * as repo from './viewcentre.repository';
 
@@ -128,7 +130,10 @@ describe('the view centre lists', () => {
 
 describe('exports', () => {
   it('reads an export page after page from the last row read, in the list’s order, for every sort', async () => {
-    const scope = { kind: 'company', states: ['approving', 'approved', 'returned', 'cancelled', 'confirming'] } as const;
+    const scope = {
+      kind: 'company',
+      states: ['approving', 'approved', 'returned', 'cancelled', 'confirming'],
+    } as const;
     const companyId = (await t.ctx.db.select().from(docTable).where(eq(docTable.id, submitted.ID)))[0]!.companyId;
     for (const sort of [
       {},
@@ -143,6 +148,28 @@ describe('exports', () => {
       const exported = [];
       for await (const r of repo.all(t.ctx.db, companyId, scope, q, 10_000, 3)) exported.push(r.d.id);
       expect(exported).toEqual(screen.rows.map((r) => r.d.id));
+    }
+  });
+});
+
+describe('scopes', () => {
+  it('lists the same documents whether a personal scope is read as a set of ids or walked newest first', async () => {
+    const companyId = (await t.ctx.db.select().from(docTable).where(eq(docTable.id, submitted.ID)))[0]!.companyId;
+    const [mgr] = await t.ctx.db
+      .select({ id: employeeTable.id, teamId: employeeTable.teamId })
+      .from(userAccount)
+      .innerJoin(employeeTable, eq(employeeTable.id, userAccount.employeeId))
+      .where(eq(userAccount.username, 'manager'));
+    const q = { PageIndex: 1, PageSize: 500 };
+    for (const base of [
+      { kind: 'personal', people: [mgr!.id], approvers: [mgr!.id], teams: [mgr!.teamId!] },
+      { kind: 'follow', people: [mgr!.id], approvers: [mgr!.id] },
+    ] as const) {
+      const sparse = await repo.search(t.ctx.db, companyId, { ...base, dense: false } as never, q);
+      const dense = await repo.search(t.ctx.db, companyId, { ...base, dense: true } as never, q);
+      expect(sparse.rows.length).toBeGreaterThan(0);
+      expect(dense.rows.map((r) => r.d.id)).toEqual(sparse.rows.map((r) => r.d.id));
+      expect(dense.counted).toBe(sparse.counted);
     }
   });
 });

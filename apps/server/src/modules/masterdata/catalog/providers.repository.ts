@@ -1,8 +1,8 @@
 import type { Culture, SearchPOWhiteListBody, SearchProviderBody } from '@ems/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { shanghaiToday } from '../../../core/time';
 import { contains, keywordIn, orderFrom, paged } from '../../../core/list';
+import { shanghaiToday } from '../../../core/time';
 import { insertOne, updateVersioned } from '../../../core/versioned';
 import { poWhiteList, provider } from '../reference.table';
 

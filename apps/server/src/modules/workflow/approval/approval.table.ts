@@ -33,8 +33,9 @@ export const approvalStep = pgTable(
   },
   (t) => [
     uniqueIndex('approval_step_uq').on(t.documentId, t.round, t.seq),
-    index('approval_step_pending_idx').on(t.approverId, t.status),
-    // "Documents I acted on" (view centres, history) looks steps up by who acted.
-    index('approval_step_acted_by_idx').on(t.actedBy),
+    // The approve centre (my pending steps) and the view centres (documents on my route) read the document ids from
+    // the index alone; a busy approver has tens of thousands of steps a year, scattered over the table.
+    index('approval_step_pending_idx').on(t.approverId, t.status, t.documentId),
+    index('approval_step_acted_by_idx').on(t.actedBy, t.documentId),
   ],
 );

@@ -12,6 +12,7 @@ import type { Db } from '../../../core/db';
 import { type ExportColumn, sendXlsx } from '../../../core/export';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { cappedTotal } from '../../../core/list';
 import { approvalPrincipals } from '../approval/pending.service';
 import * as repo from './approve-history.repository';
 
@@ -55,8 +56,8 @@ function toRow(r: repo.DecidedRow, culture: Culture): ApproveHistoryRow {
 
 /** Search_Requisition_List: the steps the user decided (also as proxy), or that a proxy decided for them. */
 export async function decidedList(db: Db, user: SessionUser, q: ApproveHistoryQuery, culture: Culture) {
-  const { total, rows } = await repo.decided(db, user.companyId, user.userId, q, q);
-  return { Total: total ?? 0, Rows: rows.map((r) => toRow(r, culture)) };
+  const { total, limit, rows } = await repo.decided(db, user.companyId, user.userId, q, q);
+  return { ...cappedTotal(total ?? 0, limit), Rows: rows.map((r) => toRow(r, culture)) };
 }
 
 /** The decided list with the same filters and sort, as an Excel file in the caller's language. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../core/columns';
 import { documentColumn } from '../../documents/document.table';
@@ -36,6 +37,10 @@ export const approvalStep = pgTable(
     // The approve centre (my pending steps) and the view centres (documents on my route) read the document ids from
     // the index alone; a busy approver has tens of thousands of steps a year, scattered over the table.
     index('approval_step_pending_idx').on(t.approverId, t.status, t.documentId),
-    index('approval_step_acted_by_idx').on(t.actedBy, t.documentId),
+    index('approval_step_acted_by_idx').on(t.actedBy, t.actedAt, t.documentId),
+    // Steps decided in the approver's place (by a proxy, or automatically), newest first: the approver's history.
+    index('approval_step_delegated_idx')
+      .on(t.approverId, t.actedAt)
+      .where(sql`${t.actedBy} is distinct from ${t.approverId}`),
   ],
 );

@@ -37,48 +37,72 @@ export async function decided(
   q: ApproveHistoryExportBody,
   page: { PageIndex: number; PageSize: number } | { limit: number },
 ) {
-  const where = and(
+  const filters = and(
     eq(doc.companyId, companyId),
-    or(eq(step.actedBy, userId), eq(step.approverId, userId)),
     q.Decision ? eq(step.status, q.Decision) : inArray(step.status, [...DECISIONS]),
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
     q.ActedAtFrom ? gte(step.actedAt, shanghaiMidnight(q.ActedAtFrom)) : undefined,
     q.ActedAtTo ? lt(step.actedAt, shanghaiMidnight(q.ActedAtTo, 1)) : undefined,
     keywordOf(q.Keyword),
   );
-  const order =
-    q.SortField && q.SortField in DECIDED_SORTABLE
-      ? orderFrom(DECIDED_SORTABLE, q, step.actedAt)
-      : sql`${step.actedAt} desc nulls last`;
-  const query = stepList(db, {
-    d: {
-      id: doc.id,
-      docNo: doc.docNo,
-      docType: doc.docType,
-      currency: doc.currency,
-      totalAmount: doc.totalAmount,
-      status: doc.status,
-    },
-    actorZh: actor.nameZh,
-    actorEn: actor.nameEn,
-  })
-    .leftJoin(actor, eq(actor.id, step.actedBy))
-    .where(where)
-    .orderBy(order, desc(step.id));
-  if ('limit' in page) return { total: undefined, limit: 0, rows: await query.limit(page.limit) };
-  // A reviewer decides hundreds of thousands of steps a year: the count goes ten pages ahead, not to the end.
+  // Decided by the user (themselves or as someone's proxy), or in their place by someone else: two disjoint parts,
+  // each with an index in the order of the decision (`approval_step_acted_by_idx`, `approval_step_delegated_idx`).
+  const parts = [
+    eq(step.actedBy, userId),
+    and(eq(step.approverId, userId), sql`${step.actedBy} is distinct from ${step.approverId}`),
+  ];
+  const sorted = q.SortField !== undefined && q.SortField in DECIDED_SORTABLE;
+  const order = sorted ? orderFrom(DECIDED_SORTABLE, q, step.actedAt) : sql`${step.actedAt} desc nulls last`;
+  /**
+   * The ids of the newest `n` steps of each part. In the default order a page or a count needs no more of either, so
+   * a reviewer's hundreds of thousands of steps are read newest first and only as far as needed.
+   */
+  const newest = (n: number) => {
+    const [mine, theirs] = parts.map((who) =>
+      db
+        .select({ id: step.id })
+        .from(step)
+        .innerJoin(doc, eq(doc.id, step.documentId))
+        .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+        .where(and(filters, who))
+        .orderBy(desc(step.actedAt), desc(step.id))
+        .limit(n),
+    );
+    return sql`${step.id} in (select id from ${mine} m union all select id from ${theirs} t)`;
+  };
+  const within = (n: number) => (sorted ? and(filters, or(...parts)) : and(filters, newest(n)));
+  const query = (n: number) =>
+    stepList(db, {
+      d: {
+        id: doc.id,
+        docNo: doc.docNo,
+        docType: doc.docType,
+        currency: doc.currency,
+        totalAmount: doc.totalAmount,
+        status: doc.status,
+      },
+      actorZh: actor.nameZh,
+      actorEn: actor.nameEn,
+    })
+      .leftJoin(actor, eq(actor.id, step.actedBy))
+      .where(within(n))
+      .orderBy(order, desc(step.id));
+  if ('limit' in page) return { total: undefined, limit: 0, rows: await query(page.limit).limit(page.limit) };
+  // The count goes ten pages ahead, not to the end of a year of decisions.
   const limit = countLimit(page);
   const counted = db
     .select({ one: sql`1` })
     .from(step)
     .innerJoin(doc, eq(doc.id, step.documentId))
     .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .where(where)
-    .orderBy(order, desc(step.id))
+    .where(within(limit + 1))
     .limit(limit + 1)
     .as('counted');
   const [n] = await db.select({ n: count() }).from(counted);
-  return { total: n?.n ?? 0, limit, rows: await query.limit(page.PageSize).offset(offsetOf(page)) };
+  const rows = await query(offsetOf(page) + page.PageSize)
+    .limit(page.PageSize)
+    .offset(offsetOf(page));
+  return { total: n?.n ?? 0, limit, rows };
 }
 
 const COMING_SORTABLE = {

@@ -17,6 +17,20 @@ export async function lockDocument(db: Db, id: number) {
 }
 
 /** The route template for a document: one for its expense type first, else the document type's general one. */
+/** Every active route's choice and whether its documents may be approved in a batch: a company has a few dozen. */
+export function activeRoutes(db: Db, companyId: number) {
+  return db
+    .select({
+      docType: workflowSetting.docType,
+      expenseTypeId: workflowSetting.expenseTypeId,
+      code: workflowSetting.code,
+      allowBatchApprove: workflowSetting.allowBatchApprove,
+    })
+    .from(workflowSetting)
+    .where(and(eq(workflowSetting.companyId, companyId), eq(workflowSetting.active, true)))
+    .orderBy(asc(workflowSetting.code));
+}
+
 export async function templateFor(
   db: Db,
   companyId: number,

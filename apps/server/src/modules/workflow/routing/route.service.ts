@@ -131,17 +131,13 @@ export async function batchApprovable(
   if (docs.length === 0) return [];
   const p = await parameter(db, companyId, 'AllowBatchApprove');
   if (p && p.value.trim().toLowerCase() === 'false') return docs.map(() => false);
-  const byTemplate = new Map<string, boolean>();
-  const out: boolean[] = [];
-  for (const d of docs) {
-    const key = `${d.docType}:${d.expenseTypeId ?? ''}`;
-    let allowed = byTemplate.get(key);
-    if (allowed === undefined) {
-      const template = await repo.templateFor(db, companyId, d.docType, d.expenseTypeId);
-      allowed = template?.setting.allowBatchApprove ?? true;
-      byTemplate.set(key, allowed);
-    }
-    out.push(allowed);
-  }
-  return out;
+  // One read of the company's routes for the whole page, chosen as `templateFor` chooses: the expense type's own
+  // route first, else the document type's general one, the lowest code among equals.
+  const routes = await repo.activeRoutes(db, companyId);
+  return docs.map((d) => {
+    const of = (expenseTypeId: number | null) =>
+      routes.find((r) => r.docType === d.docType && r.expenseTypeId === expenseTypeId);
+    const route = (d.expenseTypeId === null ? undefined : of(d.expenseTypeId)) ?? of(null);
+    return route?.allowBatchApprove ?? true;
+  });
 }

@@ -1,8 +1,9 @@
 import type { Culture } from '@ems/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from './errors';
+import { loadExcel } from './export';
 import type { Messages } from './i18n';
 import { issueCode, type ZodIssueLike } from './problem';
 
@@ -96,7 +97,7 @@ function cellText(cell: ExcelJS.Cell): string {
 
 /** Reads the first sheet of an .xlsx file: the header row names the columns, in Chinese or English. */
 export async function readSheet(data: Buffer, columns: ImportColumn[], messages: Messages): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

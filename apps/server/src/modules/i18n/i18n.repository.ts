@@ -114,9 +114,27 @@ export async function applySeed(
   db: Db,
   rows: { pageId: string; itemId: string; culture: string; content: string; type: string }[],
 ): Promise<number> {
+  // Most starts change nothing: compare with what is stored first, so only new or changed texts are written.
+  const stored = new Map(
+    (
+      await db
+        .select({
+          pageId: lr.pageId,
+          itemId: lr.itemId,
+          culture: lr.cultureCode,
+          content: lr.itemContent,
+          type: lr.type,
+        })
+        .from(lr)
+    ).map((r) => [`${r.pageId}\u0000${r.itemId}\u0000${r.culture}`, r]),
+  );
+  const due = rows.filter((r) => {
+    const have = stored.get(`${r.pageId}\u0000${r.itemId}\u0000${r.culture}`);
+    return !have || have.content !== r.content || have.type !== r.type;
+  });
   let changed = 0;
-  for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500);
+  for (let i = 0; i < due.length; i += 500) {
+    const chunk = due.slice(i, i + 500);
     const result = await db
       .insert(lr)
       .values(
@@ -132,7 +150,7 @@ export async function applySeed(
       .onConflictDoUpdate({
         target: [lr.pageId, lr.itemId, lr.cultureCode],
         set: { itemContent: sql`excluded.item_content`, type: sql`excluded.type`, updatedAt: sql`now()` },
-        setWhere: sql`${lr.edited} = false and ${lr.itemContent} <> excluded.item_content`,
+        setWhere: sql`${lr.edited} = false and (${lr.itemContent} <> excluded.item_content or ${lr.type} <> excluded.type)`,
       })
       .returning({ id: lr.id });
     changed += result.length;

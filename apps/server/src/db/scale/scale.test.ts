@@ -178,7 +178,7 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
 
   it('shows generated documents in the finance and compliance view centres', async () => {
     const [finance, compliance] = await t.tokens('finance', 'compliance');
-    const all = (await t.call('/api/DocumentViewCenter/SearchList', { PageSize: 10, All: true }, finance)).json();
+    const all = (await t.call('/api/DocumentViewCenter/SearchList', { PageSize: 200, All: true }, finance)).json();
     expect(all.Total).toBeGreaterThan(1000);
     const hcp = (await t.call('/api/DocumentViewCenter/SearchComplianceList', { PageSize: 10 }, compliance)).json();
     expect(hcp.Total).toBeGreaterThan(50);

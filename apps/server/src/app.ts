@@ -17,7 +17,7 @@ import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
 import { bindRequestScope } from './core/jobs';
 import { installProblemHandler } from './core/problem';
-import { RequestLog } from './core/request-log';
+import { accountRequestQueries, RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
@@ -67,6 +67,8 @@ export async function buildApp(
     // X-Forwarded-For counts only from the configured proxies, so no client picks its own address (rate limits).
     trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
+  // First, so the statements of every later hook (the session lookup) are counted too.
+  accountRequestQueries(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   bindRequestScope(app);

@@ -1,0 +1,84 @@
+/** Percentile by the nearest-rank method: the smallest sample with at least p% of the samples at or below it. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+export interface Latencies {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+  errors: number;
+  firstError?: string;
+}
+
+export function latencies(samples: readonly number[], errors = 0, firstError?: string): Latencies {
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    n: samples.length,
+    errors,
+    ...(firstError ? { firstError } : {}),
+  };
+}
+
+/**
+ * `workers` loops run at once, each calling `work(worker, round)` `rounds` times; every call is timed. A failed
+ * call counts as an error, not as a sample.
+ */
+export async function timedConcurrently(
+  workers: number,
+  rounds: number,
+  work: (worker: number, round: number) => Promise<unknown>,
+): Promise<Latencies> {
+  const samples: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let round = 0; round < rounds; round++) {
+        const started = performance.now();
+        try {
+          await work(worker, round);
+          samples.push(performance.now() - started);
+        } catch (err) {
+          errors++;
+          firstError ??= err instanceof Error ? err.message : String(err);
+        }
+      }
+    }),
+  );
+  return latencies(samples, errors, firstError);
+}
+
+/** Runs `work` over `items` with at most `inFlight` at once; answers the times of those that succeeded. */
+export async function timedEach<T>(
+  items: readonly T[],
+  inFlight: number,
+  work: (item: T) => Promise<unknown>,
+): Promise<Latencies> {
+  const samples: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(inFlight, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        const started = performance.now();
+        try {
+          await work(item);
+          samples.push(performance.now() - started);
+        } catch (err) {
+          errors++;
+          firstError ??= err instanceof Error ? err.message : String(err);
+        }
+      }
+    }),
+  );
+  return latencies(samples, errors, firstError);
+}

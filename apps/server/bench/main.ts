@@ -51,7 +51,13 @@ async function main(): Promise<void> {
       lines.push(...(await run()));
     } catch (err) {
       console.error(err);
-      lines.push({ part, what: 'failed', figures: err instanceof Error ? err.message : String(err), budget: '', met: false });
+      lines.push({
+        part,
+        what: 'failed',
+        figures: (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300),
+        budget: '',
+        met: false,
+      });
     }
   };
   await attempt('lists', async () => {
@@ -64,10 +70,13 @@ async function main(): Promise<void> {
   await attempt('start', () => runStart({ database }));
   await attempt('web', () => runWeb());
 
-  console.log(`\n${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB; PostgreSQL ${machine.postgres}; Node ${machine.node}; ${machine.date}`);
+  console.log(
+    `\n${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB; PostgreSQL ${machine.postgres}; Node ${machine.node}; ${machine.date}`,
+  );
   console.log(`${machine.data}\n`);
   console.log(textTable(lines));
-  if (explained.length > 0) console.log(`\nPlans of the main list statements (EXPLAIN ANALYZE, BUFFERS)\n${planText(explained)}`);
+  if (explained.length > 0)
+    console.log(`\nPlans of the main list statements (EXPLAIN ANALYZE, BUFFERS)\n${planText(explained)}`);
   if (values.write) {
     const file = resolve(SERVER_DIR, '../../docs/benchmarks.md');
     writeMarkdown(file, machine, lines, explained, [...parts].join(', '));

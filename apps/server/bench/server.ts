@@ -63,7 +63,7 @@ export async function startServer(opts: {
     DATA_DIR: dataDir,
     LOG_LEVEL: opts.logLevel ?? 'warn',
     // Many benchmark users sign in from one address within a minute.
-    TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+    TOKEN_RATE_LIMIT_PER_MINUTE: '10000',
     JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'),
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;

@@ -7,6 +7,12 @@ const ROWS = 100_000;
 const SECONDS_BUDGET = 5;
 const MB_BUDGET = 200;
 
+/** Over budget on fewer rows than the budget's is a miss; within it, it proves nothing for the full size. */
+function verdict(full: boolean, within: boolean): boolean | null {
+  if (full || !within) return within;
+  return null;
+}
+
 /** The resident memory of a process, in MB, from /proc (Linux). */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -53,20 +59,21 @@ export async function runExport(opts: { database: string; admin: string }): Prom
     const growth = peak - baseline;
     const full = rows >= ROWS;
     const short = full ? '' : ` (only ${rows} documents in the data: the budget is for ${ROWS})`;
+    const per100k = full ? '' : `, ≈ ${((seconds * ROWS) / Math.max(1, rows)).toFixed(1)} s per ${ROWS} rows`;
     return [
       {
         part: 'export',
         what: `view-centre export, all documents (admin), ${rows} rows`,
-        figures: `${seconds.toFixed(2)} s, ${(bytes / 1024 / 1024).toFixed(1)} MB file${short}`,
+        figures: `${seconds.toFixed(2)} s${per100k}, ${(bytes / 1024 / 1024).toFixed(1)} MB file${short}`,
         budget: `≤ ${SECONDS_BUDGET} s for ${ROWS} rows`,
-        met: full ? seconds <= SECONDS_BUDGET : null,
+        met: verdict(full, seconds <= SECONDS_BUDGET),
       },
       {
         part: 'export',
         what: 'server memory growth during that export',
         figures: `+${growth.toFixed(0)} MB (RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MB)${short}`,
         budget: `≤ ${MB_BUDGET} MB`,
-        met: full ? growth <= MB_BUDGET : null,
+        met: verdict(full, growth <= MB_BUDGET),
       },
     ];
   } finally {

@@ -23,7 +23,8 @@ interface Draft {
 
 /**
  * What each applicant can claim: the type, cost centre and first line of their latest deputy that claims against
- * no apply, so a new draft passes the same checks theirs did.
+ * no apply, so a new draft passes the same checks theirs did; lines needing an invoice file or spend on healthcare
+ * professionals are left out (those need attachments and attendees, not what submit costs).
  */
 async function templates(pool: pg.Pool, n: number): Promise<Template[]> {
   const res = await pool.query<{
@@ -39,11 +40,12 @@ async function templates(pool: pg.Pool, n: number): Promise<Template[]> {
             l.expense_item_id, l.expense_sub_item_id, l.product_id
      from document d
      join user_account u on u.employee_id = d.applicant_id
-     join expense_line l on l.document_id = d.id and l.line_no = 1
+     join expense_line l on l.document_id = d.id
+     join expense_item i on i.id = l.expense_item_id and i.active and not i.needs_invoice and not i.involves_hcp
      where d.doc_type = 'deputy' and d.apply_id is null and d.status in ('approving', 'approved')
        and d.applicant_id = d.preparer_id and l.expense_item_id is not null
        and u.active and not u.must_change_password and (u.locked_until is null or u.locked_until < now())
-     order by d.applicant_id, d.id desc
+     order by d.applicant_id, d.id desc, l.line_no
      limit $1`,
     [n],
   );
@@ -117,10 +119,10 @@ async function approveAll(base: string, pool: pg.Pool, ids: number[], inFlight: 
 }
 
 /**
- * Submits at a steady `perMinute` for `durationS` seconds, each submit started on schedule whether or not the
+ * Submits the drafts at a steady `perMinute`, each submit started on schedule whether or not the
  * ones before have answered; answers the rate achieved over the window (or longer, when answers lag).
  */
-async function sustained(base: string, ready: Draft[], perMinute: number, durationS: number) {
+async function sustained(base: string, ready: Draft[], perMinute: number) {
   const interval = 60_000 / perMinute;
   const samples: number[] = [];
   let errors = 0;
@@ -145,7 +147,8 @@ async function sustained(base: string, ready: Draft[], perMinute: number, durati
     );
   }
   await Promise.all(running);
-  const elapsedS = Math.max(durationS, (performance.now() - started) / 1000);
+  // The schedule spans count × interval; answers that lag stretch the window and lower the rate.
+  const elapsedS = Math.max((ready.length * interval) / 1000, (performance.now() - started) / 1000);
   return { rate: (samples.length * 60) / elapsedS, elapsedS, l: latencies(samples, errors, firstError) };
 }
 
@@ -170,7 +173,9 @@ export async function runSubmit(opts: { database: string; inFlight: number; dura
       }
     }
     if (applicants.length === 0) throw new Error(`no applicant could submit a deputy: ${probeError}`);
-    console.error(`submit: ${applicants.length} of ${candidates.length} applicants can submit`);
+    console.error(
+      `submit: ${applicants.length} of ${candidates.length} applicants can submit${probeError ? `; refused: ${probeError}` : ''}`,
+    );
 
     const timed = await drafts(server.url, applicants, TIMED);
     const submits = await timedEach(timed.drafts, opts.inFlight, (d) => submit(server.url, d));
@@ -183,7 +188,7 @@ export async function runSubmit(opts: { database: string; inFlight: number; dura
     const count = Math.ceil((RATE_BUDGET * opts.durationS) / 60);
     console.error(`submit: ${count} drafts for ${opts.durationS} s at ${RATE_BUDGET}/min`);
     const ready = await drafts(server.url, applicants, count);
-    const s = await sustained(server.url, ready.drafts, RATE_BUDGET, opts.durationS);
+    const s = await sustained(server.url, ready.drafts, RATE_BUDGET);
     const inFlight = `${opts.inFlight} in flight`;
     return [
       {

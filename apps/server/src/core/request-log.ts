@@ -38,8 +38,8 @@ function queriesOf(request: FastifyRequest): { queries: number; dbMs: number } |
 /**
  * Counts every SQL statement a request runs, the session lookup included. At level `trace` each statement is
  * logged with its values, bound to the request id (for diagnosis and `npm run bench`; never in production, since
- * values are personal data). The account is entered at `onRequest` and again at `preValidation`, because reading
- * the body continues in the socket's context, not the hook's.
+ * values are personal data). Everything after `onRequest` runs inside the account (Fastify parses the body in the
+ * request's own async context).
  */
 export function accountRequestQueries(app: FastifyInstance): void {
   app.addHook('onRequest', (req, _reply, done) => {
@@ -51,11 +51,6 @@ export function accountRequestQueries(app: FastifyInstance): void {
     );
     requestAccounts.set(req, account);
     withQueryAccount(account, done);
-  });
-  app.addHook('preValidation', (req, _reply, done) => {
-    const account = requestAccounts.get(req);
-    if (account) withQueryAccount(account, done);
-    else done();
   });
 }
 

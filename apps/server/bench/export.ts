@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { call, signIn } from './http';
+import { BROWSER_ENCODINGS, call, signIn } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
 
@@ -46,7 +46,11 @@ export async function runExport(opts: { database: string; admin: string }): Prom
     try {
       const res = await fetch(`${server.url}/api/DocumentViewCenter/DownloadList`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${admin.token}`,
+          ...BROWSER_ENCODINGS,
+        },
         body: JSON.stringify({ List: 'personal', All: true }),
       });
       if (res.status !== 200) throw new Error(`DownloadList answered ${res.status}: ${await res.text()}`);

@@ -1,5 +1,8 @@
 import { PASSWORD } from './server';
 
+/** What a browser accepts, so answers are compressed as the web app receives them. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
+
 export interface Session {
   username: string;
   token: string;
@@ -54,7 +57,12 @@ export async function call<T = unknown>(
 ): Promise<T> {
   const res = await fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${session.token}`,
+      ...BROWSER_ENCODINGS,
+      ...headers,
+    },
     body: JSON.stringify(body ?? {}),
   });
   const text = await res.text();

@@ -4,7 +4,7 @@ import { call, type Session, signInAll } from './http';
 import { type Explained, type Line, ms } from './report';
 import { CAPTURE_PREFIX, startServer } from './server';
 import { explain, mainReads, type ReplayPlan, replay, replayPlan, type Statement } from './sql-capture';
-import { type Latencies, timedConcurrently } from './stats';
+import { type Latencies, timedConcurrently, timedEach } from './stats';
 
 /** Who makes a call: the administrator, or many different users for whom the list is their own. */
 type Callers = 'admin' | 'applicants' | 'approvers' | 'deciders';
@@ -21,6 +21,11 @@ const PAGE = { PageIndex: 1, PageSize: 20 };
 const HANDFUL = 8;
 const P95_BUDGET_MS = 50;
 const BARE_RATIO_BUDGET = 2;
+/** Each measurement stops starting calls after this long (30 calls at 1 user, 4 rounds at 50, if time allows). */
+const ONE_USER_MS = 8_000;
+const MANY_USERS_MS = 20_000;
+/** Callers captured at once (each caller's statements are kept apart by request id). */
+const CAPTURE_IN_FLIGHT = 5;
 
 function listCalls(keyword: { person: string }): ListCall[] {
   const viewCentre = '/api/DocumentViewCenter/SearchList';
@@ -123,13 +128,12 @@ async function capture(
     const out: Captured[] = [];
     for (const [c, lc] of calls.entries()) {
       const users = sessions[lc.callers];
-      const ids: string[] = [];
-      for (const [i, s] of users.entries()) {
-        await call(server.url, lc.url, lc.body, s);
-        const id = `${CAPTURE_PREFIX}${c}-${i}`;
-        await call(server.url, lc.url, lc.body, s, { 'x-request-id': id });
-        ids.push(id);
-      }
+      await call(server.url, lc.url, lc.body, users[0]!);
+      const ids = users.map((_, i) => `${CAPTURE_PREFIX}${c}-${i}`);
+      const done = await timedEach([...users.entries()], CAPTURE_IN_FLIGHT, ([i, s]) =>
+        call(server.url, lc.url, lc.body, s, { 'x-request-id': ids[i]! }),
+      );
+      if (done.errors > 0) throw new Error(`${lc.name}: ${done.firstError}`);
       await logged(() => ids.every((id) => server.requestLine(id)));
       const statements = ids.map((id) => server.statements(id));
       out.push({
@@ -155,12 +159,6 @@ async function sessionsOf(base: string, callers: Record<Callers, string[]>): Pro
     (Object.entries(callers) as [Callers, string[]][]).map(async ([k, names]) => [k, await signInAll(base, names)]),
   );
   return Object.fromEntries(entries) as Record<Callers, Session[]>;
-}
-
-/** Rounds per worker at 50 users, fewer for a slow call so one measurement stays near 30 s on two cores. */
-function roundsFor(p50AtOne: number, users: number): number {
-  const perRound = (p50AtOne * users) / 2;
-  return Math.max(1, Math.min(4, Math.floor(30_000 / Math.max(1, perRound))));
 }
 
 function triple(l: Latencies): string {
@@ -199,13 +197,12 @@ export async function runLists(opts: { database: string; users: number; admin: s
         const app = (worker: number) => call(server.url, lc.url, lc.body, users[worker % users.length]!);
         const bare = (worker: number) => replay(pool, plans[worker % plans.length]!);
         // Warm both paths: the server's code and plans, PostgreSQL's buffers.
-        await timedConcurrently(1, 3, app);
-        await timedConcurrently(1, 3, bare);
-        const app1 = await timedConcurrently(1, 30, app);
-        const bare1 = await timedConcurrently(1, 30, bare);
-        const rounds = roundsFor(app1.p50, opts.users);
-        const appN = await timedConcurrently(opts.users, rounds, app);
-        const bareN = await timedConcurrently(opts.users, rounds, bare);
+        await timedConcurrently(1, 2, app);
+        await timedConcurrently(1, 2, bare);
+        const app1 = await timedConcurrently(1, 30, app, ONE_USER_MS);
+        const bare1 = await timedConcurrently(1, 30, bare, ONE_USER_MS);
+        const appN = await timedConcurrently(opts.users, 4, app, MANY_USERS_MS);
+        const bareN = await timedConcurrently(opts.users, 4, bare, MANY_USERS_MS);
         const queries = Math.max(...captured[c]!.queries);
         const ratio1 = app1.p95 / bare1.p95;
         const ratioN = appN.p95 / bareN.p95;

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   await attempt('web', () => runWeb());
 
   console.log(
-    `\n${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB; PostgreSQL ${machine.postgres}; Node ${machine.node}; ${machine.date}`,
+    `\n${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB; PostgreSQL ${machine.postgres}; Node ${machine.node}; ${machine.date}; load ${machine.load}`,
   );
   console.log(`${machine.data}\n`);
   console.log(textTable(lines));

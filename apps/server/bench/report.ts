@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import type { PlanSummary } from './sql-capture';
 
@@ -25,6 +25,8 @@ export interface Machine {
   postgres: string;
   node: string;
   date: string;
+  /** Load averages over 1, 5 and 15 minutes when the run began: the machine is shared. */
+  load: string;
   data: string;
 }
 
@@ -55,6 +57,9 @@ export async function describeMachine(databaseUrl: string): Promise<Machine> {
       postgres: version.rows[0]!.server_version,
       node: process.version,
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      load: loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / '),
       data: `database ${c.name} (${c.size}): ${c.employees} employees, ${c.documents} documents, ${c.lines} expense lines, ${c.steps} approval steps`,
     };
   } finally {
@@ -133,6 +138,7 @@ with \`pg\` straight against PostgreSQL, at the same concurrency, through a pool
 | PostgreSQL | ${machine.postgres} |
 | Node.js | ${machine.node} |
 | date | ${machine.date} |
+| load average at start (1 / 5 / 15 min) | ${machine.load} |
 | data | ${machine.data} |
 | parts run | ${parts} |
 

@@ -27,20 +27,23 @@ export function latencies(samples: readonly number[], errors = 0, firstError?: s
 }
 
 /**
- * `workers` loops run at once, each calling `work(worker, round)` `rounds` times; every call is timed. A failed
- * call counts as an error, not as a sample.
+ * `workers` loops run at once, each calling `work(worker, round)` `rounds` times, or fewer once `maxMs` has passed
+ * (each worker makes at least one call, so a slow call still gets a sample per worker); every call is timed. A
+ * failed call counts as an error, not as a sample.
  */
 export async function timedConcurrently(
   workers: number,
   rounds: number,
   work: (worker: number, round: number) => Promise<unknown>,
+  maxMs = Number.POSITIVE_INFINITY,
 ): Promise<Latencies> {
+  const until = performance.now() + maxMs;
   const samples: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
-      for (let round = 0; round < rounds; round++) {
+      for (let round = 0; round < rounds && (round === 0 || performance.now() < until); round++) {
         const started = performance.now();
         try {
           await work(worker, round);

@@ -18,6 +18,10 @@ const reasonOf = `case p.doc_type ${Object.entries(REASONS)
   .map(([t, xs]) => `when '${t}' then (${textArray(xs)})[1 + ${pick('p.i', 31, xs.length)}]`)
   .join(' ')} end`;
 
+/** The app's numbering (form.service.ts): A|L|D, company code, yyMM, the month's number padded to five digits. */
+const docNo = `case p.doc_type when 'apply' then 'A' when 'loan' then 'L' else 'D' end || p.company_code || p.period
+  || case when p.number < 100000 then lpad(p.number::text, 5, '0') else p.number::text end`;
+
 /** The documents of a batch: numbered, dated, at their version, with totals the lines add up to. */
 export function insertDocuments(run: ScaleRun, b: Batch): Promise<number> {
   const version = `1 + p.pre_n + p.approvals + (p.decided = 'rejected')::int + p.post_n`;
@@ -26,7 +30,7 @@ export function insertDocuments(run: ScaleRun, b: Batch): Promise<number> {
     `insert into document (id, company_id, doc_type, doc_no, expense_type_id, applicant_id, preparer_id, team_id,
        cost_centre_id, currency, total_amount, total_amount_cny, status, reason, start_date, end_date, long_term,
        round, submitted_at, approved_at, version, created_at, updated_at)
-     select p.id, p.company_id, p.doc_type, p.doc_no, p.expense_type_id, p.applicant_id, p.preparer_id, p.team_id,
+     select p.id, p.company_id, p.doc_type, ${docNo}, p.expense_type_id, p.applicant_id, p.preparer_id, p.team_id,
        p.cost_centre_id, 'CNY', p.total, p.total, p.status, ${reasonOf},
        case when p.doc_type = 'apply' then (p.created_at at time zone 'Asia/Shanghai')::date + 7 end,
        case when p.doc_type = 'apply' then (p.created_at at time zone 'Asia/Shanghai')::date + 9 end,

@@ -10,8 +10,7 @@ export async function finish(run: ScaleRun): Promise<void> {
     exec(
       run,
       `insert into document_number (company_id, doc_type, period, last)
-       select company_id, doc_type, substr(doc_no, length(doc_no) - 8, 4), max(right(doc_no, 5)::int)
-       from document group by 1, 2, 3
+       select company_id, doc_type, period, max(number) from scale_plan group by 1, 2, 3
        on conflict (company_id, doc_type, period) do update set last = greatest(document_number.last, excluded.last)`,
     ),
   );

@@ -3,6 +3,7 @@ import { type Batch, insertAttachments, insertDocuments, insertLines } from './d
 import { finish } from './finish';
 import { generateOrg } from './org';
 import { planDocuments } from './plan';
+import { skipRowByRowReferenceChecks, verifyReferences } from './references';
 import { insertHistory, insertSteps } from './route';
 import { progressLine, type ScaleRun } from './run';
 
@@ -22,6 +23,7 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
   const started = Date.now();
   await run.client.query(`set work_mem = '256MB'`);
   await run.client.query('set synchronous_commit = off');
+  const skipped = await skipRowByRowReferenceChecks(run);
   await generateOrg(run, opts.passwordHash);
   await planDocuments(run);
 
@@ -38,25 +40,29 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
   );
   const lo = rows[0]?.lo ?? 0;
   const hi = rows[0]?.hi ?? -1;
-  const done = new Map<string, number>();
+  const total = hi - lo + 1;
+  // Rows and seconds spent per table so far: each progress line shows a table's own rate.
+  const done = new Map<string, { rows: number; ms: number }>();
   const bulkStarted = Date.now();
   for (let from = lo; from <= hi; from += run.batchSize) {
     const b = { from, to: Math.min(hi, from + run.batchSize - 1) };
     await run.client.query('begin');
-    for (const step of steps) done.set(step.table, (done.get(step.table) ?? 0) + (await step.run(run, b)));
+    for (const step of steps) {
+      const t0 = Date.now();
+      const rows = await step.run(run, b);
+      const seen = done.get(step.table) ?? { rows: 0, ms: 0 };
+      done.set(step.table, { rows: seen.rows + rows, ms: seen.ms + Date.now() - t0 });
+    }
     await run.client.query('commit');
     const docs = b.to - lo + 1;
-    run.log(progressLine('documents', docs, hi - lo + 1, bulkStarted));
-    for (const step of steps.slice(1))
-      run.log(
-        progressLine(
-          `  ${step.table}`,
-          done.get(step.table) ?? 0,
-          Math.round(((hi - lo + 1) * (done.get(step.table) ?? 0)) / docs),
-          bulkStarted,
-        ),
-      );
+    run.log(progressLine('documents', docs, total, bulkStarted));
+    for (const step of steps) {
+      const seen = done.get(step.table)!;
+      const expected = Math.round((total * seen.rows) / docs);
+      run.log(progressLine(`  ${step.table}`, seen.rows, expected, Date.now() - seen.ms));
+    }
   }
+  if (skipped) await verifyReferences(run);
   await finish(run);
   run.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -50,7 +50,8 @@ export async function planDocuments(run: ScaleRun): Promise<void> {
       run,
       `create temp table scale_manager_team as
        select (row_number() over (order by p.id))::int as r, p.pidx from scale_person p
-       join user_account u on u.employee_id = p.m1 and u.username = 'manager' where p.id <> p.m1`,
+       join user_account u on u.employee_id = p.m1 and u.username = 'manager'
+       where p.id not in (select employee_id from user_account where username = 'employee')`,
     );
     // The first holder by code takes a role step, as the routing does; finance actions are spread over the SSC.
     await exec(
@@ -178,8 +179,9 @@ async function buildPlan(run: ScaleRun): Promise<number> {
      doc as (
        select b.i, p.id as applicant_id, p.company_id, p.team_id, p.cost_centre_id, p.m1, p.m2, p.pidx,
          dt.doc_type, s.status, s.route, s.decided, s.pre_n, s.post_n,
-         case when ${inflight} then 600 + ${pick('b.i', 4, 20 * 86400)}
-              else 21 * 86400 + ${pick('b.i', 4, 344 * 86400)} end as age
+         -- Work in flight is recent; finished work older, so no month holds more than five digits of numbers.
+         case when ${inflight} then 600 + ${pick('b.i', 4, 45 * 86400)}
+              else 45 * 86400 + ${pick('b.i', 4, 320 * 86400)} end as age
        from base b
        join scale_person p on p.pidx = b.pidx
        join scale_doc_type dt on dt.r = ${pick('b.i', 3, 1000)}
@@ -215,14 +217,14 @@ async function buildPlan(run: ScaleRun): Promise<number> {
      , periods as (select d.*, to_char(d.created_at at time zone 'Asia/Shanghai', 'YYMM') as period from decided d)
      select d.*,
        ${base} + row_number() over (order by d.created_at, d.i) as id,
-       case d.doc_type when 'apply' then 'A' when 'loan' then 'L' else 'D' end || d.company_code || d.period
-         || lpad((coalesce(dn.last, 0) + row_number() over (partition by d.company_id, d.doc_type, d.period
-           order by d.created_at, d.i))::text, 5, '0') as doc_no,
+       coalesce(dn.last, 0) + row_number() over (partition by d.company_id, d.doc_type, d.period
+         order by d.created_at, d.i) as number,
        case when d.route = 'all' then d.nsteps when d.route = 'partial' then d.reach - 1 else 0 end as approvals
      from periods d
      left join document_number dn on dn.company_id = d.company_id and dn.doc_type = d.doc_type and dn.period = d.period`,
   );
   await exec(run, 'create index on scale_plan (id)');
+
   await exec(run, 'analyze scale_plan');
   return n;
 }

@@ -16,6 +16,7 @@ import { generateScale } from './generate';
 import { parseOptions, ScaleUsageError } from './options';
 import { peoplePerCompany, unitsFor } from './org';
 import { pathRows, pathTo, STATE_MIX } from './paths';
+import { verifyReferences } from './references';
 
 describe('generated paths through the lifecycle', () => {
   it('every history row of every path is a move the lifecycle table allows, to where it leads', () => {
@@ -60,8 +61,8 @@ describe('options and organisation shape', () => {
   it('gives most people to the main company and about one team per 25 people', () => {
     const shares = peoplePerCompany([1, 2], 20_000);
     expect(shares.get(1)! + shares.get(2)!).toBe(20_000);
-    expect(shares.get(1)).toBe(17_000);
-    expect(unitsFor(17_000)).toEqual({ districts: 680, regions: 85, bus: 15 });
+    expect(shares.get(1)).toBe(13_000);
+    expect(unitsFor(13_000)).toEqual({ districts: 520, regions: 65, bus: 11 });
   });
 });
 
@@ -181,5 +182,19 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
     expect(all.Total).toBeGreaterThan(1000);
     const hcp = (await t.call('/api/DocumentViewCenter/SearchComplianceList', { PageSize: 10 }, compliance)).json();
     expect(hcp.Total).toBeGreaterThan(50);
+  });
+
+  it('proves every foreign key after the load and names the one a generated row would break', async () => {
+    const run = { client: db, employees: 0, documents: 0, batchSize: 1, now: new Date(), log: () => undefined };
+    await expect(verifyReferences(run)).resolves.toBeUndefined();
+    await db.query('set session_replication_role = replica');
+    await db.query(`insert into expense_line (document_id, line_no, amount) values (2147483647, 1, 1)`);
+    try {
+      await expect(verifyReferences(run)).rejects.toThrow(/expense_line_document_id_document_id_fk: 1 rows/);
+    } finally {
+      await db.query('set session_replication_role = replica');
+      await db.query('delete from expense_line where document_id = 2147483647');
+      await db.query('set session_replication_role = origin');
+    }
   });
 });

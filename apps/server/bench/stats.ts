@@ -26,10 +26,35 @@ export function latencies(samples: readonly number[], errors = 0, firstError?: s
   };
 }
 
+/** Times calls one by one: a call that throws counts as an error, not as a sample. */
+export class Recorder {
+  private readonly samples: number[] = [];
+  private errors = 0;
+  private firstError: string | undefined;
+
+  async time(work: () => Promise<unknown>): Promise<void> {
+    const started = performance.now();
+    try {
+      await work();
+      this.samples.push(performance.now() - started);
+    } catch (err) {
+      this.errors++;
+      this.firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  get succeeded(): number {
+    return this.samples.length;
+  }
+
+  result(): Latencies {
+    return latencies(this.samples, this.errors, this.firstError);
+  }
+}
+
 /**
  * `workers` loops run at once, each calling `work(worker, round)` `rounds` times, or fewer once `maxMs` has passed
- * (each worker makes at least one call, so a slow call still gets a sample per worker); every call is timed. A
- * failed call counts as an error, not as a sample.
+ * (each worker makes at least one call, so a slow call still gets a sample per worker).
  */
 export async function timedConcurrently(
   workers: number,
@@ -38,24 +63,14 @@ export async function timedConcurrently(
   maxMs = Number.POSITIVE_INFINITY,
 ): Promise<Latencies> {
   const until = performance.now() + maxMs;
-  const samples: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
+  const recorder = new Recorder();
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
-      for (let round = 0; round < rounds && (round === 0 || performance.now() < until); round++) {
-        const started = performance.now();
-        try {
-          await work(worker, round);
-          samples.push(performance.now() - started);
-        } catch (err) {
-          errors++;
-          firstError ??= err instanceof Error ? err.message : String(err);
-        }
-      }
+      for (let round = 0; round < rounds && (round === 0 || performance.now() < until); round++)
+        await recorder.time(() => work(worker, round));
     }),
   );
-  return latencies(samples, errors, firstError);
+  return recorder.result();
 }
 
 /** Runs `work` over `items` with at most `inFlight` at once; answers the times of those that succeeded. */
@@ -64,24 +79,15 @@ export async function timedEach<T>(
   inFlight: number,
   work: (item: T) => Promise<unknown>,
 ): Promise<Latencies> {
-  const samples: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
+  const recorder = new Recorder();
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(inFlight, items.length) }, async () => {
       while (next < items.length) {
         const item = items[next++]!;
-        const started = performance.now();
-        try {
-          await work(item);
-          samples.push(performance.now() - started);
-        } catch (err) {
-          errors++;
-          firstError ??= err instanceof Error ? err.message : String(err);
-        }
+        await recorder.time(() => work(item));
       }
     }),
   );
-  return latencies(samples, errors, firstError);
+  return recorder.result();
 }

@@ -3,7 +3,7 @@ import { shanghaiToday } from '../src/core/time';
 import { call, type Session, signInAll } from './http';
 import { type Line, ms } from './report';
 import { startServer } from './server';
-import { type Latencies, latencies, timedEach } from './stats';
+import { type Latencies, Recorder, timedEach } from './stats';
 
 const P95_BUDGET_MS = 100;
 const RATE_BUDGET = 200;
@@ -124,32 +124,18 @@ async function approveAll(base: string, pool: pg.Pool, ids: number[], inFlight: 
  */
 async function sustained(base: string, ready: Draft[], perMinute: number) {
   const interval = 60_000 / perMinute;
-  const samples: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
+  const recorder = new Recorder();
   const started = performance.now();
   const running: Promise<void>[] = [];
   for (const [i, d] of ready.entries()) {
-    const due = started + i * interval;
-    const wait = due - performance.now();
+    const wait = started + i * interval - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    running.push(
-      (async () => {
-        const t0 = performance.now();
-        try {
-          await submit(base, d);
-          samples.push(performance.now() - t0);
-        } catch (err) {
-          errors++;
-          firstError ??= err instanceof Error ? err.message : String(err);
-        }
-      })(),
-    );
+    running.push(recorder.time(() => submit(base, d)));
   }
   await Promise.all(running);
   // The schedule spans count × interval; answers that lag stretch the window and lower the rate.
   const elapsedS = Math.max((ready.length * interval) / 1000, (performance.now() - started) / 1000);
-  return { rate: (samples.length * 60) / elapsedS, elapsedS, l: latencies(samples, errors, firstError) };
+  return { rate: (recorder.succeeded * 60) / elapsedS, elapsedS, l: recorder.result() };
 }
 
 export async function runSubmit(opts: { database: string; inFlight: number; durationS: number }): Promise<Line[]> {

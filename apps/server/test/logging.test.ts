@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { openQueryAccount, withQueryAccount } from '../src/core/db';
 import { testApp } from './app';
@@ -27,17 +28,21 @@ async function loggedApp(level: string) {
   return { t, app, entries };
 }
 
+async function signInEmployee(app: FastifyInstance): Promise<{ access_token: string; refresh_token: string }> {
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/Token',
+    payload: 'grant_type=password&username=employee&password=Passw0rd!',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return signIn.json();
+}
+
 describe('logs', () => {
   it('hold one line per request with its id and user, and never passwords or tokens', async () => {
     const { t, app, entries: read } = await loggedApp('info');
     try {
-      const signIn = await app.inject({
-        method: 'POST',
-        url: '/api/auth/Token',
-        payload: 'grant_type=password&username=employee&password=Passw0rd!',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      const { access_token, refresh_token } = signIn.json();
+      const { access_token, refresh_token } = await signInEmployee(app);
       await app.inject({
         method: 'POST',
         url: '/api/System/getMenu',
@@ -89,13 +94,7 @@ describe('logs', () => {
   it('at level trace list each statement of a request with its values, as many as the request line counts', async () => {
     const { t, app, entries } = await loggedApp('trace');
     try {
-      const signIn = await app.inject({
-        method: 'POST',
-        url: '/api/auth/Token',
-        payload: 'grant_type=password&username=employee&password=Passw0rd!',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      const { access_token } = signIn.json();
+      const { access_token } = await signInEmployee(app);
       // Over a real socket, so the body is parsed as in production: the account must survive it.
       const base = await app.listen({ port: 0, host: '127.0.0.1' });
       const list = await fetch(`${base}/api/document/SearchDocument`, {

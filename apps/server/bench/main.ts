@@ -13,6 +13,11 @@ type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--write]`;
 
+function runDescription(done: readonly Part[], asked: ReadonlySet<Part>): string {
+  const missing = [...asked].filter((p) => !done.includes(p));
+  return `${done.join(', ')}${missing.length ? ` (not yet run: ${missing.join(', ')})` : ''}`;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -44,31 +49,34 @@ async function main(): Promise<void> {
 
   const lines: Line[] = [];
   let explained: Explained[] = [];
-  // Each part reports what it measured even when a later part fails.
+  const done: Part[] = [];
+  const file = resolve(SERVER_DIR, '../../docs/benchmarks.md');
+  // Each part reports what it measured even when a later part fails; with --write the file is rewritten after each
+  // part, so a run stopped early still leaves what it measured, saying which parts that was.
   const attempt = async (part: Part, run: () => Promise<Line[]>) => {
-    if (!parts.has(part)) return;
     try {
       lines.push(...(await run()));
     } catch (err) {
       console.error(err);
-      lines.push({
-        part,
-        what: 'failed',
-        figures: (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300),
-        budget: '',
-        met: false,
-      });
+      const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300);
+      lines.push({ part, what: 'failed', figures: message, budget: '', met: false });
     }
+    done.push(part);
+    if (values.write) writeMarkdown(file, machine, lines, explained, runDescription(done, parts));
   };
-  await attempt('lists', async () => {
-    const r = await runLists({ database, users, admin: values.admin });
-    explained = r.explained;
-    return r.lines;
-  });
-  await attempt('submit', () => runSubmit({ database, inFlight: 10, durationS: duration }));
-  await attempt('export', () => runExport({ database, admin: values.admin }));
-  await attempt('start', () => runStart({ database }));
-  await attempt('web', () => runWeb());
+  const runners: Record<Part, () => Promise<Line[]>> = {
+    lists: async () => {
+      const r = await runLists({ database, users, admin: values.admin });
+      explained = r.explained;
+      return r.lines;
+    },
+    submit: () => runSubmit({ database, inFlight: 10, durationS: duration }),
+    export: () => runExport({ database, admin: values.admin }),
+    start: () => runStart({ database }),
+    web: () => runWeb(),
+  };
+  // In the order asked for, each once.
+  for (const part of parts) await attempt(part, runners[part]);
 
   console.log(
     `\n${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB; PostgreSQL ${machine.postgres}; Node ${machine.node}; ${machine.date}; load ${machine.load}`,
@@ -77,11 +85,7 @@ async function main(): Promise<void> {
   console.log(textTable(lines));
   if (explained.length > 0)
     console.log(`\nPlans of the main list statements (EXPLAIN ANALYZE, BUFFERS)\n${planText(explained)}`);
-  if (values.write) {
-    const file = resolve(SERVER_DIR, '../../docs/benchmarks.md');
-    writeMarkdown(file, machine, lines, explained, [...parts].join(', '));
-    console.log(`\nwritten to ${file}`);
-  }
+  if (values.write) console.log(`\nwritten to ${file}`);
 }
 
 main().catch((err) => {

@@ -170,13 +170,22 @@ export interface ListsResult {
   explained: Explained[];
 }
 
-export async function runLists(opts: { database: string; users: number; admin: string }): Promise<ListsResult> {
+/** `only`: list calls whose name contains one of these (all when empty). */
+export async function runLists(opts: {
+  database: string;
+  users: number;
+  admin: string;
+  only: readonly string[];
+}): Promise<ListsResult> {
   const pool = new pg.Pool({ connectionString: opts.database, max: POOL_SIZE });
   try {
     const callers = await callersOf(pool, opts.admin, opts.users);
     for (const [k, v] of Object.entries(callers))
       if (v.length === 0) throw new Error(`no ${k} in the database: the list benchmark needs documents in approval`);
-    const calls = listCalls({ person: await personKeyword(pool) });
+    const calls = listCalls({ person: await personKeyword(pool) }).filter(
+      (lc) => opts.only.length === 0 || opts.only.some((o) => lc.name.includes(o)),
+    );
+    if (calls.length === 0) throw new Error(`no list call named like ${opts.only.join(', ')}`);
     console.error(`lists: capturing the SQL of ${calls.length} calls at level trace`);
     const captured = await capture(opts.database, calls, callers);
 

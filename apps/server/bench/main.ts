@@ -11,7 +11,7 @@ import { runWeb } from './web';
 const PARTS = ['lists', 'submit', 'export', 'start', 'web'] as const;
 type Part = (typeof PARTS)[number];
 
-const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--write]`;
+const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--calls <name>,…] [--write]`;
 
 function runDescription(done: readonly Part[], asked: ReadonlySet<Part>): string {
   const missing = [...asked].filter((p) => !done.includes(p));
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       users: { type: 'string', default: '50' },
       duration: { type: 'string', default: '60' },
       admin: { type: 'string', default: 'admin' },
+      calls: { type: 'string', default: '' },
       write: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
   };
   const runners: Record<Part, () => Promise<Line[]>> = {
     lists: async () => {
-      const r = await runLists({ database, users, admin: values.admin });
+      const only = values.calls.split(',').filter(Boolean);
+      const r = await runLists({ database, users, admin: values.admin, only });
       explained = r.explained;
       return r.lines;
     },

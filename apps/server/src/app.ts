@@ -18,7 +18,7 @@ import { MAX_UPLOAD_BYTES } from './core/import';
 import { bindRequestScope } from './core/jobs';
 import { installLifecycleGuard, Lifecycle } from './core/lifecycle';
 import { installProblemHandler } from './core/problem';
-import { RequestLog } from './core/request-log';
+import { accountRequestQueries, RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
 import { loadSession } from './modules/auth/auth.service';
@@ -76,6 +76,8 @@ export async function buildApp(
     // While closing, the lifecycle guard answers instead (the probes keep their own answers, the rest a coded 503).
     return503OnClosing: false,
   });
+  // First, so the statements of every later hook (the session lookup) are counted too.
+  accountRequestQueries(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   bindRequestScope(app);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -55,6 +56,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Connections the app keeps to a PostgreSQL server (the benchmark's bare runs use the same number). */
+export const POOL_SIZE = 20;
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/pglite` (or in memory). */
 export async function openDatabase(opts: {
   url?: string | undefined;
@@ -64,7 +68,8 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     // numeric stays a string (money never becomes a float); date stays yyyy-MM-dd.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20, options: SESSION_SETTINGS });
+    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_SIZE, options: SESSION_SETTINGS });
+    accountPool(pool);
     // An idle connection can be ended by the server (restart, administrator); the pool opens a new one when needed.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
@@ -108,6 +113,7 @@ export async function openDatabase(opts: {
     } else client = await PGlite.create();
   }
   const pgl = client;
+  accountPglite(pgl);
   const db = drizzlePglite({ client: pgl, schema }) as unknown as Db;
   return {
     db,
@@ -133,7 +139,126 @@ function replicaOf(opts: NonNullable<Config['replica']>, primary: pg.Pool): Repl
     keepAlive: true,
     options: SESSION_SETTINGS,
   });
+  accountPool(pool);
   // A stopped or restarted replica ends its idle connections; the next query learns of it and falls back.
   pool.on('error', () => undefined);
   return new ReplicaPool(pool, primary, { retryMs: opts.retrySeconds * 1000, maxLagSeconds: opts.maxLagSeconds });
+}
+
+/**
+ * What one request asked of the database: statements and the time spent waiting for them (from the call until the
+ * answer, so a wait for a free connection counts). `trace` is set only when statements are to be logged one by one.
+ */
+export interface QueryAccount {
+  queries: number;
+  dbMs: number;
+  trace?: (statement: { sql: string; params: unknown[]; ms: number; startMs: number }) => void;
+  /** performance.now() when the account was opened; statements are logged relative to it. */
+  openedAt: number;
+}
+
+const accounts = new AsyncLocalStorage<QueryAccount>();
+
+export function openQueryAccount(trace?: QueryAccount['trace']): QueryAccount {
+  return { queries: 0, dbMs: 0, openedAt: performance.now(), ...(trace ? { trace } : {}) };
+}
+
+/** Runs `work` (and everything it starts) with its statements counted into `account`. */
+export function withQueryAccount<T>(account: QueryAccount, work: () => T): T {
+  return accounts.run(account, work);
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * The statement's text and values from any of the call shapes node-postgres and PGlite accept
+ * (`text, values` or `{ text, values }`).
+ */
+function statementOf(args: unknown[]): { sql: string; params: unknown[] } {
+  const [first, second] = args;
+  if (typeof first === 'string') return { sql: first, params: Array.isArray(second) ? second : [] };
+  const config = first as { text?: string; values?: unknown[] } | undefined;
+  return { sql: config?.text ?? '', params: config?.values ?? (Array.isArray(second) ? second : []) };
+}
+
+/**
+ * Wraps a query function so each call inside an account is counted and timed; outside one it is the original
+ * call plus one lookup. Handles the promise form and node-postgres's callback form (the pool's own query).
+ */
+function accounted(query: QueryFn): QueryFn {
+  return function accountedQuery(this: unknown, ...args: unknown[]) {
+    const account = accounts.getStore();
+    if (!account) return query.apply(this, args);
+    const started = performance.now();
+    const done = () => {
+      const ms = performance.now() - started;
+      account.queries += 1;
+      account.dbMs += ms;
+      if (account.trace) account.trace({ ...statementOf(args), ms, startMs: started - account.openedAt });
+    };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...a: unknown[]) => unknown;
+      args[last] = (...a: unknown[]) => {
+        done();
+        return callback(...a);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result instanceof Promise)
+      return result.then(
+        (value) => {
+          done();
+          return value;
+        },
+        (err: unknown) => {
+          done();
+          throw err;
+        },
+      );
+    account.queries += 1; // a submittable (cursor, stream) is counted but not timed
+    return result;
+  };
+}
+
+/**
+ * node-postgres: `pool.query` is accounted as one statement; a client checked out with `pool.connect()` (the
+ * transactions) has its `query` accounted until it is released. The pool's own query uses the callback form of
+ * `connect`, whose client is not wrapped, so no statement counts twice.
+ */
+function accountPool(pool: pg.Pool): void {
+  const poolQuery = pool.query.bind(pool) as QueryFn;
+  pool.query = accounted(poolQuery) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const query = client.query;
+      const release = client.release;
+      client.query = accounted(query as QueryFn) as typeof client.query;
+      client.release = (...a: Parameters<typeof release>) => {
+        client.query = query;
+        client.release = release;
+        return release.apply(client, a);
+      };
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+/** PGlite: its `query` and `exec`, and those of the transaction handle its `transaction` passes on. */
+const accountedPglite = new WeakSet<PGlite>();
+function accountPglite(client: PGlite): void {
+  if (accountedPglite.has(client)) return;
+  accountedPglite.add(client);
+  client.query = accounted(client.query.bind(client) as QueryFn) as typeof client.query;
+  client.exec = accounted(client.exec.bind(client) as QueryFn) as typeof client.exec;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      tx.query = accounted(tx.query.bind(tx) as QueryFn) as typeof tx.query;
+      tx.exec = accounted(tx.exec.bind(tx) as QueryFn) as typeof tx.exec;
+      return work(tx);
+    })) as typeof client.transaction;
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { markdownTable } from './report';
+import { isRead, replayPlan, type Statement } from './sql-capture';
+import { latencies, percentile, timedEach } from './stats';
+
+const st = (sql: string, startMs: number, ms: number): Statement => ({ sql, params: [], startMs, ms });
+
+describe('percentile', () => {
+  it('takes the nearest rank: the smallest sample with at least p% at or below it', () => {
+    const samples = [50, 15, 40, 20, 35];
+    expect(percentile(samples, 5)).toBe(15);
+    expect(percentile(samples, 30)).toBe(20);
+    expect(percentile(samples, 40)).toBe(20);
+    expect(percentile(samples, 50)).toBe(35);
+    expect(percentile(samples, 100)).toBe(50);
+    expect(percentile([], 95)).toBeNaN();
+  });
+
+  it('gives the 95th of 100 samples as the 95th smallest, not an interpolation', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(latencies(samples)).toMatchObject({ p50: 50, p95: 95, p99: 99, n: 100 });
+  });
+});
+
+describe('timedEach', () => {
+  it('never runs more than asked at once, and counts failures apart from samples', async () => {
+    let running = 0;
+    let most = 0;
+    const result = await timedEach([1, 2, 3, 4, 5, 6, 7], 3, async (i) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      if (i === 4) throw new Error('refused');
+    });
+    expect(most).toBe(3);
+    expect(result).toMatchObject({ n: 6, errors: 1, firstError: 'refused' });
+  });
+});
+
+describe('replayPlan', () => {
+  it('runs together what the server called before the previous statements answered', () => {
+    const plan = replayPlan([
+      st('select session', 0, 1),
+      st('select count', 2, 5),
+      st('select page', 2.1, 6),
+      st('select names', 9, 1),
+    ]);
+    expect(plan.transaction).toBe(false);
+    expect(plan.waves.map((w) => w.map((s) => s.sql))).toEqual([
+      ['select session'],
+      ['select count', 'select page'],
+      ['select names'],
+    ]);
+  });
+
+  it('keeps a transaction on one connection, one statement after the other', () => {
+    const plan = replayPlan([st('begin', 0, 1), st('update x', 0.5, 1), st('commit', 3, 1)]);
+    expect(plan.transaction).toBe(true);
+    expect(plan.waves).toHaveLength(3);
+  });
+});
+
+describe('isRead', () => {
+  it('explains with ANALYZE only statements that change nothing', () => {
+    expect(isRead('select * from document')).toBe(true);
+    expect(isRead('with x as (select 1) select * from x')).toBe(true);
+    expect(isRead("select * from document where reason = 'update me'")).toBe(true);
+    expect(isRead('with x as (delete from a returning id) select * from x')).toBe(false);
+    expect(isRead('update document set status = $1')).toBe(false);
+  });
+});
+
+describe('markdownTable', () => {
+  it('writes one row per line with its verdict, escaping the column separator', () => {
+    const md = markdownTable([
+      { part: 'web', what: 'a | b', figures: '1 kB', budget: '≤ 2 kB', met: true },
+      { part: 'web', what: 'c', figures: '3 kB', budget: '≤ 2 kB', met: false },
+      { part: 'web', what: 'd', figures: '1', budget: '(context)', met: null },
+    ]);
+    const rows = md.split('\n');
+    expect(rows).toHaveLength(5);
+    expect(rows[2]).toBe('| web | a \\| b | 1 kB | ≤ 2 kB | yes |');
+    expect(rows[3]).toContain('| NO |');
+    expect(rows[4]!.endsWith('|  |')).toBe(true);
+  });
+});

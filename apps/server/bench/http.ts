@@ -1,0 +1,71 @@
+import { PASSWORD } from './server';
+
+/** What a browser accepts, so answers are compressed as the web app receives them. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
+
+export interface Session {
+  username: string;
+  token: string;
+  userId: number;
+}
+
+export class CallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    url: string,
+  ) {
+    super(`${url} answered ${status}: ${body.slice(0, 300)}`);
+  }
+}
+
+/** Signs in with the password every demo and generated user has (`POST /api/auth/Token`, form-encoded). */
+export async function signIn(base: string, username: string): Promise<Session> {
+  const res = await fetch(`${base}/api/auth/Token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password: PASSWORD }).toString(),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new CallError(res.status, text, `sign-in of ${username}`);
+  const json = JSON.parse(text) as { access_token: string; UserID: number };
+  return { username, token: json.access_token, userId: json.UserID };
+}
+
+/** Signs in several users, a few at a time (each sign-in hashes a password). */
+export async function signInAll(base: string, usernames: readonly string[]): Promise<Session[]> {
+  const sessions: Session[] = new Array(usernames.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(4, usernames.length) }, async () => {
+      while (next < usernames.length) {
+        const i = next++;
+        sessions[i] = await signIn(base, usernames[i]!);
+      }
+    }),
+  );
+  return sessions;
+}
+
+/** POSTs JSON as the web app does and answers the parsed body; anything but 200 throws. */
+export async function call<T = unknown>(
+  base: string,
+  url: string,
+  body: unknown,
+  session: Session,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${session.token}`,
+      ...BROWSER_ENCODINGS,
+      ...headers,
+    },
+    body: JSON.stringify(body ?? {}),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new CallError(res.status, text, url);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,93 @@
+/** Percentile by the nearest-rank method: the smallest sample with at least p% of the samples at or below it. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+export interface Latencies {
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+  errors: number;
+  firstError?: string;
+}
+
+export function latencies(samples: readonly number[], errors = 0, firstError?: string): Latencies {
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    n: samples.length,
+    errors,
+    ...(firstError ? { firstError } : {}),
+  };
+}
+
+/** Times calls one by one: a call that throws counts as an error, not as a sample. */
+export class Recorder {
+  private readonly samples: number[] = [];
+  private errors = 0;
+  private firstError: string | undefined;
+
+  async time(work: () => Promise<unknown>): Promise<void> {
+    const started = performance.now();
+    try {
+      await work();
+      this.samples.push(performance.now() - started);
+    } catch (err) {
+      this.errors++;
+      this.firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  get succeeded(): number {
+    return this.samples.length;
+  }
+
+  result(): Latencies {
+    return latencies(this.samples, this.errors, this.firstError);
+  }
+}
+
+/**
+ * `workers` loops run at once, each calling `work(worker, round)` `rounds` times, or fewer once `maxMs` has passed
+ * (each worker makes at least one call, so a slow call still gets a sample per worker).
+ */
+export async function timedConcurrently(
+  workers: number,
+  rounds: number,
+  work: (worker: number, round: number) => Promise<unknown>,
+  maxMs = Number.POSITIVE_INFINITY,
+): Promise<Latencies> {
+  const until = performance.now() + maxMs;
+  const recorder = new Recorder();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let round = 0; round < rounds && (round === 0 || performance.now() < until); round++)
+        await recorder.time(() => work(worker, round));
+    }),
+  );
+  return recorder.result();
+}
+
+/** Runs `work` over `items` with at most `inFlight` at once; answers the times of those that succeeded. */
+export async function timedEach<T>(
+  items: readonly T[],
+  inFlight: number,
+  work: (item: T) => Promise<unknown>,
+): Promise<Latencies> {
+  const recorder = new Recorder();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(inFlight, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        await recorder.time(() => work(item));
+      }
+    }),
+  );
+  return recorder.result();
+}

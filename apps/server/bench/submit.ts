@@ -1,0 +1,213 @@
+import pg from 'pg';
+import { shanghaiToday } from '../src/core/time';
+import { call, type Session, signInAll } from './http';
+import { type Line, ms } from './report';
+import { startServer } from './server';
+import { type Latencies, Recorder, timedEach } from './stats';
+
+const P95_BUDGET_MS = 100;
+const RATE_BUDGET = 200;
+/** Submits and approvals timed at 10 in flight. */
+const TIMED = 100;
+
+interface Template {
+  username: string;
+  body: Record<string, unknown>;
+}
+
+interface Draft {
+  session: Session;
+  id: number;
+  version: number;
+}
+
+/**
+ * What each applicant can claim: the type, cost centre and first line of their latest deputy that claims against
+ * no apply, so a new draft passes the same checks theirs did; lines needing an invoice file or spend on healthcare
+ * professionals are left out (those need attachments and attendees, not what submit costs).
+ */
+async function templates(pool: pg.Pool, n: number): Promise<Template[]> {
+  const res = await pool.query<{
+    username: string;
+    expense_type_id: number;
+    cost_centre_id: number | null;
+    internal_order_id: number | null;
+    expense_item_id: number;
+    expense_sub_item_id: number | null;
+    product_id: number | null;
+  }>(
+    `select distinct on (d.applicant_id) u.username, d.expense_type_id, d.cost_centre_id, d.internal_order_id,
+            l.expense_item_id, l.expense_sub_item_id, l.product_id
+     from document d
+     join user_account u on u.employee_id = d.applicant_id
+     join expense_line l on l.document_id = d.id
+     join expense_item i on i.id = l.expense_item_id and i.active and not i.needs_invoice and not i.involves_hcp
+     where d.doc_type = 'deputy' and d.apply_id is null and d.status in ('approving', 'approved')
+       and d.applicant_id = d.preparer_id and l.expense_item_id is not null
+       and u.active and not u.must_change_password and (u.locked_until is null or u.locked_until < now())
+     order by d.applicant_id, d.id desc, l.line_no
+     limit $1`,
+    [n],
+  );
+  return res.rows.map((r) => ({
+    username: r.username,
+    body: {
+      ExpenseTypeID: r.expense_type_id,
+      CostCenterID: r.cost_centre_id,
+      InternalOrderID: r.internal_order_id,
+      Reason: 'benchmark',
+      Lines: [
+        {
+          ExpenseItemID: r.expense_item_id,
+          ExpenseSubItemID: r.expense_sub_item_id,
+          ProductID: r.product_id,
+          ExpenseDate: shanghaiToday(),
+          Amount: '88.00',
+        },
+      ],
+    },
+  }));
+}
+
+async function saveDraft(base: string, session: Session, body: Record<string, unknown>): Promise<Draft> {
+  const saved = await call<{ ID: number; Version: number }>(base, '/api/document/SaveDeputyDetail', body, session);
+  return { session, id: saved.ID, version: saved.Version };
+}
+
+async function submit(base: string, d: Draft): Promise<void> {
+  await call(base, '/api/DocumentSubmit/SubmitDeputy', { ID: d.id, Version: d.version }, d.session);
+}
+
+/** `count` drafts, the applicants taking turns, four saved at a time; answers them and the saves' times. */
+async function drafts(
+  base: string,
+  applicants: readonly { session: Session; body: Record<string, unknown> }[],
+  count: number,
+): Promise<{ drafts: Draft[]; saves: Latencies }> {
+  const made: Draft[] = [];
+  const saves = await timedEach(
+    Array.from({ length: count }, (_, i) => applicants[i % applicants.length]!),
+    4,
+    async (a) => made.push(await saveDraft(base, a.session, a.body)),
+  );
+  return { drafts: made, saves };
+}
+
+function lat(l: Latencies): string {
+  return `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l.p99)} ms, n=${l.n}${l.errors ? `, ${l.errors} errors: ${l.firstError}` : ''}`;
+}
+
+/** Approves the pending step of each document as its approver, `inFlight` at a time. */
+async function approveAll(base: string, pool: pg.Pool, ids: number[], inFlight: number): Promise<Latencies> {
+  const pending = await pool.query<{ id: number; version: number; username: string }>(
+    `select d.id, d.version, u.username from approval_step s
+     join document d on d.id = s.document_id and d.round = s.round
+     join user_account u on u.employee_id = s.approver_id
+     where s.status = 'pending' and s.document_id = any($1::int[])`,
+    [ids],
+  );
+  const names = [...new Set(pending.rows.map((r) => r.username))];
+  const sessions = new Map((await signInAll(base, names)).map((s) => [s.username, s]));
+  return timedEach(pending.rows, inFlight, (r) =>
+    call(
+      base,
+      '/api/DocumentApprove/ApproveDeputy',
+      { ID: r.id, Version: r.version, Pass: true },
+      sessions.get(r.username)!,
+    ),
+  );
+}
+
+/**
+ * Submits the drafts at a steady `perMinute`, each submit started on schedule whether or not the
+ * ones before have answered; answers the rate achieved over the window (or longer, when answers lag).
+ */
+async function sustained(base: string, ready: Draft[], perMinute: number) {
+  const interval = 60_000 / perMinute;
+  const recorder = new Recorder();
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  for (const [i, d] of ready.entries()) {
+    const wait = started + i * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    running.push(recorder.time(() => submit(base, d)));
+  }
+  await Promise.all(running);
+  // The schedule spans count × interval; answers that lag stretch the window and lower the rate.
+  const elapsedS = Math.max((ready.length * interval) / 1000, (performance.now() - started) / 1000);
+  return { rate: (recorder.succeeded * 60) / elapsedS, elapsedS, l: recorder.result() };
+}
+
+export async function runSubmit(opts: { database: string; inFlight: number; durationS: number }): Promise<Line[]> {
+  const pool = new pg.Pool({ connectionString: opts.database, max: 4 });
+  const server = await startServer({ databaseUrl: opts.database, logLevel: 'info' });
+  try {
+    const candidates = await templates(pool, 60);
+    const sessions = await signInAll(
+      server.url,
+      candidates.map((c) => c.username),
+    );
+    // Only applicants whose draft saves and submits: a probe per applicant, which also warms the server.
+    const applicants: { session: Session; body: Record<string, unknown> }[] = [];
+    let probeError = '';
+    for (const [i, c] of candidates.entries()) {
+      try {
+        await submit(server.url, await saveDraft(server.url, sessions[i]!, c.body));
+        applicants.push({ session: sessions[i]!, body: c.body });
+      } catch (err) {
+        probeError ||= err instanceof Error ? err.message : String(err);
+      }
+    }
+    if (applicants.length === 0) throw new Error(`no applicant could submit a deputy: ${probeError}`);
+    console.error(
+      `submit: ${applicants.length} of ${candidates.length} applicants can submit${probeError ? `; refused: ${probeError}` : ''}`,
+    );
+
+    const timed = await drafts(server.url, applicants, TIMED);
+    const submits = await timedEach(timed.drafts, opts.inFlight, (d) => submit(server.url, d));
+    const approvals = await approveAll(
+      server.url,
+      pool,
+      timed.drafts.map((d) => d.id),
+      opts.inFlight,
+    );
+    const count = Math.ceil((RATE_BUDGET * opts.durationS) / 60);
+    console.error(`submit: ${count} drafts for ${opts.durationS} s at ${RATE_BUDGET}/min`);
+    const ready = await drafts(server.url, applicants, count);
+    const s = await sustained(server.url, ready.drafts, RATE_BUDGET);
+    const inFlight = `${opts.inFlight} in flight`;
+    return [
+      {
+        part: 'submit',
+        what: `save a draft deputy (context), 4 in flight`,
+        figures: lat(timed.saves),
+        budget: '',
+        met: null,
+      },
+      {
+        part: 'submit',
+        what: `submit deputy, ${inFlight}, ${applicants.length} applicants`,
+        figures: lat(submits),
+        budget: `p95 ≤ ${P95_BUDGET_MS} ms`,
+        met: submits.errors === 0 && submits.p95 <= P95_BUDGET_MS,
+      },
+      {
+        part: 'submit',
+        what: `approve deputy, ${inFlight}, as each step's approver`,
+        figures: lat(approvals),
+        budget: `p95 ≤ ${P95_BUDGET_MS} ms`,
+        met: approvals.errors === 0 && approvals.n > 0 && approvals.p95 <= P95_BUDGET_MS,
+      },
+      {
+        part: 'submit',
+        what: `sustained submits at ${RATE_BUDGET}/min for ${opts.durationS} s`,
+        figures: `${s.rate.toFixed(0)}/min achieved over ${s.elapsedS.toFixed(1)} s, ${s.l.errors} errors${s.l.firstError ? ` (${s.l.firstError})` : ''}; ${lat(s.l)}`,
+        budget: `${RATE_BUDGET}/min without error`,
+        met: s.l.errors === 0 && s.rate >= RATE_BUDGET * 0.99,
+      },
+    ];
+  } finally {
+    await server.stop();
+    await pool.end();
+  }
+}

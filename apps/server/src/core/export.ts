@@ -38,12 +38,13 @@ export async function sendXlsx<T>(
   const stream = new PassThrough();
   const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
     stream,
-    useStyles: true,
+    // Without styles: ExcelJS looks a style up for every cell it writes, a fifth of a large export's time. The header
+    // stays in view instead (a frozen first row), which helps more in a long sheet than bold type.
+    useStyles: false,
     zip: { zlib: { level: 1 } },
   });
-  const sheet = workbook.addWorksheet(sheetName);
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? 20 }));
-  sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const done = (async () => {
     for (let next = first; !next.done; next = await iterator.next()) {

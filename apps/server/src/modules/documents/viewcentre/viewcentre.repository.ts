@@ -108,21 +108,30 @@ export async function* all(
 ) {
   const w = where(companyId, scope, q);
   const { key, descending, orderBy } = orderOf(q);
-  let after: { key: string; id: number } | undefined;
-  for (let read = 0; read < limit; ) {
+  const page = (after: { key: string; id: number } | undefined, size: number) => {
     const past =
       after &&
       (descending
         ? sql`(${key}, ${doc.id}) < (${after.key}, ${after.id})`
         : sql`(${key}, ${doc.id}) > (${after.key}, ${after.id})`);
-    const rows = await select(db, key)
+    const rows = select(db, key)
       .where(and(w, past))
       .orderBy(...orderBy)
-      .limit(Math.min(pageSize, limit - read));
-    yield* rows;
+      .limit(size)
+      .execute();
+    // A download given up midway leaves its prefetched page unread: its failure must not go unhandled.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  // The next page is asked for before this one is handed on, so the database works while the file is written.
+  let next = page(undefined, Math.min(pageSize, limit));
+  for (let read = 0; read < limit; ) {
+    const rows = await next;
     read += rows.length;
     const last = rows.at(-1);
-    if (rows.length < pageSize || !last) return;
-    after = { key: last.sortKey, id: last.d.id };
+    const more = rows.length === pageSize && last !== undefined && read < limit;
+    if (more) next = page({ key: last.sortKey, id: last.d.id }, Math.min(pageSize, limit - read));
+    yield* rows;
+    if (!more) return;
   }
 }

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { runExport } from './export';
 import { runLists } from './lists';
 import { describeMachine, type Explained, type Line, planText, textTable, writeMarkdown } from './report';
-import { SERVER_DIR } from './server';
+import { buildServer, SERVER_DIR } from './server';
 import { runStart } from './start';
 import { runSubmit } from './submit';
 import { runWeb } from './web';
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   }
   const parts = new Set(only as Part[]);
   const database = values.database;
+  if (parts.has('lists') || parts.has('submit') || parts.has('export') || parts.has('start')) buildServer();
   const machine = await describeMachine(database);
   console.error(`bench on ${machine.data}`);
 

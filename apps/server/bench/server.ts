@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,7 +43,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`src/main.ts`) as a child process and waits for `/readyz`. Without `databaseUrl` it runs
+ * Starts the real server, its production build (`dist/main.js`, made by `buildServer`), as a child process and waits for `/readyz`. Without `databaseUrl` it runs
  * on the embedded database in `dataDir` (a fresh temporary folder when none is given). Log lines of requests whose
  * id starts with CAPTURE_PREFIX are kept: at level trace, their statements.
  */
@@ -69,7 +69,7 @@ export async function startServer(opts: {
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,4 +149,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** Builds the server as `npm start` runs it, from the sources as they are now: the figures are the build's. */
+export function buildServer(): void {
+  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server build failed');
 }

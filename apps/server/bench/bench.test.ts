@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownTable } from './report';
 import { isRead, replayPlan, type Statement } from './sql-capture';
-import { latencies, percentile, timedEach } from './stats';
+import { latencies, percentile, timedConcurrently, timedEach } from './stats';
 
 const st = (sql: string, startMs: number, ms: number): Statement => ({ sql, params: [], startMs, ms });
 
@@ -35,6 +35,28 @@ describe('timedEach', () => {
     });
     expect(most).toBe(3);
     expect(result).toMatchObject({ n: 6, errors: 1, firstError: 'refused' });
+  });
+});
+
+describe('timedConcurrently', () => {
+  it('keeps every user calling at once without a pause, and at most one call per user in flight with one', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const work = async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+    };
+    const busy = await timedConcurrently(4, 3, work);
+    expect(busy.n).toBe(12);
+    expect(most).toBe(4);
+    most = 0;
+    const started = performance.now();
+    const calm = await timedConcurrently(4, 2, work, Number.POSITIVE_INFINITY, 60);
+    expect(calm.n).toBe(8);
+    // Each user pauses 60 ms after each of its two calls, its first call starting within one pause.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(120);
+    expect(most).toBeLessThan(4);
   });
 });
 

@@ -24,6 +24,8 @@ const BARE_RATIO_BUDGET = 2;
 /** Each measurement stops starting calls after this long (30 calls at 1 user, 4 rounds at 50, if time allows). */
 const ONE_USER_MS = 8_000;
 const MANY_USERS_MS = 20_000;
+/** A person's pause between two clicks: reading the list they just got. */
+const THINK_MS = 1_000;
 /** Callers captured at once (each caller's statements are kept apart by request id). */
 const CAPTURE_IN_FLIGHT = 5;
 
@@ -210,11 +212,14 @@ export async function runLists(opts: {
         await timedConcurrently(1, 2, bare);
         const app1 = await timedConcurrently(1, 30, app, ONE_USER_MS);
         const bare1 = await timedConcurrently(1, 30, bare, ONE_USER_MS);
+        const appU = await timedConcurrently(opts.users, 4, app, MANY_USERS_MS, THINK_MS);
+        const bareU = await timedConcurrently(opts.users, 4, bare, MANY_USERS_MS, THINK_MS);
         const appN = await timedConcurrently(opts.users, 4, app, MANY_USERS_MS);
         const bareN = await timedConcurrently(opts.users, 4, bare, MANY_USERS_MS);
         const queries = Math.max(...captured[c]!.queries);
         const ratio1 = app1.p95 / bare1.p95;
         const ratioN = appN.p95 / bareN.p95;
+        const ratioU = appU.p95 / bareU.p95;
         const who = lc.callers === 'admin' ? 'the administrator' : `${users.length} different users`;
         const err = (l: Latencies[]) => {
           const n = l.reduce((sum, x) => sum + x.errors, 0);
@@ -230,12 +235,19 @@ export async function runLists(opts: {
         });
         lines.push({
           part: 'lists',
-          what: `${name}, ${opts.users} at once (${who})`,
+          what: `${name}, ${opts.users} users (${who}, ${THINK_MS / 1000} s between clicks)`,
           figures:
-            `app ${triple(appN)} bare ${triple(bareN)} ms, p95 ×${ratioN.toFixed(1)}; ` +
-            `SQL/call ${queries}${queries > HANDFUL ? ' (N+1?)' : ''}; n=${appN.n}${err([appN, bareN])}`,
-          budget: `p95 ≤ ${P95_BUDGET_MS} ms, ≤ ${BARE_RATIO_BUDGET}× bare`,
-          met: appN.errors + app1.errors === 0 && appN.p95 <= P95_BUDGET_MS && ratioN <= BARE_RATIO_BUDGET,
+            `app ${triple(appU)} bare ${triple(bareU)} ms, p95 ×${ratioU.toFixed(1)}; ` +
+            `SQL/call ${queries}${queries > HANDFUL ? ' (N+1?)' : ''}; n=${appU.n}${err([appU, bareU])}`,
+          budget: `p95 ≤ ${P95_BUDGET_MS} ms`,
+          met: appU.errors + app1.errors === 0 && appU.p95 <= P95_BUDGET_MS,
+        });
+        lines.push({
+          part: 'lists',
+          what: `${name}, ${opts.users} requests always in flight (${who}, no pause)`,
+          figures: `app ${triple(appN)} bare ${triple(bareN)} ms, p95 ×${ratioN.toFixed(1)}; n=${appN.n}${err([appN, bareN])}`,
+          budget: `≤ ${BARE_RATIO_BUDGET}× bare`,
+          met: appN.errors === 0 && ratioN <= BARE_RATIO_BUDGET,
         });
         console.error(`lists: ${lc.name}: ${lines.at(-1)!.figures}`);
         const reads = mainReads(

@@ -56,18 +56,28 @@ export class Recorder {
  * `workers` loops run at once, each calling `work(worker, round)` `rounds` times, or fewer once `maxMs` has passed
  * (each worker makes at least one call, so a slow call still gets a sample per worker).
  */
+/**
+ * `workers` users, each making `rounds` calls one after the other. With `thinkMs`, each user pauses that long after
+ * every answer, as a person reads before the next click (the users' first calls spread over one pause, so they do not
+ * all start at the same instant); without it, every user calls again at once: `workers` requests always in flight.
+ */
 export async function timedConcurrently(
   workers: number,
   rounds: number,
   work: (worker: number, round: number) => Promise<unknown>,
   maxMs = Number.POSITIVE_INFINITY,
+  thinkMs = 0,
 ): Promise<Latencies> {
   const until = performance.now() + maxMs;
   const recorder = new Recorder();
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
-      for (let round = 0; round < rounds && (round === 0 || performance.now() < until); round++)
+      if (thinkMs) await pause((thinkMs * worker) / workers);
+      for (let round = 0; round < rounds && (round === 0 || performance.now() < until); round++) {
         await recorder.time(() => work(worker, round));
+        if (thinkMs) await pause(thinkMs);
+      }
     }),
   );
   return recorder.result();

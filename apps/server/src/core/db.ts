@@ -26,15 +26,12 @@ export const START_LOCK = 7_215_001;
  * Planner settings of the app's connections (docs/decisions/018):
  * - no JIT: compiling pays off for long analytic queries only, and adds up to half a second to the plan of a short
  *   statement the planner merely thinks costly;
- * - joins reordered up to 12 tables (PostgreSQL stops at 8): a document list joins nine, and past eight the planner
- *   keeps the written order, joining a year of documents before the few the user's scope selects;
  * - random reads priced as on solid-state disks (PostgreSQL assumes spinning ones): a list probing a manager's
  *   twenty thousand documents by primary key is cheaper than reading all two million;
  * - no parallel workers: on a machine serving many users at once, a worker per query only adds start-up time
  *   (a report that needs them sets `max_parallel_workers_per_gather` in its own transaction).
  */
-const SESSION_SETTINGS =
-  '-c jit=off -c join_collapse_limit=12 -c from_collapse_limit=12 -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
+const SESSION_SETTINGS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 
 export interface Database {
   db: Db;

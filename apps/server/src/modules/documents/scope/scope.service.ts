@@ -30,8 +30,11 @@ function reaches(user: SessionUser, list: ViewList): boolean {
   }
 }
 
-/** The scope of a list for this user; a list their functions do not reach is refused. */
-export async function scopeOf(db: Db, user: SessionUser, list: ViewList): Promise<repo.ViewScope> {
+/**
+ * The scope of a list for this user; a list their functions do not reach is refused. `forOne`: the scope is asked of
+ * one document (opening it by id), where testing that document's own steps is always the cheap way.
+ */
+export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne = false): Promise<repo.ViewScope> {
   if (!reaches(user, list)) throw refused('viewcentre.list_refused');
   const people = actingPeople(user);
   const approvers = approversFor(user);
@@ -40,7 +43,8 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList): Promis
       // Team authority over named teams widens the personal list; the company-wide lists are the other ones.
       const { whole, teams } = await authorityTeams(db, user);
       const named = whole ? [] : [...teams];
-      return { kind: 'personal', people, approvers, teams: named, dense: await repo.isDense(db, approvers, named) };
+      const dense = forOne || (await repo.isDense(db, approvers, named));
+      return { kind: 'personal', people, approvers, teams: named, dense };
     }
     case 'all':
       // Finance sees the company's documents once approved; an administrator every submitted one.
@@ -50,22 +54,22 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList): Promis
     case 'audit':
       return { kind: 'company', states: SUBMITTED };
     case 'follow':
-      return { kind: 'follow', people, approvers, dense: await repo.isDense(db, approvers, []) };
+      return { kind: 'follow', people, approvers, dense: forOne || (await repo.isDense(db, approvers, [])) };
     case 'long_term':
       return { kind: 'long_term', people: companyWide(user) ? 'all' : people };
   }
 }
 
 /** Every document a user may open: the union of the lists they reach. */
-export async function readerScopes(db: Db, user: SessionUser): Promise<repo.ViewScope[]> {
+export async function readerScopes(db: Db, user: SessionUser, forOne = false): Promise<repo.ViewScope[]> {
   const lists = [
     'personal' as const,
     ...WIDER.filter((l) => reaches(user, l) && (l !== 'long_term' || companyWide(user))),
   ];
-  return Promise.all(lists.map((l) => scopeOf(db, user, l)));
+  return Promise.all(lists.map((l) => scopeOf(db, user, l, forOne)));
 }
 
 /** Whether the user may open the document: it is on one of their lists. */
 export async function isReadable(db: Db, user: SessionUser, id: number): Promise<boolean> {
-  return repo.isWithin(db, user.companyId, await readerScopes(db, user), id);
+  return repo.isWithin(db, user.companyId, await readerScopes(db, user, true), id);
 }

@@ -62,6 +62,23 @@ export async function templateFor(
   return { setting, details };
 }
 
+/**
+ * The person and their line managers up the chain (at most `depth` levels), in one recursive read. A chain that
+ * loops (bad master data) stops where it would repeat a person.
+ */
+export async function managerChain(db: Db, id: number, depth: number) {
+  const rows = await db.execute(sql`with recursive chain(id, manager_id, approval_limit, path) as (
+      select ${employee.id}, ${employee.lineManagerId}, ${employee.approvalLimit}, array[${employee.id}]
+        from ${employee} where ${employee.id} = ${id}
+      union all
+      select e.id, e.line_manager_id, e.approval_limit, c.path || e.id
+        from ${employee} e join chain c on e.id = c.manager_id
+        where not e.id = any(c.path) and cardinality(c.path) < ${depth}
+    )
+    select id, manager_id as "managerId", approval_limit::text as "limit" from chain`);
+  return (rows as unknown as { rows: { id: number; managerId: number | null; limit: string | null }[] }).rows;
+}
+
 export async function people(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db

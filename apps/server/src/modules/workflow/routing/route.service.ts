@@ -54,15 +54,8 @@ async function directoryFor(
   lines: readonly LineFacts[],
 ): Promise<Directory> {
   const people = new Map<number, { managerId: number | null; limit: Money | null }>();
-  let frontier = [d.applicantId];
-  for (let depth = 0; depth < 30 && frontier.length; depth++) {
-    const rows = await repo.people(db, frontier);
-    frontier = [];
-    for (const r of rows) {
-      people.set(r.id, { managerId: r.managerId, limit: r.limit });
-      if (r.managerId !== null && !people.has(r.managerId)) frontier.push(r.managerId);
-    }
-  }
+  for (const r of await repo.managerChain(db, d.applicantId, 30))
+    people.set(r.id, { managerId: r.managerId, limit: r.limit as Money | null });
   const heads = d.costCentreId ? await repo.headsOf(db, d.costCentreId) : [];
   const roles = new Map<string, number[]>();
   for (const code of roleCodes) roles.set(code, await repo.roleMembers(db, companyId, code));

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { POOL_SIZE } from '../src/core/db';
+import { POOL_SIZE, SESSION_SETTINGS } from '../src/core/db';
 import { call, type Session, signInAll } from './http';
 import { type Explained, type Line, ms } from './report';
 import { CAPTURE_PREFIX, startServer } from './server';
@@ -179,7 +179,8 @@ export async function runLists(opts: {
   admin: string;
   only: readonly string[];
 }): Promise<ListsResult> {
-  const pool = new pg.Pool({ connectionString: opts.database, max: POOL_SIZE });
+  // The bare runs use the app's own connection settings: the same SQL, planned the same way.
+  const pool = new pg.Pool({ connectionString: opts.database, max: POOL_SIZE, options: SESSION_SETTINGS });
   try {
     const callers = await callersOf(pool, opts.admin, opts.users);
     for (const [k, v] of Object.entries(callers))

@@ -31,7 +31,7 @@ export const START_LOCK = 7_215_001;
  * - no parallel workers: on a machine serving many users at once, a worker per query only adds start-up time
  *   (a report that needs them sets `max_parallel_workers_per_gather` in its own transaction).
  */
-const SESSION_SETTINGS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
+export const SESSION_SETTINGS = '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 
 export interface Database {
   db: Db;

@@ -34,7 +34,8 @@ export async function runExport(opts: { database: string; admin: string }): Prom
     const page = await call<{ Total: number }>(
       server.url,
       '/api/DocumentViewCenter/SearchList',
-      { PageIndex: 1, PageSize: 1, All: true },
+      // Lists count ten pages past the page asked for: page 200 of 500 counts past 100,000 rows.
+      { PageIndex: 200, PageSize: 500, All: true },
       admin,
     );
     const rows = Math.min(ROWS, page.Total);

@@ -1,4 +1,5 @@
-import { integer, serial, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { integer, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The columns most tables share, written once and spread into each `*.table.ts` (`...idColumn()`). Each returns fresh
@@ -14,3 +15,12 @@ export const timestampColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The one- and two-character pieces of some text columns (`search_grams`, a database function), kept by PostgreSQL
+ * whenever the row changes and indexed with GIN: a keyword's pieces all being there is what a "contains" search can
+ * look up in an index, in Chinese too (two characters make a name), where trigrams need three. The search still
+ * checks the text itself (`gramsMatch` in core/list.ts). docs/decisions/020.
+ */
+export const gramsColumn = (name: string, text_: SQL) =>
+  text(name).array().generatedAlwaysAs(sql`search_grams(${text_})`);

@@ -1,9 +1,11 @@
 import type { PageQuery } from '@ems/contracts';
-import { type AnyColumn, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 export function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literal(text)}%`;
 }
 
 /** A list's keyword filter: any of the columns contains the text; no filter when there is no keyword. */
@@ -11,6 +13,19 @@ export function keywordIn(keyword: string | undefined, columns: (AnyColumn | SQL
   if (!keyword) return undefined;
   const pattern = contains(keyword);
   return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/**
+ * `keywordIn` over a large table: the keyword's pieces are all among the row's grams (`gramsColumn` in core/columns,
+ * found through its GIN index), and one of the columns the grams were made of contains it.
+ */
+export function gramsMatch(keyword: string, grams: AnyColumn, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  return and(sql`${grams} @> search_grams(${keyword})`, keywordIn(keyword, columns));
+}
+
+/** Codes and numbers are found by their beginning, upper-cased as they are issued (`LIKE`, so a prefix index serves). */
+export function codeStartsWith(column: AnyColumn, keyword: string): SQL {
+  return like(column, `${literal(keyword.toUpperCase())}%`);
 }
 
 /** ORDER BY from the list body's SortField/SortOrder, limited to the columns a list allows. */
@@ -49,9 +64,12 @@ export function countLimit(q: Pick<PageQuery, 'PageIndex' | 'PageSize'>): number
   return offsetOf(q) + q.PageSize * 10;
 }
 
-/** The `Total` of a page whose count query stopped at `limit + 1` rows. */
-export function cappedTotal(counted: number, limit: number): { Total: number; TotalCapped?: true } {
-  return counted > limit ? { Total: limit, TotalCapped: true } : { Total: counted };
+/**
+ * The `Total` of a page whose count query stopped at `limit + 1` rows; `atLeast` when the rows counted were only part
+ * of those the list holds (the pager then says "n+" for what was found).
+ */
+export function cappedTotal(counted: number, limit: number, atLeast = false): { Total: number; TotalCapped?: true } {
+  return counted > limit || atLeast ? { Total: Math.min(counted, limit), TotalCapped: true } : { Total: counted };
 }
 
 /** `lower(column) IN (…)`: codes are matched regardless of case, as users type and import them. */

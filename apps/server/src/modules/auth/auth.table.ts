@@ -1,24 +1,31 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { idColumn } from '../../core/columns';
+import { gramsColumn, idColumn } from '../../core/columns';
 import { employee } from '../org/org.table';
 import { companyColumn } from '../system/system.table';
 
-export const userAccount = pgTable('user_account', {
-  ...idColumn(),
-  employeeId: integer('employee_id')
-    .notNull()
-    .unique()
-    .references(() => employee.id),
-  /** Stored lower-case; sign-in is case-insensitive. */
-  username: varchar('username', { length: 100 }).notNull().unique(),
-  passwordHash: varchar('password_hash', { length: 200 }).notNull(),
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-  active: boolean('active').notNull().default(true),
-});
+export const userAccount = pgTable(
+  'user_account',
+  {
+    ...idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .unique()
+      .references(() => employee.id),
+    /** Stored lower-case; sign-in is case-insensitive. */
+    username: varchar('username', { length: 100 }).notNull().unique(),
+    /** What a keyword finds in the username (people lists). */
+    usernameGrams: gramsColumn('username_grams', sql`username`),
+    passwordHash: varchar('password_hash', { length: 200 }).notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('user_account_username_grams_idx').using('gin', t.usernameGrams)],
+);
 
 /** Opaque refresh tokens, stored hashed; a family is one sign-in, rotated on every use. */
 export const refreshToken = pgTable(

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
+import { codeStartsWith, gramsMatch } from '../../core/list';
 import { costCentre } from '../masterdata/costcentre.table';
 import { expenseType } from '../masterdata/expense.table';
 import { employee } from '../org/org.table';
@@ -22,11 +23,14 @@ export const documentNames = {
   typeEn: expenseType.nameEn,
 };
 
+/** A document's columns as lists read them: without the reason's search grams, which only filters read. */
+const { reasonGrams: _grams, ...listed } = getTableColumns(doc);
+
 /** Documents with their applicant, preparer, expense type and cost centre; `fields` adds what a list needs more. */
 export function documentList<T extends SelectedFields>(db: Db, fields: T) {
   return db
     .select({
-      d: doc,
+      d: listed,
       ...documentNames,
       preparerZh: preparer.nameZh,
       preparerEn: preparer.nameEn,
@@ -42,17 +46,59 @@ export function documentList<T extends SelectedFields>(db: Db, fields: T) {
 
 /**
  * The count for a `documentList` page, stopped past `limit` rows, newest first (the order the lists page in, so the
- * rows counted are those an index walk meets first). The applicant is joined only when the filter names it (a
- * keyword): every document has one, so the join never changes the count.
+ * rows counted are those an index walk meets first), over the documents or over `newest` of them.
  */
-export function documentCount(db: Db, where: SQL | undefined, namesApplicant: boolean, limit: number) {
-  const from = db.select({ one: sql`1` }).from(doc);
-  const hits = (namesApplicant ? from.innerJoin(applicant, eq(applicant.id, doc.applicantId)) : from)
+export function documentCount(db: Db, where: SQL | undefined, limit: number, from: Newest | typeof doc = doc) {
+  const hits = db
+    .select({ one: sql`1` })
+    .from(from)
     .where(where)
     .orderBy(desc(doc.createdAt), desc(doc.id))
     .limit(limit + 1)
     .as('hits');
   return db.select({ n: count() }).from(hits);
+}
+
+/**
+ * A company's newest `n` documents under the document table's own name, so every filter written for the table applies
+ * to them: the subquery's LIMIT keeps PostgreSQL from reading anything else, whatever it guesses of the filters.
+ */
+export const newest = (db: Db, companyId: number, n: number) =>
+  db
+    .select()
+    .from(doc)
+    .where(eq(doc.companyId, companyId))
+    .orderBy(desc(doc.createdAt), desc(doc.id))
+    .limit(n)
+    .as('document');
+
+export type Newest = ReturnType<typeof newest>;
+
+/** Whether a company has more than `n` documents, read from the index up to there. */
+export async function moreThan(db: Db, companyId: number, n: number): Promise<boolean> {
+  const rows = await db.select({ one: sql`1` }).from(doc).where(eq(doc.companyId, companyId)).offset(n).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A keyword over documents: the number starts with it, the reason contains it, or it names the applicant (`named`:
+ * the people `peopleNamed` found, as one array value, so the planner knows how many there are).
+ */
+export function documentKeyword(keyword: string, named: number[]): SQL | undefined {
+  return or(
+    codeStartsWith(doc.docNo, keyword),
+    gramsMatch(keyword, doc.reasonGrams, [doc.reason]),
+    named.length ? sql`${doc.applicantId} = any(${sql.param(named)}::int[])` : undefined,
+  );
+}
+
+/** People whose code or name (Chinese or English) contains the keyword, found through their grams. */
+export async function peopleNamed(db: Db, keyword: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: employee.id })
+    .from(employee)
+    .where(gramsMatch(keyword, employee.keywordGrams, [employee.code, employee.nameZh, employee.nameEn]));
+  return rows.map((r) => r.id);
 }
 
 /** Created within the list's dates, whole days in Asia/Shanghai. */

@@ -2,7 +2,7 @@ import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { keywordIn, orderFrom, paged } from '../../core/list';
+import { orderFrom, paged } from '../../core/list';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import {
   expenseItem,
@@ -15,7 +15,7 @@ import {
 import { team } from '../org/org.table';
 import { approvalStep } from '../workflow/approval/approval.table';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
-import { applicant, createdWithin, documentList } from './document-list.repository';
+import { applicant, createdWithin, documentKeyword, documentList } from './document-list.repository';
 import { AT_FINANCE } from './lifecycle/document.state';
 import { owned } from './scope/scope.repository';
 export type DocumentRow = typeof doc.$inferSelect;
@@ -101,7 +101,7 @@ export async function searchOwned(db: Db, companyId: number, people: number[], q
     ownedBy(companyId, people),
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
     q.Status ? eq(doc.status, q.Status) : undefined,
-    keywordIn(q.Keyword, [doc.docNo, doc.reason]),
+    q.Keyword ? documentKeyword(q.Keyword, []) : undefined,
     createdWithin(q),
   );
   return paged(

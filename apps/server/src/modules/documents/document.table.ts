@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
+import { gramsColumn, idColumn, timestampColumns, versionColumn } from '../../core/columns';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import { expenseItem, expenseSubItem, expenseType } from '../masterdata/expense.table';
 import { product } from '../masterdata/reference.table';
@@ -47,6 +47,8 @@ export const document = pgTable(
     totalAmountCny: numeric('total_amount_cny', { precision: 18, scale: 2 }).notNull().default('0'),
     status: varchar('status', { length: 20, enum: DOC_STATES }).notNull().default('draft'),
     reason: text('reason'),
+    /** What a keyword finds in the reason (the number is found by its beginning, `document_no_prefix_idx`). */
+    reasonGrams: gramsColumn('reason_grams', sql`coalesce(reason, '')`),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     /** A deputy may claim against an approved apply. */
@@ -71,6 +73,9 @@ export const document = pgTable(
     // Team authority scopes a list by team; every list pages newest first within a company.
     index('document_team_idx').on(t.teamId, t.createdAt),
     index('document_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('document_reason_grams_idx').using('gin', t.reasonGrams),
+    // `doc_no LIKE 'D1000…%'`: the database's collation is not C, so a prefix needs the pattern operator class.
+    index('document_no_prefix_idx').on(t.companyId, t.docNo.op('varchar_pattern_ops')),
   ],
 );
 

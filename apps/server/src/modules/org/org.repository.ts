@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
-import { keywordIn, paged } from '../../core/list';
+import { paged } from '../../core/list';
 import { updateVersioned } from '../../core/versioned';
 import { userAccount } from '../auth/auth.table';
 import { company } from '../system/system.table';
 import { appFunction, employee, employeeCompany, employeeRoleTeam, role, team } from './org.table';
+import { peopleMatching } from './people/employee.repository';
 
 export type EmployeeRow = typeof employee.$inferSelect;
 
@@ -147,7 +148,7 @@ export async function chooseEmployees(
 ) {
   const where = and(
     inCompany(companyId),
-    keywordIn(q.Keyword, [employee.code, employee.nameZh, employee.nameEn]),
+    peopleMatching(q.Keyword),
     q.TeamID ? eq(employee.teamId, q.TeamID) : undefined,
     q.EmployeeID ? eq(employee.id, q.EmployeeID) : undefined,
     q.IncludeInactive || q.EmployeeID ? undefined : inArray(employee.status, ['active', 'overdue_frozen']),

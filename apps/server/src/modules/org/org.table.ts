@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns, versionColumn } from '../../core/columns';
+import { gramsColumn, idColumn, timestampColumns, versionColumn } from '../../core/columns';
 import { companyColumn } from '../system/system.table';
 
 /** Therapeutic areas (oncology, cardiovascular …) a company's teams work in. */
@@ -74,11 +74,17 @@ export const employee = pgTable(
     language: varchar('language', { length: 10 }).notNull().default('zh-CN'),
     /** Bumped whenever the employee's roles change, so cached permissions can be told stale. */
     rolesVersion: integer('roles_version').notNull().default(1),
+    /** What a keyword finds people by: code, both names and e-mail. */
+    keywordGrams: gramsColumn(
+      'keyword_grams',
+      sql`code || ' ' || name_zh || ' ' || name_en || ' ' || coalesce(email, '')`,
+    ),
     ...versionColumn(),
     ...timestampColumns(),
   },
   (t) => [
     uniqueIndex('employee_company_code_uq').on(t.companyId, t.code),
+    index('employee_keyword_idx').using('gin', t.keywordGrams),
     index('employee_team_idx').on(t.teamId),
     index('employee_manager_idx').on(t.lineManagerId),
     // People lists page in code order across the home company and the companies people are lent to.

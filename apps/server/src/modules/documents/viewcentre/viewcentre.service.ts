@@ -42,8 +42,8 @@ export function toRow(r: repo.ViewRow, culture: Culture): ViewCenterRow {
 
 export async function search(db: Db, user: SessionUser, list: ViewList, q: ViewCenterQuery, culture: Culture) {
   const scope = await scopeOf(db, user, q.All && list === 'personal' ? 'all' : list);
-  const { counted, limit, rows } = await repo.search(db, user.companyId, scope, q);
-  return { ...cappedTotal(counted, limit), Rows: rows.map((r) => toRow(r, culture)) };
+  const { counted, limit, atLeast, rows } = await repo.search(db, user.companyId, scope, q);
+  return { ...cappedTotal(counted, limit, atLeast), Rows: rows.map((r) => toRow(r, culture)) };
 }
 
 /** A long-term apply stops taking new claims (stop) or takes them again (start): its owner or an administrator. */

@@ -152,6 +152,53 @@ describe('exports', () => {
   });
 });
 
+describe('keywords', () => {
+  const companyScope = { kind: 'company', states: ['draft', 'approving', 'approved'] } as const;
+  const companyOf = async () =>
+    (await t.ctx.db.select().from(docTable).where(eq(docTable.id, submitted.ID)))[0]!.companyId;
+
+  it('finds a document by the start of its number, a word of its reason or its applicant’s name', async () => {
+    const [me] = await t.ctx.db
+      .select({ nameZh: employeeTable.nameZh, nameEn: employeeTable.nameEn })
+      .from(userAccount)
+      .innerJoin(employeeTable, eq(employeeTable.id, userAccount.employeeId))
+      .where(eq(userAccount.username, 'employee'));
+    const found = async (Keyword: string) => {
+      const res = await list('SearchList', admin.access_token, { All: true, Keyword });
+      expect(res.statusCode, res.body).toBe(200);
+      return nos(res);
+    };
+    expect(await found(submitted.DocNo)).toEqual([submitted.DocNo]);
+    expect(await found(submitted.DocNo.slice(0, 6).toLowerCase())).toContain(submitted.DocNo);
+    // Numbers are found by their beginning: the middle of one finds nothing.
+    expect(await found(submitted.DocNo.slice(3))).not.toContain(submitted.DocNo);
+    expect(await found('拜访')).toContain(submitted.DocNo);
+    expect(await found('访')).toContain(submitted.DocNo);
+    expect(await found(me!.nameZh)).toContain(submitted.DocNo);
+    expect(await found(me!.nameEn.toUpperCase())).toContain(submitted.DocNo);
+    expect(await found('不存在的词')).toEqual([]);
+    // The personal expense centre reads the same keyword.
+    const mine = await t.call('/api/document/SearchDocument', { Keyword: '拜访' }, employee.access_token);
+    expect(mine.json().Rows.map((r: { DocNo: string }) => r.DocNo)).toContain(submitted.DocNo);
+  });
+
+  it('answers a common keyword from the newest documents, the same page as over all of them', async () => {
+    for (let i = 0; i < 3; i++) await deputy('1.00');
+    const companyId = await companyOf();
+    const q = { PageIndex: 1, PageSize: 2, Keyword: '拜访' };
+    const all = await repo.search(t.ctx.db, companyId, companyScope, q, 1_000_000);
+    const newest = await repo.search(t.ctx.db, companyId, companyScope, q, 3);
+    expect(all.atLeast).toBe(false);
+    expect(newest.atLeast).toBe(true);
+    expect(newest.rows.map((r) => r.d.id)).toEqual(all.rows.map((r) => r.d.id));
+    expect(newest.counted).toBeGreaterThanOrEqual(2);
+    // A keyword the newest documents do not hold enough of is looked for among all of them.
+    const rare = await repo.search(t.ctx.db, companyId, companyScope, { ...q, Keyword: submitted.DocNo }, 3);
+    expect(rare.atLeast).toBe(false);
+    expect(rare.rows.map((r) => r.d.docNo)).toEqual([submitted.DocNo]);
+  });
+});
+
 describe('scopes', () => {
   it('lists the same documents whether a personal scope is read as a set of ids or walked newest first', async () => {
     const companyId = (await t.ctx.db.select().from(docTable).where(eq(docTable.id, submitted.ID)))[0]!.companyId;

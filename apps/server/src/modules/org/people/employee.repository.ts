@@ -2,7 +2,7 @@ import type { PageQuery, SearchEmployeeApproveLimitBody, SearchEmployeeBody } fr
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
-import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { gramsMatch, orderFrom, paged } from '../../../core/list';
 import { insertOne, updateVersioned } from '../../../core/versioned';
 import { refreshToken, userAccount } from '../../auth/auth.table';
 import { costCentreFormOrder, costCentreHead, fundPermission } from '../../masterdata/costcentre.table';
@@ -16,6 +16,25 @@ export type EmployeeValues = Omit<typeof employee.$inferInsert, 'id' | 'version'
 const manager = alias(employee, 'manager');
 const ec = alias(employeeCompany, 'ec');
 const actor = alias(employee, 'actor');
+const named = alias(employee, 'named');
+const account = alias(userAccount, 'account');
+
+/**
+ * People whose code, names or e-mail (and `username`, the username) contain the keyword: their ids, read through the
+ * grams indexes before the list, rather than every person's columns tested one by one.
+ */
+export function peopleMatching(keyword: string | undefined, username = false): SQL | undefined {
+  if (!keyword) return undefined;
+  const parts = [
+    sql`select ${named.id} from ${employee} as ${sql.identifier('named')} where ${gramsMatch(keyword, named.keywordGrams, [named.code, named.nameZh, named.nameEn, named.email])}`,
+  ];
+  if (username) {
+    parts.push(
+      sql`select ${account.employeeId} from ${userAccount} as ${sql.identifier('account')} where ${gramsMatch(keyword, account.usernameGrams, [account.username])}`,
+    );
+  }
+  return sql`${employee.id} = any(array(${sql.join(parts, sql` union `)}))`;
+}
 
 /** The person's team in the listed company: the home team there, else the team of their employee_company row. */
 const teamHere = (companyId: number) =>
@@ -30,7 +49,7 @@ export type EmployeeFilters = Omit<SearchEmployeeBody, 'PageIndex' | 'PageSize'>
 function where(companyId: number, f: EmployeeFilters): SQL | undefined {
   return and(
     inCompany(companyId),
-    keywordIn(f.Keyword, [employee.code, employee.nameZh, employee.nameEn, employee.email, userAccount.username]),
+    peopleMatching(f.Keyword, true),
     f.teamIds ? inArray(teamHere(companyId), f.teamIds.length ? f.teamIds : [0]) : undefined,
     f.Status ? eq(employee.status, f.Status) : undefined,
     f.LineManagerID !== undefined ? eq(employee.lineManagerId, f.LineManagerID) : undefined,

@@ -49,6 +49,13 @@ describe('searching people', () => {
     });
     const zh = (await t.call('/api/system/SearchEmployee', { Keyword: 'employee' }, admin)).json();
     expect(zh.Rows[0]).toMatchObject({ Name: '张伟', Username: 'employee', Status: 'active' });
+    // A keyword finds people by any part of their names, code, e-mail or username, in any case.
+    const names = async (Keyword: string) =>
+      (await t.call('/api/system/SearchEmployee', { Keyword, PageSize: 100 }, admin))
+        .json()
+        .Rows.map((r: { Username: string }) => r.Username);
+    for (const k of ['张伟', '伟', 'WEI ZH', 'mploye']) expect(await names(k)).toContain('employee');
+    expect(await names('没有这个人')).toEqual([]);
     const onc = await teamId('1000', 'ONC');
     const direct = (await t.call('/api/system/SearchEmployee', { TeamID: onc, PageSize: 100 }, admin)).json();
     const deep = (

@@ -132,7 +132,8 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
   {
     key: 'LoanOverdueDays',
     value: '90',
-    description: 'Days after its approval by which a loan must be written off; the nightly job then freezes the borrower',
+    description:
+      'Days after its approval by which a loan must be written off; the nightly job then freezes the borrower',
     isPublic: false,
   },
   {

@@ -123,11 +123,7 @@ export async function searchPeople(db: Db, companyId: number, days: number, toda
   };
   return paged(
     f,
-    db
-      .select({ n: count() })
-      .from(employee)
-      .leftJoin(loans, eq(loans.employeeId, employee.id))
-      .where(where),
+    db.select({ n: count() }).from(employee).leftJoin(loans, eq(loans.employeeId, employee.id)).where(where),
     db
       .select(columns)
       .from(employee)
@@ -174,10 +170,7 @@ export async function insertHistory(db: Db, values: typeof history.$inferInsert)
 /** The freeze history rows of a kind: freezes into and thaws out of its status. */
 function kindWhere(kind: 'overdue' | 'resignation'): SQL {
   const status = kind === 'overdue' ? 'overdue_frozen' : 'resignation_frozen';
-  return or(
-    eq(history.toStatus, status),
-    and(eq(history.fromStatus, status), eq(history.toStatus, 'active')),
-  ) as SQL;
+  return or(eq(history.toStatus, status), and(eq(history.fromStatus, status), eq(history.toStatus, 'active'))) as SQL;
 }
 
 const actor = alias(employee, 'actor');
@@ -199,11 +192,7 @@ export async function searchHistory(
   );
   return paged(
     f,
-    db
-      .select({ n: count() })
-      .from(history)
-      .innerJoin(employee, eq(employee.id, history.employeeId))
-      .where(where),
+    db.select({ n: count() }).from(history).innerJoin(employee, eq(employee.id, history.employeeId)).where(where),
     db
       .select({
         h: history,

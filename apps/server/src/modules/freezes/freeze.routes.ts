@@ -16,8 +16,8 @@ import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { type ExportColumn, sendXlsx } from '../../core/export';
 import { postGroup } from '../../core/http';
-import * as freezes from './freeze.service';
 import type { FreezeScreen } from './freeze.service';
+import * as freezes from './freeze.service';
 
 const tags = ['freezes'];
 
@@ -26,15 +26,28 @@ function screenCalls(app: FastifyInstance, ctx: AppContext, screen: FreezeScreen
   const call = postGroup(app, { base: `/api/${screen}`, permission: screen, tags });
   call(
     'Search',
-    { summary: 'The people this screen acts on, with their open loans, paged', body: SearchFreezeBody, response: pageOf(FreezeRow) },
+    {
+      summary: 'The people this screen acts on, with their open loans, paged',
+      body: SearchFreezeBody,
+      response: pageOf(FreezeRow),
+    },
     async (req) => freezes.search(ctx.db, actorOf(req), screen, req.body),
   );
   call(
     'Export',
-    { summary: 'The list with the same filters and sort as Excel, headers in the caller’s language', body: ExportFreezeBody },
+    {
+      summary: 'The list with the same filters and sort as Excel, headers in the caller’s language',
+      body: ExportFreezeBody,
+    },
     async (req, reply) => {
       const rows = await freezes.exportRows(ctx.db, actorOf(req), screen, req.body);
-      return sendXlsx(reply, `${t(ctx, req.culture, `menu.expense.${screen}`)}.xlsx`, screen, exportColumns(ctx, req.culture), rows);
+      return sendXlsx(
+        reply,
+        `${t(ctx, req.culture, `menu.expense.${screen}`)}.xlsx`,
+        screen,
+        exportColumns(ctx, req.culture),
+        rows,
+      );
     },
   );
   call(
@@ -48,7 +61,11 @@ function screenCalls(app: FastifyInstance, ctx: AppContext, screen: FreezeScreen
   );
   call(
     'SearchLoanList',
-    { summary: 'A person’s open loans with what each still owes and its due date', body: SearchFreezeLoanBody, response: FreezeLoanList },
+    {
+      summary: 'A person’s open loans with what each still owes and its due date',
+      body: SearchFreezeLoanBody,
+      response: FreezeLoanList,
+    },
     async (req) => freezes.loanList(ctx.db, actorOf(req), req.body.EmployeeID),
   );
   return call;
@@ -73,12 +90,20 @@ function exportColumns(ctx: AppContext, culture: Culture): ExportColumn<FreezeRo
 export async function freezeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   screenCalls(app, ctx, 'OverdueFreeze')(
     'FreezeEmployee',
-    { summary: 'Freeze a person with an overdue loan, with a reason', body: FreezeEmployeeBody, response: FreezeResult },
+    {
+      summary: 'Freeze a person with an overdue loan, with a reason',
+      body: FreezeEmployeeBody,
+      response: FreezeResult,
+    },
     async (req) => freezes.freezeOverdue(ctx.db, actorOf(req), req.body),
   );
   screenCalls(app, ctx, 'OverdueThaw')(
     'ThawEmployee',
-    { summary: 'Thaw a person frozen for an overdue loan, with a reason', body: FreezeEmployeeBody, response: FreezeResult },
+    {
+      summary: 'Thaw a person frozen for an overdue loan, with a reason',
+      body: FreezeEmployeeBody,
+      response: FreezeResult,
+    },
     async (req) => freezes.thawOverdue(ctx.db, actorOf(req), req.body),
   );
   screenCalls(app, ctx, 'ResignationFreeze')(

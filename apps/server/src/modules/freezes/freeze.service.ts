@@ -14,9 +14,9 @@ import { addMoney } from '@ems/contracts';
 import type { Actor, AuditActor } from '../../core/actor';
 import { staleVersion } from '../../core/checks';
 import type { Db } from '../../core/db';
-import type { ScheduledJob } from '../../core/jobs';
 import { notFound, refused } from '../../core/errors';
 import { localName } from '../../core/i18n';
+import type { ScheduledJob } from '../../core/jobs';
 import { shanghaiToday } from '../../core/time';
 import { audit, auditEntry } from '../audit/audit.service';
 import { teamScope } from '../org/people/employee.service';
@@ -32,10 +32,7 @@ export const FREEZE_SCREENS = {
     overdueOnly: false,
     kind: 'resignation',
   },
-} as const satisfies Record<
-  string,
-  { statuses: readonly EmployeeStatus[]; overdueOnly: boolean; kind: FreezeKind }
->;
+} as const satisfies Record<string, { statuses: readonly EmployeeStatus[]; overdueOnly: boolean; kind: FreezeKind }>;
 export type FreezeScreen = keyof typeof FREEZE_SCREENS;
 
 /** Days after its approval by which a loan must be written off: the technical parameter LoanOverdueDays, 90 unset. */

@@ -90,6 +90,15 @@ const freeze = async (screen: string, id: number, reason = '借款逾期未还',
   );
 
 describe('the freeze lists', () => {
+  it('show the demo person the nightly job froze for a loan four months overdue', async () => {
+    const res = await t.call('/api/OverdueThaw/Search', {}, finance.access_token);
+    expect(res.statusCode, res.body).toBe(200);
+    const demo = (res.json() as { Rows: { EmployeeID: number; OverdueLoans: number; OpenBalance: string }[] }).Rows;
+    expect(demo).toContainEqual(expect.objectContaining({ OverdueLoans: 1, OpenBalance: '6000.00' }));
+    const history = await t.call('/api/OverdueThaw/SearchHistory', {}, finance.access_token);
+    expect(history.json().Rows).toContainEqual(expect.objectContaining({ Action: 'freeze', ActorName: null }));
+  });
+
   it('lists on OverdueFreeze the active people with an overdue loan, with balances after write-offs', async () => {
     const p = await person('FZ-LIST');
     const loan = await approvedLoan(p.id, '1000.00', 120);

@@ -87,28 +87,34 @@ function exportColumns(ctx: AppContext, culture: Culture): ExportColumn<FreezeRo
   ];
 }
 
+/** Each screen's own change: its call, what it does, and the use case. */
+const CHANGES: { screen: FreezeScreen; name: string; summary: string; run: typeof freezes.freezeOverdue }[] = [
+  {
+    screen: 'OverdueFreeze',
+    name: 'FreezeEmployee',
+    summary: 'Freeze a person with an overdue loan, with a reason',
+    run: freezes.freezeOverdue,
+  },
+  {
+    screen: 'OverdueThaw',
+    name: 'ThawEmployee',
+    summary: 'Thaw a person frozen for an overdue loan, with a reason',
+    run: freezes.thawOverdue,
+  },
+  {
+    screen: 'ResignationFreeze',
+    name: 'FreezeEmployee',
+    summary: 'Freeze a person who is leaving, with a reason',
+    run: freezes.freezeResignation,
+  },
+];
+
 export async function freezeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  screenCalls(app, ctx, 'OverdueFreeze')(
-    'FreezeEmployee',
-    {
-      summary: 'Freeze a person with an overdue loan, with a reason',
-      body: FreezeEmployeeBody,
-      response: FreezeResult,
-    },
-    async (req) => freezes.freezeOverdue(ctx.db, actorOf(req), req.body),
-  );
-  screenCalls(app, ctx, 'OverdueThaw')(
-    'ThawEmployee',
-    {
-      summary: 'Thaw a person frozen for an overdue loan, with a reason',
-      body: FreezeEmployeeBody,
-      response: FreezeResult,
-    },
-    async (req) => freezes.thawOverdue(ctx.db, actorOf(req), req.body),
-  );
-  screenCalls(app, ctx, 'ResignationFreeze')(
-    'FreezeEmployee',
-    { summary: 'Freeze a person who is leaving, with a reason', body: FreezeEmployeeBody, response: FreezeResult },
-    async (req) => freezes.freezeResignation(ctx.db, actorOf(req), req.body),
-  );
+  for (const c of CHANGES) {
+    screenCalls(app, ctx, c.screen)(
+      c.name,
+      { summary: c.summary, body: FreezeEmployeeBody, response: FreezeResult },
+      async (req) => c.run(ctx.db, actorOf(req), req.body),
+    );
+  }
 }

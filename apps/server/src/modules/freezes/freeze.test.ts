@@ -5,10 +5,12 @@ import { type TestApp, testApp } from '../../../test/app';
 import { concurrencyTest } from '../../../test/concurrency';
 import { type Masters, type Session, saveApply, saveDeputy, withoutRoles } from '../../../test/documents';
 import { documentMasters } from '../../../test/factories';
+import { eventually } from '../../../test/jobs';
+import { createBoss, startScheduled } from '../../core/jobs';
 import { auditLog } from '../audit/audit.table';
 import { document, documentLoanLink } from '../documents/document.table';
 import { employee, employeeStatusHistory } from '../org/org.table';
-import { runNightlyFreeze } from './freeze.service';
+import { freezeJob, runNightlyFreeze } from './freeze.service';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -264,6 +266,31 @@ describe('the nightly job', () => {
       ['thaw', '王芳'],
       ['freeze', null],
     ]);
+  });
+});
+
+describe('the nightly schedule', () => {
+  it('is kept in the job queue for 01:30 Shanghai time, and a run of its queue freezes', async () => {
+    const boss = createBoss(t.ctx.database, t.ctx.config.databaseUrl);
+    await boss.start();
+    try {
+      const logged: object[] = [];
+      await startScheduled(boss, [freezeJob(t.ctx.db, { info: (o) => logged.push(o) })]);
+      expect(await boss.getSchedules()).toContainEqual(
+        expect.objectContaining({
+          name: 'freeze-overdue',
+          cron: '30 1 * * *',
+          options: expect.objectContaining({ tz: 'Asia/Shanghai' }),
+        }),
+      );
+      const p = await person('FZ-QUEUE');
+      await approvedLoan(p.id, '700.00', 200);
+      await boss.send('freeze-overdue', {});
+      await eventually(async () => expect((await state(p.id)).status).toBe('overdue_frozen'));
+      await eventually(() => expect(logged).toContainEqual({ frozen: 1 }));
+    } finally {
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    }
   });
 });
 

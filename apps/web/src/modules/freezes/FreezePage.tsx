@@ -110,7 +110,13 @@ export function FreezePage({ screen }: { screen: FreezeScreen }) {
         filters={FILTERS}
         actions={actions}
       />
-      <ReasonModal screen={screen} row={dialog?.kind === 'act' ? dialog.row : null} onClose={close} onDone={done} />
+      <ReasonModal
+        screen={screen}
+        actionKey={main.labelKey}
+        row={dialog?.kind === 'act' ? dialog.row : null}
+        onClose={close}
+        onDone={done}
+      />
       <LoansDrawer screen={screen} person={dialog?.kind === 'loans' ? dialog.row : null} onClose={close} />
       <HistoryDrawer
         screen={screen}

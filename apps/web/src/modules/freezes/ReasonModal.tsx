@@ -9,6 +9,8 @@ import { type FreezeScreen, freezeApi } from './api';
 /** Freeze or thaw one person: what it does, stated before it is done, and the reason the history keeps. */
 export function ReasonModal(props: {
   screen: FreezeScreen;
+  /** Language key of the action, the modal's button. */
+  actionKey: string;
   row: FreezeRow | null;
   onClose: () => void;
   onDone: () => void;
@@ -37,6 +39,7 @@ export function ReasonModal(props: {
       onClose={onClose}
       onSave={submit}
       busy={busy}
+      okText={t(props.actionKey)}
     >
       <Alert
         type={screen === 'OverdueThaw' ? 'info' : 'warning'}

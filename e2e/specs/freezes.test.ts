@@ -36,6 +36,7 @@ describe('freezes', () => {
     await page.getByTestId('list-action-act').click();
     await page.getByTestId('freeze-confirm').waitFor();
     await page.getByTestId('freeze-reason').fill('已承诺本月底前还款');
+    await screenshot(page, 'freeze-thaw-dialog-zh');
     await page.locator('.ant-modal .ant-btn-primary').click();
     // The only overdue-frozen person of the demo is thawed: the list empties.
     await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(0);

@@ -11,6 +11,7 @@ export * from './errors';
 export * from './expense-masterdata';
 export * from './expense-reference';
 export * from './fin-common';
+export * from './freezes';
 export * from './funds';
 export * from './i18n';
 export * from './ledger';

@@ -11,7 +11,8 @@ import type { Database, Db } from './db';
  * client, so its advisory locks and SKIP LOCKED fetches run on the very database the app writes to.
  */
 export function createBoss(database: Database, url: string | undefined): PgBoss {
-  const common = { schedule: false, supervise: true, migrate: true, application_name: 'ems-jobs' } as const;
+  // `schedule` keeps the cron of the scheduled jobs (`startScheduled`) ticking.
+  const common = { schedule: true, supervise: true, migrate: true, application_name: 'ems-jobs' } as const;
   if (database.kind === 'postgres') {
     if (!url) throw new Error('PostgreSQL without a connection string');
     return new PgBoss({ ...common, connectionString: url, max: 4 });
@@ -81,4 +82,29 @@ export function bindRequestScope(app: FastifyInstance): void {
 /** Work started outside a request (the demo seed, a test) names the id its jobs carry. */
 export function withRequestId<T>(requestId: string, fn: () => T): T {
   return requestScope.run({ requestId }, fn);
+}
+
+/** Work the server does on a timetable rather than on a request. */
+export interface ScheduledJob {
+  queue: string;
+  /** Cron expression in the business time zone (Asia/Shanghai). */
+  cron: string;
+  run: (requestId: string) => Promise<unknown>;
+}
+
+/**
+ * Registers scheduled jobs on a started queue: pg-boss keeps one schedule per queue in the database, so instances
+ * sharing it run each occurrence once. A failed run is retried a couple of times; the jobs are written to be
+ * idempotent, so a retry or a late second run changes nothing already done.
+ */
+export async function startScheduled(boss: PgBoss, jobs: ScheduledJob[]): Promise<void> {
+  for (const job of jobs) {
+    const policy = { retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 };
+    await boss.createQueue(job.queue, { name: job.queue, ...policy });
+    await boss.updateQueue(job.queue, { name: job.queue, ...policy });
+    await boss.schedule(job.queue, job.cron, {}, { tz: 'Asia/Shanghai' });
+    await boss.work(job.queue, { batchSize: 1 }, async ([j]) => {
+      if (j) await withRequestId(`${job.queue}-${j.id}`, () => job.run(`${job.queue}-${j.id}`));
+    });
+  }
 }

@@ -5,6 +5,7 @@ import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
+import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
@@ -57,6 +58,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approveCentreRoutes,
   attachmentRoutes,
   previewRoutes,
+  freezeRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -13,6 +13,8 @@ export function FormModal(props: {
   onSave: () => Promise<unknown>;
   busy: boolean;
   width?: number;
+  /** The save button's text when the form does more than save (freeze, thaw); "Save" otherwise. */
+  okText?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export function FormModal(props: {
       title={props.title}
       onCancel={props.onClose}
       onOk={() => void props.onSave()}
-      okText={t('common.save')}
+      okText={props.okText ?? t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={props.busy}
       {...(props.width ? { width: props.width } : {})}

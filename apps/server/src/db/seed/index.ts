@@ -5,6 +5,7 @@ import { seedBase } from './base';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
 import { seedDemoFinance } from './demo-finmd';
+import { seedDemoFreezes } from './demo-freezes';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 import { seedDemoOrgStructure } from './demo-org-structure';
@@ -16,6 +17,7 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoFinance,
   seedDemoExpenseMaster,
   seedDemoDocuments,
+  seedDemoFreezes,
 ];
 
 export interface SeedOutcome {

@@ -130,6 +130,13 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
     isPublic: true,
   },
   {
+    key: 'LoanOverdueDays',
+    value: '90',
+    description:
+      'Days after its approval by which a loan must be written off; the nightly job then freezes the borrower',
+    isPublic: false,
+  },
+  {
     key: 'AllowBatchApprove',
     value: 'true',
     description: 'Whether approvers may approve several documents at once in the approve centre',

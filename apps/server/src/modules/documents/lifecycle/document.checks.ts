@@ -22,10 +22,12 @@ function nextMonth(year: number, month: number): [number, number] {
 export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefined> {
   const applicant = await findEmployee(db, d.applicantId);
   if (!applicant) return refused('document.applicant_unknown');
-  if (applicant.status === 'resignation_frozen' || applicant.status === 'left')
-    return refused('document.applicant_resigned');
+  if (applicant.status === 'left') return refused('document.applicant_resigned');
+  // A resignation freeze blocks every document; an overdue freeze blocks new loans and applies, while the
+  // reimbursements that write the overdue loan off still go through (DESIGN §11).
+  if (applicant.status === 'resignation_frozen') return refused('document.applicant_resignation_frozen');
   if (applicant.status === 'overdue_frozen' && d.docType !== 'deputy')
-    return refused('document.applicant_overdue_frozen');
+    return refused('document.applicant_overdue_frozen', { type: d.docType });
   if (d.costCentreId === null) return refused('document.cost_centre_missing');
   if (d.docType !== 'apply' && !applicant.bankAccount) return refused('document.bank_account_missing');
 

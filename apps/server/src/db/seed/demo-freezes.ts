@@ -1,0 +1,128 @@
+import { SCREENS } from '@ems/contracts';
+import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { DbContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import type { SessionUser } from '../../core/http';
+import { shanghaiToday } from '../../core/time';
+import { userAccount } from '../../modules/auth/auth.table';
+import { document } from '../../modules/documents/document.table';
+import * as form from '../../modules/documents/form/form.service';
+import { loanOverdueDays, runNightlyFreeze } from '../../modules/freezes/freeze.service';
+import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
+import { employee } from '../../modules/org/org.table';
+import { company } from '../../modules/system/system.table';
+import * as approval from '../../modules/workflow/approval/approval.service';
+import { approvalStep } from '../../modules/workflow/approval/approval.table';
+import { DEMO_USERS } from './demo-org.data';
+
+const REQUEST = 'demo-seed';
+const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
+
+/**
+ * An overdue-frozen person: a travel loan approved through the real services, dated back as if paid out four
+ * months ago and never written off, then the nightly job run as it would run tonight. The sign-in users the demo
+ * names are left alone, so each of them can still submit.
+ */
+export async function seedDemoFreezes(outer: Db): Promise<void> {
+  await outer.transaction(async (db) => {
+    const [c] = await db.select().from(company).where(eq(company.code, '1000'));
+    if (!c) return;
+    const [who] = await db
+      .select({ id: employee.id, teamId: employee.teamId, cc: employee.defaultCostCentreId })
+      .from(employee)
+      .leftJoin(userAccount, eq(userAccount.employeeId, employee.id))
+      .where(
+        and(
+          eq(employee.companyId, c.id),
+          eq(employee.status, 'active'),
+          or(
+            isNull(userAccount.id),
+            notInArray(
+              userAccount.username,
+              DEMO_USERS.map((u) => u.username),
+            ),
+          ),
+          isNotNull(employee.lineManagerId),
+          isNotNull(employee.defaultCostCentreId),
+          isNotNull(employee.bankAccount),
+        ),
+      )
+      .orderBy(asc(employee.code))
+      .limit(1);
+    const [type] = await db
+      .select({ id: expenseType.id })
+      .from(expenseType)
+      .where(and(eq(expenseType.companyId, c.id), eq(expenseType.code, 'L_TRAVEL')));
+    const [item] = await db
+      .select({ id: expenseItem.id })
+      .from(expenseItem)
+      .where(and(eq(expenseItem.companyId, c.id), eq(expenseItem.code, 'TRAVEL_ADVANCE')));
+    if (!who || !type || !item) return;
+
+    const ctx: DbContext = { db };
+    const as = async (employeeId: number): Promise<SessionUser> => {
+      const [e] = await db.select({ teamId: employee.teamId }).from(employee).where(eq(employee.id, employeeId));
+      return {
+        userId: employeeId,
+        accountId: 0,
+        companyId: c.id,
+        teamId: e?.teamId ?? null,
+        isAdmin: false,
+        functions: ALL_FUNCTIONS,
+        actingFor: null,
+      };
+    };
+    const applicant = await as(who.id);
+    const today = shanghaiToday();
+    const saved = await form.save(
+      ctx,
+      applicant,
+      'loan',
+      {
+        ExpenseTypeID: type.id,
+        CostCenterID: who.cc,
+        Currency: 'CNY',
+        Reason: '华南区域巡访差旅借款',
+        LongTerm: false,
+        Lines: [
+          { ExpenseItemID: item.id, ExpenseDate: today, Amount: '6000.00', Currency: 'CNY', Description: '差旅借款' },
+        ],
+        Loans: [],
+      },
+      'zh-CN',
+      REQUEST,
+    );
+    let version = (
+      await approval.submit(
+        ctx,
+        applicant,
+        'loan',
+        { id: saved.ID, version: saved.Version, requestId: REQUEST },
+        'zh-CN',
+      )
+    ).Version;
+    for (let step = 0; step < 10; step++) {
+      const [next] = await db
+        .select({ approverId: approvalStep.approverId })
+        .from(approvalStep)
+        .innerJoin(document, and(eq(document.id, approvalStep.documentId), eq(document.round, approvalStep.round)))
+        .where(and(eq(approvalStep.documentId, saved.ID), eq(approvalStep.status, 'pending')));
+      if (!next?.approverId) break;
+      version = (
+        await approval.decide(
+          ctx,
+          await as(next.approverId),
+          'loan',
+          { id: saved.ID, version, pass: true, requestId: REQUEST },
+          'zh-CN',
+        )
+      ).Version;
+    }
+    const days = await loanOverdueDays(db, c.id);
+    await db
+      .update(document)
+      .set({ approvedAt: sql`now() - make_interval(days => ${days + 30})` })
+      .where(and(eq(document.id, saved.ID), eq(document.status, 'approved')));
+    await runNightlyFreeze(db, { requestId: REQUEST });
+  });
+}

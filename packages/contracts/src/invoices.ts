@@ -10,7 +10,12 @@ export type VerifyStatus = z.infer<typeof VerifyStatus>;
 /** free: in the folder or on a draft; locked: on a live document; final: on a paid document. */
 export const ClaimState = z.enum(['free', 'locked', 'final']);
 
-const Digits = (max: number) => z.string().trim().max(max).regex(/^[A-Za-z0-9]*$/);
+const Digits = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[A-Za-z0-9]*$/);
 
 export const SubInvoiceInput = z.object({
   Name: Text(200).min(1),

@@ -55,7 +55,11 @@ describe('parseFapiaoQr', () => {
 
   it('reads the full-width commas a scanner types behind a Chinese input method, and trims the Enter', () => {
     const r = parseFapiaoQr('01，10，031001900111，04567890，56.60，20261001，12345678901234567890，ABCD\r\n');
-    expect(r.ok && r.value).toMatchObject({ type: 'vat_electronic', electronic: true, checkCode: '12345678901234567890' });
+    expect(r.ok && r.value).toMatchObject({
+      type: 'vat_electronic',
+      electronic: true,
+      checkCode: '12345678901234567890',
+    });
   });
 
   it('reads e-tickets for air and rail', () => {

@@ -126,7 +126,7 @@ async function check(db: Db, companyId: number, r: Resolved, body: InvoiceInput)
     throw fieldError('BuyerTaxID', 'invoice.buyer_tax_id_mismatch', { taxId: buyer.taxId });
 }
 
-async function verify(ctx: AppContext, f: FapiaoFields): Promise<VerifyReply> {
+async function verify(ctx: InvoiceContext, f: FapiaoFields): Promise<VerifyReply> {
   return invoiceService(ctx.config.invoiceServiceUrl).verify({
     type: f.type,
     code: f.code,
@@ -138,7 +138,7 @@ async function verify(ctx: AppContext, f: FapiaoFields): Promise<VerifyReply> {
 }
 
 /** Checks the entry, asks the invoice service, and answers the row's values. */
-async function prepare(ctx: AppContext, companyId: number, body: InvoiceInput) {
+async function prepare(ctx: InvoiceContext, companyId: number, body: InvoiceInput) {
   const r = resolve(body);
   await check(ctx.db, companyId, r, body);
   const v = await verify(ctx, r.fields);
@@ -381,11 +381,23 @@ export async function saveDocumentInvoice(
   c: Caller,
   body: SaveDocumentInvoiceBody,
 ): Promise<InvoiceRow> {
+  return rowOf(ctx, c.actor.culture, await addDocumentInvoice(ctx, c, body));
+}
+
+/** What adding a fapiao to a document needs of the app: the database and where the invoice service is. */
+export type InvoiceContext = Pick<AppContext, 'db'> & { config: Pick<AppContext['config'], 'invoiceServiceUrl'> };
+
+/** Adds the fapiao and answers its id (the demo data enters its fapiao through this too). */
+export async function addDocumentInvoice(
+  ctx: InvoiceContext,
+  c: Caller,
+  body: SaveDocumentInvoiceBody,
+): Promise<number> {
   const found = await visible(ctx.db, c.user, body.DocumentID);
   const d = { ...found.d, id: body.DocumentID };
   assertEditable(c.user, d);
   const prepared = body.InvoiceID ? undefined : await prepare(ctx, c.user.companyId, body);
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await lockEditable(tx, c.user, d);
     let id = body.InvoiceID;
     if (prepared) {
@@ -425,7 +437,6 @@ export async function saveDocumentInvoice(
     );
     return inv.id;
   });
-  return rowOf(ctx, c.actor.culture, id);
 }
 
 /** Takes a fapiao off an editable document; it stays in the applicant's folder. */

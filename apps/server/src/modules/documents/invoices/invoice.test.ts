@@ -329,3 +329,15 @@ describe('receipts', () => {
     ).toEqual([]);
   });
 });
+
+describe('demo data', () => {
+  it('carries fapiao of each kind on submitted reimbursements, locked to their live documents', async () => {
+    const rows = await t.ctx.db
+      .select({ type: invoice.invoiceType, claim: invoice.claim, documentId: invoice.documentId })
+      .from(invoice)
+      .where(eq(invoice.companyId, 1));
+    const kinds = new Set(rows.filter((r) => r.documentId !== null).map((r) => r.type));
+    for (const k of ['digital_normal', 'vat_special', 'air', 'rail']) expect(kinds).toContain(k);
+    expect(rows.some((r) => r.claim === 'locked')).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { InvoiceSection, type InvoiceSectionProps } from './InvoiceSection';

@@ -23,7 +23,7 @@ import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
-import { InvoiceSection } from '../invoices';
+import { InvoiceSection, ReceiptSection } from '../invoices';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
 import { LinesView, MainInfoView } from './DocumentView';
@@ -306,6 +306,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         {docType === 'deputy' ? (
           <Panel title={t('invoice.title')} testId="doc-section-invoices">
             <InvoiceSection documentId={doc?.ID} editable />
+            <ReceiptSection documentId={doc?.ID} editable />
           </Panel>
         ) : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
@@ -386,6 +387,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       {doc.DocType === 'deputy' ? (
         <Panel title={t('invoice.title')} testId="doc-section-invoices">
           <InvoiceSection documentId={doc.ID} editable={false} />
+          <ReceiptSection documentId={doc.ID} editable={false} />
         </Panel>
       ) : null}
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">

@@ -1,4 +1,12 @@
-import type { DocumentInvoiceList, InvoiceRow, SaveDocumentInvoiceBody, SubInvoiceList } from '@ems/contracts';
+import type {
+  DocumentInvoiceList,
+  InvoiceRow,
+  ReceiptList,
+  ReceiptRow,
+  SaveDocumentInvoiceBody,
+  SaveReceiptBody,
+  SubInvoiceList,
+} from '@ems/contracts';
 import { http } from '../../../app/api';
 
 /** A document's fapiao (/api/document/…Invoice) and the invoice folder's reads (/api/InvoiceEntry/). */
@@ -10,4 +18,12 @@ export const invoiceApi = {
     http.post<{ Success: true }>('/api/document/DeleteInvoice', { DocumentID: documentId, InvoiceID: invoiceId }),
   lines: (invoiceId: number) =>
     http.post<SubInvoiceList>('/api/InvoiceEntry/GetSubInvoiceList', { InvoiceID: invoiceId }),
+};
+
+/** A document's receipts that are not fapiao (/api/document/…Receipt). */
+export const receiptApi = {
+  list: (documentId: number) => http.post<ReceiptList>('/api/document/SearchReceipt', { DocumentID: documentId }),
+  save: (body: SaveReceiptBody) => http.post<ReceiptRow>('/api/document/SaveReceipt', body),
+  remove: (row: Pick<ReceiptRow, 'ID' | 'Version'>) =>
+    http.post<{ Success: true }>('/api/document/DeleteReceipt', { ID: row.ID, Version: row.Version }),
 };

@@ -29,8 +29,7 @@ CREATE TABLE "invoice" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "invoice_amount_ck" CHECK ("invoice"."amount" > 0),
-	CONSTRAINT "invoice_claim_document_ck" CHECK ("invoice"."claim" is null or "invoice"."document_id" is not null)
+	CONSTRAINT "invoice_amount_ck" CHECK ("invoice"."amount" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "invoice_item" (
@@ -66,7 +65,7 @@ ALTER TABLE "invoice" ADD CONSTRAINT "invoice_document_id_document_id_fk" FOREIG
 ALTER TABLE "invoice_item" ADD CONSTRAINT "invoice_item_invoice_id_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoice"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipt" ADD CONSTRAINT "receipt_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_owner_key_uq" ON "invoice" USING btree ("company_id","owner_id","invoice_key");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoice_claim_uq" ON "invoice" USING btree ("company_id","invoice_key") WHERE "invoice"."claim" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_claim_uq" ON "invoice" USING btree ("company_id","invoice_key") WHERE "invoice"."claim" is not null and "invoice"."document_id" is not null;--> statement-breakpoint
 CREATE INDEX "invoice_document_idx" ON "invoice" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "invoice_owner_idx" ON "invoice" USING btree ("owner_id","invoice_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_item_line_uq" ON "invoice_item" USING btree ("invoice_id","line_no");--> statement-breakpoint

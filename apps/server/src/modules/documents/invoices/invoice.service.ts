@@ -181,7 +181,8 @@ async function prepare(ctx: InvoiceContext, companyId: number, body: InvoiceInpu
 
 function toRow(messages: Messages, culture: Culture, r: repo.InvoiceListRow): InvoiceRow {
   const i = r.i;
-  const free = i.claim === null && (i.documentId === null || (r.docStatus !== null && EDITABLE.has(r.docStatus)));
+  const claim = i.documentId === null ? null : i.claim;
+  const free = claim === null && (i.documentId === null || (r.docStatus !== null && EDITABLE.has(r.docStatus)));
   return {
     ID: i.id,
     DocumentID: i.documentId,
@@ -207,7 +208,7 @@ function toRow(messages: Messages, culture: Culture, r: repo.InvoiceListRow): In
     VerifyStatus: i.verifyStatus,
     VerifyStatusName: messages.t(`invoice.verify.${i.verifyStatus}`, culture),
     VerifyMessage: i.verifyMessage,
-    ClaimState: i.claim ?? 'free',
+    ClaimState: claim ?? 'free',
     Remark: i.remark,
     CanChange: free,
     Version: i.version,
@@ -240,7 +241,7 @@ export async function searchEntries(
 async function lockedOwn(tx: Db, actor: Actor, id: number) {
   const inv = await repo.lockInvoice(tx, id);
   if (!inv || inv.companyId !== actor.companyId || inv.ownerId !== actor.userId) throw notFound();
-  if (inv.claim !== null) throw refused('invoice.claimed', { number: inv.number });
+  if (inv.claim !== null && inv.documentId !== null) throw refused('invoice.claimed', { number: inv.number });
   if (inv.documentId !== null) {
     const d = await repo.lockDocument(tx, inv.documentId);
     if (d && !EDITABLE.has(d.status)) throw refused('invoice.document_locked', { number: inv.number });
@@ -424,7 +425,7 @@ export async function addDocumentInvoice(
       const other = await repo.findInvoice(tx, inv.id);
       throw refused('invoice.on_other_document', { number: inv.number, docNo: other?.docNo ?? '' });
     }
-    if (inv.documentId === null) await repo.updateInvoice(tx, inv.id, null, { documentId: d.id });
+    if (inv.documentId === null) await repo.updateInvoice(tx, inv.id, null, { documentId: d.id, claim: null });
     await audit(
       tx,
       auditEntry(c.actor, {

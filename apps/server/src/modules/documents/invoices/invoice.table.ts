@@ -68,11 +68,13 @@ export const invoice = pgTable(
   },
   (t) => [
     uniqueIndex('invoice_owner_key_uq').on(t.companyId, t.ownerId, t.invoiceKey),
-    uniqueIndex('invoice_claim_uq').on(t.companyId, t.invoiceKey).where(sql`${t.claim} is not null`),
+    // A claim counts only while its document exists (a document removed outside the lifecycle leaves none).
+    uniqueIndex('invoice_claim_uq')
+      .on(t.companyId, t.invoiceKey)
+      .where(sql`${t.claim} is not null and ${t.documentId} is not null`),
     index('invoice_document_idx').on(t.documentId),
     index('invoice_owner_idx').on(t.ownerId, t.invoiceDate),
     check('invoice_amount_ck', sql`${t.amount} > 0`),
-    check('invoice_claim_document_ck', sql`${t.claim} is null or ${t.documentId} is not null`),
   ],
 );
 

@@ -6,8 +6,10 @@ import MessageHost from '../../../app/MessageHost';
 import { initTestI18n } from '../../../test/i18n';
 import { InvoiceSection } from './InvoiceSection';
 
-const api = vi.hoisted(() => ({ list: vi.fn(), save: vi.fn(), remove: vi.fn(), lines: vi.fn() }));
+const api = vi.hoisted(() => ({ list: vi.fn(), save: vi.fn(), remove: vi.fn(), lines: vi.fn(), folder: vi.fn() }));
 vi.mock('./api', () => ({ invoiceApi: api }));
+// The folder picker reads the culture from the app's boot context, which a section test does not start.
+vi.mock('../../../app/i18n/BootProvider', () => ({ useBoot: () => ({ culture: 'zh-CN' }) }));
 
 const QR = '01,32,,26312000000000000001,106.00,20261120,,C0FFEE,';
 const ROW: InvoiceRow = {
@@ -61,7 +63,10 @@ describe('InvoiceSection', () => {
   beforeAll(async () => {
     await initTestI18n('zh-CN');
   });
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.folder.mockResolvedValue({ Total: 0, Rows: [] });
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the document to be saved first', () => {

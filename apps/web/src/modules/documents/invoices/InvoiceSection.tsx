@@ -5,6 +5,7 @@ import {
   Alert,
   Button,
   Flex,
+  Form,
   Input,
   type InputRef,
   Table,
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { formatAmount } from '../../../shared/format';
+import { RemotePicker } from '../../../shared/RemotePicker';
 import { invoiceApi } from './api';
 import { InvoiceModal } from './InvoiceModal';
 
@@ -42,6 +44,7 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
   const [scanning, setScanning] = useState(false);
   const [entering, setEntering] = useState(false);
   const scanRef = useRef<InputRef>(null);
+  const [folderForm] = Form.useForm<{ FolderInvoice?: number }>();
 
   const list = useQuery({
     queryKey: ['invoices', documentId, culture],
@@ -77,11 +80,23 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
     }
   };
 
+  const take = async (invoiceId: number) => {
+    try {
+      const row = await invoiceApi.save({ DocumentID: documentId, InvoiceID: invoiceId });
+      notice.success(t('invoice.added', { number: row.Number }));
+      await Promise.all([reload(), client.invalidateQueries({ queryKey: ['invoices', 'folder'] })]);
+    } catch (error) {
+      notice.error(error as Error);
+    } finally {
+      folderForm.resetFields();
+    }
+  };
+
   const remove = async (row: InvoiceRow) => {
     if (!(await notice.ask(t('invoice.confirmRemove', { number: row.Number })))) return;
     await invoiceApi.remove(documentId, row.ID);
     notice.success(t('common.deleted'));
-    await reload();
+    await Promise.all([reload(), client.invalidateQueries({ queryKey: ['invoices', 'folder'] })]);
   };
 
   const columns: TableColumnsType<InvoiceRow> = [
@@ -181,6 +196,28 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
           <Button icon={<PlusOutlined />} onClick={() => setEntering(true)} data-testid="invoice-manual">
             {t('invoice.addByHand')}
           </Button>
+          <Form
+            form={folderForm}
+            component={false}
+            onValuesChange={(changed: { FolderInvoice?: number }) => {
+              if (changed.FolderInvoice) void take(changed.FolderInvoice);
+            }}
+          >
+            <Form.Item name="FolderInvoice" noStyle>
+              <RemotePicker
+                queryKey={['invoices', 'folder']}
+                placeholderKey="invoice.fromFolder"
+                block={false}
+                search={async (k) =>
+                  (await invoiceApi.folder(k)).Rows.map((r) => ({
+                    value: r.ID,
+                    label: `${r.InvoiceTypeName} ${r.Code ? `${r.Code}-` : ''}${r.Number} ${formatAmount(r.TotalAmount)}`,
+                  }))
+                }
+                data-testid="invoice-folder"
+              />
+            </Form.Item>
+          </Form>
         </Flex>
       )}
       <Table<InvoiceRow>

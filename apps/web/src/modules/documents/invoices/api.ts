@@ -1,6 +1,7 @@
 import type {
   DocumentInvoiceList,
   InvoiceRow,
+  Page,
   ReceiptList,
   ReceiptRow,
   SaveDocumentInvoiceBody,
@@ -16,6 +17,13 @@ export const invoiceApi = {
   save: (body: SaveDocumentInvoiceBody) => http.post<InvoiceRow>('/api/document/SaveInvoice', body),
   remove: (documentId: number, invoiceId: number) =>
     http.post<{ Success: true }>('/api/document/DeleteInvoice', { DocumentID: documentId, InvoiceID: invoiceId }),
+  /** The caller's fapiao still free in their invoice folder. */
+  folder: (keyword: string) =>
+    http.post<Page<InvoiceRow>>('/api/InvoiceEntry/SearchList', {
+      OnDocument: false,
+      PageSize: 20,
+      ...(keyword ? { Keyword: keyword } : {}),
+    }),
   lines: (invoiceId: number) =>
     http.post<SubInvoiceList>('/api/InvoiceEntry/GetSubInvoiceList', { InvoiceID: invoiceId }),
 };

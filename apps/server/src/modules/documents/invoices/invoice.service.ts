@@ -349,13 +349,18 @@ function mayEdit(user: SessionUser, d: DocFacts): boolean {
   return allowedActions(user, d, false).includes('edit');
 }
 
-function assertEditable(user: SessionUser, d: DocFacts): void {
+/** Whether the user may change the document's fapiao and receipts now: its owner, while it may be edited. */
+export function mayChange(user: SessionUser, d: DocFacts): boolean {
+  return isOwner(user, d) && mayEdit(user, d);
+}
+
+export function assertEditable(user: SessionUser, d: DocFacts): void {
   if (!isOwner(user, d)) throw refused('invoice.not_owner');
   if (!mayEdit(user, d)) throw refused('invoice.document_locked_for_change');
 }
 
-/** Locks the document and checks, against the locked state, that its invoices may still change. */
-async function lockEditable(tx: Db, user: SessionUser, d: DocFacts & { id: number }) {
+/** Locks the document and checks, against the locked state, that its fapiao and receipts may still change. */
+export async function lockEditable(tx: Db, user: SessionUser, d: DocFacts & { id: number }) {
   const locked = await repo.lockDocument(tx, d.id);
   if (!locked) throw notFound();
   assertEditable(user, { ...d, status: locked.status });
@@ -366,7 +371,7 @@ export async function documentInvoices(ctx: AppContext, c: Caller, documentId: n
   const rows = await repo.invoicesOf(ctx.db, documentId);
   return {
     Rows: rows.map((r) => toRow(ctx.messages, c.actor.culture, r)),
-    Editable: isOwner(c.user, found.d) && mayEdit(c.user, found.d),
+    Editable: mayChange(c.user, found.d),
     AllElectronic: rows.length > 0 && rows.every((r) => r.i.electronic),
     TotalAmount: addMoney('0', ...rows.map((r) => r.i.totalAmount)),
     DeductibleVat: addMoney('0', ...rows.map((r) => r.i.deductibleVat)),

@@ -1,15 +1,12 @@
 import { compareMoney, type ReceiptList, type ReceiptRow, type SaveReceiptBody } from '@ems/contracts';
 import { requireVersion, staleVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
-import type { Db } from '../../../core/db';
-import { fieldError, notFound, refused } from '../../../core/errors';
-import type { SessionUser } from '../../../core/http';
+import { fieldError, notFound } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { visible } from '../document.service';
-import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
 import * as repo from './invoice.repository';
-import type { Caller } from './invoice.service';
+import { assertEditable, type Caller, lockEditable, mayChange } from './invoice.service';
 
 /** Receipts that are not fapiao: dated, from an issuer, for an amount; they change while the document may. */
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findReceipt>>>;
@@ -25,25 +22,16 @@ const toRow = (r: Stored): ReceiptRow => ({
   Version: r.version,
 });
 
-function mayEdit(user: SessionUser, d: DocFacts): boolean {
-  return isOwner(user, d) && allowedActions(user, d, false).includes('edit');
-}
-
-async function lockEditable(tx: Db, user: SessionUser, d: DocFacts & { id: number }) {
-  const locked = await repo.lockDocument(tx, d.id);
-  if (!locked) throw notFound();
-  if (!mayEdit(user, { ...d, status: locked.status })) throw refused('invoice.document_locked_for_change');
-}
-
 export async function list(ctx: AppContext, c: Caller, documentId: number): Promise<ReceiptList> {
   const found = await visible(ctx.db, c.user, documentId);
   const rows = await repo.receiptsOf(ctx.db, documentId);
-  return { Rows: rows.map(toRow), Editable: mayEdit(c.user, found.d) };
+  return { Rows: rows.map(toRow), Editable: mayChange(c.user, found.d) };
 }
 
 export async function save(ctx: AppContext, c: Caller, body: SaveReceiptBody): Promise<ReceiptRow> {
   const found = await visible(ctx.db, c.user, body.DocumentID);
   const d = { ...found.d, id: body.DocumentID };
+  assertEditable(c.user, d);
   if (body.ReceiptDate > shanghaiToday()) throw fieldError('ReceiptDate', 'invoice.date_in_future');
   if (compareMoney(body.Amount, '0.00') === 0) throw fieldError('Amount', 'invoice.amount_not_positive');
   const values = {

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** The invoice service's base address; unset, this server's own simulator reads and checks fapiao offline. */
+  INVOICE_SERVICE_URL: z.url().optional(),
   MAIL_FROM: z.string().default('费用管理系统 <no-reply@localhost>'),
   WEB_DIST: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +91,8 @@ export interface Config {
   analyticsUrl: string | undefined;
   /** The mail server notices go through; unset writes them to the data folder. */
   smtp: { url: string; from: string } | undefined;
+  /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
+  invoiceServiceUrl: string | undefined;
   webDist: string;
   logLevel: string;
   shutdownTimeoutMs: number;
@@ -218,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openApiClients,
     analyticsUrl: e.ANALYTICS_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     webDist: fromRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
+import { invoiceRoutes } from './documents/invoices/invoice.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
@@ -57,6 +58,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   reassignRoutes,
   approveCentreRoutes,
   attachmentRoutes,
+  invoiceRoutes,
   previewRoutes,
   freezeRoutes,
 ];

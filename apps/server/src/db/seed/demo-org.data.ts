@@ -12,8 +12,20 @@ export interface TeamSeed {
 }
 
 export const COMPANIES = [
-  { code: '1000', zh: '华康医药（中国）有限公司', en: 'Huakang Pharmaceutical (China) Co., Ltd.', sap: 'CN10' },
-  { code: '2000', zh: '华康医疗器械（上海）有限公司', en: 'Huakang Medical Devices (Shanghai) Co., Ltd.', sap: 'CN20' },
+  {
+    code: '1000',
+    zh: '华康医药（中国）有限公司',
+    en: 'Huakang Pharmaceutical (China) Co., Ltd.',
+    sap: 'CN10',
+    taxId: '91310000MA1FL0HK1X',
+  },
+  {
+    code: '2000',
+    zh: '华康医疗器械（上海）有限公司',
+    en: 'Huakang Medical Devices (Shanghai) Co., Ltd.',
+    sap: 'CN20',
+    taxId: '91310115MA1HK2QD3C',
+  },
 ] as const;
 
 export const TEAMS: Record<string, TeamSeed[]> = {

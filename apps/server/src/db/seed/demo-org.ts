@@ -29,7 +29,7 @@ export async function seedDemoOrg(db: Db): Promise<void> {
     for (const c of COMPANIES) {
       const [row] = await tx
         .insert(company)
-        .values({ code: c.code, nameZh: c.zh, nameEn: c.en, sapCode: c.sap })
+        .values({ code: c.code, nameZh: c.zh, nameEn: c.en, sapCode: c.sap, taxId: c.taxId })
         .returning();
       companyIds.set(c.code, row!.id);
     }

@@ -8,6 +8,8 @@ export const company = pgTable('company', {
   nameZh: varchar('name_zh', { length: 200 }).notNull(),
   nameEn: varchar('name_en', { length: 200 }).notNull(),
   sapCode: varchar('sap_code', { length: 20 }),
+  /** Unified social credit code: the buyer tax id every fapiao made out to the company carries. */
+  taxId: varchar('tax_id', { length: 20 }),
   currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
   active: boolean('active').notNull().default(true),
   ...versionColumn(),

@@ -110,15 +110,16 @@ describe('profile', () => {
     expect(params.Rows).toEqual([expect.objectContaining({ Key: 'TMCCompany', Value: 'CTRIP' })]);
   });
 
-  it('opens no invoice-service session while there is no invoice service', async () => {
-    // The session token it gave opened nothing; the call returns with the invoice capability.
+  it('opens an invoice-service session, served by the built-in simulator until one is configured', async () => {
     const s = await t.login('employee');
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/Login/Index',
       headers: { authorization: `Bearer ${s.access_token}` },
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ Provider: 'simulator', OnlineVerification: false });
+    expect(new Date(res.json().ExpiresAt).getTime()).toBeGreaterThan(Date.now());
   });
 });
 

@@ -6,6 +6,7 @@ import { assertChargeable } from '../../masterdata/funds/chargeable';
 import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
 import * as repo from '../document.repository';
+import { invoiceCount, invoiceSubmitProblem } from '../invoices/invoice.service';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
 
 type Doc = repo.DocumentRow;
@@ -60,6 +61,9 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   const itemProblem = await itemRuleProblem(db, d);
   if (itemProblem) return itemProblem;
 
+  const invoiceProblem = await invoiceSubmitProblem(db, d);
+  if (invoiceProblem) return invoiceProblem;
+
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();
   const months = new Set(lines.map(({ l }) => l.expenseDate!.slice(0, 7)));
@@ -78,7 +82,7 @@ const itemNameEn = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemEn ?? ''}`.tri
 /**
  * The rules an expense item sets for its lines: a line may not exceed the item's per-line limit (in CNY), and on a
  * reimbursement an item that needs an invoice needs evidence on the document (an apply or a loan comes before the
- * spending, so has none yet). Until fapiao entry exists, that evidence is at least one attachment
+ * spending, so has none yet): a fapiao entered on it, or at least one attachment (a scanned receipt)
  * (docs/decisions/013-workflow-settings.md).
  */
 async function itemRuleProblem(db: Db, d: Doc): Promise<AppError | undefined> {
@@ -96,7 +100,7 @@ async function itemRuleProblem(db: Db, d: Doc): Promise<AppError | undefined> {
     }
   }
   const needing = d.docType === 'deputy' ? lines.filter((l) => l.needsInvoice === true) : [];
-  if (needing.length && (await attachmentCount(db, documentId)) === 0) {
+  if (needing.length && (await invoiceCount(db, documentId)) === 0 && (await attachmentCount(db, documentId)) === 0) {
     return refused('document.invoice_missing', {
       lines: needing.map((l) => l.lineNo).join(', '),
       item: itemName(needing[0]!),

@@ -23,6 +23,7 @@ import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
+import { InvoiceSection, ReceiptSection } from '../invoices';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
 import { LinesView, MainInfoView } from './DocumentView';
@@ -302,6 +303,12 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
           <LinesSection docType={docType} form={form} />
         </Panel>
+        {docType === 'deputy' ? (
+          <Panel title={t('invoice.title')} testId="doc-section-invoices">
+            <InvoiceSection documentId={doc?.ID} editable />
+            <ReceiptSection documentId={doc?.ID} editable />
+          </Panel>
+        ) : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
@@ -377,6 +384,12 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       <Panel title={t('doc.section.lines')} testId="doc-section-lines">
         <LinesView d={doc} />
       </Panel>
+      {doc.DocType === 'deputy' ? (
+        <Panel title={t('invoice.title')} testId="doc-section-invoices">
+          <InvoiceSection documentId={doc.ID} editable={false} />
+          <ReceiptSection documentId={doc.ID} editable={false} />
+        </Panel>
+      ) : null}
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>

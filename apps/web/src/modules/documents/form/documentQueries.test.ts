@@ -12,6 +12,12 @@ describe('what a document change refetches', () => {
     expect(shownByChangeOf(['approve-center', {}], 7)).toBe(true);
   });
 
+  it('its fapiao and receipts, which a submit locks, not another document’s', () => {
+    expect(shownByChangeOf(['invoices', 7, 'zh-CN'], 7)).toBe(true);
+    expect(shownByChangeOf(['receipts', 7], 7)).toBe(true);
+    expect(shownByChangeOf(['invoices', 8, 'zh-CN'], 7)).toBe(false);
+  });
+
   it('not other documents’ routes, its own detail (the caller sets it) or other screens', () => {
     expect(shownByChangeOf(['documents', 'route', 8], 7)).toBe(false);
     expect(shownByChangeOf(['documents', 'detail', 7], 7)).toBe(false);

@@ -2,12 +2,13 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * Whether a cached query shows something a change of document `id` may have changed: its route (a resubmit
- * starts a new round), its previews, the counts, and every document list (personal, view centres, approve
- * centre). The document's own detail is not among them: the caller puts the answer of the change there.
+ * starts a new round), its previews, the counts, every document list (personal, view centres, approve
+ * centre), and its fapiao and receipts (a submit locks them). The document's own detail is not among them: the caller puts the answer of the change there.
  */
 export function shownByChangeOf(key: QueryKey, id: number): boolean {
   const [head, kind, ...rest] = key;
   if (typeof head !== 'string') return false;
+  if (head === 'invoices' || head === 'receipts') return kind === id;
   if (head.startsWith('documents-') || head.startsWith('approve')) return true;
   if (head !== 'documents') return false;
   if (kind === 'counts') return true;

@@ -1,0 +1,194 @@
+import type { SearchInvoiceEntryBody } from '@ems/contracts';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../core/db';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { updateVersioned } from '../../../core/versioned';
+import { company } from '../../system/system.table';
+import { document as doc } from '../document.table';
+import { invoice, invoiceItem, receipt } from './invoice.table';
+
+export type InvoiceInsert = typeof invoice.$inferInsert;
+export type ItemInsert = Omit<typeof invoiceItem.$inferInsert, 'invoiceId'>;
+export type ReceiptInsert = typeof receipt.$inferInsert;
+
+const rowColumns = { i: invoice, docNo: doc.docNo, docStatus: doc.status, docType: doc.docType };
+export type InvoiceListRow = Awaited<ReturnType<typeof invoicesOf>>[number];
+
+/** Locks the document row: no submit slips between the edit check and the change to its invoices. */
+export async function lockDocument(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: doc.id, status: doc.status, companyId: doc.companyId, applicantId: doc.applicantId })
+    .from(doc)
+    .where(eq(doc.id, id))
+    .for('update');
+  return row;
+}
+
+export async function lockInvoice(db: Db, id: number) {
+  const [row] = await db.select().from(invoice).where(eq(invoice.id, id)).for('update');
+  return row;
+}
+
+export async function findInvoice(db: Db, id: number) {
+  const [row] = await db
+    .select(rowColumns)
+    .from(invoice)
+    .leftJoin(doc, eq(doc.id, invoice.documentId))
+    .where(eq(invoice.id, id));
+  return row;
+}
+
+/** The owner's entry of this fapiao, if they entered it before. */
+export async function findByKey(db: Db, companyId: number, ownerId: number, key: string) {
+  const [row] = await db
+    .select({ id: invoice.id, documentId: invoice.documentId })
+    .from(invoice)
+    .where(and(eq(invoice.companyId, companyId), eq(invoice.ownerId, ownerId), eq(invoice.invoiceKey, key)));
+  return row;
+}
+
+export async function insertInvoice(db: Db, v: InvoiceInsert) {
+  const [row] = await db.insert(invoice).values(v).returning({ id: invoice.id });
+  return row!.id;
+}
+
+export async function updateInvoice(db: Db, id: number, version: number | null, v: Partial<InvoiceInsert>) {
+  return updateVersioned(db, invoice, id, version, v, { touch: true });
+}
+
+export async function removeInvoice(db: Db, id: number) {
+  await db.delete(invoice).where(eq(invoice.id, id));
+}
+
+export async function replaceItems(db: Db, invoiceId: number, items: ItemInsert[]) {
+  await db.delete(invoiceItem).where(eq(invoiceItem.invoiceId, invoiceId));
+  if (items.length) await db.insert(invoiceItem).values(items.map((i) => ({ ...i, invoiceId })));
+}
+
+export async function itemsOf(db: Db, invoiceId: number) {
+  return db.select().from(invoiceItem).where(eq(invoiceItem.invoiceId, invoiceId)).orderBy(asc(invoiceItem.lineNo));
+}
+
+/** A document's invoices, in the order they were added. */
+export async function invoicesOf(db: Db, documentId: number) {
+  return db
+    .select(rowColumns)
+    .from(invoice)
+    .leftJoin(doc, eq(doc.id, invoice.documentId))
+    .where(eq(invoice.documentId, documentId))
+    .orderBy(asc(invoice.id));
+}
+
+const SORTABLE = {
+  InvoiceDate: invoice.invoiceDate,
+  Number: invoice.number,
+  TotalAmount: invoice.totalAmount,
+  InvoiceType: invoice.invoiceType,
+};
+
+/** The owner's invoice folder. */
+export async function searchFolder(db: Db, companyId: number, ownerId: number, f: SearchInvoiceEntryBody) {
+  const filters: (SQL | undefined)[] = [
+    eq(invoice.companyId, companyId),
+    eq(invoice.ownerId, ownerId),
+    keywordIn(f.Keyword, [invoice.number, invoice.code, invoice.sellerName, doc.docNo]),
+    f.InvoiceType ? eq(invoice.invoiceType, f.InvoiceType) : undefined,
+    f.DateFrom ? gte(invoice.invoiceDate, f.DateFrom) : undefined,
+    f.DateTo ? lte(invoice.invoiceDate, f.DateTo) : undefined,
+    f.OnDocument === true ? isNotNull(invoice.documentId) : undefined,
+    f.OnDocument === false ? isNull(invoice.documentId) : undefined,
+  ];
+  const where = and(...filters);
+  return paged(
+    f,
+    db.select({ n: count() }).from(invoice).leftJoin(doc, eq(doc.id, invoice.documentId)).where(where),
+    db
+      .select(rowColumns)
+      .from(invoice)
+      .leftJoin(doc, eq(doc.id, invoice.documentId))
+      .where(where)
+      .orderBy(orderFrom(SORTABLE, f, invoice.invoiceDate), desc(invoice.id)),
+  );
+}
+
+/** Another document's claim on any of these fapiao, if one holds it. */
+export async function claimedElsewhere(db: Db, companyId: number, documentId: number) {
+  const mine = db.select({ key: invoice.invoiceKey }).from(invoice).where(eq(invoice.documentId, documentId));
+  const [row] = await db
+    .select({ number: invoice.number, code: invoice.code, docNo: doc.docNo })
+    .from(invoice)
+    .innerJoin(doc, eq(doc.id, invoice.documentId))
+    .where(
+      and(
+        eq(invoice.companyId, companyId),
+        inArray(invoice.invoiceKey, mine),
+        isNotNull(invoice.claim),
+        ne(invoice.documentId, documentId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Sets the claim of every invoice on the document; the partial unique index refuses a fapiao claimed elsewhere. */
+export async function setClaims(db: Db, documentId: number, claim: 'locked' | 'final' | null) {
+  await db
+    .update(invoice)
+    .set({ claim })
+    .where(
+      and(
+        eq(invoice.documentId, documentId),
+        claim === null ? isNotNull(invoice.claim) : sql`${invoice.claim} is distinct from ${claim}`,
+      ),
+    );
+}
+
+export async function invoiceFacts(db: Db, documentId: number) {
+  const [row] = await db
+    .select({
+      n: count(),
+      electronic: sql<number>`count(*) filter (where ${invoice.electronic})`.mapWith(Number),
+      failed: sql<string | null>`min(${invoice.number}) filter (where ${invoice.verifyStatus} = 'failed')`,
+    })
+    .from(invoice)
+    .where(eq(invoice.documentId, documentId));
+  return row ?? { n: 0, electronic: 0, failed: null };
+}
+
+export async function companyBuyer(db: Db, companyId: number) {
+  const [row] = await db
+    .select({ nameZh: company.nameZh, nameEn: company.nameEn, taxId: company.taxId })
+    .from(company)
+    .where(eq(company.id, companyId));
+  return row;
+}
+
+export async function receiptsOf(db: Db, documentId: number) {
+  return db
+    .select()
+    .from(receipt)
+    .where(eq(receipt.documentId, documentId))
+    .orderBy(asc(receipt.receiptDate), asc(receipt.id));
+}
+
+export async function findReceipt(db: Db, id: number) {
+  const [row] = await db.select().from(receipt).where(eq(receipt.id, id));
+  return row;
+}
+
+export async function insertReceipt(db: Db, v: ReceiptInsert) {
+  const [row] = await db.insert(receipt).values(v).returning({ id: receipt.id });
+  return row!.id;
+}
+
+export async function updateReceipt(db: Db, id: number, version: number, v: Partial<ReceiptInsert>) {
+  return updateVersioned(db, receipt, id, version, v, { touch: true });
+}
+
+export async function removeReceipt(db: Db, id: number, version: number) {
+  const rows = await db
+    .delete(receipt)
+    .where(and(eq(receipt.id, id), eq(receipt.version, version)))
+    .returning({ id: receipt.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,152 @@
+import {
+  DocumentIdOnlyBody,
+  DocumentInvoiceBody,
+  DocumentInvoiceList,
+  InvoiceEntryPage,
+  InvoiceIdBody,
+  InvoiceInfoUrl,
+  InvoiceRow,
+  InvoiceServiceSession,
+  InvoiceVersionBody,
+  Ok,
+  ReceiptList,
+  ReceiptRow,
+  ReceiptVersionBody,
+  SaveDocumentInvoiceBody,
+  SaveInvoiceEntryBody,
+  SaveReceiptBody,
+  SearchInvoiceEntryBody,
+  SubInvoiceList,
+} from '@ems/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../../core/actor';
+import type { AppContext } from '../../../core/context';
+import { currentUser, get, postGroup } from '../../../core/http';
+import { DOCUMENT_READERS } from '../lifecycle/document.policy';
+import * as invoices from './invoice.service';
+import * as receipts from './receipt.service';
+
+const tags = ['invoices'];
+/** Entering fapiao is part of filling in documents. */
+const FILL_IN = 'personalExpense';
+const READERS = [...DOCUMENT_READERS];
+
+const callerOf = (req: FastifyRequest): invoices.Caller => ({ user: currentUser(req), actor: actorOf(req) });
+const ok = { Success: true as const };
+
+export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const entry = postGroup(app, { base: '/api/InvoiceEntry', permission: FILL_IN, tags });
+  entry(
+    'SearchList',
+    {
+      summary: "The caller's invoice folder: fapiao entered, free or on a document",
+      body: SearchInvoiceEntryBody,
+      response: InvoiceEntryPage,
+    },
+    async (req) => invoices.searchEntries(ctx, actorOf(req), req.body),
+  );
+  entry(
+    'Save',
+    {
+      summary: 'Enter a fapiao by hand or from its QR text, or correct a free one',
+      body: SaveInvoiceEntryBody,
+      response: InvoiceRow,
+    },
+    async (req) => invoices.saveEntry(ctx, actorOf(req), req.body),
+  );
+  entry(
+    'Delete',
+    {
+      summary: 'Delete a fapiao from the folder while no submitted document holds it',
+      body: InvoiceVersionBody,
+      response: Ok,
+    },
+    async (req) => {
+      await invoices.deleteEntry(ctx, actorOf(req), req.body);
+      return ok;
+    },
+  );
+  entry(
+    'GetSubInvoiceList',
+    { summary: "A fapiao's lines (sub-invoices)", permission: READERS, body: InvoiceIdBody, response: SubInvoiceList },
+    async (req) => invoices.subInvoices(ctx, callerOf(req), req.body.InvoiceID),
+  );
+  entry(
+    'GetInvoiceInfoUrl',
+    {
+      summary: 'Where the invoice service shows or verifies a fapiao',
+      permission: READERS,
+      body: InvoiceIdBody,
+      response: InvoiceInfoUrl,
+    },
+    async (req) => invoices.infoUrl(ctx, callerOf(req), req.body.InvoiceID),
+  );
+
+  const doc = postGroup(app, { base: '/api/document', permission: FILL_IN, tags });
+  doc(
+    'SearchInvoice',
+    {
+      summary: "A document's fapiao with verification, deductible VAT and whether all are electronic",
+      permission: READERS,
+      body: DocumentIdOnlyBody,
+      response: DocumentInvoiceList,
+    },
+    async (req) => invoices.documentInvoices(ctx, callerOf(req), req.body.DocumentID),
+  );
+  doc(
+    'SaveInvoice',
+    {
+      summary: 'Add a fapiao to an editable document: from the folder, by hand or from its QR text',
+      body: SaveDocumentInvoiceBody,
+      response: InvoiceRow,
+    },
+    async (req) => invoices.saveDocumentInvoice(ctx, callerOf(req), req.body),
+  );
+  doc(
+    'DeleteInvoice',
+    {
+      summary: 'Take a fapiao off an editable document (it stays in the folder)',
+      body: DocumentInvoiceBody,
+      response: Ok,
+    },
+    async (req) => {
+      await invoices.removeDocumentInvoice(ctx, callerOf(req), req.body);
+      return ok;
+    },
+  );
+  doc(
+    'SearchReceipt',
+    {
+      summary: "A document's receipts that are not fapiao",
+      permission: READERS,
+      body: DocumentIdOnlyBody,
+      response: ReceiptList,
+    },
+    async (req) => receipts.list(ctx, callerOf(req), req.body.DocumentID),
+  );
+  doc(
+    'SaveReceipt',
+    { summary: 'Add or change a receipt of an editable document', body: SaveReceiptBody, response: ReceiptRow },
+    async (req) => receipts.save(ctx, callerOf(req), req.body),
+  );
+  doc(
+    'DeleteReceipt',
+    { summary: 'Remove a receipt of an editable document', body: ReceiptVersionBody, response: Ok },
+    async (req) => {
+      await receipts.remove(ctx, callerOf(req), req.body);
+      return ok;
+    },
+  );
+
+  get(
+    app,
+    '/api/Login/Index',
+    {
+      permission: 'authenticated',
+      summary: 'Open a session with the invoice service',
+      tags,
+      response: InvoiceServiceSession,
+    },
+    async (req) => invoices.openSession(ctx, actorOf(req)),
+  );
+}

@@ -1,0 +1,115 @@
+import { INVOICE_TYPES } from '@ems/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
+import { employee } from '../../org/org.table';
+import { companyColumn } from '../../system/system.table';
+import { document, documentColumn } from '../document.table';
+
+export const CLAIM_STATES = ['locked', 'final'] as const;
+export const VERIFY_STATES = ['not_verified', 'verified', 'failed'] as const;
+
+/**
+ * A fapiao or passenger ticket an employee entered (DESIGN §8 `invoice`): kept in their invoice folder, and on at
+ * most one document at a time. `claim` is set while the document is live (locked at submit, final once paid); the
+ * partial unique index lets only one row per fapiao hold a claim in a company, so two documents submitted at
+ * once cannot both take it.
+ */
+export const invoice = pgTable(
+  'invoice',
+  {
+    ...idColumn(),
+    ...companyColumn(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => employee.id),
+    /** The document it is on; back in the folder when that document goes. */
+    documentId: integer('document_id').references(() => document.id, { onDelete: 'set null' }),
+    invoiceType: varchar('invoice_type', { length: 20, enum: INVOICE_TYPES }).notNull(),
+    /** Older fapiao: 10 or 12 digits; empty for fully digital fapiao. */
+    code: varchar('code', { length: 12 }).notNull().default(''),
+    number: varchar('number', { length: 21 }).notNull(),
+    /** code-number, or the 20-digit number: what makes two entries the same fapiao. */
+    invoiceKey: varchar('invoice_key', { length: 40 }).notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    fuelAmount: numeric('fuel_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull(),
+    deductibleVat: numeric('deductible_vat', { precision: 18, scale: 2 }).notNull().default('0'),
+    checkCode: varchar('check_code', { length: 20 }).notNull().default(''),
+    buyerName: varchar('buyer_name', { length: 200 }).notNull().default(''),
+    buyerTaxId: varchar('buyer_tax_id', { length: 20 }).notNull().default(''),
+    sellerName: varchar('seller_name', { length: 200 }).notNull().default(''),
+    sellerTaxId: varchar('seller_tax_id', { length: 20 }).notNull().default(''),
+    electronic: boolean('electronic').notNull().default(false),
+    /** manual or qr */
+    source: varchar('source', { length: 10 }).notNull().default('manual'),
+    qrText: text('qr_text'),
+    verifyStatus: varchar('verify_status', { length: 20, enum: VERIFY_STATES }).notNull().default('not_verified'),
+    verifyMessage: varchar('verify_message', { length: 500 }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    claim: varchar('claim', { length: 10, enum: CLAIM_STATES }),
+    remark: text('remark'),
+    ...versionColumn(),
+    ...timestampColumns(),
+  },
+  (t) => [
+    uniqueIndex('invoice_owner_key_uq').on(t.companyId, t.ownerId, t.invoiceKey),
+    // A claim counts only while its document exists (a document removed outside the lifecycle leaves none).
+    uniqueIndex('invoice_claim_uq')
+      .on(t.companyId, t.invoiceKey)
+      .where(sql`${t.claim} is not null and ${t.documentId} is not null`),
+    index('invoice_document_idx').on(t.documentId),
+    index('invoice_owner_idx').on(t.ownerId, t.invoiceDate),
+    check('invoice_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Sub-invoices: the lines (goods or services) a fapiao lists, which sum to its amount and tax. */
+export const invoiceItem = pgTable(
+  'invoice_item',
+  {
+    ...idColumn(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    specification: varchar('specification', { length: 100 }).notNull().default(''),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 6, scale: 4 }),
+    taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [uniqueIndex('invoice_item_line_uq').on(t.invoiceId, t.lineNo)],
+);
+
+/** Receipts that are not fapiao (overseas bills, tolls without fapiao): the evidence a line's amount rests on. */
+export const receipt = pgTable(
+  'receipt',
+  {
+    ...idColumn(),
+    ...documentColumn(),
+    receiptDate: date('receipt_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
+    issuer: varchar('issuer', { length: 200 }).notNull(),
+    description: text('description'),
+    ...versionColumn(),
+    ...timestampColumns(),
+  },
+  (t) => [index('receipt_document_idx').on(t.documentId), check('receipt_amount_ck', sql`${t.amount} > 0`)],
+);

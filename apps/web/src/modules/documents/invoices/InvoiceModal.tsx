@@ -1,0 +1,153 @@
+import { INVOICE_TYPES, type InvoiceType } from '@ems/contracts';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../shared/FormModal';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { invoiceApi } from './api';
+
+interface Values {
+  InvoiceType: InvoiceType;
+  Code?: string;
+  Number: string;
+  InvoiceDate: Dayjs;
+  Amount: string;
+  TaxAmount?: string;
+  FuelAmount?: string;
+  CheckCode?: string;
+  BuyerName?: string;
+  BuyerTaxID?: string;
+  SellerName?: string;
+}
+
+const FIELDS = [
+  'InvoiceType',
+  'Code',
+  'Number',
+  'InvoiceDate',
+  'Amount',
+  'TaxAmount',
+  'FuelAmount',
+  'CheckCode',
+  'BuyerName',
+  'BuyerTaxID',
+  'SellerName',
+] as const;
+const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+const blank = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
+
+/** Enters a fapiao by hand: the server checks the format, date, amounts and buyer, and names any field it refuses. */
+export function InvoiceModal(props: {
+  documentId: number;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const type = Form.useWatch('InvoiceType', form);
+  useEffect(() => {
+    if (props.open) form.resetFields();
+  }, [props.open, form]);
+  const { submit, busy } = useFormSubmit<Values>(form, {
+    submit: (v) =>
+      invoiceApi.save({
+        DocumentID: props.documentId,
+        InvoiceType: v.InvoiceType,
+        Code: blank(v.Code),
+        Number: v.Number.trim(),
+        InvoiceDate: v.InvoiceDate.format('YYYY-MM-DD'),
+        Amount: v.Amount.trim(),
+        TaxAmount: blank(v.TaxAmount),
+        FuelAmount: blank(v.FuelAmount),
+        CheckCode: blank(v.CheckCode),
+        BuyerName: blank(v.BuyerName),
+        BuyerTaxID: blank(v.BuyerTaxID),
+        SellerName: blank(v.SellerName),
+      }),
+    onSuccess: props.onSaved,
+    fields: FIELDS,
+  });
+  const required = [{ required: true, whitespace: true, message: t('common.required') }];
+  const amountRule = { pattern: AMOUNT, message: t('invoice.amountInvalid') };
+  return (
+    <FormModal
+      open={props.open}
+      title={t('invoice.addByHand')}
+      onClose={props.onClose}
+      onSave={submit}
+      busy={busy}
+      width={720}
+    >
+      <Form form={form} layout="vertical" initialValues={{ InvoiceType: 'digital_normal' }} data-testid="invoice-form">
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="InvoiceType" label={t('invoice.field.type')} rules={[{ required: true }]}>
+              <Select
+                options={INVOICE_TYPES.map((k) => ({ value: k, label: t(`invoice.type.${k}`) }))}
+                data-testid="invoice-type"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="InvoiceDate"
+              label={t('invoice.field.date')}
+              rules={[{ required: true, message: t('common.required') }]}
+            >
+              <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} data-testid="invoice-date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="Code" label={t('invoice.field.code')} extra={t('invoice.codeHint')}>
+              <Input maxLength={12} inputMode="numeric" data-testid="invoice-code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="Number" label={t('invoice.field.number')} rules={required}>
+              <Input maxLength={21} data-testid="invoice-number-input" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="Amount" label={t('invoice.field.amount')} rules={[...required, amountRule]}>
+              <Input inputMode="decimal" style={{ textAlign: 'right' }} data-testid="invoice-amount" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="TaxAmount" label={t('invoice.field.tax')} rules={[amountRule]}>
+              <Input inputMode="decimal" style={{ textAlign: 'right' }} data-testid="invoice-tax" />
+            </Form.Item>
+          </Col>
+          {type === 'air' ? (
+            <Col xs={24} md={8}>
+              <Form.Item name="FuelAmount" label={t('invoice.field.fuel')} rules={[amountRule]}>
+                <Input inputMode="decimal" style={{ textAlign: 'right' }} data-testid="invoice-fuel" />
+              </Form.Item>
+            </Col>
+          ) : null}
+          <Col xs={24}>
+            <Form.Item name="CheckCode" label={t('invoice.field.checkCode')}>
+              <Input maxLength={20} inputMode="numeric" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="BuyerName" label={t('invoice.field.buyerName')}>
+              <Input maxLength={200} data-testid="invoice-buyer" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="BuyerTaxID" label={t('invoice.field.buyerTaxId')}>
+              <Input maxLength={20} data-testid="invoice-buyer-tax" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="SellerName" label={t('invoice.field.sellerName')}>
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </FormModal>
+  );
+}

@@ -1,0 +1,111 @@
+import type { DocumentInvoiceList, InvoiceRow } from '@ems/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import MessageHost from '../../../app/MessageHost';
+import { initTestI18n } from '../../../test/i18n';
+import { InvoiceSection } from './InvoiceSection';
+
+const api = vi.hoisted(() => ({ list: vi.fn(), save: vi.fn(), remove: vi.fn(), lines: vi.fn(), folder: vi.fn() }));
+vi.mock('./api', () => ({ invoiceApi: api }));
+// The folder picker reads the culture from the app's boot context, which a section test does not start.
+vi.mock('../../../app/i18n/BootProvider', () => ({ useBoot: () => ({ culture: 'zh-CN' }) }));
+
+const QR = '01,32,,26312000000000000001,106.00,20261120,,C0FFEE,';
+const ROW: InvoiceRow = {
+  ID: 5,
+  DocumentID: 3,
+  DocNo: 'D100026110001',
+  InvoiceType: 'digital_normal',
+  InvoiceTypeName: '全电发票（普通发票）',
+  Code: '',
+  Number: '26312000000000000001',
+  InvoiceDate: '2026-11-20',
+  Amount: '106.00',
+  TaxAmount: '0.00',
+  FuelAmount: '0.00',
+  TotalAmount: '106.00',
+  DeductibleVat: '0.00',
+  CheckCode: '',
+  BuyerName: '',
+  BuyerTaxID: '',
+  SellerName: '',
+  SellerTaxID: '',
+  Electronic: true,
+  FullyDigital: true,
+  Source: 'qr',
+  VerifyStatus: 'not_verified',
+  VerifyStatusName: '未查验',
+  VerifyMessage: null,
+  ClaimState: 'free',
+  Remark: null,
+  CanChange: true,
+  Version: 1,
+};
+const list = (rows: InvoiceRow[], editable = true): DocumentInvoiceList => ({
+  Rows: rows,
+  Editable: editable,
+  AllElectronic: rows.length > 0 && rows.every((r) => r.Electronic),
+  TotalAmount: rows.length ? '106.00' : '0.00',
+  DeductibleVat: '0.00',
+});
+
+function show(documentId: number | undefined, editable = true) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MessageHost />
+      <InvoiceSection documentId={documentId} editable={editable} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('InvoiceSection', () => {
+  beforeAll(async () => {
+    await initTestI18n('zh-CN');
+  });
+  beforeEach(() => {
+    vi.clearAllMocks();
+    api.folder.mockResolvedValue({ Total: 0, Rows: [] });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the document to be saved first', () => {
+    show(undefined);
+    expect(screen.getByText('请先保存单据，再录入发票')).toBeTruthy();
+    expect(api.list).not.toHaveBeenCalled();
+  });
+
+  it('takes what a scanner types, ended by Enter, as the QR text, and clears the box for the next one', async () => {
+    api.list.mockResolvedValueOnce(list([])).mockResolvedValue(list([ROW]));
+    api.save.mockResolvedValue(ROW);
+    show(3);
+    const box = (await screen.findByTestId('invoice-qr')) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: QR } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    await waitFor(() => expect(api.save).toHaveBeenCalledWith({ DocumentID: 3, QrText: QR }));
+    expect(await screen.findByText('26312000000000000001')).toBeTruthy();
+    expect(box.value).toBe('');
+    expect(screen.getByTestId('invoice-no-mailing').textContent).toBe('全部为电子发票，无需邮寄');
+    expect(screen.getByTestId('invoice-verify').textContent).toBe('未查验');
+  });
+
+  it('offers no entry or removal once the server says the document is no longer editable', async () => {
+    api.list.mockResolvedValue(list([{ ...ROW, ClaimState: 'locked', CanChange: false }], false));
+    show(3);
+    await screen.findByText('26312000000000000001');
+    expect(screen.queryByTestId('invoice-qr')).toBeNull();
+    expect(screen.queryByTestId('invoice-remove')).toBeNull();
+    expect(screen.getByText('已占用')).toBeTruthy();
+  });
+
+  it('removes a fapiao from the document after the confirmation', async () => {
+    api.list.mockResolvedValue(list([ROW]));
+    api.remove.mockResolvedValue({ Success: true });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    show(3);
+    await screen.findByText('26312000000000000001');
+    fireEvent.click(screen.getByTestId('invoice-remove'));
+    await waitFor(() => expect(api.remove).toHaveBeenCalledWith(3, 5));
+  });
+});

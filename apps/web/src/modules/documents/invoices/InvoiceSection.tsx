@@ -1,0 +1,287 @@
+import { DeleteOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import type { InvoiceRow } from '@ems/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Input,
+  type InputRef,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, notice } from '../../../app/notice';
+import { ActionButton } from '../../../shared/ActionButton';
+import { formatAmount } from '../../../shared/format';
+import { RemotePicker } from '../../../shared/RemotePicker';
+import { invoiceApi } from './api';
+import { InvoiceModal } from './InvoiceModal';
+
+export interface InvoiceSectionProps {
+  /** The saved document; undefined while a new document has not been saved yet. */
+  documentId: number | undefined;
+  /** Whether the screen is in edit mode; fapiao change only when the server also says the document is editable. */
+  editable: boolean;
+}
+
+const VERIFY_COLOUR = { not_verified: 'default', verified: 'success', failed: 'error' } as const;
+
+/**
+ * The fapiao of a document: scan or paste the QR text (a scanner types it and presses Enter), or enter one by
+ * hand; each with its verification status and deductible VAT, the totals, and whether no paper needs mailing.
+ */
+export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
+  const { t, i18n } = useTranslation();
+  const culture = i18n.language;
+  const client = useQueryClient();
+  const [qr, setQr] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [entering, setEntering] = useState(false);
+  const scanRef = useRef<InputRef>(null);
+  const [folderForm] = Form.useForm<{ FolderInvoice?: number }>();
+
+  const list = useQuery({
+    queryKey: ['invoices', documentId, culture],
+    queryFn: () => invoiceApi.list(documentId as number),
+    enabled: documentId !== undefined,
+  });
+  const rows = list.data?.Rows ?? [];
+  const canChange = editable && list.data?.Editable === true;
+  const reload = () => client.invalidateQueries({ queryKey: ['invoices', documentId] });
+
+  if (documentId === undefined) {
+    return (
+      <section aria-label={t('invoice.title')} data-testid="invoice-section">
+        <Alert type="info" showIcon title={t('invoice.saveFirst')} />
+      </section>
+    );
+  }
+
+  const scan = async () => {
+    const text = qr.trim();
+    if (!text || scanning) return;
+    setScanning(true);
+    try {
+      const row = await invoiceApi.save({ DocumentID: documentId, QrText: text });
+      notice.success(t('invoice.added', { number: row.Number }));
+      setQr('');
+      await reload();
+    } catch (error) {
+      notice.error(error as Error);
+    } finally {
+      setScanning(false);
+      scanRef.current?.focus();
+    }
+  };
+
+  const take = async (invoiceId: number) => {
+    try {
+      const row = await invoiceApi.save({ DocumentID: documentId, InvoiceID: invoiceId });
+      notice.success(t('invoice.added', { number: row.Number }));
+      await Promise.all([reload(), client.invalidateQueries({ queryKey: ['invoices', 'folder'] })]);
+    } catch (error) {
+      notice.error(error as Error);
+    } finally {
+      folderForm.resetFields();
+    }
+  };
+
+  const remove = async (row: InvoiceRow) => {
+    if (!(await notice.ask(t('invoice.confirmRemove', { number: row.Number })))) return;
+    await invoiceApi.remove(documentId, row.ID);
+    notice.success(t('common.deleted'));
+    await Promise.all([reload(), client.invalidateQueries({ queryKey: ['invoices', 'folder'] })]);
+  };
+
+  const columns: TableColumnsType<InvoiceRow> = [
+    { key: 'type', dataIndex: 'InvoiceTypeName', title: t('invoice.field.type'), width: 170 },
+    {
+      key: 'number',
+      title: t('invoice.field.number'),
+      render: (_, r) => (
+        <Flex vertical>
+          <Typography.Text data-testid="invoice-number">{r.Number}</Typography.Text>
+          {r.Code ? (
+            <Typography.Text type="secondary">
+              {t('invoice.field.code')} {r.Code}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    { key: 'date', dataIndex: 'InvoiceDate', title: t('invoice.field.date'), width: 110 },
+    {
+      key: 'total',
+      title: t('invoice.field.total'),
+      align: 'right',
+      width: 120,
+      render: (_, r) => formatAmount(r.TotalAmount),
+    },
+    {
+      key: 'vat',
+      title: t('invoice.field.deductibleVat'),
+      align: 'right',
+      width: 120,
+      render: (_, r) => <span data-testid="invoice-vat">{formatAmount(r.DeductibleVat)}</span>,
+    },
+    {
+      key: 'status',
+      title: t('invoice.field.status'),
+      width: 200,
+      render: (_, r) => (
+        <Flex wrap gap={4}>
+          <Tooltip title={r.VerifyMessage ?? undefined}>
+            <Tag color={VERIFY_COLOUR[r.VerifyStatus]} data-testid="invoice-verify">
+              {r.VerifyStatusName}
+            </Tag>
+          </Tooltip>
+          <Tag color={r.Electronic ? 'blue' : 'default'}>
+            {r.Electronic ? t('invoice.electronic') : t('invoice.paper')}
+          </Tag>
+          {r.ClaimState !== 'free' ? <Tag color="gold">{t(`invoice.claim.${r.ClaimState}`)}</Tag> : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('invoice.field.actions'),
+      width: 70,
+      render: (_, r) =>
+        canChange ? (
+          <Tooltip title={t('common.delete')}>
+            <ActionButton
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('invoice.remove', { number: r.Number })}
+              onAction={() => remove(r)}
+              data-testid="invoice-remove"
+            />
+          </Tooltip>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section aria-label={t('invoice.title')} data-testid="invoice-section">
+      {canChange && (
+        <Flex wrap gap={8} align="center" style={{ marginBottom: 8 }}>
+          <Input
+            ref={scanRef}
+            value={qr}
+            onChange={(e) => setQr(e.target.value)}
+            onPressEnter={(e) => {
+              // A scanner ends with Enter: take the fapiao, never submit the document's form.
+              e.preventDefault();
+              void scan();
+            }}
+            prefix={<ScanOutlined />}
+            placeholder={t('invoice.scanPlaceholder')}
+            aria-label={t('invoice.scanLabel')}
+            disabled={scanning}
+            style={{ maxWidth: 480 }}
+            autoComplete="off"
+            data-testid="invoice-qr"
+          />
+          <ActionButton onAction={scan} disabled={!qr.trim()} data-testid="invoice-qr-add">
+            {t('invoice.addFromQr')}
+          </ActionButton>
+          <Button icon={<PlusOutlined />} onClick={() => setEntering(true)} data-testid="invoice-manual">
+            {t('invoice.addByHand')}
+          </Button>
+          <Form
+            form={folderForm}
+            component={false}
+            onValuesChange={(changed: { FolderInvoice?: number }) => {
+              if (changed.FolderInvoice) void take(changed.FolderInvoice);
+            }}
+          >
+            <Form.Item name="FolderInvoice" noStyle>
+              <RemotePicker
+                queryKey={['invoices', 'folder']}
+                placeholderKey="invoice.fromFolder"
+                block={false}
+                search={async (k) =>
+                  (await invoiceApi.folder(k)).Rows.map((r) => ({
+                    value: r.ID,
+                    label: `${r.InvoiceTypeName} ${r.Code ? `${r.Code}-` : ''}${r.Number} ${formatAmount(r.TotalAmount)}`,
+                  }))
+                }
+                data-testid="invoice-folder"
+              />
+            </Form.Item>
+          </Form>
+        </Flex>
+      )}
+      <Table<InvoiceRow>
+        rowKey="ID"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('invoice.none') }}
+        expandable={{
+          rowExpandable: (r) => r.InvoiceType === 'vat_special' || r.InvoiceType === 'digital_special',
+          expandedRowRender: (r) => <SubInvoices invoiceId={r.ID} />,
+        }}
+        data-testid="invoice-table"
+      />
+      {list.data && rows.length > 0 ? (
+        <Flex wrap gap={16} style={{ marginTop: 8 }} data-testid="invoice-summary">
+          <Typography.Text>
+            {t('invoice.totalAmount')} {formatAmount(list.data.TotalAmount)}
+          </Typography.Text>
+          <Typography.Text>
+            {t('invoice.totalVat')} {formatAmount(list.data.DeductibleVat)}
+          </Typography.Text>
+          {list.data.AllElectronic ? (
+            <Tag color="green" data-testid="invoice-no-mailing">
+              {t('invoice.noMailing')}
+            </Tag>
+          ) : null}
+        </Flex>
+      ) : null}
+      {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
+      <InvoiceModal
+        documentId={documentId}
+        open={entering}
+        onClose={() => setEntering(false)}
+        onSaved={async () => {
+          setEntering(false);
+          await reload();
+        }}
+      />
+    </section>
+  );
+}
+
+/** A special VAT fapiao's lines. */
+function SubInvoices({ invoiceId }: { invoiceId: number }) {
+  const { t } = useTranslation();
+  const lines = useQuery({ queryKey: ['invoices', 'lines', invoiceId], queryFn: () => invoiceApi.lines(invoiceId) });
+  return (
+    <Table
+      rowKey="ID"
+      size="small"
+      pagination={false}
+      loading={lines.isLoading}
+      dataSource={lines.data?.Rows ?? []}
+      locale={{ emptyText: t('invoice.noLines') }}
+      columns={[
+        { key: 'name', dataIndex: 'Name', title: t('invoice.line.name') },
+        { key: 'amount', title: t('invoice.line.amount'), align: 'right', render: (_, r) => formatAmount(r.Amount) },
+        { key: 'rate', dataIndex: 'TaxRate', title: t('invoice.line.taxRate'), align: 'right' },
+        { key: 'tax', title: t('invoice.line.tax'), align: 'right', render: (_, r) => formatAmount(r.TaxAmount) },
+      ]}
+    />
+  );
+}

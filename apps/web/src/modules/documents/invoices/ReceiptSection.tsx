@@ -1,0 +1,190 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ReceiptRow } from '@ems/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Flex, Form, Input, Table, type TableColumnsType, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, notice } from '../../../app/notice';
+import { ActionButton } from '../../../shared/ActionButton';
+import { FormModal } from '../../../shared/FormModal';
+import { formatAmount } from '../../../shared/format';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { receiptApi } from './api';
+
+interface Values {
+  ReceiptDate: Dayjs;
+  Amount: string;
+  Currency?: string;
+  Issuer: string;
+  Description?: string;
+}
+
+const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+
+/** Receipts that are not fapiao (overseas bills, tolls): listed, added, changed and removed while editable. */
+export function ReceiptSection({ documentId, editable }: { documentId: number | undefined; editable: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<ReceiptRow | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: ['receipts', documentId],
+    queryFn: () => receiptApi.list(documentId as number),
+    enabled: documentId !== undefined,
+  });
+  const reload = () => client.invalidateQueries({ queryKey: ['receipts', documentId] });
+  if (documentId === undefined) return null;
+  const canChange = editable && list.data?.Editable === true;
+
+  const remove = async (row: ReceiptRow) => {
+    if (!(await notice.ask(t('common.confirmDelete')))) return;
+    await receiptApi.remove(row);
+    notice.success(t('common.deleted'));
+    await reload();
+  };
+
+  const columns: TableColumnsType<ReceiptRow> = [
+    { key: 'date', dataIndex: 'ReceiptDate', title: t('receipt.field.date'), width: 110 },
+    { key: 'issuer', dataIndex: 'Issuer', title: t('receipt.field.issuer') },
+    {
+      key: 'amount',
+      title: t('receipt.field.amount'),
+      align: 'right',
+      width: 140,
+      render: (_, r) => `${r.Currency} ${formatAmount(r.Amount)}`,
+    },
+    { key: 'desc', dataIndex: 'Description', title: t('receipt.field.description'), responsive: ['md'] },
+    {
+      key: 'actions',
+      title: t('invoice.field.actions'),
+      width: 90,
+      render: (_, r) =>
+        canChange ? (
+          <Flex gap={2}>
+            <Tooltip title={t('common.edit')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('common.edit')}
+                onClick={() => setEditing(r)}
+              />
+            </Tooltip>
+            <Tooltip title={t('common.delete')}>
+              <ActionButton
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('common.delete')}
+                onAction={() => remove(r)}
+                data-testid="receipt-remove"
+              />
+            </Tooltip>
+          </Flex>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section aria-label={t('receipt.title')} data-testid="receipt-section" style={{ marginTop: 16 }}>
+      <Flex gap={8} align="center" style={{ marginBottom: 8 }}>
+        <strong>{t('receipt.title')}</strong>
+        {canChange && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="receipt-add">
+            {t('receipt.add')}
+          </Button>
+        )}
+      </Flex>
+      <Table<ReceiptRow>
+        rowKey="ID"
+        size="small"
+        columns={columns}
+        dataSource={list.data?.Rows ?? []}
+        loading={list.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('receipt.none') }}
+      />
+      {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
+      <ReceiptModal
+        documentId={documentId}
+        row={editing}
+        onClose={() => setEditing(null)}
+        onSaved={async () => {
+          setEditing(null);
+          await reload();
+        }}
+      />
+    </section>
+  );
+}
+
+function ReceiptModal(props: {
+  documentId: number;
+  row: ReceiptRow | 'new' | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const row = props.row === 'new' ? null : props.row;
+  useEffect(() => {
+    if (props.row === null) return;
+    form.resetFields();
+    if (row)
+      form.setFieldsValue({
+        ReceiptDate: dayjs(row.ReceiptDate),
+        Amount: row.Amount,
+        Currency: row.Currency,
+        Issuer: row.Issuer,
+        Description: row.Description ?? '',
+      });
+  }, [props.row, row, form]);
+  const { submit, busy } = useFormSubmit<Values>(form, {
+    submit: (v) =>
+      receiptApi.save({
+        DocumentID: props.documentId,
+        ...(row ? { ID: row.ID, Version: row.Version } : {}),
+        ReceiptDate: v.ReceiptDate.format('YYYY-MM-DD'),
+        Amount: v.Amount.trim(),
+        Currency: v.Currency?.trim() || undefined,
+        Issuer: v.Issuer.trim(),
+        Description: v.Description?.trim() || undefined,
+      }),
+    onSuccess: props.onSaved,
+    fields: ['ReceiptDate', 'Amount', 'Currency', 'Issuer', 'Description'],
+  });
+  const required = { required: true, message: t('common.required') };
+  return (
+    <FormModal
+      open={props.row !== null}
+      title={row ? t('receipt.edit') : t('receipt.add')}
+      onClose={props.onClose}
+      onSave={submit}
+      busy={busy}
+    >
+      <Form form={form} layout="vertical" initialValues={{ Currency: 'CNY' }}>
+        <Form.Item name="ReceiptDate" label={t('receipt.field.date')} rules={[required]}>
+          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="Amount"
+          label={t('receipt.field.amount')}
+          rules={[required, { pattern: AMOUNT, message: t('invoice.amountInvalid') }]}
+        >
+          <Input inputMode="decimal" style={{ textAlign: 'right' }} />
+        </Form.Item>
+        <Form.Item name="Currency" label={t('receipt.field.currency')} rules={[{ pattern: /^[A-Z]{3}$/ }]}>
+          <Input maxLength={3} />
+        </Form.Item>
+        <Form.Item name="Issuer" label={t('receipt.field.issuer')} rules={[{ ...required, whitespace: true }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="Description" label={t('receipt.field.description')}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}

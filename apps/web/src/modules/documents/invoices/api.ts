@@ -1,0 +1,37 @@
+import type {
+  DocumentInvoiceList,
+  InvoiceRow,
+  Page,
+  ReceiptList,
+  ReceiptRow,
+  SaveDocumentInvoiceBody,
+  SaveReceiptBody,
+  SubInvoiceList,
+} from '@ems/contracts';
+import { http } from '../../../app/api';
+
+/** A document's fapiao (/api/document/…Invoice) and the invoice folder's reads (/api/InvoiceEntry/). */
+export const invoiceApi = {
+  list: (documentId: number) =>
+    http.post<DocumentInvoiceList>('/api/document/SearchInvoice', { DocumentID: documentId }),
+  save: (body: SaveDocumentInvoiceBody) => http.post<InvoiceRow>('/api/document/SaveInvoice', body),
+  remove: (documentId: number, invoiceId: number) =>
+    http.post<{ Success: true }>('/api/document/DeleteInvoice', { DocumentID: documentId, InvoiceID: invoiceId }),
+  /** The caller's fapiao still free in their invoice folder. */
+  folder: (keyword: string) =>
+    http.post<Page<InvoiceRow>>('/api/InvoiceEntry/SearchList', {
+      OnDocument: false,
+      PageSize: 20,
+      ...(keyword ? { Keyword: keyword } : {}),
+    }),
+  lines: (invoiceId: number) =>
+    http.post<SubInvoiceList>('/api/InvoiceEntry/GetSubInvoiceList', { InvoiceID: invoiceId }),
+};
+
+/** A document's receipts that are not fapiao (/api/document/…Receipt). */
+export const receiptApi = {
+  list: (documentId: number) => http.post<ReceiptList>('/api/document/SearchReceipt', { DocumentID: documentId }),
+  save: (body: SaveReceiptBody) => http.post<ReceiptRow>('/api/document/SaveReceipt', body),
+  remove: (row: Pick<ReceiptRow, 'ID' | 'Version'>) =>
+    http.post<{ Success: true }>('/api/document/DeleteReceipt', { ID: row.ID, Version: row.Version }),
+};

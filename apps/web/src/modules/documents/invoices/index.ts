@@ -1,0 +1,2 @@
+export { InvoiceSection, type InvoiceSectionProps } from './InvoiceSection';
+export { ReceiptSection } from './ReceiptSection';

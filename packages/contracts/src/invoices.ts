@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { DateOnly, Id, Money, OptionalDateOnly, Text, Version } from './common';
+import { INVOICE_TYPES } from './fapiao';
+import { PageQuery, pageOf } from './paging';
+
+export const InvoiceType = z.enum(INVOICE_TYPES);
+export type InvoiceType = z.infer<typeof InvoiceType>;
+export const VerifyStatus = z.enum(['not_verified', 'verified', 'failed']);
+export type VerifyStatus = z.infer<typeof VerifyStatus>;
+/** free: in the folder or on a draft; locked: on a live document; final: on a paid document. */
+export const ClaimState = z.enum(['free', 'locked', 'final']);
+
+const Digits = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[A-Za-z0-9]*$/);
+
+export const SubInvoiceInput = z.object({
+  Name: Text(200).min(1),
+  Specification: Text(100).optional(),
+  Quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/)
+    .optional(),
+  Amount: Money,
+  TaxRate: z
+    .string()
+    .trim()
+    .regex(/^0(\.\d{1,4})?$/)
+    .optional(),
+  TaxAmount: Money.optional(),
+});
+export type SubInvoiceInput = z.infer<typeof SubInvoiceInput>;
+
+/**
+ * A fapiao entered by hand, or the text its QR code holds (pasted, or typed by a scanner). With `QrText` the
+ * type, code, number, amount, date and check code come from the QR text; the rest may still be given.
+ */
+export const InvoiceInput = z.object({
+  QrText: Text(400).optional(),
+  InvoiceType: InvoiceType.optional(),
+  Code: Digits(12).optional(),
+  Number: Digits(21).optional(),
+  InvoiceDate: OptionalDateOnly.optional(),
+  Amount: Money.optional(),
+  TaxAmount: Money.optional(),
+  FuelAmount: Money.optional(),
+  CheckCode: Digits(20).optional(),
+  BuyerName: Text(200).optional(),
+  BuyerTaxID: Digits(20).optional(),
+  SellerName: Text(200).optional(),
+  SellerTaxID: Digits(20).optional(),
+  /** Electronic fapiao need no paper original; fully digital and electronic ordinary fapiao always are. */
+  Electronic: z.boolean().optional(),
+  Remark: Text(500).optional(),
+  Items: z.array(SubInvoiceInput).max(100).optional(),
+});
+export type InvoiceInput = z.infer<typeof InvoiceInput>;
+
+export const SaveInvoiceEntryBody = InvoiceInput.extend({ ID: Id.optional(), Version: Version.optional() });
+export type SaveInvoiceEntryBody = z.infer<typeof SaveInvoiceEntryBody>;
+
+export const SearchInvoiceEntryBody = PageQuery.extend({
+  Keyword: Text(60).optional(),
+  InvoiceType: InvoiceType.optional(),
+  DateFrom: OptionalDateOnly.optional(),
+  DateTo: OptionalDateOnly.optional(),
+  /** true: only those on a document; false: only those still free in the folder. */
+  OnDocument: z.boolean().optional(),
+});
+export type SearchInvoiceEntryBody = z.infer<typeof SearchInvoiceEntryBody>;
+
+export const InvoiceVersionBody = z.object({ ID: Id, Version });
+export type InvoiceVersionBody = z.infer<typeof InvoiceVersionBody>;
+export const InvoiceIdBody = z.object({ InvoiceID: Id });
+export type InvoiceIdBody = z.infer<typeof InvoiceIdBody>;
+
+export const InvoiceRow = z.object({
+  ID: Id,
+  DocumentID: Id.nullable(),
+  DocNo: z.string().nullable(),
+  InvoiceType: InvoiceType,
+  InvoiceTypeName: z.string(),
+  Code: z.string(),
+  Number: z.string(),
+  InvoiceDate: DateOnly,
+  Amount: z.string(),
+  TaxAmount: z.string(),
+  FuelAmount: z.string(),
+  TotalAmount: z.string(),
+  DeductibleVat: z.string(),
+  CheckCode: z.string(),
+  BuyerName: z.string(),
+  BuyerTaxID: z.string(),
+  SellerName: z.string(),
+  SellerTaxID: z.string(),
+  Electronic: z.boolean(),
+  FullyDigital: z.boolean(),
+  Source: z.enum(['manual', 'qr']),
+  VerifyStatus,
+  VerifyStatusName: z.string(),
+  VerifyMessage: z.string().nullable(),
+  ClaimState,
+  Remark: z.string().nullable(),
+  /** Whether the caller may change or delete it now (free, and its document editable). */
+  CanChange: z.boolean(),
+  Version,
+});
+export type InvoiceRow = z.infer<typeof InvoiceRow>;
+export const InvoiceEntryPage = pageOf(InvoiceRow);
+
+export const SubInvoiceRow = z.object({
+  ID: Id,
+  LineNo: z.number().int(),
+  Name: z.string(),
+  Specification: z.string(),
+  Quantity: z.string().nullable(),
+  Amount: z.string(),
+  TaxRate: z.string().nullable(),
+  TaxAmount: z.string(),
+});
+export const SubInvoiceList = z.object({ InvoiceID: Id, Rows: z.array(SubInvoiceRow) });
+export type SubInvoiceList = z.infer<typeof SubInvoiceList>;
+
+export const InvoiceInfoUrl = z.object({ InvoiceID: Id, Url: z.string(), Provider: z.string() });
+export type InvoiceInfoUrl = z.infer<typeof InvoiceInfoUrl>;
+
+/** The document's invoices: `InvoiceID` takes one from the owner's folder, otherwise the fields enter a new one. */
+export const SaveDocumentInvoiceBody = InvoiceInput.extend({ DocumentID: Id, InvoiceID: Id.optional() });
+export type SaveDocumentInvoiceBody = z.infer<typeof SaveDocumentInvoiceBody>;
+export const DocumentInvoiceBody = z.object({ DocumentID: Id, InvoiceID: Id });
+export type DocumentInvoiceBody = z.infer<typeof DocumentInvoiceBody>;
+export const DocumentInvoiceList = z.object({
+  Rows: z.array(InvoiceRow),
+  Editable: z.boolean(),
+  /** Every invoice is electronic: no paper originals to mail. */
+  AllElectronic: z.boolean(),
+  TotalAmount: z.string(),
+  DeductibleVat: z.string(),
+});
+export type DocumentInvoiceList = z.infer<typeof DocumentInvoiceList>;
+
+export const SaveReceiptBody = z.object({
+  DocumentID: Id,
+  ID: Id.optional(),
+  Version: Version.optional(),
+  ReceiptDate: DateOnly,
+  Amount: Money,
+  Currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  Issuer: Text(200).min(1),
+  Description: Text(500).optional(),
+});
+export type SaveReceiptBody = z.infer<typeof SaveReceiptBody>;
+export const ReceiptRow = z.object({
+  ID: Id,
+  DocumentID: Id,
+  ReceiptDate: DateOnly,
+  Amount: z.string(),
+  Currency: z.string(),
+  Issuer: z.string(),
+  Description: z.string().nullable(),
+  Version,
+});
+export type ReceiptRow = z.infer<typeof ReceiptRow>;
+export const ReceiptList = z.object({ Rows: z.array(ReceiptRow), Editable: z.boolean() });
+export type ReceiptList = z.infer<typeof ReceiptList>;
+export const DocumentIdOnlyBody = z.object({ DocumentID: Id });
+export const ReceiptVersionBody = z.object({ ID: Id, Version });
+
+/** The invoice service's session, opened with `GET /api/Login/Index`. */
+export const InvoiceServiceSession = z.object({
+  Provider: z.string(),
+  SessionToken: z.string(),
+  ExpiresAt: z.string(),
+  /** What it offers: offline QR reading and format checks always; online verification with a real service. */
+  OnlineVerification: z.boolean(),
+});
+export type InvoiceServiceSession = z.infer<typeof InvoiceServiceSession>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
+import { customerRoutes } from './documents/customers/customer.routes';
 import { documentRoutes } from './documents/document.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
@@ -56,6 +57,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   reassignRoutes,
   approveCentreRoutes,
   attachmentRoutes,
+  customerRoutes,
   previewRoutes,
 ];
 

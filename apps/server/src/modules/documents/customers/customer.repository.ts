@@ -6,7 +6,11 @@ import { customerHco as hco, customerHcp as hcp } from '../../masterdata/custome
 import { expenseItem } from '../../masterdata/expense.table';
 import { baseInfo } from '../../masterdata/reference.table';
 import { document as doc, expenseLine as line } from '../document.table';
-import { documentClinicalHco as clinical, documentCustomer as attendee, lecturerAgreement as agreement } from './customer.table';
+import {
+  lecturerAgreement as agreement,
+  documentCustomer as attendee,
+  documentClinicalHco as clinical,
+} from './customer.table';
 
 /** The hospital of an HCP attendee (an HCO attendee is its own). */
 const hcpHco = alias(hco, 'hcp_hco');

@@ -78,7 +78,11 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
   call(
     'SearchHCOList',
-    { summary: 'Hospitals (HCOs), clinical-trial ones only when asked', body: SearchHcoBody, response: pageOf(CustomerRow) },
+    {
+      summary: 'Hospitals (HCOs), clinical-trial ones only when asked',
+      body: SearchHcoBody,
+      response: pageOf(CustomerRow),
+    },
     async (req) => {
       const b = req.body;
       return searchCustomers(
@@ -148,7 +152,11 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
   call(
     'DeleteChooseCustomer',
-    { summary: 'Removes attendees; their lines are split per head again', body: DeleteDocumentRowsBody, response: SelectedCustomerList },
+    {
+      summary: 'Removes attendees; their lines are split per head again',
+      body: DeleteDocumentRowsBody,
+      response: SelectedCustomerList,
+    },
     async (req) => {
       const user = currentUser(req);
       await customers.unchoose(ctx, user, req.body, String(req.id));
@@ -167,7 +175,11 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
   call(
     'SaveClinicalTrialHCO',
-    { summary: 'Keeps clinical-trial HCOs on a document', body: SaveClinicalTrialHcoBody, response: ClinicalTrialHcoList },
+    {
+      summary: 'Keeps clinical-trial HCOs on a document',
+      body: SaveClinicalTrialHcoBody,
+      response: ClinicalTrialHcoList,
+    },
     async (req) => {
       const user = currentUser(req);
       await customers.saveClinical(ctx, user, req.body, String(req.id));
@@ -176,7 +188,11 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
   call(
     'DeleteClinicalTrialHCO',
-    { summary: 'Removes clinical-trial HCOs from a document', body: DeleteDocumentRowsBody, response: ClinicalTrialHcoList },
+    {
+      summary: 'Removes clinical-trial HCOs from a document',
+      body: DeleteDocumentRowsBody,
+      response: ClinicalTrialHcoList,
+    },
     async (req) => {
       const user = currentUser(req);
       await customers.deleteClinical(ctx, user, req.body, String(req.id));

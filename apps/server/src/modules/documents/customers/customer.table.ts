@@ -43,7 +43,10 @@ export const documentClinicalHco = pgTable(
     remark: text('remark'),
     ...timestampColumns(),
   },
-  (t) => [uniqueIndex('document_clinical_hco_uq').on(t.documentId, t.hcoId), index('document_clinical_hco_idx').on(t.hcoId)],
+  (t) => [
+    uniqueIndex('document_clinical_hco_uq').on(t.documentId, t.hcoId),
+    index('document_clinical_hco_idx').on(t.hcoId),
+  ],
 );
 
 /** A lecturer's agreement for a meeting of a document: the fee before and after the individual income tax withheld. */

@@ -47,7 +47,11 @@ function toRow(r: repo.AgreementRow, culture: Culture): LecturerAgreementRow {
 export function feesOf(basis: 'gross' | 'net', fee: string) {
   const feeBeforeTax = basis === 'gross' ? money(fee) : grossUpLabourTax(fee);
   const tax = labourTax(feeBeforeTax);
-  return { feeBeforeTax, tax, feeAfterTax: basis === 'gross' ? afterLabourTax(feeBeforeTax) : subMoney(feeBeforeTax, tax) };
+  return {
+    feeBeforeTax,
+    tax,
+    feeAfterTax: basis === 'gross' ? afterLabourTax(feeBeforeTax) : subMoney(feeBeforeTax, tax),
+  };
 }
 
 /** SearchLecturerAgreement: a document's lecturer agreements. */

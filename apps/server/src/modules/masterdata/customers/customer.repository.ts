@@ -20,7 +20,9 @@ const hcpCovered = (employeeId: number) =>
       and (${coverage.hcpId} = ${hcp.id} or ${coverage.hcoId} = ${hcp.hcoId}))`,
   );
 const hcoCovered = (employeeId: number) =>
-  exists(sql`(select 1 from ${coverage} where ${coverage.employeeId} = ${employeeId} and ${coverage.hcoId} = ${hco.id})`);
+  exists(
+    sql`(select 1 from ${coverage} where ${coverage.employeeId} = ${employeeId} and ${coverage.hcoId} = ${hco.id})`,
+  );
 
 function hcpWhere(companyId: number, f: CustomerFilter): SQL | undefined {
   return and(
@@ -38,11 +40,7 @@ export async function searchHcps(db: Db, companyId: number, f: CustomerFilter) {
   const covered = hcpCovered(f.coveredBy);
   return paged(
     f.page,
-    db
-      .select({ n: count() })
-      .from(hcp)
-      .leftJoin(hco, eq(hco.id, hcp.hcoId))
-      .where(where),
+    db.select({ n: count() }).from(hcp).leftJoin(hco, eq(hco.id, hcp.hcoId)).where(where),
     db
       .select({ hcp, hcoZh: hco.nameZh, hcoEn: hco.nameEn, covered: sql<boolean>`${covered}` })
       .from(hcp)

@@ -23,6 +23,7 @@ import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
+import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
 import { LinesView, MainInfoView } from './DocumentView';
@@ -222,6 +223,20 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
     onDialog({ kind: 'print', id: saved.ID, docType, open: true });
     opened(saved);
   });
+  /** A change to the attendees, clinical-trial HCOs or lecturer agreements: the form saved first, then the change. */
+  const changeCustomers: CustomerChange = async (work) => {
+    await flight.run(async () => {
+      let saved: DocumentDetail;
+      try {
+        saved = await save();
+      } catch (error) {
+        if (error !== SHOWN_ON_FORM) notice.error(error);
+        throw CHANGE_ABANDONED;
+      }
+      await work(saved.Version);
+      refresh(await documentApi.load(saved.ID));
+    });
+  };
   const onDelete = act(async () => {
     if (!doc || !(await notice.ask(t('common.confirmDelete')))) return;
     await documentApi.remove(doc.ID, doc.Version);
@@ -302,6 +317,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
           <LinesSection docType={docType} form={form} />
         </Panel>
+        {doc ? <CustomerPanels documentId={doc.ID} docType={docType} change={changeCustomers} /> : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
@@ -377,6 +393,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       <Panel title={t('doc.section.lines')} testId="doc-section-lines">
         <LinesView d={doc} />
       </Panel>
+      <CustomerPanels documentId={doc.ID} docType={doc.DocType} />
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>

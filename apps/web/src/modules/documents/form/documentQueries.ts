@@ -2,7 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 
 /**
  * Whether a cached query shows something a change of document `id` may have changed: its route (a resubmit
- * starts a new round), its previews, the counts, and every document list (personal, view centres, approve
+ * starts a new round), its previews, its attendees (a line's amount changes their shares), the counts, and every document list (personal, view centres, approve
  * centre). The document's own detail is not among them: the caller puts the answer of the change there.
  */
 export function shownByChangeOf(key: QueryKey, id: number): boolean {
@@ -11,6 +11,7 @@ export function shownByChangeOf(key: QueryKey, id: number): boolean {
   if (head.startsWith('documents-') || head.startsWith('approve')) return true;
   if (head !== 'documents') return false;
   if (kind === 'counts') return true;
-  if (kind === 'route' || kind === 'routePreview' || kind === 'preview') return rest.includes(id);
+  if (kind === 'route' || kind === 'routePreview' || kind === 'preview' || kind === 'customers')
+    return rest.includes(id);
   return false;
 }

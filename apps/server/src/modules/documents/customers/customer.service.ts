@@ -282,6 +282,12 @@ export async function deleteClinical(
   );
 }
 
+/** The lines with an attendee whose reason is not given yet (submit refuses them). */
+export async function linesWithoutReasons(db: Db, documentId: number): Promise<number[]> {
+  const rows = await repo.attendeesOf(db, documentId);
+  return [...new Set(rows.filter((r) => r.a.reasonId === null).map((r) => r.a.lineNo))];
+}
+
 /** Whether a document has attendees or lecturer agreements: HCP spend, whatever its lines' items say. */
 export async function hcpSpendOf(db: Db, documentId: number) {
   return repo.hcpSpendCounts(db, documentId);

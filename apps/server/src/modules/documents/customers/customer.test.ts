@@ -62,7 +62,13 @@ async function reasonId(code: string) {
   return res.json().Rows.find((r: { Code: string }) => r.Code === code).ReasonID as number;
 }
 
-const choose = async (documentId: number, lineNo: number, codes: string[], token = employee.access_token) =>
+const choose = async (
+  documentId: number,
+  lineNo: number,
+  codes: string[],
+  token = employee.access_token,
+  reason?: number,
+) =>
   t.call(
     '/api/document/SaveChooseCustomer',
     {
@@ -72,6 +78,7 @@ const choose = async (documentId: number, lineNo: number, codes: string[], token
       Customers: codes.map((c) => ({
         Kind: c.startsWith('H') ? 'HCO' : 'HCP',
         CustomerID: (c.startsWith('H') ? hco : hcp).get(c),
+        ...(reason ? { ReasonID: reason } : {}),
       })),
     },
     token,
@@ -241,6 +248,22 @@ describe('choosing customers', () => {
   it('changes nothing once the document is submitted, nor for someone who is not its owner', async () => {
     const d = await draft();
     expect((await choose(d.ID, 2, ['P001'])).statusCode).toBe(200);
+    // Every attendee needs a reason before the document goes into approval.
+    const unexplained = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
+    expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json().code).toBe('customer.reason_missing');
+    const listed = (
+      await t.call('/api/document/Search_SelectedCustomerList', { DocumentID: d.ID }, employee.access_token)
+    ).json();
+    expect(
+      (
+        await t.call(
+          '/api/document/SaveCustomerReasonSingle',
+          { DocumentID: d.ID, Version: listed.Version, ID: listed.Rows[0].ID, ReasonID: await reasonId('ATTENDEE') },
+          employee.access_token,
+        )
+      ).statusCode,
+    ).toBe(200);
     const other = await choose(d.ID, 2, ['P002'], manager.access_token);
     expect([404, 422]).toContain(other.statusCode);
     expect((await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token)).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { shanghaiToday } from '../../../core/time';
 import { assertChargeable } from '../../masterdata/funds/chargeable';
 import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
+import { linesWithoutReasons } from '../customers/customer.service';
 import * as repo from '../document.repository';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
 
@@ -57,6 +58,9 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
 
   const itemProblem = await itemRuleProblem(db, d);
   if (itemProblem) return itemProblem;
+
+  const unexplained = await linesWithoutReasons(db, d.id);
+  if (unexplained.length) return refused('customer.reason_missing', { lines: unexplained.join(', ') });
 
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();

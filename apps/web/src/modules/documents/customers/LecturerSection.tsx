@@ -247,6 +247,7 @@ function LecturerDrawer(props: {
           <RemotePicker
             queryKey={['documents', 'lecturerPicker']}
             placeholderKey="lecturer.pick"
+            data-testid="lecturer-hcp"
             {...(row ? { initialLabel: `${row.HCPCode} ${row.HCPName}` } : {})}
             search={async (k) => (await customerApi.lecturers(k ? { Keyword: k } : {})).Rows.map(customerOption)}
             lookup={async (id) => (await customerApi.lecturers({ HCPIDs: [id] })).Rows.map(customerOption)[0]}

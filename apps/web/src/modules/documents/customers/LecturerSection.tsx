@@ -1,13 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import {
-  afterLabourTax,
-  type FeeBasis,
-  formatAmount,
-  grossUpLabourTax,
-  isMoney,
-  type LecturerAgreementRow,
-  labourTax,
-} from '@ems/contracts';
+import { type FeeBasis, formatAmount, isMoney, type LecturerAgreementRow } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -32,6 +24,7 @@ import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { customerOption, run } from './AttendeeSection';
 import { customerApi } from './api';
 import { CHANGE_ABANDONED, type CustomerChange } from './change';
+import { feePreview } from './fees';
 
 interface AgreementForm {
   HCPID: number;
@@ -40,14 +33,6 @@ interface AgreementForm {
   Topic?: string;
   FeeBasis: FeeBasis;
   Fee: string;
-}
-
-/** The fee before tax, the tax withheld and the fee after it, as the server will work them out. */
-export function feePreview(basis: FeeBasis, fee: string | undefined) {
-  const v = (fee ?? '').trim();
-  if (!isMoney(v) || Number(v) <= 0) return null;
-  const gross = basis === 'gross' ? v : grossUpLabourTax(v);
-  return { gross: formatAmount(gross), tax: formatAmount(labourTax(gross)), net: formatAmount(afterLabourTax(gross)) };
 }
 
 /**

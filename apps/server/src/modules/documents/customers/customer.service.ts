@@ -135,9 +135,9 @@ export async function reasons(db: Db, user: SessionUser, culture: Culture): Prom
   return { Rows: rows.map((r) => ({ ReasonID: r.BaseInfoID, Code: r.Code, Name: r.Name })) };
 }
 
-async function assertReason(db: Db, user: SessionUser, reasonId: number, field: string) {
-  const known = (await reasons(db, user, 'zh-CN')).Rows.some((r) => r.ReasonID === reasonId);
-  if (!known) throw fieldError(field, 'customer.reason_unknown');
+/** The ids of the company's active reasons. */
+async function reasonIds(db: Db, user: SessionUser): Promise<Set<number>> {
+  return new Set((await reasons(db, user, 'zh-CN')).Rows.map((r) => r.ReasonID));
 }
 
 /** SaveChooseCustomer: adds HCPs or HCOs to a line whose item involves HCP, and splits the line per head again. */
@@ -145,10 +145,11 @@ export async function choose(ctx: DbContext, user: SessionUser, body: SaveChoose
   const hcps = body.Customers.filter((c) => c.Kind === 'HCP').map((c) => c.CustomerID);
   const hcos = body.Customers.filter((c) => c.Kind === 'HCO').map((c) => c.CustomerID);
   const known = await activeCustomers(ctx.db, user.companyId, { hcps, hcos });
+  const usable = await reasonIds(ctx.db, user);
   for (const [i, c] of body.Customers.entries()) {
     if (!(c.Kind === 'HCP' ? known.hcps.has(c.CustomerID) : known.hcos.has(c.CustomerID)))
       throw fieldError(`Customers.${i}.CustomerID`, 'customer.unknown');
-    if (c.ReasonID) await assertReason(ctx.db, user, c.ReasonID, `Customers.${i}.ReasonID`);
+    if (c.ReasonID && !usable.has(c.ReasonID)) throw fieldError(`Customers.${i}.ReasonID`, 'customer.reason_unknown');
   }
   const keys = body.Customers.map((c) => `${c.Kind}:${c.CustomerID}`);
   if (new Set(keys).size !== keys.length) throw fieldError('Customers', 'customer.chosen_twice');
@@ -185,7 +186,7 @@ export async function choose(ctx: DbContext, user: SessionUser, body: SaveChoose
 
 /** SaveCustomerReasonSingle: the reason one attendee is there. */
 export async function saveReason(ctx: DbContext, user: SessionUser, body: SaveCustomerReasonBody, requestId: string) {
-  await assertReason(ctx.db, user, body.ReasonID, 'ReasonID');
+  if (!(await reasonIds(ctx.db, user)).has(body.ReasonID)) throw fieldError('ReasonID', 'customer.reason_unknown');
   await changeDocument(
     ctx,
     user,

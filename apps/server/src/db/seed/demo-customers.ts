@@ -107,11 +107,10 @@ export async function addDemoCustomers(
     ).map((r) => [r.code, r.id]),
   );
   let version = doc.version;
-  const current = async () => (await attendees.readable(db, user, doc.id)).Version;
   for (const a of plan.attendees ?? []) {
     const hcps = await idsOf(a.hcps, customerHcp);
     const hcos = await idsOf(a.hcos ?? [], customerHco);
-    await attendees.choose(
+    const chosen = await attendees.choose(
       ctx,
       user,
       {
@@ -131,24 +130,26 @@ export async function addDemoCustomers(
           })),
         ],
       },
+      'zh-CN',
       requestId,
     );
-    version = await current();
+    version = chosen.Version;
   }
   if (plan.clinicalHcos?.length) {
     const hcos = await idsOf(plan.clinicalHcos, customerHco);
-    await attendees.saveClinical(
+    const kept = await attendees.saveClinical(
       ctx,
       user,
       { DocumentID: doc.id, Version: version, HCOIDs: [...hcos.values()] },
+      'zh-CN',
       requestId,
     );
-    version = await current();
+    version = kept.Version;
   }
   for (const l of plan.lecturers ?? []) {
     const hcp = (await idsOf([l.hcp], customerHcp)).get(l.hcp);
     if (!hcp) continue;
-    await lecturers.save(
+    const agreed = await lecturers.save(
       ctx,
       user,
       {
@@ -161,9 +162,10 @@ export async function addDemoCustomers(
         FeeBasis: l.basis,
         Fee: l.fee,
       },
+      'zh-CN',
       requestId,
     );
-    version = await current();
+    version = agreed.Version;
   }
   return version;
 }

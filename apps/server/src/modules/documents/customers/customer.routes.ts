@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../core/context';
 import { currentUser, postGroup } from '../../../core/http';
 import { sendPdf } from '../../../core/pdf';
-import { searchCustomers } from '../../masterdata/customers/customer.service';
+import { type CustomerQuery, searchCustomers } from '../../masterdata/customers/customer.service';
 import { visible } from '../document.service';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import * as customers from './customer.service';
@@ -31,15 +31,34 @@ const tags = ['document customers'];
 const FILL_IN = 'personalExpense';
 const READERS = [...DOCUMENT_READERS];
 
-/** Whose coverage comes first: the document's applicant, else whom the caller fills in for, else the caller. */
-async function coverer(ctx: AppContext, req: FastifyRequest, documentId: number | undefined) {
+/**
+ * Customers to choose, those covered by the document's applicant first (else by whom the caller fills in for, else
+ * by the caller).
+ */
+async function find(
+  ctx: AppContext,
+  req: FastifyRequest,
+  q: Omit<CustomerQuery, 'coveredBy'> & { documentId?: number | undefined },
+) {
   const user = currentUser(req);
-  if (documentId) return (await visible(ctx.db, user, documentId)).d.applicantId;
-  return user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId;
+  const { documentId, ...query } = q;
+  const coveredBy = documentId
+    ? (await visible(ctx.db, user, documentId)).d.applicantId
+    : user.actingFor?.kinds.includes('fill_in')
+      ? user.actingFor.principalId
+      : user.userId;
+  return searchCustomers(ctx.db, user.companyId, { ...query, coveredBy }, req.culture);
 }
 
 export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const call = postGroup(app, { base: '/api/document', permission: FILL_IN, tags });
+  const customerList = (b: SearchCustomerBody) => ({
+    kind: b.Kind,
+    keyword: b.Keyword,
+    ids: b.CustomerIDs,
+    documentId: b.DocumentID,
+    page: b,
+  });
   call(
     'Search_CustomerList',
     {
@@ -47,16 +66,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchCustomerBody,
       response: pageOf(CustomerRow),
     },
-    async (req) => {
-      const b = req.body;
-      const coveredBy = await coverer(ctx, req, b.DocumentID);
-      return searchCustomers(
-        ctx.db,
-        currentUser(req).companyId,
-        { kind: b.Kind, keyword: b.Keyword, ids: b.CustomerIDs, coveredBy, page: b },
-        req.culture,
-      );
-    },
+    async (req) => find(ctx, req, customerList(req.body)),
   );
   call(
     'SearchCoverage',
@@ -65,16 +75,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchCustomerBody,
       response: pageOf(CustomerRow),
     },
-    async (req) => {
-      const b = req.body;
-      const coveredBy = await coverer(ctx, req, b.DocumentID);
-      return searchCustomers(
-        ctx.db,
-        currentUser(req).companyId,
-        { kind: b.Kind, keyword: b.Keyword, ids: b.CustomerIDs, coveredBy, coveredOnly: true, page: b },
-        req.culture,
-      );
-    },
+    async (req) => find(ctx, req, { ...customerList(req.body), coveredOnly: true }),
   );
   call(
     'SearchHCOList',
@@ -83,35 +84,19 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SearchHcoBody,
       response: pageOf(CustomerRow),
     },
-    async (req) => {
-      const b = req.body;
-      return searchCustomers(
-        ctx.db,
-        currentUser(req).companyId,
-        {
-          kind: 'HCO',
-          keyword: b.Keyword,
-          ids: b.HCOIDs,
-          clinicalTrialOnly: b.ClinicalTrialOnly ?? false,
-          coveredBy: await coverer(ctx, req, undefined),
-          page: b,
-        },
-        req.culture,
-      );
-    },
+    async (req) =>
+      find(ctx, req, {
+        kind: 'HCO',
+        keyword: req.body.Keyword,
+        ids: req.body.HCOIDs,
+        clinicalTrialOnly: req.body.ClinicalTrialOnly ?? false,
+        page: req.body,
+      }),
   );
   call(
     'SearchLecturer',
     { summary: 'HCPs who may lecture at a meeting', body: SearchLecturerBody, response: pageOf(CustomerRow) },
-    async (req) => {
-      const b = req.body;
-      return searchCustomers(
-        ctx.db,
-        currentUser(req).companyId,
-        { kind: 'HCP', keyword: b.Keyword, ids: b.HCPIDs, coveredBy: await coverer(ctx, req, undefined), page: b },
-        req.culture,
-      );
-    },
+    async (req) => find(ctx, req, { kind: 'HCP', keyword: req.body.Keyword, ids: req.body.HCPIDs, page: req.body }),
   );
   call(
     'Search_SelectedCustomerList',
@@ -135,20 +120,12 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SaveChooseCustomerBody,
       response: SelectedCustomerList,
     },
-    async (req) => {
-      const user = currentUser(req);
-      await customers.choose(ctx, user, req.body, String(req.id));
-      return customers.selected(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => customers.choose(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
   call(
     'SaveCustomerReasonSingle',
     { summary: 'The reason one attendee is invited', body: SaveCustomerReasonBody, response: SelectedCustomerList },
-    async (req) => {
-      const user = currentUser(req);
-      await customers.saveReason(ctx, user, req.body, String(req.id));
-      return customers.selected(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => customers.saveReason(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
   call(
     'DeleteChooseCustomer',
@@ -157,11 +134,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: DeleteDocumentRowsBody,
       response: SelectedCustomerList,
     },
-    async (req) => {
-      const user = currentUser(req);
-      await customers.unchoose(ctx, user, req.body, String(req.id));
-      return customers.selected(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => customers.unchoose(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
   call(
     'SearchClinicalTrialHCO',
@@ -180,11 +153,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SaveClinicalTrialHcoBody,
       response: ClinicalTrialHcoList,
     },
-    async (req) => {
-      const user = currentUser(req);
-      await customers.saveClinical(ctx, user, req.body, String(req.id));
-      return customers.clinicalHcos(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => customers.saveClinical(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
   call(
     'DeleteClinicalTrialHCO',
@@ -193,11 +162,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: DeleteDocumentRowsBody,
       response: ClinicalTrialHcoList,
     },
-    async (req) => {
-      const user = currentUser(req);
-      await customers.deleteClinical(ctx, user, req.body, String(req.id));
-      return customers.clinicalHcos(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => customers.deleteClinical(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
 
   const view = postGroup(app, { base: '/api/DocumentViewCenter', permission: FILL_IN, tags });
@@ -218,20 +183,12 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: SaveLecturerAgreementBody,
       response: LecturerAgreementList,
     },
-    async (req) => {
-      const user = currentUser(req);
-      await lecturers.save(ctx, user, req.body, String(req.id));
-      return lecturers.list(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => lecturers.save(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
   view(
     'DeleteLecturerAgreement',
     { summary: 'Removes lecturer agreements', body: DeleteDocumentRowsBody, response: LecturerAgreementList },
-    async (req) => {
-      const user = currentUser(req);
-      await lecturers.remove(ctx, user, req.body, String(req.id));
-      return lecturers.list(ctx.db, user, req.body.DocumentID, req.culture);
-    },
+    async (req) => lecturers.remove(ctx, currentUser(req), req.body, req.culture, String(req.id)),
   );
   view(
     'PrintLecturerAgreement',

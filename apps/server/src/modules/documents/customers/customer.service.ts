@@ -140,8 +140,17 @@ async function reasonIds(db: Db, user: SessionUser): Promise<Set<number>> {
   return new Set((await reasons(db, user, 'zh-CN')).Rows.map((r) => r.ReasonID));
 }
 
-/** SaveChooseCustomer: adds HCPs or HCOs to a line whose item involves HCP, and splits the line per head again. */
-export async function choose(ctx: DbContext, user: SessionUser, body: SaveChooseCustomerBody, requestId: string) {
+/**
+ * SaveChooseCustomer: adds HCPs or HCOs to a line whose item involves HCP, and splits the line per head again;
+ * answers the attendees as they are now (so do the other changes below: their list after the change).
+ */
+export async function choose(
+  ctx: DbContext,
+  user: SessionUser,
+  body: SaveChooseCustomerBody,
+  culture: Culture,
+  requestId: string,
+) {
   const hcps = body.Customers.filter((c) => c.Kind === 'HCP').map((c) => c.CustomerID);
   const hcos = body.Customers.filter((c) => c.Kind === 'HCO').map((c) => c.CustomerID);
   const known = await activeCustomers(ctx.db, user.companyId, { hcps, hcos });
@@ -182,10 +191,17 @@ export async function choose(ctx: DbContext, user: SessionUser, body: SaveChoose
       return { lineNo: body.LineNo, added: keys };
     },
   );
+  return selected(ctx.db, user, body.DocumentID, culture);
 }
 
 /** SaveCustomerReasonSingle: the reason one attendee is there. */
-export async function saveReason(ctx: DbContext, user: SessionUser, body: SaveCustomerReasonBody, requestId: string) {
+export async function saveReason(
+  ctx: DbContext,
+  user: SessionUser,
+  body: SaveCustomerReasonBody,
+  culture: Culture,
+  requestId: string,
+) {
   if (!(await reasonIds(ctx.db, user)).has(body.ReasonID)) throw fieldError('ReasonID', 'customer.reason_unknown');
   await changeDocument(
     ctx,
@@ -197,10 +213,17 @@ export async function saveReason(ctx: DbContext, user: SessionUser, body: SaveCu
       return { attendee: body.ID, reason: body.ReasonID };
     },
   );
+  return selected(ctx.db, user, body.DocumentID, culture);
 }
 
 /** DeleteChooseCustomer: removes attendees and splits their lines per head again. */
-export async function unchoose(ctx: DbContext, user: SessionUser, body: DeleteDocumentRowsBody, requestId: string) {
+export async function unchoose(
+  ctx: DbContext,
+  user: SessionUser,
+  body: DeleteDocumentRowsBody,
+  culture: Culture,
+  requestId: string,
+) {
   await changeDocument(
     ctx,
     user,
@@ -212,6 +235,7 @@ export async function unchoose(ctx: DbContext, user: SessionUser, body: DeleteDo
       return { removed };
     },
   );
+  return selected(ctx.db, user, body.DocumentID, culture);
 }
 
 /** SearchClinicalTrialHCO: the clinical-trial HCOs kept on the document. */
@@ -242,6 +266,7 @@ export async function saveClinical(
   ctx: DbContext,
   user: SessionUser,
   body: SaveClinicalTrialHcoBody,
+  culture: Culture,
   requestId: string,
 ) {
   const known = await activeCustomers(ctx.db, user.companyId, { hcps: [], hcos: body.HCOIDs });
@@ -262,6 +287,7 @@ export async function saveClinical(
       return { added: added.map((a) => a.hcoId) };
     },
   );
+  return clinicalHcos(ctx.db, user, body.DocumentID, culture);
 }
 
 /** DeleteClinicalTrialHCO. */
@@ -269,6 +295,7 @@ export async function deleteClinical(
   ctx: DbContext,
   user: SessionUser,
   body: DeleteDocumentRowsBody,
+  culture: Culture,
   requestId: string,
 ) {
   await changeDocument(
@@ -281,6 +308,7 @@ export async function deleteClinical(
       return { removed: removed.map((r) => r.hcoId) };
     },
   );
+  return clinicalHcos(ctx.db, user, body.DocumentID, culture);
 }
 
 /** The lines with an attendee whose reason is not given yet (submit refuses them). */

@@ -66,7 +66,13 @@ export async function list(
 }
 
 /** SaveLecturerAgreementSingle: adds or changes one agreement, the tax worked out from the fee agreed. */
-export async function save(ctx: DbContext, user: SessionUser, body: SaveLecturerAgreementBody, requestId: string) {
+export async function save(
+  ctx: DbContext,
+  user: SessionUser,
+  body: SaveLecturerAgreementBody,
+  culture: Culture,
+  requestId: string,
+) {
   const known = await activeCustomers(ctx.db, user.companyId, { hcps: [body.HCPID], hcos: [] });
   if (!known.hcps.has(body.HCPID)) throw fieldError('HCPID', 'customer.unknown');
   if (money(body.Fee) === '0.00') throw fieldError('Fee', 'lecturer.fee_zero');
@@ -97,10 +103,17 @@ export async function save(ctx: DbContext, user: SessionUser, body: SaveLecturer
       return { agreement: id, hcp: body.HCPID, ...fees };
     },
   );
+  return list(ctx.db, user, body.DocumentID, culture);
 }
 
 /** DeleteLecturerAgreement. */
-export async function remove(ctx: DbContext, user: SessionUser, body: DeleteDocumentRowsBody, requestId: string) {
+export async function remove(
+  ctx: DbContext,
+  user: SessionUser,
+  body: DeleteDocumentRowsBody,
+  culture: Culture,
+  requestId: string,
+) {
   await changeDocument(
     ctx,
     user,
@@ -111,6 +124,7 @@ export async function remove(ctx: DbContext, user: SessionUser, body: DeleteDocu
       return { removed: removed.map((r) => r.id) };
     },
   );
+  return list(ctx.db, user, body.DocumentID, culture);
 }
 
 const yuan = (v: string) => `¥ ${v}`;

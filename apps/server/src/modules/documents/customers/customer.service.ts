@@ -58,6 +58,35 @@ export async function changeDocument(
 }
 
 /**
+ * Removes rows of one of a document's lists (attendees, clinical-trial HCOs, lecturer agreements) as one change;
+ * an id not on the document refuses the whole change with `missing`.
+ */
+export async function removeFromDocument(
+  ctx: DbContext,
+  user: SessionUser,
+  body: DeleteDocumentRowsBody,
+  requestId: string,
+  spec: {
+    auditAction: string;
+    missing: string;
+    remove: (tx: Db, documentId: number, ids: number[]) => Promise<unknown[]>;
+    after?: (tx: Db, documentId: number) => Promise<void>;
+  },
+): Promise<void> {
+  await changeDocument(
+    ctx,
+    user,
+    { documentId: body.DocumentID, version: body.Version, requestId, auditAction: spec.auditAction },
+    async (tx) => {
+      const removed = await spec.remove(tx, body.DocumentID, body.IDs);
+      if (removed.length !== new Set(body.IDs).size) throw fieldError('IDs', spec.missing);
+      await spec.after?.(tx, body.DocumentID);
+      return { removed };
+    },
+  );
+}
+
+/**
  * Gives every attendee their share of the line's amount again (largest remainder, in the order they were chosen),
  * after dropping the attendees of lines that are gone or whose item no longer involves HCP. Run in the transaction
  * of any change to the attendees or to the lines.
@@ -224,17 +253,12 @@ export async function unchoose(
   culture: Culture,
   requestId: string,
 ) {
-  await changeDocument(
-    ctx,
-    user,
-    { documentId: body.DocumentID, version: body.Version, requestId, auditAction: 'customer_remove' },
-    async (tx) => {
-      const removed = await repo.deleteAttendees(tx, body.DocumentID, body.IDs);
-      if (removed.length !== new Set(body.IDs).size) throw fieldError('IDs', 'customer.not_chosen');
-      await rebalance(tx, body.DocumentID);
-      return { removed };
-    },
-  );
+  await removeFromDocument(ctx, user, body, requestId, {
+    auditAction: 'customer_remove',
+    missing: 'customer.not_chosen',
+    remove: repo.deleteAttendees,
+    after: rebalance,
+  });
   return selected(ctx.db, user, body.DocumentID, culture);
 }
 
@@ -298,16 +322,11 @@ export async function deleteClinical(
   culture: Culture,
   requestId: string,
 ) {
-  await changeDocument(
-    ctx,
-    user,
-    { documentId: body.DocumentID, version: body.Version, requestId, auditAction: 'clinical_hco_delete' },
-    async (tx) => {
-      const removed = await repo.deleteClinical(tx, body.DocumentID, body.IDs);
-      if (removed.length !== new Set(body.IDs).size) throw fieldError('IDs', 'customer.not_on_document');
-      return { removed: removed.map((r) => r.hcoId) };
-    },
-  );
+  await removeFromDocument(ctx, user, body, requestId, {
+    auditAction: 'clinical_hco_delete',
+    missing: 'customer.not_on_document',
+    remove: repo.deleteClinical,
+  });
   return clinicalHcos(ctx.db, user, body.DocumentID, culture);
 }
 

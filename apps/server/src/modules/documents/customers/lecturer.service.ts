@@ -19,7 +19,7 @@ import { renderPdf } from '../../../core/pdf';
 import { activeCustomers } from '../../masterdata/customers/customer.service';
 import { visible } from '../document.service';
 import * as repo from './customer.repository';
-import { changeDocument, readable } from './customer.service';
+import { changeDocument, readable, removeFromDocument } from './customer.service';
 
 function toRow(r: repo.AgreementRow, culture: Culture): LecturerAgreementRow {
   return {
@@ -114,16 +114,11 @@ export async function remove(
   culture: Culture,
   requestId: string,
 ) {
-  await changeDocument(
-    ctx,
-    user,
-    { documentId: body.DocumentID, version: body.Version, requestId, auditAction: 'lecturer_agreement_delete' },
-    async (tx) => {
-      const removed = await repo.deleteAgreements(tx, body.DocumentID, body.IDs);
-      if (removed.length !== new Set(body.IDs).size) throw fieldError('IDs', 'lecturer.not_on_document');
-      return { removed: removed.map((r) => r.id) };
-    },
-  );
+  await removeFromDocument(ctx, user, body, requestId, {
+    auditAction: 'lecturer_agreement_delete',
+    missing: 'lecturer.not_on_document',
+    remove: repo.deleteAgreements,
+  });
   return list(ctx.db, user, body.DocumentID, culture);
 }
 

@@ -19,6 +19,29 @@ export function customerOption(r: CustomerRow): PickerOption {
   };
 }
 
+/** The last column of a list whose rows can be removed: a delete button per row (it asks first). */
+export function removeColumn<T extends { ID: number }>(
+  label: string,
+  remove: (row: T) => Promise<void>,
+  testId: string,
+): TableColumnsType<T>[number] {
+  return {
+    title: '',
+    key: 'actions',
+    width: 60,
+    render: (_: unknown, row: T) => (
+      <Button
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={label}
+        onClick={() => void remove(row)}
+        data-testid={`${testId}-${row.ID}`}
+      />
+    ),
+  };
+}
+
 /** Runs a change; a refusal is shown as a notice (a failed form save already shows on the form). */
 export async function run(change: CustomerChange, work: (version: number) => Promise<unknown>): Promise<boolean> {
   try {
@@ -201,22 +224,7 @@ function AttendeeTable(props: {
       render: (v: string | null) => <span data-testid="attendee-share">{formatAmount(v)}</span>,
     },
   ];
-  if (change)
-    columns.push({
-      title: '',
-      key: 'actions',
-      width: 60,
-      render: (_: unknown, row) => (
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('customer.remove')}
-          onClick={() => void remove(row)}
-          data-testid={`attendee-remove-${row.ID}`}
-        />
-      ),
-    });
+  if (change) columns.push(removeColumn(t('customer.remove'), remove, 'attendee-remove'));
   return (
     <Table<SelectedCustomer>
       size="small"

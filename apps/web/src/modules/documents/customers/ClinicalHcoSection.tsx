@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ClinicalTrialHcoRow } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Table, type TableColumnsType } from 'antd';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
 import { RemotePicker } from '../../../shared/RemotePicker';
-import { customerOption, run } from './AttendeeSection';
+import { customerOption, removeColumn, run } from './AttendeeSection';
 import { customerApi } from './api';
 import type { CustomerChange } from './change';
 
@@ -58,21 +58,7 @@ export function ClinicalHcoSection({
     },
     { title: t('customer.field.city'), dataIndex: 'City', width: 120, render: (v: string | null) => v ?? '' },
   ];
-  if (editable)
-    columns.push({
-      title: '',
-      key: 'actions',
-      width: 60,
-      render: (_: unknown, row) => (
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('customer.remove')}
-          onClick={() => void remove(row)}
-        />
-      ),
-    });
+  if (editable) columns.push(removeColumn(t('customer.remove'), remove, 'clinical-remove'));
   return (
     <Flex vertical gap={8} data-testid="clinical-section">
       {editable ? (

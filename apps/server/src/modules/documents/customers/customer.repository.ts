@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { updateVersioned } from '../../../core/versioned';
@@ -87,7 +87,7 @@ export async function dropOrphans(db: Db, documentId: number, keepLines: number[
     .where(
       and(
         eq(attendee.documentId, documentId),
-        keepLines.length ? sql`${attendee.lineNo} <> all(${sql.param(keepLines)}::int[])` : undefined,
+        keepLines.length ? notInArray(attendee.lineNo, keepLines) : undefined,
       ),
     )
     .returning({ id: attendee.id });

@@ -85,10 +85,7 @@ export async function dropOrphans(db: Db, documentId: number, keepLines: number[
   const rows = await db
     .delete(attendee)
     .where(
-      and(
-        eq(attendee.documentId, documentId),
-        keepLines.length ? notInArray(attendee.lineNo, keepLines) : undefined,
-      ),
+      and(eq(attendee.documentId, documentId), keepLines.length ? notInArray(attendee.lineNo, keepLines) : undefined),
     )
     .returning({ id: attendee.id });
   return rows.length;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
+import { customerRoutes } from './documents/customers/customer.routes';
 import { documentRoutes } from './documents/document.routes';
 import { invoiceRoutes } from './documents/invoices/invoice.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
@@ -59,6 +60,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approveCentreRoutes,
   attachmentRoutes,
   invoiceRoutes,
+  customerRoutes,
   previewRoutes,
   freezeRoutes,
 ];

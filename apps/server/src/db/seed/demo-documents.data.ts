@@ -1,4 +1,5 @@
 import type { DocType } from '@ems/contracts';
+import type { DemoCustomers } from './demo-customers.data';
 
 /** Route templates of the demo companies (the company code is appended to each code). */
 export const WORKFLOWS = [
@@ -152,6 +153,8 @@ export interface DocPlan {
   rejectComment?: string;
   /** With `approving`: how many pending steps their approvers decide first, so it waits further along its route. */
   approveSteps?: number;
+  /** HCP/HCO attendees, clinical-trial HCOs and lecturer agreements, added before it is submitted. */
+  customers?: DemoCustomers;
 }
 
 /** Documents of every type in each state the approval part of the lifecycle reaches, spread over the applicants. */
@@ -297,6 +300,32 @@ export const DOC_PLAN: readonly DocPlan[] = [
       { item: 'HCP_MEAL', amount: '1800.00', text: '科室会工作餐（医生12人）' },
       { item: 'LECTURE_FEE', amount: '3000.00', text: '讲者讲课费' },
     ],
+    customers: {
+      attendees: [
+        { line: 1, hcps: ['P001', 'P002', 'P003', 'P004', 'P005', 'P007', 'P008'], reason: 'ATTENDEE' },
+        { line: 2, hcps: ['P001'], reason: 'SPEAKER' },
+      ],
+      clinicalHcos: ['H001', 'H002'],
+      lecturers: [{ hcp: 'P001', meeting: '肿瘤科室会', topic: '肺癌靶向治疗进展', basis: 'gross', fee: '3000.00' }],
+    },
+  },
+  // A draft of the demo employee with a doctors' meal and a lecture: attendees and an agreement still to change.
+  {
+    docType: 'deputy',
+    type: 'D_MEETING',
+    end: 'draft',
+    reason: '呼吸科病例讨论会',
+    mine: true,
+    lines: [
+      { item: 'HCP_MEAL', amount: '1000.00', text: '病例讨论会工作餐' },
+      { item: 'LECTURE_FEE', amount: '4200.00', text: '讲者讲课费（税后）' },
+    ],
+    customers: {
+      attendees: [{ line: 1, hcps: ['P002', 'P004', 'P010'], reason: 'ATTENDEE' }],
+      lecturers: [
+        { hcp: 'P002', meeting: '呼吸科病例讨论会', topic: '慢阻肺规范化诊疗', basis: 'net', fee: '4200.00' },
+      ],
+    },
   },
   {
     docType: 'deputy',
@@ -307,6 +336,9 @@ export const DOC_PLAN: readonly DocPlan[] = [
       { item: 'MEETING_VENUE', amount: '6500.00', text: '会议场地' },
       { item: 'HCP_MEAL', amount: '2400.00', text: '会议工作餐（医生20人）' },
     ],
+    customers: {
+      attendees: [{ line: 2, hcps: ['P009', 'P010', 'P011'], hcos: ['H005'], reason: 'EXCHANGE' }],
+    },
   },
   {
     docType: 'deputy',
@@ -315,6 +347,9 @@ export const DOC_PLAN: readonly DocPlan[] = [
     reason: '医院科室会讲课费',
     approveSteps: 1,
     lines: [{ item: 'LECTURE_FEE', amount: '2000.00', text: '讲者讲课费' }],
+    customers: {
+      lecturers: [{ hcp: 'P006', meeting: '内分泌科室会', topic: '糖尿病管理新指南', basis: 'gross', fee: '2000.00' }],
+    },
   },
   // Waiting at the role steps of the office and meeting-advance routes: the administrator's and finance's to approve.
   {

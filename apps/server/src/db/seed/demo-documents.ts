@@ -19,6 +19,7 @@ import { approvalStep } from '../../modules/workflow/approval/approval.table';
 import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
+import { addDemoCustomers } from './demo-customers';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
 
 const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
@@ -163,6 +164,15 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
         'zh-CN',
         REQUEST,
       );
+      const drafted = plan.customers
+        ? await addDemoCustomers(
+            ctx,
+            preparer,
+            { id: saved.ID, version: saved.Version, meetingDate: today },
+            plan.customers,
+            REQUEST,
+          )
+        : saved.Version;
       if (plan.end === 'draft') continue;
       if (plan.docType === 'deputy') {
         await attachInvoice(db, store, saved.ID, preparer.userId);
@@ -174,7 +184,7 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           ctx,
           preparer,
           plan.docType,
-          { id: saved.ID, version: saved.Version, requestId: REQUEST },
+          { id: saved.ID, version: drafted, requestId: REQUEST },
           'zh-CN',
         )
       ).Version;

@@ -1,5 +1,7 @@
 /** Finance master data of the demo group: cost centres, internal orders, ledger expenses, lookups. */
 
+import { CUSTOMER_REASONS } from './demo-customers.data';
+
 export interface CostCentreSeed {
   num: string;
   zh: string;
@@ -319,6 +321,13 @@ export const BASE_INFO: {
       { code: 'OFFSET', zh: '冲抵借款', en: 'Offset against advance' },
       { code: 'CASH', zh: '现金', en: 'Cash' },
     ],
+  },
+  {
+    code: 'CUSTOMER_REASON',
+    zh: '客户邀请原因',
+    en: 'Reasons for inviting a customer',
+    system: true,
+    items: [...CUSTOMER_REASONS],
   },
   {
     code: 'HCP_MEAL_CAP',

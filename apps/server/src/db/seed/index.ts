@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
+import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
 import { seedDemoFinance } from './demo-finmd';
@@ -16,6 +17,7 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoOrgStructure,
   seedDemoFinance,
   seedDemoExpenseMaster,
+  seedDemoCustomers,
   seedDemoDocuments,
   seedDemoFreezes,
 ];

@@ -29,6 +29,7 @@ import { fxRateFor } from '../../masterdata/periods/periods.service';
 import { companyById, findEmployee, profile } from '../../org/org.service';
 import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
+import { rebalance } from '../customers/customer.service';
 import * as repo from '../document.repository';
 import { load, visible } from '../document.service';
 import { actingPeople, entitled } from '../lifecycle/document.policy';
@@ -225,6 +226,8 @@ export async function save(
       async (tx, d) => {
         await repo.replaceLines(tx, d.id, lines);
         await repo.replaceLoanLinks(tx, d.id, loans);
+        // Attendees follow their lines: split per head again, gone with a line that went or stopped involving HCP.
+        await rebalance(tx, d.id);
         return {
           to: d.status,
           set: main,

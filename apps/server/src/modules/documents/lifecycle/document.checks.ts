@@ -5,6 +5,7 @@ import { shanghaiToday } from '../../../core/time';
 import { assertChargeable } from '../../masterdata/funds/chargeable';
 import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
+import { linesWithoutReasons } from '../customers/customer.service';
 import * as repo from '../document.repository';
 import { invoiceCount, invoiceSubmitProblem } from '../invoices/invoice.service';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
@@ -63,6 +64,8 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
 
   const invoiceProblem = await invoiceSubmitProblem(db, d);
   if (invoiceProblem) return invoiceProblem;
+  const unexplained = await linesWithoutReasons(db, d.id);
+  if (unexplained.length) return refused('customer.reason_missing', { lines: unexplained.join(', ') });
 
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { expenseItem } from '../../masterdata/expense.table';
 import { approvalStep } from '../../workflow/approval/approval.table';
+import { documentCustomer, lecturerAgreement } from '../customers/customer.table';
 import { document as doc, expenseLine as line } from '../document.table';
 
 /**
@@ -15,7 +16,10 @@ export type ViewScope =
   | { kind: 'personal'; people: number[]; approvers: number[]; teams: number[]; dense: boolean }
   /** The company's documents in the given states. */
   | { kind: 'company'; states: readonly DocState[] }
-  /** Submitted documents with spend on healthcare professionals (compliance viewers). */
+  /**
+   * Submitted documents with spend on healthcare professionals (compliance viewers): an item that involves HCP, HCP/HCO
+   * attendees or lecturer fees.
+   */
   | { kind: 'hcp' }
   /** Documents whose route I am on, not my own. */
   | { kind: 'follow'; people: number[]; approvers: number[]; dense: boolean }
@@ -82,9 +86,13 @@ export function scopeWhere(s: ViewScope): SQL | undefined {
     case 'hcp':
       return and(
         ne(doc.status, 'draft'),
-        exists(
-          sql`(select 1 from ${line} join ${expenseItem} on ${expenseItem.id} = ${line.expenseItemId}
+        or(
+          exists(
+            sql`(select 1 from ${line} join ${expenseItem} on ${expenseItem.id} = ${line.expenseItemId}
             where ${line.documentId} = ${doc.id} and ${expenseItem.involvesHcp})`,
+          ),
+          exists(sql`(select 1 from ${documentCustomer} where ${documentCustomer.documentId} = ${doc.id})`),
+          exists(sql`(select 1 from ${lecturerAgreement} where ${lecturerAgreement.documentId} = ${doc.id})`),
         ),
       );
     case 'follow':

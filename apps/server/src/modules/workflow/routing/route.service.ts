@@ -1,6 +1,7 @@
 import type { DocType, Money } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
+import { hcpSpendOf } from '../../documents/customers/customer.service';
 import { type LineFacts, lineFacts } from '../../documents/document.service';
 import { parameter } from '../../system/system.service';
 import * as repo from '../approval/approval.repository';
@@ -23,11 +24,14 @@ const CAN_APPROVE = new Set(['active', 'overdue_frozen']);
 
 /**
  * Whether the document has HCP/HCO spend and overseas spend, the facts "HCP spend only" and "overseas only" steps
- * depend on. Today from its lines' expense items; the attendees of a line join here once they are recorded.
+ * depend on: HCP spend from its lines' expense items, its HCP/HCO attendees and its lecturer fees.
  */
-export function spendFacts(lines: readonly Pick<LineFacts, 'involvesHcp' | 'overseas'>[]) {
+export function spendFacts(
+  lines: readonly Pick<LineFacts, 'involvesHcp' | 'overseas'>[],
+  customers: { attendees: number; lecturers: number } = { attendees: 0, lecturers: 0 },
+) {
   return {
-    hasHcp: lines.some((l) => l.involvesHcp === true),
+    hasHcp: lines.some((l) => l.involvesHcp === true) || customers.attendees > 0 || customers.lecturers > 0,
     overseas: lines.some((l) => l.overseas === true),
   };
 }
@@ -75,7 +79,7 @@ async function directoryFor(
 export async function route(db: Db, d: RoutedDocument): Promise<ResolvedStep[]> {
   const template = await repo.templateFor(db, d.companyId, d.docType, d.expenseTypeId);
   if (!template) throw refused('workflow.setting_missing');
-  const lines = await lineFacts(db, d.id);
+  const [lines, customers] = await Promise.all([lineFacts(db, d.id), hcpSpendOf(db, d.id)]);
   const dir = await directoryFor(
     db,
     d.companyId,
@@ -105,7 +109,7 @@ export async function route(db: Db, d: RoutedDocument): Promise<ResolvedStep[]> 
       amountCny: d.totalAmountCny,
       costCentreId: d.costCentreId,
       expenseItemIds: lines.flatMap((l) => (l.expenseItemId ? [l.expenseItemId] : [])),
-      ...spendFacts(lines),
+      ...spendFacts(lines, customers),
     },
     dir,
   );

@@ -24,6 +24,7 @@ import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
 import { InvoiceSection, ReceiptSection } from '../invoices';
+import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
 import { LinesView, MainInfoView } from './DocumentView';
@@ -223,6 +224,20 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
     onDialog({ kind: 'print', id: saved.ID, docType, open: true });
     opened(saved);
   });
+  /** A change to the attendees, clinical-trial HCOs or lecturer agreements: the form saved first, then the change. */
+  const changeCustomers: CustomerChange = async (work) => {
+    await flight.run(async () => {
+      let saved: DocumentDetail;
+      try {
+        saved = await save();
+      } catch (error) {
+        if (error !== SHOWN_ON_FORM) notice.error(error);
+        throw CHANGE_ABANDONED;
+      }
+      await work(saved.Version);
+      refresh(await documentApi.load(saved.ID));
+    });
+  };
   const onDelete = act(async () => {
     if (!doc || !(await notice.ask(t('common.confirmDelete')))) return;
     await documentApi.remove(doc.ID, doc.Version);
@@ -309,6 +324,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
             <ReceiptSection documentId={doc?.ID} editable />
           </Panel>
         ) : null}
+        {doc ? <CustomerPanels documentId={doc.ID} docType={docType} change={changeCustomers} /> : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
@@ -390,6 +406,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
           <ReceiptSection documentId={doc.ID} editable={false} />
         </Panel>
       ) : null}
+      <CustomerPanels documentId={doc.ID} docType={doc.DocType} />
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>

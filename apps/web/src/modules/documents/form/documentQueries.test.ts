@@ -7,6 +7,8 @@ describe('what a document change refetches', () => {
     expect(shownByChangeOf(['documents', 'routePreview', 7], 7)).toBe(true);
     expect(shownByChangeOf(['documents', 'preview', 'deputy', 7, 'zh-CN'], 7)).toBe(true);
     expect(shownByChangeOf(['documents', 'counts'], 7)).toBe(true);
+    // A line's new amount changes its attendees' shares.
+    expect(shownByChangeOf(['documents', 'customers', 7, 'attendees', 'zh-CN'], 7)).toBe(true);
     expect(shownByChangeOf(['documents-mine', { PageIndex: 1 }], 7)).toBe(true);
     expect(shownByChangeOf(['documents-view-compliance', {}], 7)).toBe(true);
     expect(shownByChangeOf(['approve-center', {}], 7)).toBe(true);
@@ -20,6 +22,7 @@ describe('what a document change refetches', () => {
 
   it('not other documents’ routes, its own detail (the caller sets it) or other screens', () => {
     expect(shownByChangeOf(['documents', 'route', 8], 7)).toBe(false);
+    expect(shownByChangeOf(['documents', 'customers', 8, 'attendees', 'zh-CN'], 7)).toBe(false);
     expect(shownByChangeOf(['documents', 'detail', 7], 7)).toBe(false);
     expect(shownByChangeOf(['documents', 'mainInfo', 'deputy', 'zh-CN'], 7)).toBe(false);
     expect(shownByChangeOf(['shell', 'menu'], 7)).toBe(false);

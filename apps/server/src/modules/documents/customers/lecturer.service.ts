@@ -1,0 +1,173 @@
+import {
+  afterLabourTax,
+  type Culture,
+  type DeleteDocumentRowsBody,
+  grossUpLabourTax,
+  type LecturerAgreementList,
+  type LecturerAgreementRow,
+  labourTax,
+  money,
+  type SaveLecturerAgreementBody,
+  subMoney,
+} from '@ems/contracts';
+import type { DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { fieldError, notFound } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { renderPdf } from '../../../core/pdf';
+import { activeCustomers } from '../../masterdata/customers/customer.service';
+import { visible } from '../document.service';
+import * as repo from './customer.repository';
+import { changeDocument, readable, removeFromDocument } from './customer.service';
+
+function toRow(r: repo.AgreementRow, culture: Culture): LecturerAgreementRow {
+  return {
+    ID: r.l.id,
+    DocumentID: r.l.documentId,
+    DocNo: r.docNo,
+    HCPID: r.l.hcpId,
+    HCPCode: r.hcpCode,
+    HCPName: localName(culture, r.hcpZh, r.hcpEn),
+    HCOName: r.hcoZh === null ? null : localName(culture, r.hcoZh, r.hcoEn),
+    Title: r.title,
+    Department: r.department,
+    MeetingName: r.l.meetingName,
+    MeetingDate: r.l.meetingDate,
+    Topic: r.l.topic,
+    FeeBasis: r.l.feeBasis,
+    FeeBeforeTax: r.l.feeBeforeTax,
+    Tax: r.l.tax,
+    FeeAfterTax: r.l.feeAfterTax,
+    Version: r.l.version,
+  };
+}
+
+/** The fee before tax, the individual income tax withheld and the fee after it, from whichever fee was agreed. */
+export function feesOf(basis: 'gross' | 'net', fee: string) {
+  const feeBeforeTax = basis === 'gross' ? money(fee) : grossUpLabourTax(fee);
+  const tax = labourTax(feeBeforeTax);
+  return {
+    feeBeforeTax,
+    tax,
+    feeAfterTax: basis === 'gross' ? afterLabourTax(feeBeforeTax) : subMoney(feeBeforeTax, tax),
+  };
+}
+
+/** SearchLecturerAgreement: a document's lecturer agreements. */
+export async function list(
+  db: Db,
+  user: SessionUser,
+  documentId: number,
+  culture: Culture,
+): Promise<LecturerAgreementList> {
+  const head = await readable(db, user, documentId);
+  return { ...head, Rows: (await repo.agreementsOf(db, documentId)).map((r) => toRow(r, culture)) };
+}
+
+/** SaveLecturerAgreementSingle: adds or changes one agreement, the tax worked out from the fee agreed. */
+export async function save(
+  ctx: DbContext,
+  user: SessionUser,
+  body: SaveLecturerAgreementBody,
+  culture: Culture,
+  requestId: string,
+) {
+  const known = await activeCustomers(ctx.db, user.companyId, { hcps: [body.HCPID], hcos: [] });
+  if (!known.hcps.has(body.HCPID)) throw fieldError('HCPID', 'customer.unknown');
+  if (money(body.Fee) === '0.00') throw fieldError('Fee', 'lecturer.fee_zero');
+  const fees = feesOf(body.FeeBasis, body.Fee);
+  const values = {
+    documentId: body.DocumentID,
+    hcpId: body.HCPID,
+    meetingName: body.MeetingName,
+    meetingDate: body.MeetingDate,
+    topic: body.Topic ?? null,
+    feeBasis: body.FeeBasis,
+    ...fees,
+  };
+  await changeDocument(
+    ctx,
+    user,
+    { documentId: body.DocumentID, version: body.Version, requestId, auditAction: 'lecturer_agreement_save' },
+    async (tx) => {
+      const held = await repo.agreementsOf(tx, body.DocumentID);
+      if (body.ID !== undefined && !held.some((a) => a.l.id === body.ID)) throw notFound();
+      const same = held.find(
+        (a) => a.l.hcpId === body.HCPID && a.l.meetingName === body.MeetingName && a.l.id !== body.ID,
+      );
+      if (same) throw fieldError('HCPID', 'lecturer.duplicate');
+      // The document's row lock and version guard the change, so the agreement's own version just moves on.
+      const id = body.ID === undefined ? await repo.insertAgreement(tx, values) : body.ID;
+      if (body.ID !== undefined) await repo.updateAgreement(tx, body.ID, null, values);
+      return { agreement: id, hcp: body.HCPID, ...fees };
+    },
+  );
+  return list(ctx.db, user, body.DocumentID, culture);
+}
+
+/** DeleteLecturerAgreement. */
+export async function remove(
+  ctx: DbContext,
+  user: SessionUser,
+  body: DeleteDocumentRowsBody,
+  culture: Culture,
+  requestId: string,
+) {
+  await removeFromDocument(ctx, user, body, requestId, {
+    auditAction: 'lecturer_agreement_delete',
+    missing: 'lecturer.not_on_document',
+    remove: repo.deleteAgreements,
+  });
+  return list(ctx.db, user, body.DocumentID, culture);
+}
+
+const yuan = (v: string) => `¥ ${v}`;
+
+/** PrintLecturerAgreement: one agreement as a bilingual PDF, for anyone who may see its document. */
+export async function print(db: Db, user: SessionUser, id: number) {
+  const r = await repo.agreementById(db, id);
+  if (!r || r.companyId !== user.companyId) throw notFound();
+  await visible(db, user, r.l.documentId);
+  const both = (zh: string, en: string) => (zh === en ? zh : `${zh} ${en}`);
+  const pdf = await renderPdf({ title: `讲者协议 Lecturer agreement ${r.docNo}` }, async (doc, kit) => {
+    await kit.barcode(r.docNo);
+    kit.heading('讲者服务协议 Lecturer Service Agreement');
+    kit.fields([
+      ['单号 Document', r.docNo],
+      ['会议日期 Meeting date', r.l.meetingDate],
+      ['会议名称 Meeting', r.l.meetingName],
+      ['讲题 Topic', r.l.topic ?? ''],
+      ['讲者 Lecturer', both(r.hcpZh, r.hcpEn)],
+      ['编码 Code', r.hcpCode],
+      ['医院 Hospital', r.hcoZh === null ? '' : both(r.hcoZh, r.hcoEn ?? r.hcoZh)],
+      ['科室 Department', r.department ?? ''],
+      ['职称 Title', r.title ?? ''],
+      ['约定方式 Agreed as', r.l.feeBasis === 'gross' ? '税前 Before tax' : '税后 After tax'],
+    ]);
+    kit.table(
+      [
+        { header: '项目 Item', value: (x: [string, string]) => x[0] },
+        { header: '金额 Amount (CNY)', width: 160, align: 'right', value: (x: [string, string]) => x[1] },
+      ],
+      [
+        ['税前讲课费 Fee before tax', yuan(r.l.feeBeforeTax)],
+        ['代扣个人所得税（劳务报酬）Individual income tax withheld (labour remuneration)', yuan(r.l.tax)],
+        ['税后讲课费 Fee after tax', yuan(r.l.feeAfterTax)],
+      ],
+    );
+    doc.moveDown(1);
+    doc.text(
+      '讲者同意按上述会议提供讲课服务，公司依法代扣代缴个人所得税后支付税后讲课费。\n' +
+        'The lecturer agrees to speak at the meeting above; the company withholds individual income tax as the law requires and pays the fee after tax.',
+    );
+    doc.moveDown(2);
+    kit.fields([
+      ['讲者签字 Lecturer', '________________'],
+      ['日期 Date', '________________'],
+      ['公司代表 For the company', '________________'],
+      ['日期 Date', '________________'],
+    ]);
+  });
+  return { fileName: `lecturer-agreement-${r.docNo}-${r.l.id}.pdf`, pdf };
+}

@@ -1,0 +1,29 @@
+import type { DocType } from '@ems/contracts';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../shared/Panel';
+import { AttendeeSection } from './AttendeeSection';
+import { ClinicalHcoSection } from './ClinicalHcoSection';
+import type { CustomerChange } from './change';
+import { LecturerSection } from './LecturerSection';
+
+/**
+ * The document's HCP sections (applies and reimbursements): attendees of its HCP lines, clinical-trial HCOs and
+ * lecturer agreements. Without `change` they are read-only.
+ */
+export function CustomerPanels(props: { documentId: number; docType: DocType; change?: CustomerChange }) {
+  const { t } = useTranslation();
+  if (props.docType === 'loan') return null;
+  return (
+    <>
+      <Panel title={t('customer.attendees')} testId="doc-section-attendees">
+        <AttendeeSection documentId={props.documentId} change={props.change} />
+      </Panel>
+      <Panel title={t('customer.clinical')} testId="doc-section-clinical">
+        <ClinicalHcoSection documentId={props.documentId} change={props.change} />
+      </Panel>
+      <Panel title={t('lecturer.title')} testId="doc-section-lecturers">
+        <LecturerSection documentId={props.documentId} change={props.change} />
+      </Panel>
+    </>
+  );
+}

@@ -24,6 +24,7 @@ export * from './org-team';
 export * from './outbound';
 export * from './paging';
 export * from './periods';
+export * from './postcentre';
 export * from './preview';
 export * from './screens';
 export * from './workflow';

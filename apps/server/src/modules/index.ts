@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
+import { printRoutes } from './documents/print/print.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
@@ -57,6 +58,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approveCentreRoutes,
   attachmentRoutes,
   previewRoutes,
+  printRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

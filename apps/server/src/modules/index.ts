@@ -3,6 +3,7 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
+import { postCentreRoutes } from './documents/postcentre/postcentre.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
 import { printRoutes } from './documents/print/print.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
@@ -59,6 +60,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   attachmentRoutes,
   previewRoutes,
   printRoutes,
+  postCentreRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

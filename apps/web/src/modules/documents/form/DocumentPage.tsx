@@ -25,6 +25,7 @@ import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
+import { PrintButtons } from '../print/PrintButtons';
 import { LinesView, MainInfoView } from './DocumentView';
 import { shownByChangeOf } from './documentQueries';
 import { isFormValidation, keptRowsOf, placeFieldErrors } from './fieldErrors';
@@ -335,6 +336,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
         <ActionButton icon={<EyeOutlined />} onAction={() => setPrinting(true)} data-testid="doc-preview">
           {t('doc.action.preview')}
         </ActionButton>
+        <PrintButtons documentId={doc.ID} />
         {can('edit') ? (
           <ActionButton onAction={() => navigate(`/manage/document/edit/${doc.ID}`)} data-testid="doc-edit">
             {t('common.edit')}

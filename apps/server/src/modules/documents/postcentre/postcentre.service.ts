@@ -7,7 +7,7 @@ import type {
   PostCenterRow,
   SearchPostCenterBody,
 } from '@ems/contracts';
-import type { AppContext } from '../../../core/context';
+import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
@@ -70,7 +70,7 @@ export async function search(
  * lock and the lifecycle check against the locked state make a second scan of the same paper a coded refusal.
  */
 export async function receive(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   docNo: string,
   culture: Culture,

@@ -25,7 +25,7 @@ function awaitingWhere(companyId: number, q: SearchPostCenterBody) {
     eq(doc.status, 'approved'),
     q.DocType ? eq(doc.docType, q.DocType) : inArray(doc.docType, [...MAILED_TYPES]),
     needsMailing(doc.id),
-    keywordIn(q.Keyword, [doc.docNo, applicant.code, applicant.nameZh, applicant.nameEn]),
+    keywordIn(q.Keyword, [doc.docNo, doc.reason, applicant.code, applicant.nameZh, applicant.nameEn]),
   );
 }
 
@@ -51,7 +51,7 @@ export async function batchRows(db: Db, batchId: number, q: SearchPostCenterBody
   const where = and(
     eq(postReceipt.batchId, batchId),
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
-    keywordIn(q.Keyword, [doc.docNo, applicant.code, applicant.nameZh, applicant.nameEn]),
+    keywordIn(q.Keyword, [doc.docNo, doc.reason, applicant.code, applicant.nameZh, applicant.nameEn]),
   );
   const [total] = await db
     .select({ n: count() })

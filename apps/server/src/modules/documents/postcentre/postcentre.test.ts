@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
 import { type Masters, type Session, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { auditLog } from '../../audit/audit.table';
+import { role, roleFunction } from '../../org/org.table';
 import { statusHistory } from '../lifecycle/lifecycle.table';
 
 let t: TestApp;
@@ -51,13 +52,14 @@ describe('SearchPostCenter and PostCenterReceive', () => {
     expect(awaiting.Rows[0]).toMatchObject({ Status: 'approved', ApplicantName: '张伟', ReceivedAt: null });
     expect((await search({ Keyword: draft.DocNo })).json().Total).toBe(0);
 
+    const before = awaiting.Batch.Count;
     // A scanner types the number and Enter; letters in either case.
     const res = await receive(` ${d.DocNo.toLowerCase()} `);
     expect(res.statusCode, res.body).toBe(200);
     const got = res.json();
     expect(got.Row).toMatchObject({ ID: d.ID, Status: 'received' });
     expect(got.Row.ReceivedAt).not.toBeNull();
-    expect(got.Batch.Count).toBe(1);
+    expect(got.Batch.Count).toBe(before + 1);
     expect(await statusOf(d.ID)).toBe('received');
     const [h] = await t.ctx.db
       .select()
@@ -177,5 +179,29 @@ describe('receiving at the same time', () => {
     for (const r of res) expect(r.statusCode, r.body).toBe(200);
     expect(new Set(res.map((r) => r.json().Batch.BatchID)).size).toBe(1);
     expect((await search({ View: 'batch' })).json().Total).toBe(3);
+  });
+});
+
+describe('a clerk with the post centre alone', () => {
+  it('opens and prints the approved documents the post centre lists, and no document still in approval', async () => {
+    const ssc = await t.ctx.db.select({ id: role.id }).from(role).where(eq(role.code, 'SSC'));
+    await t.ctx.db.delete(roleFunction).where(
+      and(
+        inArray(
+          roleFunction.roleId,
+          ssc.map((r) => r.id),
+        ),
+        eq(roleFunction.functionCode, 'documentViewCenterAll'),
+      ),
+    );
+    const clerk = await t.login('finance');
+    const d = await approvedDeputy();
+    const inApproval = await saveDeputy(t, m, employee.access_token);
+    await t.act('/api/DocumentSubmit/SubmitDeputy', inApproval.ID, employee.access_token);
+    const opened = await t.call('/api/document/SearchDocumentDetail', { ID: d.ID }, clerk.access_token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await t.call('/api/document/PrintDocument', { ID: d.ID }, clerk.access_token)).statusCode).toBe(200);
+    const hidden = await t.call('/api/document/SearchDocumentDetail', { ID: inApproval.ID }, clerk.access_token);
+    expect(hidden.statusCode).toBe(404);
   });
 });

@@ -59,9 +59,9 @@ export type PostCenterReceived = z.infer<typeof PostCenterReceived>;
 /** Return all: the owners get their documents back, with the reason. */
 export const PostCenterReturnAllBody = z.object({ BatchID: Id, Reason: RequiredText(500) });
 export type PostCenterReturnAllBody = z.infer<typeof PostCenterReturnAllBody>;
-/** Delete all: the scans were a mistake; the documents await their paper again. */
-export const PostCenterDeleteAllBody = z.object({ BatchID: Id });
-export type PostCenterDeleteAllBody = z.infer<typeof PostCenterDeleteAllBody>;
+/** One open batch of the clerk: delete all (the scans were a mistake) or close it (hand it on). */
+export const PostBatchBody = z.object({ BatchID: Id });
+export type PostBatchBody = z.infer<typeof PostBatchBody>;
 export const PostCenterBatchResult = z.object({ Count: z.number().int(), Batch: PostBatch });
 export type PostCenterBatchResult = z.infer<typeof PostCenterBatchResult>;
 

@@ -1,8 +1,7 @@
 import {
-  Id,
   PostBatch,
+  PostBatchBody,
   PostCenterBatchResult,
-  PostCenterDeleteAllBody,
   PostCenterPage,
   PostCenterReceiveBody,
   PostCenterReceived,
@@ -10,7 +9,6 @@ import {
   SearchPostCenterBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { currentUser, postGroup } from '../../../core/http';
 import * as post from './postcentre.service';
@@ -56,7 +54,7 @@ export async function postCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     'PostCenterDeleteAll',
     {
       summary: 'Undo every receipt of the open batch (scanned by mistake): the documents await their paper again',
-      body: PostCenterDeleteAllBody,
+      body: PostBatchBody,
       response: PostCenterBatchResult,
     },
     async (req) => post.settleBatch(ctx, currentUser(req), req.body.BatchID, { action: 'unreceive' }, String(req.id)),
@@ -65,7 +63,7 @@ export async function postCentreRoutes(app: FastifyInstance, ctx: AppContext): P
     'PostCenterCloseBatch',
     {
       summary: 'Hand the open batch on: its documents stay received and the next scan opens a new batch',
-      body: z.object({ BatchID: Id }),
+      body: PostBatchBody,
       response: PostBatch,
     },
     async (req) => post.closeBatch(ctx, currentUser(req), req.body.BatchID, String(req.id)),

@@ -6,6 +6,7 @@ import { type Masters, type Session, saveDeputy, saveWorkflow } from '../../../.
 import { documentMasters } from '../../../../test/factories';
 import { auditLog } from '../../audit/audit.table';
 import { role, roleFunction } from '../../org/org.table';
+import { document } from '../document.table';
 import { statusHistory } from '../lifecycle/lifecycle.table';
 
 let t: TestApp;
@@ -144,6 +145,27 @@ describe('PostCenterReturnAll and PostCenterDeleteAll', () => {
     expect((await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token)).statusCode).toBe(200);
     await t.act('/api/DocumentApprove/ApproveDeputy', d.ID, manager.access_token, { Pass: true });
     expect((await receive(d.DocNo)).statusCode).toBe(200);
+  });
+
+  it('leaves a document already taken on into review where it is, and returns the rest', async () => {
+    const open = (await search({ View: 'batch' })).json().Batch;
+    if (open.BatchID)
+      await t.call('/api/document/PostCenterCloseBatch', { BatchID: open.BatchID }, finance.access_token);
+    const a = await approvedDeputy();
+    const b = await approvedDeputy();
+    await receive(a.DocNo);
+    const { Batch } = (await receive(b.DocNo)).json();
+    // Review took one on meanwhile (a later stage of the centre's work).
+    await t.ctx.db.update(document).set({ status: 'reviewing' }).where(eq(document.id, a.ID));
+    const res = await t.call(
+      '/api/document/PostCenterReturnAll',
+      { BatchID: Batch.BatchID, Reason: '纸质单据不全' },
+      finance.access_token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Count).toBe(1);
+    expect(await statusOf(a.ID)).toBe('reviewing');
+    expect(await statusOf(b.ID)).toBe('returned');
   });
 
   it('closes a batch with its documents received', async () => {

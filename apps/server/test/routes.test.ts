@@ -37,6 +37,8 @@ describe('every route', () => {
       '/api/System/JWTLoginRefresh',
       '/api/System/JWTLogin2Amex',
       '/api/System/GetOpenApiToken',
+      '/api/Shared/Document',
+      '/api/Shared/Attachment',
       '/Content/Language/Language_zh-CN.json',
       '/Content/Language/Language_en-GB.json',
       '/healthz',

@@ -40,6 +40,8 @@ export const DOC_ACTIONS = [
   'cancel',
   'receive',
   'skip_mailing',
+  'unreceive',
+  'return_mail',
   'start_review',
   'pass',
   'no_pass',

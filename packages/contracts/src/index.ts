@@ -30,6 +30,7 @@ export * from './outbound';
 export * from './paging';
 export * from './per-head';
 export * from './periods';
+export * from './postcentre';
 export * from './preview';
 export * from './screens';
 export * from './workflow';

@@ -117,9 +117,11 @@ function kitFor(doc: PdfDoc): PdfKit {
         for (const [col, pair] of [pairs[i], pairs[i + 1]].entries()) {
           if (!pair) continue;
           const x = doc.page.margins.left + col * half;
-          doc.font('bold').text(pair[0], x, y, { width: labelWidth });
+          doc.font('bold').text(pair[0], x, y, { width: labelWidth - 4 });
+          // A label that wraps (both languages) may run lower than its value.
+          const labelBottom = doc.y;
           doc.font('regular').text(pair[1] || '—', x + labelWidth, y, { width: half - labelWidth - 8 });
-          lowest = Math.max(lowest, doc.y);
+          lowest = Math.max(lowest, doc.y, labelBottom);
         }
         doc.x = doc.page.margins.left;
         doc.y = lowest + LINE_GAP;

@@ -5,7 +5,10 @@ import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
 import { documentRoutes } from './documents/document.routes';
 import { invoiceRoutes } from './documents/invoices/invoice.routes';
+import { postCentreRoutes } from './documents/postcentre/postcentre.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
+import { printRoutes } from './documents/print/print.routes';
+import { shareRoutes } from './documents/share/share.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
@@ -63,6 +66,9 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   customerRoutes,
   previewRoutes,
   freezeRoutes,
+  printRoutes,
+  postCentreRoutes,
+  shareRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -53,6 +53,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   documentViewCenterAll: () => import('../modules/documents/viewcentre/DocumentViewCenterAllPage'),
   documentViewCompliance: () => import('../modules/documents/viewcentre/DocumentViewCompliancePage'),
   documentViewAudit: () => import('../modules/documents/viewcentre/DocumentViewAuditPage'),
+  documentPostCenter: () => import('../modules/documents/postcentre/PostCenterPage'),
   approveCenter: () => import('../modules/workflow/approval/ApproveCenterPage'),
   personalApproveHistory: () => import('../modules/workflow/approval/PersonalApproveHistoryPage'),
   workflow: () => import('../modules/workflow/WorkflowPage'),

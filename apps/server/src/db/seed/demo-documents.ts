@@ -11,6 +11,7 @@ import { AttachmentStore } from '../../modules/documents/attachments/attachment.
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
 import { addDocumentInvoice } from '../../modules/documents/invoices/invoice.service';
+import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
@@ -248,6 +249,7 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
       }
     }
     await grantApprovalProxy(ctx, c.id, as, today);
+    await receiveFirstPaper(ctx, c.id, as, adminId);
   }
 }
 
@@ -301,6 +303,33 @@ async function enterFapiao(
     },
     { DocumentID: documentId, ...kinds[i % kinds.length]! },
   );
+}
+
+/**
+ * The post centre scanned the paper of the first approved reimbursement: it is received and shows in the mailing
+ * batch of a shared-service clerk (the administrator where the company has none); the other approved ones await.
+ */
+async function receiveFirstPaper(
+  ctx: DbContext,
+  companyId: number,
+  as: (employeeId: number) => Promise<SessionUser>,
+  adminId: number,
+) {
+  const [first] = await ctx.db
+    .select({ docNo: document.docNo })
+    .from(document)
+    .where(and(eq(document.companyId, companyId), eq(document.docType, 'deputy'), eq(document.status, 'approved')))
+    .orderBy(asc(document.id))
+    .limit(1);
+  if (!first) return;
+  const [clerk] = await ctx.db
+    .select({ id: employeeRoleTeam.employeeId })
+    .from(employeeRoleTeam)
+    .innerJoin(role, eq(role.id, employeeRoleTeam.roleId))
+    .where(and(eq(role.companyId, companyId), eq(role.code, 'SSC')))
+    .orderBy(asc(employeeRoleTeam.employeeId))
+    .limit(1);
+  await postCentre.receive(ctx, await as(clerk?.id ?? adminId), first.docNo, 'zh-CN', REQUEST);
 }
 
 /** The demo manager's own line manager lets them approve in their name (the act-for switch of the header). */

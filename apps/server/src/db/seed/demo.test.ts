@@ -25,6 +25,16 @@ describe('demo data', () => {
     expect((await pending('finance')).Rows.map((r) => r.StepName)).toContain('财务审核');
   });
 
+  it('shows the post centre with a received reimbursement in the clerk’s batch and others awaiting paper', async () => {
+    const s = await t.login('finance');
+    const post = (view: string) =>
+      t.call('/api/document/SearchPostCenter', { View: view }, s.access_token).then((r) => r.json());
+    const batch = await post('batch');
+    expect(batch.Total).toBe(1);
+    expect(batch.Rows[0].Status).toBe('received');
+    expect((await post('awaiting')).Total).toBeGreaterThanOrEqual(1);
+  });
+
   it('shows compliance documents with spend on healthcare professionals', async () => {
     const s = await t.login('compliance');
     const list = (await t.call('/api/DocumentViewCenter/SearchComplianceList', {}, s.access_token)).json() as Rows;

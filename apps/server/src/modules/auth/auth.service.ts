@@ -404,6 +404,30 @@ export async function loadSession(db: Db, claims: AccessClaims) {
   return { user, mustChangePassword };
 }
 
+/** No refresh family: a signed link is not a sign-in, so whether one is live does not matter to it. */
+const NO_FAMILY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The user a signed link was issued by, as they are now (their functions in the link's company), so the link opens
+ * only what its issuer may still see. Undefined when the account may no longer act or is locked.
+ */
+export async function linkIssuer(
+  db: Db,
+  v: { accountId: number; employeeId: number; companyId: number; teamId: number | null },
+): Promise<SessionUser | undefined> {
+  const s = await repo.sessionOf(db, v.accountId, NO_FAMILY, v.companyId);
+  if (!s || !usable(s) || s.employee.id !== v.employeeId || s.locked || s.account.mustChangePassword) return undefined;
+  return {
+    userId: s.employee.id,
+    accountId: s.account.id,
+    companyId: v.companyId,
+    teamId: v.teamId,
+    isAdmin: s.isAdmin,
+    functions: new Set(s.functions),
+    actingFor: null,
+  };
+}
+
 /** Ends every session of the account, but the token family named (the caller's own). */
 export function revokeAccount(db: Db, accountId: number, exceptFamily?: string) {
   return repo.revokeAccount(db, accountId, exceptFamily);

@@ -211,7 +211,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const error = await problemOf(res);
     // A temporary password still holds a session: the shell leads to the password form instead of signing out.
     if (res.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED) updateUserInfo({ MustChangePassword: true });
-    else if (res.status === 403) {
+    else if (res.status === 403 && !opts.public) {
       removeTokens();
       onAuthLost('forbidden');
     }

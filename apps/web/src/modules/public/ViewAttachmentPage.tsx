@@ -1,11 +1,13 @@
 import { Button, Result, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { Download } from '../../app/http/client';
 import { errorText } from '../../app/notice';
 import { useSignedIn } from '../../app/session/useSession';
 import { attachmentApi } from '../documents/attachments/api';
 import { viewKind } from '../documents/attachments/checks';
+import { sharedApi } from './api';
 import { idFromParams, PublicDocumentNotice } from './PublicDocumentNotice';
 
 type Shown =
@@ -13,16 +15,18 @@ type Shown =
   | { state: 'image'; url: string; name: string }
   | { state: 'failed'; message: string };
 
-/** A picture or PDF attachment on a page of its own, for a signed-in user who may see its document. */
-function AttachmentView({ id }: { id: number }) {
+/**
+ * A picture or PDF attachment on a page of its own: for a signed-in user who may see its document, or for anyone
+ * holding a signed link to it.
+ */
+function AttachmentView({ load }: { load: () => Promise<Download> }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<Shown>({ state: 'loading' });
 
   useEffect(() => {
     let imageUrl: string | undefined;
     let live = true;
-    attachmentApi
-      .view(id)
+    load()
       .then(({ blob, fileName }) => {
         if (!live) return;
         if (viewKind(blob.type) === 'pdf') {
@@ -41,7 +45,7 @@ function AttachmentView({ id }: { id: number }) {
       live = false;
       if (imageUrl) URL.revokeObjectURL(imageUrl);
     };
-  }, [id, t]);
+  }, [load, t]);
 
   if (shown.state === 'failed') {
     return (
@@ -79,7 +83,10 @@ function AttachmentView({ id }: { id: number }) {
 export default function ViewAttachmentPage() {
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
+  const token = params.get('token');
   const id = Number(idFromParams(params));
+  const load = useMemo(() => (token ? () => sharedApi.file(token) : () => attachmentApi.view(id)), [token, id]);
+  if (token) return <AttachmentView load={load} />;
   if (!signedIn || !Number.isInteger(id) || id <= 0) return <PublicDocumentNotice titleKey="public.attachmentView" />;
-  return <AttachmentView id={id} />;
+  return <AttachmentView load={load} />;
 }

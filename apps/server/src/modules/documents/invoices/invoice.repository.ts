@@ -5,6 +5,7 @@ import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { company } from '../../system/system.table';
 import { document as doc } from '../document.table';
+import { needsMailing } from '../postcentre/mailing';
 import { invoice, invoiceItem, receipt } from './invoice.table';
 
 export type InvoiceInsert = typeof invoice.$inferInsert;
@@ -141,6 +142,15 @@ export async function setClaims(db: Db, documentId: number, claim: 'locked' | 'f
         claim === null ? isNotNull(invoice.claim) : sql`${invoice.claim} is distinct from ${claim}`,
       ),
     );
+}
+
+/** Whether the document needs no paper mailed (the post centre's rule). */
+export async function paperless(db: Db, documentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ paperless: sql<boolean>`not ${needsMailing(doc.id)}` })
+    .from(doc)
+    .where(eq(doc.id, documentId));
+  return !!row?.paperless;
 }
 
 export async function invoiceFacts(db: Db, documentId: number) {

@@ -372,7 +372,7 @@ export async function documentInvoices(ctx: AppContext, c: Caller, documentId: n
   return {
     Rows: rows.map((r) => toRow(ctx.messages, c.actor.culture, r)),
     Editable: mayChange(c.user, found.d),
-    AllElectronic: rows.length > 0 && rows.every((r) => r.i.electronic),
+    AllElectronic: await repo.paperless(ctx.db, documentId),
     TotalAmount: addMoney('0', ...rows.map((r) => r.i.totalAmount)),
     DeductibleVat: addMoney('0', ...rows.map((r) => r.i.deductibleVat)),
   };
@@ -513,8 +513,7 @@ export async function invoiceCount(db: Db, documentId: number): Promise<number> 
   return (await repo.invoiceFacts(db, documentId)).n;
 }
 
-/** Whether every fapiao of the document is electronic (and it has one): no paper originals to mail. */
-export async function allInvoicesElectronic(db: Db, documentId: number): Promise<boolean> {
-  const facts = await repo.invoiceFacts(db, documentId);
-  return facts.n > 0 && facts.electronic === facts.n;
+/** Whether the document needs no paper mailed: fapiao, all electronic, and no paper receipt (`needsMailing`). */
+export async function paperless(db: Db, documentId: number): Promise<boolean> {
+  return repo.paperless(db, documentId);
 }

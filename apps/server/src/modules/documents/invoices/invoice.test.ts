@@ -7,7 +7,7 @@ import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { company } from '../../system/system.table';
 import { type InvoiceService, useInvoiceService } from './invoice.gateway';
-import { allInvoicesElectronic, followDocumentState } from './invoice.service';
+import { followDocumentState, paperless } from './invoice.service';
 import { invoice } from './invoice.table';
 
 let t: TestApp;
@@ -206,7 +206,7 @@ describe('document invoices and the one-live-document rule', () => {
 
     const list = await docInvoices(d.ID);
     expect(list).toMatchObject({ Editable: true, AllElectronic: true, TotalAmount: '324.00', DeductibleVat: '18.00' });
-    expect(await allInvoicesElectronic(t.ctx.db, d.ID)).toBe(true);
+    expect(await paperless(t.ctx.db, d.ID)).toBe(true);
 
     const twice = await addToDoc(d.ID, { QrText: digitalQr(scanned.json().Number) });
     expect(twice.json().code).toBe('invoice.already_on_document');

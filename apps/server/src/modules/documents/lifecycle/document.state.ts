@@ -30,6 +30,9 @@ export const TRANSITIONS: Record<DocAction, Transition> = {
   cancel: { from: ['draft', 'returned'], to: ['cancelled'], types: ALL },
   receive: { from: ['approved'], to: ['received'], types: PAID },
   skip_mailing: { from: ['approved'], to: ['reviewing'], types: PAID },
+  // The post centre undoes a scan made by mistake (delete all) or sends the paper back to its owner (return all).
+  unreceive: { from: ['received'], to: ['approved'], types: PAID },
+  return_mail: { from: ['received'], to: ['returned'], types: PAID },
   start_review: { from: ['received'], to: ['reviewing'], types: PAID },
   pass: { from: AT_SSC, to: ['to_post'], types: PAID },
   no_pass: { from: AT_SSC, to: ['returned'], types: PAID },

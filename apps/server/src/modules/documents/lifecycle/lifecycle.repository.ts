@@ -1,6 +1,7 @@
 import type { DocState } from '@ems/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
+import { employee } from '../../org/org.table';
 import { document as doc } from '../document.table';
 import { idempotencyKey, statusHistory } from './lifecycle.table';
 
@@ -62,4 +63,14 @@ export async function storeKey(db: Db, userId: number, key: string, response: st
     .update(idempotencyKey)
     .set({ statusCode: 200, response })
     .where(and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key)));
+}
+
+/** A document's changes of state, oldest first, with the actor's names (the printed sheet lists them). */
+export function historyOf(db: Db, documentId: number) {
+  return db
+    .select({ h: statusHistory, actorZh: employee.nameZh, actorEn: employee.nameEn })
+    .from(statusHistory)
+    .leftJoin(employee, eq(employee.id, statusHistory.actorId))
+    .where(eq(statusHistory.documentId, documentId))
+    .orderBy(asc(statusHistory.at), asc(statusHistory.id));
 }

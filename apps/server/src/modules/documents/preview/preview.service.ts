@@ -11,16 +11,17 @@ import { toDetail, visible } from '../document.service';
 /**
  * A print-ready view of one document for whoever may see it: the head with names in the caller's language, the
  * lines, the totals with the CNY total in words, the approval route of every round and how many files it has.
+ * Without a type, a document of any type (the printed PDF).
  */
 export async function preview(
   ctx: AppContext,
   user: SessionUser,
   id: number,
-  docType: DocType,
+  docType: DocType | undefined,
   culture: Culture,
 ): Promise<PreviewData> {
   const row = await visible(ctx.db, user, id);
-  if (row.d.docType !== docType) throw notFound();
+  if (docType && row.d.docType !== docType) throw notFound();
   const d = await toDetail(ctx.db, user, row, culture);
   const company = await companyById(ctx.db, d.CompanyID);
   const route = await approveUiList(ctx.db, user, id, culture);

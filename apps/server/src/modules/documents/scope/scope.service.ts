@@ -66,7 +66,10 @@ export async function readerScopes(db: Db, user: SessionUser, forOne = false): P
     'personal' as const,
     ...WIDER.filter((l) => reaches(user, l) && (l !== 'long_term' || companyWide(user))),
   ];
-  return Promise.all(lists.map((l) => scopeOf(db, user, l, forOne)));
+  const scopes = await Promise.all(lists.map((l) => scopeOf(db, user, l, forOne)));
+  // The post centre lists the company's approved documents awaiting paper and its batches: its clerk opens them.
+  if (user.functions.has('documentPostCenter')) scopes.push({ kind: 'company', states: AT_FINANCE });
+  return scopes;
 }
 
 /** Whether the user may open the document: it is on one of their lists. */

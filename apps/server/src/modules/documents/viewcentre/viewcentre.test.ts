@@ -90,6 +90,24 @@ describe('the view centre lists', () => {
     expect((await list('SearchComplianceList', employee.access_token)).statusCode).toBe(403);
   });
 
+  it('lets an audit viewer open, print and export everything of the company, read-only', async () => {
+    const opened = await t.call('/api/document/SearchDocumentDetail', { ID: submitted.ID }, auditor.access_token);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().AllowedActions).toEqual([]);
+    const pdf = await t.call('/api/document/DownloadPdf', { ID: submitted.ID }, auditor.access_token);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const xlsx = await t.call('/api/DocumentViewCenter/DownloadList', { List: 'audit' }, auditor.access_token);
+    expect(xlsx.statusCode).toBe(200);
+    // Read-only: the audit viewer changes nothing, not even a draft of the company.
+    const edit = await t.call(
+      '/api/document/SaveDeputyDetail',
+      { ID: submitted.ID, Version: opened.json().Version, Reason: 'x', Lines: [] },
+      auditor.access_token,
+    );
+    expect([403, 404, 422]).toContain(edit.statusCode);
+  });
+
   it('shows compliance viewers the submitted documents with spend on healthcare professionals', async () => {
     expect(nos(await list('SearchComplianceList', compliance.access_token))).not.toContain(submitted.DocNo);
     await t.ctx.db.update(expenseItem).set({ involvesHcp: true }).where(eq(expenseItem.id, m.hotel.id));

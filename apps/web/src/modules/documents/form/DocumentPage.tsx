@@ -27,6 +27,7 @@ import { InvoiceSection, ReceiptSection } from '../invoices';
 import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
+import { PrintButtons } from '../print/PrintButtons';
 import { LinesView, MainInfoView } from './DocumentView';
 import { shownByChangeOf } from './documentQueries';
 import { isFormValidation, keptRowsOf, placeFieldErrors } from './fieldErrors';
@@ -358,6 +359,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
         <ActionButton icon={<EyeOutlined />} onAction={() => setPrinting(true)} data-testid="doc-preview">
           {t('doc.action.preview')}
         </ActionButton>
+        <PrintButtons documentId={doc.ID} />
         {can('edit') ? (
           <ActionButton onAction={() => navigate(`/manage/document/edit/${doc.ID}`)} data-testid="doc-edit">
             {t('common.edit')}

@@ -35,7 +35,8 @@ const PRINT_CSS = `
 .ems-sheet section { margin-top: 16px; }
 `;
 
-function Sheet({ data }: { data: PreviewData }) {
+/** The printable sheet of a document; the read-only shared view shows it too. */
+export function Sheet({ data }: { data: PreviewData }) {
   const { t } = useTranslation();
   const h = data.Header;
   const f = (key: string) => t(`preview.field.${key}`);

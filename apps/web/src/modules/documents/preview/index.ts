@@ -1,1 +1,1 @@
-export { PreviewModal, type PreviewModalProps } from './PreviewModal';
+export { PreviewModal, type PreviewModalProps, Sheet } from './PreviewModal';

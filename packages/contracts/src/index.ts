@@ -6,6 +6,7 @@ export * from './baseinfo';
 export * from './common';
 export * from './costcentre';
 export * from './costimport';
+export * from './document-parts';
 export * from './documents';
 export * from './errors';
 export * from './expense-masterdata';

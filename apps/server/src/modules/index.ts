@@ -3,6 +3,7 @@ import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
+import { documentPartRoutes } from './documents/parts/parts.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
@@ -42,6 +43,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   proxyRoutes,
   workflowRoutes,
   documentRoutes,
+  documentPartRoutes,
   viewCentreRoutes,
   approvalRoutes,
   expenseMasterRoutes,

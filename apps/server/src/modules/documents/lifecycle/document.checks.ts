@@ -7,6 +7,7 @@ import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
 import * as repo from '../document.repository';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
+import { apportionmentProblem } from '../parts/apportion.service';
 
 type Doc = repo.DocumentRow;
 
@@ -57,6 +58,9 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
 
   const itemProblem = await itemRuleProblem(db, d);
   if (itemProblem) return itemProblem;
+
+  const apportioned = await apportionmentProblem(db, d.id);
+  if (apportioned) return apportioned;
 
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();

@@ -171,6 +171,27 @@ export function payVendors(db: Db, companyId: number, q: SearchPayVendorBody) {
   );
 }
 
+/** The company's active vendors (the vendor master the SAP search simulator answers from). */
+export function vendorMaster(
+  db: Db,
+  companyId: number,
+  q: { keyword?: string | undefined; code?: string | undefined; limit: number },
+) {
+  return db
+    .select()
+    .from(provider)
+    .where(
+      and(
+        eq(provider.companyId, companyId),
+        eq(provider.active, true),
+        q.code ? eq(provider.code, q.code) : undefined,
+        keywordIn(q.keyword, [provider.code, provider.nameZh, provider.nameEn, provider.taxNo]),
+      ),
+    )
+    .orderBy(asc(provider.code))
+    .limit(q.limit);
+}
+
 // Purchase orders -----------------------------------------------------------------------------------------------
 
 function whiteListed() {

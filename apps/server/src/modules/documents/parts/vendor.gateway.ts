@@ -1,9 +1,7 @@
 import { VendorList, type VendorRow } from '@ems/contracts';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { AppError } from '../../../core/errors';
-import { contains } from '../../../core/list';
-import { provider } from '../../masterdata/reference.table';
+import * as repo from './parts.repository';
 
 /**
  * The SAP vendor-master search, behind an interface (DESIGN §13). The real adapter posts the query to the
@@ -27,26 +25,7 @@ export interface VendorSearch {
 export const vendorSimulator: VendorSearch = {
   name: 'simulator',
   async search(db, q) {
-    const rows = await db
-      .select()
-      .from(provider)
-      .where(
-        and(
-          eq(provider.companyId, q.companyId),
-          eq(provider.active, true),
-          q.code ? eq(provider.code, q.code) : undefined,
-          q.keyword
-            ? or(
-                ilike(provider.code, contains(q.keyword)),
-                ilike(provider.nameZh, contains(q.keyword)),
-                ilike(provider.nameEn, contains(q.keyword)),
-                ilike(provider.taxNo, contains(q.keyword)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(provider.code))
-      .limit(q.limit);
+    const rows = await repo.vendorMaster(db, q.companyId, { keyword: q.keyword, code: q.code, limit: q.limit });
     return rows.map((r) => ({
       Code: r.code,
       Name: r.nameZh,

@@ -149,7 +149,8 @@ export const SavePurchaseOrderBody = DocumentPartBody.extend({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{1,30}$/),
-  ProviderID: Id,
+  /** The vendor, by its code in the vendor master (as the vendor search answers it). */
+  VendorCode: z.string().trim().min(1).max(40),
   Amount: Money,
   Remark: Text(500).nullish(),
 });

@@ -47,8 +47,8 @@ export async function savePurchaseOrder(
 ): Promise<PurchaseOrderList> {
   if (compareMoney(body.Amount, '0') <= 0) throw fieldError('Amount', 'po.amount_zero');
   await editPart(ctx, c, body, body.ID ? 'update_purchase_order' : 'add_purchase_order', async (tx, d) => {
-    const vendor = await repo.activeProvider(tx, d.companyId, body.ProviderID);
-    if (!vendor) throw fieldError('ProviderID', 'po.vendor_unknown');
+    const vendor = await repo.activeProvider(tx, d.companyId, body.VendorCode);
+    if (!vendor) throw fieldError('VendorCode', 'po.vendor_unknown');
     const values = {
       poNo: body.PONo.toUpperCase(),
       providerId: vendor.id,

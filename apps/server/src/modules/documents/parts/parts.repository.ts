@@ -215,11 +215,11 @@ export function purchaseOrdersOf(db: Db, documentId: number) {
     .orderBy(asc(purchaseOrder.poNo));
 }
 
-export async function activeProvider(db: Db, companyId: number, id: number) {
+export async function activeProvider(db: Db, companyId: number, code: string) {
   const [row] = await db
     .select({ id: provider.id, code: provider.code })
     .from(provider)
-    .where(and(eq(provider.id, id), eq(provider.companyId, companyId), eq(provider.active, true)));
+    .where(and(eq(provider.code, code), eq(provider.companyId, companyId), eq(provider.active, true)));
   return row;
 }
 

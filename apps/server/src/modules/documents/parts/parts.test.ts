@@ -380,27 +380,27 @@ describe('purchase orders', () => {
     const d = await saveDeputy(t, m, employee.access_token);
     const added = await t.call(
       '/api/document/SavePurchaseOrder',
-      part(d, d.Version, { PONo: 'po-4500001', ProviderID: vendors.paid, Amount: '120.5' }),
+      part(d, d.Version, { PONo: 'po-4500001', VendorCode: 'V-T1', Amount: '120.5' }),
       employee.access_token,
     );
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json()).toMatchObject({ Total: '120.50', Rows: [{ PONo: 'PO-4500001', WhiteListed: true }] });
     const twice = await t.call(
       '/api/document/SavePurchaseOrder',
-      part(d, added.json().Version, { PONo: 'PO-4500001', ProviderID: vendors.noBank, Amount: '1' }),
+      part(d, added.json().Version, { PONo: 'PO-4500001', VendorCode: 'V-T2', Amount: '1' }),
       employee.access_token,
     );
     expect(twice.statusCode).toBe(409);
     expect(twice.json().errors[0]).toMatchObject({ field: 'PONo', code: 'po.duplicate' });
     const stopped = await t.call(
       '/api/document/SavePurchaseOrder',
-      part(d, added.json().Version, { PONo: 'PO-2', ProviderID: vendors.stopped, Amount: '1' }),
+      part(d, added.json().Version, { PONo: 'PO-2', VendorCode: 'V-T3', Amount: '1' }),
       employee.access_token,
     );
     expect(stopped.json().errors[0].code).toBe('po.vendor_unknown');
     const zero = await t.call(
       '/api/document/SavePurchaseOrder',
-      part(d, added.json().Version, { PONo: 'PO-3', ProviderID: vendors.paid, Amount: '0' }),
+      part(d, added.json().Version, { PONo: 'PO-3', VendorCode: 'V-T1', Amount: '0' }),
       employee.access_token,
     );
     expect(zero.json().errors[0].code).toBe('po.amount_zero');

@@ -31,6 +31,7 @@ import { isFormValidation, keptRowsOf, placeFieldErrors } from './fieldErrors';
 import { bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
 import { LinesSection } from './LinesSection';
 import { MainInfoSection, TypeSection } from './MainInfoSection';
+import { DocumentParts } from './parts/DocumentParts';
 import { RoutePreviewModal, RouteSection } from './RouteSection';
 import { createSingleFlight, type SingleFlight } from './singleFlight';
 
@@ -302,6 +303,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
           <LinesSection docType={docType} form={form} />
         </Panel>
+        {doc ? <DocumentParts doc={doc} editable unsaved={() => form.isFieldsTouched()} /> : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
@@ -377,6 +379,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       <Panel title={t('doc.section.lines')} testId="doc-section-lines">
         <LinesView d={doc} />
       </Panel>
+      <DocumentParts doc={doc} editable={false} />
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>

@@ -18,6 +18,7 @@ import { approvalStep } from '../../modules/workflow/approval/approval.table';
 import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
+import { addDemoParts } from './demo-document-parts';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
 
 const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
@@ -162,6 +163,8 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
         'zh-CN',
         REQUEST,
       );
+      const colleague = applicants[(i + 2) % applicants.length]!.id;
+      const partsVersion = await addDemoParts(ctx, preparer, saved, i, colleague);
       if (plan.end === 'draft') continue;
       if (plan.docType === 'deputy') await attachInvoice(db, store, saved.ID, preparer.userId);
       // Each step sends the version the previous one answered, as the screens do.
@@ -170,7 +173,7 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           ctx,
           preparer,
           plan.docType,
-          { id: saved.ID, version: saved.Version, requestId: REQUEST },
+          { id: saved.ID, version: partsVersion, requestId: REQUEST },
           'zh-CN',
         )
       ).Version;

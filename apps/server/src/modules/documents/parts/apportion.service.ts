@@ -2,6 +2,7 @@ import {
   type ApportionmentList,
   addMoney,
   allocateMoney,
+  type Culture,
   compareMoney,
   type DeleteApportionBody,
   mulMoney,
@@ -13,6 +14,7 @@ import type { Db } from '../../../core/db';
 import { AppError, fieldError, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { chargeableFor } from '../../masterdata/funds/chargeable';
+import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
 
@@ -30,8 +32,12 @@ export function shareAmounts(base: string, percents: string[]): string[] {
 }
 
 export async function search(ctx: DbContext, c: Caller, documentId: number): Promise<ApportionmentList> {
-  const d = await readable(ctx.db, c, documentId);
-  const rows = await repo.apportionmentsOf(ctx.db, d.id);
+  return apportionmentOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+}
+
+/** The part as a document the caller may see holds it (its screen, its preview). */
+export async function apportionmentOf(db: Db, culture: Culture, d: DocumentRow): Promise<ApportionmentList> {
+  const rows = await repo.apportionmentsOf(db, d.id);
   return {
     Version: d.version,
     Currency: d.currency,
@@ -40,10 +46,10 @@ export async function search(ctx: DbContext, c: Caller, documentId: number): Pro
       LineNo: r.a.lineNo,
       CostCenterID: r.a.costCentreId,
       CostCenterCode: r.ccCode,
-      CostCenterName: localName(c.culture, r.ccZh, r.ccEn),
+      CostCenterName: localName(culture, r.ccZh, r.ccEn),
       ProductID: r.a.productId,
       ProductCode: r.productCode,
-      ProductName: r.productZh === null ? null : localName(c.culture, r.productZh, r.productEn),
+      ProductName: r.productZh === null ? null : localName(culture, r.productZh, r.productEn),
       Percent: r.a.percent,
       Amount: r.a.amount,
     })),

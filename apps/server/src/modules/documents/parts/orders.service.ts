@@ -2,6 +2,7 @@ import {
   type AirTicketShareList,
   addMoney,
   allocateMoney,
+  type Culture,
   compareMoney,
   type DeletePurchaseOrderBody,
   money,
@@ -11,8 +12,10 @@ import {
 } from '@ems/contracts';
 import { duplicateOn, guarded } from '../../../core/checks';
 import type { DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
+import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
 
@@ -21,8 +24,12 @@ type FieldErr = { field: string; code: string; params?: Record<string, string | 
 // Purchase orders -----------------------------------------------------------------------------------------------
 
 export async function searchPurchaseOrders(ctx: DbContext, c: Caller, documentId: number): Promise<PurchaseOrderList> {
-  const d = await readable(ctx.db, c, documentId);
-  const rows = await repo.purchaseOrdersOf(ctx.db, d.id);
+  return purchaseOrdersOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+}
+
+/** The part as a document the caller may see holds it (its screen, its preview). */
+export async function purchaseOrdersOf(db: Db, culture: Culture, d: DocumentRow): Promise<PurchaseOrderList> {
+  const rows = await repo.purchaseOrdersOf(db, d.id);
   return {
     Version: d.version,
     Total: addMoney('0', ...rows.map((r) => r.po.amount)),
@@ -31,7 +38,7 @@ export async function searchPurchaseOrders(ctx: DbContext, c: Caller, documentId
       PONo: r.po.poNo,
       ProviderID: r.po.providerId,
       ProviderCode: r.providerCode,
-      ProviderName: localName(c.culture, r.providerZh, r.providerEn),
+      ProviderName: localName(culture, r.providerZh, r.providerEn),
       WhiteListed: r.whiteListed,
       Amount: r.po.amount,
       Remark: r.po.remark,
@@ -90,8 +97,12 @@ export async function searchAirTicketShares(
   c: Caller,
   documentId: number,
 ): Promise<AirTicketShareList> {
-  const d = await readable(ctx.db, c, documentId);
-  const rows = await repo.airTicketSharesOf(ctx.db, d.id);
+  return airTicketSharesOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+}
+
+/** The part as a document the caller may see holds it (its screen, its preview). */
+export async function airTicketSharesOf(db: Db, culture: Culture, d: DocumentRow): Promise<AirTicketShareList> {
+  const rows = await repo.airTicketSharesOf(db, d.id);
   return {
     Version: d.version,
     Rows: rows.map((r) => ({
@@ -100,7 +111,7 @@ export async function searchAirTicketShares(
       TicketAmount: r.s.ticketAmount,
       EmployeeID: r.s.employeeId,
       EmployeeCode: r.code,
-      EmployeeName: localName(c.culture, r.nameZh, r.nameEn),
+      EmployeeName: localName(culture, r.nameZh, r.nameEn),
       Amount: r.s.amount,
     })),
   };

@@ -320,6 +320,9 @@ describe('pay details and vendors', () => {
     expect(saved.json()).toMatchObject({ Saved: true, PayeeCode: 'V-T1', BankAccount: '6225880011112222' });
     const payees = (await t.call('/api/document/SearchPayVendor', { Keyword: 'V-T1' }, employee.access_token)).json();
     expect(payees).toMatchObject({ Total: 1, Rows: [{ Code: 'V-T1', Documents: 1 }] });
+    const preview = (await t.call('/api/Preview/GetDeputyData', { ID: d.ID }, employee.access_token)).json();
+    expect(preview.Payee).toMatchObject({ PayeeKind: 'vendor', PayeeCode: 'V-T1' });
+    expect(preview).toMatchObject({ Apportionment: [], Trips: [], PurchaseOrders: [], AirTicketShares: [] });
     const reset = await t.call('/api/document/ResetPayDetail', part(d, saved.json().Version), employee.access_token);
     expect(reset.json()).toMatchObject({ Saved: false, PayeeKind: 'employee' });
     const again = await t.call('/api/document/ResetPayDetail', part(d, reset.json().Version), employee.access_token);

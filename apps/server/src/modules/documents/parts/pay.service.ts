@@ -1,4 +1,5 @@
 import type {
+  Culture,
   DocumentPartBody,
   PayDetail,
   SavePayDetailBody,
@@ -10,6 +11,7 @@ import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
 import { companyById, findEmployee } from '../../org/org.service';
+import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
 import { vendorSearch } from './vendor.gateway';
@@ -43,8 +45,12 @@ export async function searchPayVendors(db: Db, c: Caller, q: SearchPayVendorBody
 }
 
 export async function search(ctx: DbContext, c: Caller, documentId: number): Promise<PayDetail> {
-  const d = await readable(ctx.db, c, documentId);
-  const row = await repo.payDetailOf(ctx.db, d.id);
+  return payDetailOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+}
+
+/** The part as a document the caller may see holds it (its screen, its preview). */
+export async function payDetailOf(db: Db, culture: Culture, d: DocumentRow): Promise<PayDetail> {
+  const row = await repo.payDetailOf(db, d.id);
   if (row?.payeeKind === 'vendor') {
     return {
       Version: d.version,
@@ -56,14 +62,14 @@ export async function search(ctx: DbContext, c: Caller, documentId: number): Pro
       BankAccount: row.bankAccount,
     };
   }
-  const e = await findEmployee(ctx.db, d.applicantId);
+  const e = await findEmployee(db, d.applicantId);
   if (!e) throw notFound();
   return {
     Version: d.version,
     Saved: row !== undefined,
     PayeeKind: 'employee',
     PayeeCode: e.code,
-    PayeeName: c.culture === 'en-GB' ? e.nameEn : e.nameZh,
+    PayeeName: culture === 'en-GB' ? e.nameEn : e.nameZh,
     BankName: e.bankName,
     BankAccount: e.bankAccount,
   };

@@ -1,12 +1,18 @@
-import type { DeleteTripBody, SaveTripBody, TripList } from '@ems/contracts';
+import type { Culture, DeleteTripBody, SaveTripBody, TripList } from '@ems/contracts';
 import type { DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
 import { fieldError, notFound } from '../../../core/errors';
+import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
 
 export async function search(ctx: DbContext, c: Caller, documentId: number): Promise<TripList> {
-  const d = await readable(ctx.db, c, documentId);
-  const rows = await repo.tripsOf(ctx.db, d.id);
+  return tripsOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+}
+
+/** The part as a document the caller may see holds it (its screen, its preview). */
+export async function tripsOf(db: Db, culture: Culture, d: DocumentRow): Promise<TripList> {
+  const rows = await repo.tripsOf(db, d.id);
   return {
     Version: d.version,
     Rows: rows.map((t, i) => ({

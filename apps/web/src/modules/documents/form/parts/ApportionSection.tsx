@@ -72,7 +72,12 @@ export function ApportionSection(p: PartProps) {
       })}
       {p.editable ? (
         <Space wrap>
-          <Button icon={<PlusOutlined />} onClick={() => setEditing(null)} disabled={targets.includes(null)}>
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => setEditing(null)}
+            disabled={targets.includes(null)}
+            data-testid="apportion-add-whole"
+          >
             {t('doc.part.apportion.addWhole')}
           </Button>
           {p.doc.Lines.length ? (
@@ -194,6 +199,7 @@ function ApportionModal(props: {
                     style={{ flex: 1 }}
                   >
                     <Select
+                      data-testid={`apportion-cc-${f.name}`}
                       showSearch
                       optionFilterProp="label"
                       options={options}
@@ -202,7 +208,15 @@ function ApportionModal(props: {
                     />
                   </Form.Item>
                   <Form.Item name={[f.name, 'Percent']} rules={[{ required: true, message: t('common.required') }]}>
-                    <InputNumber min={0.01} max={100} precision={2} step={1} addonAfter="%" style={{ width: 140 }} />
+                    <InputNumber
+                      data-testid={`apportion-percent-${f.name}`}
+                      min={0.01}
+                      max={100}
+                      precision={2}
+                      step={1}
+                      addonAfter="%"
+                      style={{ width: 140 }}
+                    />
                   </Form.Item>
                   <MinusCircleOutlined aria-label={t('common.delete')} onClick={() => remove(f.name)} />
                 </Flex>

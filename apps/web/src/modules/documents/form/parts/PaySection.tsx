@@ -128,7 +128,7 @@ function PayModal(props: {
             label={t('doc.part.pay.vendor')}
             rules={[{ required: true, message: t('common.required') }]}
           >
-            <VendorPicker />
+            <VendorPicker data-testid="pay-vendor" />
           </Form.Item>
         ) : null}
       </Form>

@@ -73,7 +73,12 @@ export function TripSection(p: PartProps) {
         ]}
       />
       {p.editable ? (
-        <Button icon={<PlusOutlined />} onClick={() => setEditing(null)} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => setEditing(null)}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid="trip-add"
+        >
           {t('doc.part.trip.add')}
         </Button>
       ) : null}
@@ -131,14 +136,14 @@ function TripModal(props: { row: TripRow | null; onClose: () => void; save: (v: 
       >
         <Flex gap={8}>
           <Form.Item name="FromCity" label={t('doc.part.trip.from')} rules={required} style={{ flex: 1 }}>
-            <Input maxLength={100} autoFocus />
+            <Input maxLength={100} autoFocus data-testid="trip-from" />
           </Form.Item>
           <Form.Item name="ToCity" label={t('doc.part.trip.to')} rules={required} style={{ flex: 1 }}>
-            <Input maxLength={100} />
+            <Input maxLength={100} data-testid="trip-to" />
           </Form.Item>
         </Flex>
         <Form.Item name="Dates" label={`${t('doc.part.trip.depart')} ~ ${t('doc.part.trip.arrive')}`} rules={required}>
-          <DatePicker.RangePicker style={{ width: '100%' }} />
+          <DatePicker.RangePicker style={{ width: '100%' }} data-testid="trip-dates" />
         </Form.Item>
         <Form.Item name="Transport" label={t('doc.part.trip.transport')} rules={required}>
           <Select options={TRANSPORTS.map((v) => ({ value: v, label: t(`doc.part.transport.${v}`) }))} />

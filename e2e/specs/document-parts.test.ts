@@ -31,7 +31,7 @@ describe('the parts of a document', () => {
     await page.getByTestId('trip-add').click();
     await page.getByTestId('trip-from').fill('上海');
     await page.getByTestId('trip-to').fill('北京');
-    await page.getByTestId('trip-dates').click();
+    await page.getByTestId('trip-dates').first().click();
     await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').first().click();
     await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').first().click();
     await page.locator('.ant-modal:visible .ant-btn-primary').click();

@@ -10,7 +10,7 @@ import { useFormSubmit } from '../../../../shared/useFormSubmit';
 import { partsApi } from './partsApi';
 import { type PartProps, usePartChange, usePartQuery } from './usePart';
 
-const vendorLabel = (v: VendorRow) =>
+const vendorLabel = (v: Pick<VendorRow, 'Code' | 'Name' | 'BankName' | 'BankAccount'>) =>
   `${v.Code} ${v.Name}${v.BankAccount ? ` · ${v.BankName ?? ''} ${v.BankAccount}` : ''}`;
 
 /** A vendor of the SAP vendor master by code, name or tax number; the value is the vendor's code. */
@@ -21,12 +21,12 @@ export function VendorPicker(props: CustomControlProps) {
       queryKey={['documents', 'vendor', 'picker']}
       placeholderKey="doc.part.pay.vendorPlaceholder"
       parse={(raw) => (typeof raw === 'string' && raw ? raw : undefined)}
-      search={async (k) =>
-        (await partsApi.vendors({ Keyword: k || undefined })).Rows.map((v) => ({
-          value: v.Code,
-          label: vendorLabel(v),
-        }))
-      }
+      search={async (k) => {
+        // Before anything is typed: the vendors the company's documents already pay, most used first.
+        const used = k ? [] : (await partsApi.payVendors()).Rows;
+        const rows = used.length ? used : (await partsApi.vendors({ Keyword: k || undefined })).Rows;
+        return rows.map((v) => ({ value: v.Code, label: vendorLabel(v) }));
+      }}
       lookup={async (code) => {
         const v = (await partsApi.vendors({ Code: code })).Rows[0];
         return { value: code, label: v ? vendorLabel(v) : code };

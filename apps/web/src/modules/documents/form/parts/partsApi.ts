@@ -1,7 +1,9 @@
 import type {
   AirTicketShareList,
   ApportionmentList,
+  Page,
   PayDetail,
+  PayVendorRow,
   PurchaseOrderList,
   SaveAirTicketShareBody,
   SaveApportionBody,
@@ -31,6 +33,7 @@ export const partsApi = {
   savePay: (body: Input<SavePayDetailBody>) => http.post<PayDetail>(url('SavePayDetail'), body),
   resetPay: (body: Ref) => http.post<PayDetail>(url('ResetPayDetail'), body),
   vendors: (body: { Keyword?: string; Code?: string }) => http.post<VendorList>(url('SearchVendor'), body),
+  payVendors: () => http.post<Page<PayVendorRow>>(url('SearchPayVendor'), { PageIndex: 1, PageSize: 20 }),
   orders: (id: number) => http.post<PurchaseOrderList>(url('SearchPurchaseOrder'), { DocumentID: id }),
   saveOrder: (body: Input<SavePurchaseOrderBody>) => http.post<PurchaseOrderList>(url('SavePurchaseOrder'), body),
   deleteOrder: (body: Ref & { ID: number }) => http.post<PurchaseOrderList>(url('DeletePurchaseOrder'), body),

@@ -10,7 +10,8 @@ import { documentApi } from '../../api';
 import { partsApi } from './partsApi';
 import { type PartProps, usePartChange, usePartQuery } from './usePart';
 
-type Values = { Rows: { CostCenterID?: number; Percent?: number | string }[] };
+/** A share's product is kept as it is: the form changes cost centres and percentages. */
+type Values = { Rows: { CostCenterID?: number; ProductID?: number | null; Percent?: number | string }[] };
 /** null: the whole document; a number: that line. */
 type Target = number | null;
 
@@ -105,7 +106,11 @@ export function ApportionSection(p: PartProps) {
               partsApi.saveApportion({
                 ...ref,
                 LineNo: editing,
-                Rows: values.Rows.map((r) => ({ CostCenterID: r.CostCenterID!, Percent: String(r.Percent) })),
+                Rows: values.Rows.map((r) => ({
+                  CostCenterID: r.CostCenterID!,
+                  ProductID: r.ProductID ?? null,
+                  Percent: String(r.Percent),
+                })),
               }),
             )
           }
@@ -182,7 +187,7 @@ function ApportionModal(props: {
   });
   const initial: Values = {
     Rows: props.rows.length
-      ? props.rows.map((r) => ({ CostCenterID: r.CostCenterID, Percent: r.Percent }))
+      ? props.rows.map((r) => ({ CostCenterID: r.CostCenterID, ProductID: r.ProductID, Percent: r.Percent }))
       : [{ Percent: 100 }],
   };
   return (
@@ -193,6 +198,9 @@ function ApportionModal(props: {
             <>
               {fields.map((f) => (
                 <Flex key={f.key} gap={8} align="baseline">
+                  <Form.Item name={[f.name, 'ProductID']} hidden>
+                    <InputNumber />
+                  </Form.Item>
                   <Form.Item
                     name={[f.name, 'CostCenterID']}
                     rules={[{ required: true, message: t('common.required') }]}

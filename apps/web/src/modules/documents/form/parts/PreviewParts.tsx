@@ -19,7 +19,7 @@ export function PreviewParts(p: Props) {
             dataSource={p.Apportionment}
             columns={[
               {
-                title: t('doc.part.apportion.whole'),
+                title: t('doc.part.apportion.target'),
                 render: (_, r) =>
                   r.LineNo === null ? t('doc.part.apportion.whole') : t('doc.part.apportion.line', { line: r.LineNo }),
               },

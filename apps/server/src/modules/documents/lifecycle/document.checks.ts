@@ -7,7 +7,7 @@ import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
 import * as repo from '../document.repository';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
-import { apportionmentProblem } from '../parts/apportion.service';
+import { partsProblem } from '../parts/parts.service';
 
 type Doc = repo.DocumentRow;
 
@@ -59,8 +59,8 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   const itemProblem = await itemRuleProblem(db, d);
   if (itemProblem) return itemProblem;
 
-  const apportioned = await apportionmentProblem(db, d.id);
-  if (apportioned) return apportioned;
+  const partProblem = await partsProblem(db, d);
+  if (partProblem) return partProblem;
 
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();

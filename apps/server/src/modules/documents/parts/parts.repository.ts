@@ -194,9 +194,10 @@ export function vendorMaster(
 
 // Purchase orders -----------------------------------------------------------------------------------------------
 
+/** Written with the table's own name: in a one-table select an interpolated column would lose it to the inner alias. */
 function whiteListed() {
   const today = shanghaiToday();
-  return sql<boolean>`exists (select 1 from ${poWhiteList} w where w.provider_id = ${provider.id}
+  return sql<boolean>`exists (select 1 from ${poWhiteList} w where w.provider_id = provider.id
     and (w.valid_to is null or w.valid_to >= ${today}))`;
 }
 
@@ -213,6 +214,20 @@ export function purchaseOrdersOf(db: Db, documentId: number) {
     .innerJoin(provider, eq(provider.id, purchaseOrder.providerId))
     .where(eq(purchaseOrder.documentId, documentId))
     .orderBy(asc(purchaseOrder.poNo));
+}
+
+/** Whether the company's vendor of this code is on the PO white list today (its invoices need no purchase order). */
+export async function vendorWhiteListed(db: Db, companyId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ listed: whiteListed() })
+    .from(provider)
+    .where(and(eq(provider.companyId, companyId), eq(provider.code, code)));
+  return row?.listed ?? false;
+}
+
+export async function purchaseOrderCount(db: Db, documentId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(purchaseOrder).where(eq(purchaseOrder.documentId, documentId));
+  return row?.n ?? 0;
 }
 
 export async function activeProvider(db: Db, companyId: number, code: string) {

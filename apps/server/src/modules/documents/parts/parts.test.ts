@@ -14,7 +14,7 @@ let employee: Session;
 let manager: Session;
 let admin: Session;
 let productId: number;
-let vendors: { paid: number; noBank: number; stopped: number };
+let vendors: { paid: number; noBank: number; stopped: number; unlisted: number };
 const today = shanghaiToday();
 
 beforeAll(async () => {
@@ -46,6 +46,7 @@ beforeAll(async () => {
     paid: await v('V-T1', '6225880011112222'),
     noBank: await v('V-T2', null),
     stopped: await v('V-T3', '1', false),
+    unlisted: await v('V-T4', '6225880099998888'),
   };
   await t.ctx.db.insert(poWhiteList).values({ companyId: 1, providerId: vendors.paid });
   await saveWorkflow(t, admin.access_token, {
@@ -310,7 +311,7 @@ describe('pay details and vendors', () => {
     const first = (await t.call('/api/document/SearchPayDetail', { DocumentID: d.ID }, employee.access_token)).json();
     expect(first).toMatchObject({ Saved: false, PayeeKind: 'employee' });
     const found = (await t.call('/api/document/SearchVendor', { Keyword: 'V-T' }, employee.access_token)).json();
-    expect(found.Rows.map((r: { Code: string }) => r.Code)).toEqual(['V-T1', 'V-T2']);
+    expect(found.Rows.map((r: { Code: string }) => r.Code)).toEqual(['V-T1', 'V-T2', 'V-T4']);
     const saved = await t.call(
       '/api/document/SavePayDetail',
       part(d, d.Version, { PayeeKind: 'vendor', VendorCode: 'V-T1' }),
@@ -327,6 +328,36 @@ describe('pay details and vendors', () => {
     expect(reset.json()).toMatchObject({ Saved: false, PayeeKind: 'employee' });
     const again = await t.call('/api/document/ResetPayDetail', part(d, reset.json().Version), employee.access_token);
     expect(again.json().code).toBe('pay.nothing_to_reset');
+  });
+
+  it('submits a vendor payment only with a purchase order, unless the vendor is on the PO white list', async () => {
+    const d = await saveDeputy(t, m, employee.access_token);
+    const paid = await t.call(
+      '/api/document/SavePayDetail',
+      part(d, d.Version, { PayeeKind: 'vendor', VendorCode: 'V-T4' }),
+      employee.access_token,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const refused = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'document.purchase_order_missing', params: { vendor: 'V-T4' } });
+    const po = await t.call(
+      '/api/document/SavePurchaseOrder',
+      part(d, paid.json().Version, { PONo: 'PO-9', VendorCode: 'V-T4', Amount: '300' }),
+      employee.access_token,
+    );
+    expect(po.statusCode, po.body).toBe(200);
+    const ok = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
+    expect(ok.statusCode, ok.body).toBe(200);
+
+    const listed = await saveDeputy(t, m, employee.access_token);
+    await t.call(
+      '/api/document/SavePayDetail',
+      part(listed, listed.Version, { PayeeKind: 'vendor', VendorCode: 'V-T1' }),
+      employee.access_token,
+    );
+    const sent = await t.act('/api/DocumentSubmit/SubmitDeputy', listed.ID, employee.access_token);
+    expect(sent.statusCode, sent.body).toBe(200);
   });
 
   it('refuses an unknown vendor, one without a bank account, a missing code and an apply', async () => {

@@ -14,7 +14,7 @@ type Parts = Pick<PreviewData, 'Apportionment' | 'Trips' | 'Payee' | 'PurchaseOr
 export async function partsForPreview(db: Db, culture: Culture, d: DocumentRow): Promise<Parts> {
   const [apportion, trips, payee, orders, tickets] = await Promise.all([
     apportionmentOf(db, culture, d),
-    tripsOf(db, culture, d),
+    tripsOf(db, d),
     d.docType === 'apply' ? undefined : payDetailOf(db, culture, d),
     purchaseOrdersOf(db, culture, d),
     airTicketSharesOf(db, culture, d),

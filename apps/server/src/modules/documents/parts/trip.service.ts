@@ -1,4 +1,4 @@
-import type { Culture, DeleteTripBody, SaveTripBody, TripList } from '@ems/contracts';
+import type { DeleteTripBody, SaveTripBody, TripList } from '@ems/contracts';
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound } from '../../../core/errors';
@@ -7,11 +7,11 @@ import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
 
 export async function search(ctx: DbContext, c: Caller, documentId: number): Promise<TripList> {
-  return tripsOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+  return tripsOf(ctx.db, await readable(ctx.db, c, documentId));
 }
 
 /** The part as a document the caller may see holds it (its screen, its preview). */
-export async function tripsOf(db: Db, culture: Culture, d: DocumentRow): Promise<TripList> {
+export async function tripsOf(db: Db, d: DocumentRow): Promise<TripList> {
   const rows = await repo.tripsOf(db, d.id);
   return {
     Version: d.version,

@@ -14,7 +14,8 @@ import { documentMasters } from './factories';
  * relation to.
  */
 type Schema = {
-  type?: string;
+  type?: string | string[];
+  format?: string;
   properties?: Record<string, Schema>;
   required?: string[];
   enum?: unknown[];
@@ -138,15 +139,26 @@ function bodyFor(r: Route, target: { id: number; version: number; fileId: number
     if (s.enum) return s.enum[0];
     if (s.type === 'boolean') return true;
     if (s.type === 'integer' || s.type === 'number') return Math.max(1, s.minimum ?? 1);
-    if (s.type === 'array') return [{ ID: target.id, Version: target.version }];
+    // Amounts and percentages are strings or numbers.
+    if (s.format === 'money' || s.format === 'percent') return '1.00';
+    // A list of rows with fields of their own gets one row of them; a list of documents names the target.
+    if (s.type === 'array')
+      return [
+        s.items?.required?.some((k) => k !== 'ID' && k !== 'Version')
+          ? objectFor(s.items)
+          : { ID: target.id, Version: target.version },
+      ];
     if (s.type === 'string') return name.endsWith('Date') ? shanghaiToday() : 'x';
     return undefined;
   };
-  const out: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(r.schema.properties ?? {})) {
-    if (r.schema.required?.includes(name) || name === 'Version') out[name] = fill(name, s);
-  }
-  return out;
+  const objectFor = (schema: Schema): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [name, s] of Object.entries(schema.properties ?? {})) {
+      if (schema.required?.includes(name) || name === 'Version') out[name] = fill(name, s);
+    }
+    return out;
+  };
+  return objectFor(r.schema);
 }
 
 describe('every by-id call of documents, approval, attachments and preview', () => {

@@ -7,6 +7,7 @@ export * from './common';
 export * from './costcentre';
 export * from './costimport';
 export * from './customers';
+export * from './document-parts';
 export * from './documents';
 export * from './errors';
 export * from './expense-masterdata';

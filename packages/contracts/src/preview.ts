@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { AirTicketShareRow, ApportionmentRow, PayDetail, PurchaseOrderRow, TripRow } from './document-parts';
 import { DocState, DocType } from './documents';
 import { RouteStep } from './workflow';
 
@@ -53,6 +54,12 @@ export const PreviewData = z.object({
   TotalInWords: z.string(),
   Route: z.array(RouteStep),
   AttachmentCount: z.number().int(),
+  /** The document's parts: how it is apportioned, its trips, whom it pays (loans and reimbursements), its purchase orders and shared air tickets. */
+  Apportionment: z.array(ApportionmentRow),
+  Trips: z.array(TripRow),
+  Payee: PayDetail.omit({ Version: true }).nullable(),
+  PurchaseOrders: z.array(PurchaseOrderRow),
+  AirTicketShares: z.array(AirTicketShareRow),
   PrintedAt: z.string(),
 });
 export type PreviewData = z.infer<typeof PreviewData>;

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   /** JSON list of {ClientId, Secret, Scopes[]} allowed to take open-API tokens. */
   OPENAPI_CLIENTS: z.string().optional(),
   ANALYTICS_URL: z.url().optional(),
+  /** The SAP middleware's vendor-search endpoint; unset answers from the vendor master kept here. */
+  SAP_VENDOR_URL: z.url().optional(),
   /** smtp://user:pass@host:587 or smtps://…; unset keeps notices as files in DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -89,6 +91,8 @@ export interface Config {
   amex: { publicKeyFile: string; issuer: string | undefined } | undefined;
   openApiClients: OpenApiClient[];
   analyticsUrl: string | undefined;
+  /** The SAP vendor search of the customer's middleware; unset uses the built-in simulator. */
+  sapVendorUrl: string | undefined;
   /** The mail server notices go through; unset writes them to the data folder. */
   smtp: { url: string; from: string } | undefined;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
@@ -221,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     openApiClients,
     analyticsUrl: e.ANALYTICS_URL,
+    sapVendorUrl: e.SAP_VENDOR_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     webDist: fromRoot(e.WEB_DIST),

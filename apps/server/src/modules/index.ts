@@ -5,6 +5,7 @@ import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
 import { documentRoutes } from './documents/document.routes';
 import { invoiceRoutes } from './documents/invoices/invoice.routes';
+import { documentPartRoutes } from './documents/parts/parts.routes';
 import { postCentreRoutes } from './documents/postcentre/postcentre.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
 import { printRoutes } from './documents/print/print.routes';
@@ -48,6 +49,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   proxyRoutes,
   workflowRoutes,
   documentRoutes,
+  documentPartRoutes,
   viewCentreRoutes,
   approvalRoutes,
   expenseMasterRoutes,

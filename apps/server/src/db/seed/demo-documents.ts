@@ -21,6 +21,7 @@ import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
 import { addDemoCustomers } from './demo-customers';
+import { addDemoParts } from './demo-document-parts';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
 
 const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
@@ -165,15 +166,17 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
         'zh-CN',
         REQUEST,
       );
+      const colleague = applicants[(i + 2) % applicants.length]!.id;
+      const partsVersion = await addDemoParts(ctx, preparer, saved, i, colleague);
       const drafted = plan.customers
         ? await addDemoCustomers(
             ctx,
             preparer,
-            { id: saved.ID, version: saved.Version, meetingDate: today },
+            { id: saved.ID, version: partsVersion, meetingDate: today },
             plan.customers,
             REQUEST,
           )
-        : saved.Version;
+        : partsVersion;
       if (plan.end === 'draft') continue;
       if (plan.docType === 'deputy') {
         await attachInvoice(db, store, saved.ID, preparer.userId);

@@ -1,5 +1,14 @@
+import { count, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import {
+  airTicketShare,
+  apportionment,
+  payDetail,
+  purchaseOrder,
+  trip,
+} from '../../modules/documents/parts/parts.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,5 +59,16 @@ describe('demo data', () => {
     expect(grant).toBeDefined();
     const theirs = await pending('manager', { ProxyId: grant!.ProxyId });
     expect(theirs.Rows.map((r) => r.StepName)).toContain('逐级审批');
+  });
+
+  it('gives documents apportionment, trips, a vendor paid directly and a shared air ticket', async () => {
+    const db = t.ctx.db;
+    const n = async (table: PgTable, where?: SQL) => (await db.select({ n: count() }).from(table).where(where))[0]!.n;
+    expect(await n(apportionment)).toBeGreaterThan(0);
+    expect(await n(apportionment, isNotNull(apportionment.lineNo))).toBeGreaterThan(0);
+    expect(await n(trip)).toBeGreaterThan(0);
+    expect(await n(payDetail, eq(payDetail.payeeKind, 'vendor'))).toBeGreaterThan(0);
+    expect(await n(purchaseOrder)).toBeGreaterThan(0);
+    expect(await n(airTicketShare)).toBeGreaterThan(0);
   });
 });

@@ -18,7 +18,9 @@ import { document as doc, documentLoanLink, documentNumber, expenseLine as line 
 import { applicant, createdWithin, documentKeyword, documentList } from './document-list.repository';
 import { AT_FINANCE } from './lifecycle/document.state';
 import { owned } from './scope/scope.repository';
-export type DocumentRow = typeof doc.$inferSelect;
+
+/** A document as read: every column but the reason's search grams, which only filters read. */
+export type DocumentRow = Omit<typeof doc.$inferSelect, 'reasonGrams'>;
 export type LineInsert = Omit<typeof line.$inferInsert, 'documentId'>;
 
 const apply = alias(doc, 'apply');

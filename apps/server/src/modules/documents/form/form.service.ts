@@ -5,6 +5,7 @@ import {
   type Culture,
   compareMoney,
   type DocType,
+  type DocumentDetail,
   type ExpenseLineInput,
   type ExpenseTypeDetailInfo,
   type ExpenseTypeMainInfo,
@@ -13,6 +14,7 @@ import {
   money,
   mulMoney,
   type SaveDocumentBody,
+  type SavePlanHeadBody,
   subMoney,
 } from '@ems/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
@@ -35,6 +37,7 @@ import { load, visible } from '../document.service';
 import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
+import { reapportion } from '../parts/apportion.service';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
@@ -228,6 +231,7 @@ export async function save(
         await repo.replaceLoanLinks(tx, d.id, loans);
         // Attendees follow their lines: split per head again, gone with a line that went or stopped involving HCP.
         await rebalance(tx, d.id);
+        await reapportion(tx, d.id, lines.length);
         return {
           to: d.status,
           set: main,
@@ -302,19 +306,39 @@ export async function add(
       LongTerm: source.LongTerm,
       // Loans are written off once; a copy starts without them.
       Loans: [],
-      Lines: source.Lines.map((l) => ({
-        ExpenseItemID: l.ExpenseItemID,
-        ExpenseSubItemID: l.ExpenseSubItemID,
-        ExpenseDate: l.ExpenseDate,
-        Amount: l.Amount,
-        Currency: l.Currency,
-        ProductID: l.ProductID,
-        Description: l.Description,
-      })),
+      Lines: linesAsInput(source),
     },
     culture,
     requestId,
   );
+}
+
+/** A document's lines as a save sends them. */
+function linesAsInput(d: DocumentDetail): ExpenseLineInput[] {
+  return d.Lines.map((l) => ({
+    ExpenseItemID: l.ExpenseItemID,
+    ExpenseSubItemID: l.ExpenseSubItemID,
+    ExpenseDate: l.ExpenseDate,
+    Amount: l.Amount,
+    Currency: l.Currency,
+    ProductID: l.ProductID,
+    Description: l.Description,
+  }));
+}
+
+/**
+ * SavePlanHead: saves an apply's main information (a new draft without lines, or the header of a draft or returned
+ * apply) through the one save path; the lines stay as they are.
+ */
+export async function saveApplyHead(
+  ctx: DbContext,
+  user: SessionUser,
+  body: SavePlanHeadBody,
+  culture: Culture,
+  requestId: string,
+) {
+  const lines = body.ID ? linesAsInput(await load(ctx.db, user, body.ID, 'apply', culture)) : [];
+  return save(ctx, user, 'apply', { ...body, Lines: lines, Loans: [] }, culture, requestId);
 }
 
 /** Whom a new document of this user is for: the principal while acting as their fill-in proxy. */

@@ -9,6 +9,7 @@ import { linesWithoutReasons } from '../customers/customer.service';
 import * as repo from '../document.repository';
 import { invoiceCount, invoiceSubmitProblem } from '../invoices/invoice.service';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
+import { partsProblem } from '../parts/parts.service';
 
 type Doc = repo.DocumentRow;
 
@@ -66,6 +67,8 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   if (invoiceProblem) return invoiceProblem;
   const unexplained = await linesWithoutReasons(db, d.id);
   if (unexplained.length) return refused('customer.reason_missing', { lines: unexplained.join(', ') });
+  const partProblem = await partsProblem(db, d);
+  if (partProblem) return partProblem;
 
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();

@@ -7,6 +7,7 @@ import { companyById } from '../../org/org.service';
 import { approveUiList } from '../../workflow/approval/approval.service';
 import { countOf } from '../attachments/attachment.service';
 import { toDetail, visible } from '../document.service';
+import { partsForPreview } from '../parts/parts.service';
 
 /**
  * A print-ready view of one document for whoever may see it: the head with names in the caller's language, the
@@ -68,6 +69,7 @@ export async function preview(
     TotalInWords: amountInWords(d.TotalAmountCNY, culture),
     Route: route.Rows,
     AttachmentCount: await countOf(ctx.db, id),
+    ...(await partsForPreview(ctx.db, culture, row.d)),
     PrintedAt: new Date().toISOString(),
   };
 }

@@ -23,8 +23,8 @@ import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { AttachmentSection } from '../attachments';
-import { InvoiceSection, ReceiptSection } from '../invoices';
 import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
+import { InvoiceSection, ReceiptSection } from '../invoices';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
 import { PrintButtons } from '../print/PrintButtons';
@@ -34,6 +34,7 @@ import { isFormValidation, keptRowsOf, placeFieldErrors } from './fieldErrors';
 import { bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
 import { LinesSection } from './LinesSection';
 import { MainInfoSection, TypeSection } from './MainInfoSection';
+import { DocumentParts } from './parts/DocumentParts';
 import { RoutePreviewModal, RouteSection } from './RouteSection';
 import { createSingleFlight, type SingleFlight } from './singleFlight';
 
@@ -326,6 +327,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
           </Panel>
         ) : null}
         {doc ? <CustomerPanels documentId={doc.ID} docType={docType} change={changeCustomers} /> : null}
+        {doc ? <DocumentParts doc={doc} editable unsaved={() => form.isFieldsTouched()} /> : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
@@ -409,6 +411,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
         </Panel>
       ) : null}
       <CustomerPanels documentId={doc.ID} docType={doc.DocType} />
+      <DocumentParts doc={doc} editable={false} />
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>

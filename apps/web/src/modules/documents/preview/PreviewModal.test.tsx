@@ -69,6 +69,11 @@ const DATA: PreviewData = {
     },
   ],
   AttachmentCount: 2,
+  Apportionment: [],
+  Trips: [],
+  Payee: null,
+  PurchaseOrders: [],
+  AirTicketShares: [],
   PrintedAt: '2025-03-02T01:00:00.000Z',
 };
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/notice';
 import { displayDateTime, formatAmount } from '../../../shared/format';
 import { previewApi } from '../attachments/api';
+import { PreviewParts } from '../form/parts/PreviewParts';
 
 export interface PreviewModalProps {
   documentId: number;
@@ -137,6 +138,7 @@ export function Sheet({ data }: { data: PreviewData }) {
           ]}
         />
       </section>
+      <PreviewParts {...data} />
       <section>
         <Typography.Title level={5}>{t('preview.routeTitle')}</Typography.Title>
         {data.Route.length ? (

@@ -11,6 +11,7 @@ import { AttachmentStore } from '../../modules/documents/attachments/attachment.
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
 import { addDocumentInvoice } from '../../modules/documents/invoices/invoice.service';
+import { needsMailing } from '../../modules/documents/postcentre/mailing';
 import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';
@@ -309,7 +310,7 @@ async function enterFapiao(
 }
 
 /**
- * The post centre scanned the paper of the first approved reimbursement: it is received and shows in the mailing
+ * The post centre scanned the paper of the first approved reimbursement with paper to mail: it is received and shows in the mailing
  * batch of a shared-service clerk (the administrator where the company has none); the other approved ones await.
  */
 async function receiveFirstPaper(
@@ -321,7 +322,14 @@ async function receiveFirstPaper(
   const [first] = await ctx.db
     .select({ docNo: document.docNo })
     .from(document)
-    .where(and(eq(document.companyId, companyId), eq(document.docType, 'deputy'), eq(document.status, 'approved')))
+    .where(
+      and(
+        eq(document.companyId, companyId),
+        eq(document.docType, 'deputy'),
+        eq(document.status, 'approved'),
+        needsMailing(document.id),
+      ),
+    )
     .orderBy(asc(document.id))
     .limit(1);
   if (!first) return;

@@ -37,6 +37,7 @@ describe('base info', () => {
       'CHARGEBACK_REASON',
       'ST_REASON',
       'PAYMENT_METHOD',
+      'CUSTOMER_REASON',
       'HCP_MEAL_CAP',
     ]);
     expect(types.Rows[0]).toMatchObject({ Name: 'Chargeback reasons', IsSystem: true, ItemCount: 7 });

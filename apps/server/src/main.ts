@@ -2,9 +2,10 @@ import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { DataDirBusyError, lockDataDir } from './core/data-lock';
-import { createBoss } from './core/jobs';
+import { createBoss, startScheduled } from './core/jobs';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { blockOverdueApplies } from './modules/documents/applies/block.service';
 import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
 import { evmJob } from './modules/org/evm/evm.service';
@@ -92,11 +93,18 @@ async function main(): Promise<void> {
     if (closing) return;
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
     // written to the data folder; EVM messages through its gateway.
+    const boss = createBoss(ctx.database, config.databaseUrl);
     outbound = await startOutbound(
       ctx,
-      createBoss(ctx.database, config.databaseUrl),
+      boss,
       { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
       { log: app.log },
+    );
+    // Nightly, after midnight in Shanghai: applies whose HCP evidence is overdue are blocked (DESIGN §11).
+    await startScheduled(
+      boss,
+      [{ name: 'apply-block', cron: '15 0 * * *', run: () => blockOverdueApplies(ctx, { log: app.log }) }],
+      app.log,
     );
     if (closing) return;
     // Instances share one database: texts edited through another reach this one's messages too.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplyBlockInfo } from './applies';
 import { DateOnly, Id, Money, Version } from './common';
 
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
@@ -140,6 +141,8 @@ export const DocumentDetail = z.object({
   LongTerm: z.boolean(),
   ApplyStopped: z.boolean(),
   Blocked: z.boolean(),
+  /** Apply only: the block for overdue evidence while it lasts (DESIGN §11). */
+  ApplyBlock: ApplyBlockInfo.nullable(),
   SubmittedAt: z.string().nullable(),
   ApprovedAt: z.string().nullable(),
   CreatedAt: z.string(),

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from './db';
 
@@ -11,7 +11,7 @@ import type { Database, Db } from './db';
  * client, so its advisory locks and SKIP LOCKED fetches run on the very database the app writes to.
  */
 export function createBoss(database: Database, url: string | undefined): PgBoss {
-  const common = { schedule: false, supervise: true, migrate: true, application_name: 'ems-jobs' } as const;
+  const common = { schedule: true, supervise: true, migrate: true, application_name: 'ems-jobs' } as const;
   if (database.kind === 'postgres') {
     if (!url) throw new Error('PostgreSQL without a connection string');
     return new PgBoss({ ...common, connectionString: url, max: 4 });
@@ -81,4 +81,29 @@ export function bindRequestScope(app: FastifyInstance): void {
 /** Work started outside a request (the demo seed, a test) names the id its jobs carry. */
 export function withRequestId<T>(requestId: string, fn: () => T): T {
   return requestScope.run({ requestId }, fn);
+}
+
+/** Work the server does on a clock (the nightly checks), run through the job queue. */
+export interface ScheduledJob {
+  name: string;
+  /** Five-field cron in the business time zone (Asia/Shanghai). */
+  cron: string;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * Puts each scheduled job on the started queue: pg-boss's cron sends one job per tick however many instances run,
+ * and one worker takes it. The work itself must be idempotent: a tick missed while every instance was down runs
+ * at the next one, and a retried job runs again.
+ */
+export async function startScheduled(boss: PgBoss, jobs: ScheduledJob[], log: FastifyBaseLogger): Promise<void> {
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 });
+    await boss.schedule(job.name, job.cron, {}, { tz: 'Asia/Shanghai' });
+    await boss.work(job.name, { pollingIntervalSeconds: 60 }, async () => {
+      const started = Date.now();
+      const result = await job.run();
+      log.info({ job: job.name, result, ms: Date.now() - started }, 'scheduled job done');
+    });
+  }
 }

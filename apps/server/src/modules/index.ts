@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
+import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { documentRoutes } from './documents/document.routes';
 import { previewRoutes } from './documents/preview/preview.routes';
@@ -57,6 +58,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approveCentreRoutes,
   attachmentRoutes,
   previewRoutes,
+  appliesRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { concurrencyTest } from '../../../../test/concurrency';
 import {
   type Masters,
   type Session,
@@ -251,6 +252,21 @@ describe('goods receipts', () => {
       employee.access_token,
     );
     expect(saved.json().errors[0]).toMatchObject({ field: 'ApplyID', code: 'document.apply_not_usable' });
+  });
+
+  concurrencyTest('two claims relating the same receipt at once: one takes it, the other is told', async () => {
+    const a = await approvedApply();
+    const g = (await call('document/SaveGR', { DocumentID: a.ID, GRDate: today, Amount: '100' })).json();
+    const claims = [
+      await saveDeputy(t, m, employee.access_token, '100.00', { ApplyID: a.ID }),
+      await saveDeputy(t, m, employee.access_token, '100.00', { ApplyID: a.ID }),
+    ];
+    const answers = await Promise.all(
+      claims.map((c) => call('document/SaveRelationGR', { DocumentID: c.ID, GRIDs: [g.ID] })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await t.ctx.db.select().from(goodsReceipt).where(eq(goodsReceipt.id, g.ID));
+    expect(claims.map((c) => c.ID)).toContain(row!.claimId);
   });
 
   it('deletes a receipt with its files and answers stale versions', async () => {

@@ -6,6 +6,9 @@ import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
+import { addDays } from '../../modules/documents/applies/block.info';
+import { blockOverdueApplies } from '../../modules/documents/applies/block.service';
+import * as receipts from '../../modules/documents/applies/receipts.service';
 import * as attachments from '../../modules/documents/attachments/attachment.repository';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
@@ -150,6 +153,9 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           Currency: 'CNY',
           Reason: plan.reason,
           LongTerm: plan.longTerm ?? false,
+          ...(plan.eventDaysAgo
+            ? { StartDate: addDays(today, -plan.eventDaysAgo), EndDate: addDays(today, -plan.eventDaysAgo) }
+            : {}),
           Lines: plan.lines.map((l) => ({
             ExpenseItemID: t.items.get(l.item) ?? null,
             ExpenseDate: today,
@@ -232,9 +238,32 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           )
         ).Version;
       }
+      for (const ms of plan.milestones ?? []) {
+        const saved2 = await receipts.saveMilestone(
+          db,
+          preparer,
+          { DocumentID: saved.ID, Name: ms.name, PlannedDate: addDays(today, ms.inDays), Amount: ms.amount },
+          REQUEST,
+        );
+        for (const r of ms.receipts)
+          await receipts.saveReceipt(
+            db,
+            preparer,
+            {
+              DocumentID: saved.ID,
+              MilestoneID: saved2.ID,
+              GRDate: addDays(today, -r.daysAgo),
+              Amount: r.amount,
+              Description: r.text,
+            },
+            REQUEST,
+          );
+      }
     }
     await grantApprovalProxy(ctx, c.id, as, today);
   }
+  // The nightly job, as it would run tonight: applies of HCP events whose evidence is overdue are blocked.
+  await blockOverdueApplies(ctx);
 }
 
 /** The demo manager's own line manager lets them approve in their name (the act-for switch of the header). */

@@ -22,6 +22,7 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
+import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection } from '../applies';
 import { AttachmentSection } from '../attachments';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
@@ -305,6 +306,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
+        {doc ? <ApplySections doc={doc} /> : null}
         {doc && doc.Status === 'returned' ? (
           <Panel title={t('doc.section.route')} testId="doc-section-route">
             <RouteSection documentId={doc.ID} />
@@ -313,6 +315,24 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
       </Flex>
     </Form>
   );
+}
+
+/** An apply's milestones and goods receipts; a claim against an apply, the receipts it pays for. */
+function ApplySections({ doc }: { doc: DocumentDetail }) {
+  const { t } = useTranslation();
+  if (doc.DocType === 'apply')
+    return (
+      <Panel title={t('apply.section')} testId="doc-section-receipts">
+        <ApplyReceiptsSection documentId={doc.ID} />
+      </Panel>
+    );
+  if (doc.DocType === 'deputy' && doc.ApplyID !== null)
+    return (
+      <Panel title={t('apply.receipt.claimTitle')} testId="doc-section-claim-receipts">
+        <ClaimReceiptsSection documentId={doc.ID} />
+      </Panel>
+    );
+  return null;
 }
 
 function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
@@ -371,6 +391,11 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
           </ActionButton>
         ) : null}
       </Header>
+      {doc.ApplyBlock ? (
+        <Panel title={t('apply.block.title')} testId="doc-section-block">
+          <BlockPanel doc={doc} onChanged={after} />
+        </Panel>
+      ) : null}
       <Panel title={t('doc.section.main')} testId="doc-section-main">
         <MainInfoView d={doc} />
       </Panel>
@@ -380,6 +405,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>
+      <ApplySections doc={doc} />
       <Panel title={t('doc.section.route')} testId="doc-section-route">
         <RouteSection documentId={doc.ID} />
       </Panel>

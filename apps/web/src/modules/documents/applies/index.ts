@@ -1,0 +1,2 @@
+export { BlockPanel } from './BlockPanel';
+export { ApplyReceiptsSection, ClaimReceiptsSection } from './ReceiptsSection';

@@ -367,6 +367,21 @@ describe('apply block', () => {
     expect((await t.act('/api/DocumentSubmit/SubmitApply', next.ID, employee.access_token)).statusCode).toBe(200);
   });
 
+  concurrencyTest('two acceptances at once release the apply once', async () => {
+    const a = await approvedApply({ hcp: true, eventDate: eventLongAgo });
+    await blockOverdueApplies(t.ctx, { today });
+    await t.act('/api/document/UpdateApplyUnblock', a.ID, employee.access_token, { Reason: '照片遗失' });
+    const version = await t.version(a.ID);
+    const answers = await Promise.all(
+      [manager, admin].map((s) =>
+        t.call('/api/ApproveCenter/UpdateUnlockReason', { ID: a.ID, Version: version, Reason: '同意' }, s.access_token),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const unlocks = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, a.ID));
+    expect(unlocks.filter((h) => h.action === 'unlock')).toHaveLength(1);
+  });
+
   it('releases the block at once with complete evidence; evidence stays once accepted', async () => {
     const a = await approvedApply({ hcp: true, eventDate: eventLongAgo });
     await blockOverdueApplies(t.ctx, { today });

@@ -1,10 +1,4 @@
-import {
-  type ApplyBlockInfo,
-  type ApplyUnblockBody,
-  type Culture,
-  EVIDENCE_KINDS,
-  REQUIRED_EVIDENCE_KINDS,
-} from '@ems/contracts';
+import { type ApplyUnblockBody, type Culture, EVIDENCE_KINDS } from '@ems/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
@@ -13,11 +7,10 @@ import type { SessionUser } from '../../../core/http';
 import { shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
 import { findEmployee } from '../../org/org.service';
-import { parameter } from '../../system/system.service';
 import * as files from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
 import { load, visible } from '../document.service';
-import { approversFor, type DocFacts, isOwner } from '../lifecycle/document.policy';
+import { isOwner } from '../lifecycle/document.policy';
 import { type LockedDocument, systemUser, transition } from '../lifecycle/transition';
 import { addDays, evidenceDueDays, mayAccept, missingKinds } from './block.info';
 import * as repo from './block.repository';

@@ -2,14 +2,12 @@ import { type ApplyUnblockBody, type Culture, EVIDENCE_KINDS } from '@ems/contra
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
+import { AppError, conflict, fieldError, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { shanghaiToday } from '../../../core/time';
-import { audit } from '../../audit/audit.service';
 import { findEmployee } from '../../org/org.service';
-import * as files from '../attachments/attachment.repository';
-import { AttachmentStore } from '../attachments/attachment.storage';
-import { load, visible } from '../document.service';
+import { removeFile } from '../attachments/attachment.service';
+import { load } from '../document.service';
 import { isOwner } from '../lifecycle/document.policy';
 import { type LockedDocument, systemUser, transition } from '../lifecycle/transition';
 import { addDays, evidenceDueDays, mayAccept, missingKinds } from './block.info';
@@ -171,29 +169,14 @@ export async function acceptUnlock(
  * RemoveApplyBlockFile: the applicant takes back an evidence file of their approved apply, until the block it
  * answers is resolved (then the evidence stays as it was accepted).
  */
-export async function removeEvidence(ctx: AppContext, user: SessionUser, id: number, requestId: string) {
-  const file = await files.findById(ctx.db, id);
-  if (!file || file.goodsReceiptId !== null) throw notFound();
-  const found = (await visible(ctx.db, user, file.documentId)).d;
-  if (found.docType !== 'apply') throw notFound();
-  await ctx.db.transaction(async (tx) => {
-    const locked = await files.lockDocument(tx, file.documentId);
-    if (!locked) throw notFound();
-    if (!isOwner(user, found)) throw refused('apply.not_owner');
-    if (locked.status !== 'approved') throw refused('apply.evidence_not_open');
-    if (!EVIDENCE.has(file.kind)) throw refused('apply.not_evidence');
-    if ((await repo.blockOf(tx, file.documentId))?.resolvedAt) throw refused('apply.evidence_accepted');
-    await files.remove(tx, id);
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: found.applicantId,
-      action: 'remove',
-      entity: 'attachment',
-      entityId: id,
-      detail: { documentId: file.documentId, fileName: file.fileName, kind: file.kind, evidence: true },
-      requestId,
-    });
+export function removeEvidence(ctx: AppContext, user: SessionUser, id: number, requestId: string) {
+  return removeFile(ctx, user, id, requestId, {
+    owns: (file, d) => file.goodsReceiptId === null && d.docType === 'apply',
+    check: async (tx, file, d) => {
+      if (!isOwner(user, d)) throw refused('apply.not_owner');
+      if (d.status !== 'approved') throw refused('apply.evidence_not_open');
+      if (!EVIDENCE.has(file.kind)) throw refused('apply.not_evidence');
+      if ((await repo.blockOf(tx, file.documentId))?.resolvedAt) throw refused('apply.evidence_accepted');
+    },
   });
-  await new AttachmentStore(ctx.config.dataDir).remove(file.storageKey);
 }

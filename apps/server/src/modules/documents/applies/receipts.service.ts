@@ -59,6 +59,17 @@ function refusal(user: SessionUser, d: Doc, what: 'milestone' | 'receipt'): neve
   throw refused(what === 'milestone' ? 'apply.milestones_locked' : 'apply.receipts_need_approved');
 }
 
+/** The audit row of a change to an apply's (or claim's) milestones or receipts, on behalf of its applicant. */
+function record(
+  tx: Db,
+  user: SessionUser,
+  d: Pick<LockedDocument, 'applicantId'>,
+  requestId: string,
+  e: { action: string; entity: string; entityId: number; detail: Record<string, unknown> },
+) {
+  return audit(tx, { companyId: user.companyId, actorId: user.userId, principalId: d.applicantId, requestId, ...e });
+}
+
 /** Locks the document the change belongs to (one change at a time, checked against its locked state). */
 async function locked(tx: Db, user: SessionUser, id: number): Promise<LockedDocument> {
   const d = await lockDocument(tx, id);
@@ -134,15 +145,11 @@ export async function saveMilestone(db: Db, user: SessionUser, body: SaveMilesto
       ? await repo.updateMilestone(tx, existing.id, version, values)
       : await repo.insertMilestone(tx, { documentId: d.id, ...values });
     if (!row) throw staleVersion();
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
+    await record(tx, user, d, requestId, {
       action: existing ? 'update' : 'create',
       entity: 'milestone',
       entityId: row.id,
       detail: { documentId: d.id, docNo: d.docNo, ...values },
-      requestId,
     });
     return row.id;
   });
@@ -160,15 +167,11 @@ export async function deleteMilestone(db: Db, user: SessionUser, body: RowVersio
     if (!milestonesOpen(user, d)) refusal(user, d, 'milestone');
     if ((await repo.receiptCountOf(tx, m.id)) > 0) throw refused('apply.milestone_has_receipts', { name: m.name });
     if (!(await repo.deleteMilestone(tx, m.id, body.Version))) throw staleVersion();
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
+    await record(tx, user, d, requestId, {
       action: 'delete',
       entity: 'milestone',
       entityId: m.id,
       detail: { documentId: d.id, docNo: d.docNo, name: m.name, amount: m.amount },
-      requestId,
     });
   });
 }
@@ -220,15 +223,11 @@ export async function changeRelation(
     if (changed.length !== ids.length) {
       throw relate ? conflict('apply.receipt_taken') : refused('apply.receipt_not_related');
     }
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
+    await record(tx, user, d, requestId, {
       action: relate ? 'relate' : 'unrelate',
       entity: 'goods_receipt',
       entityId: d.id,
       detail: { documentId: d.id, docNo: d.docNo, receipts: ids },
-      requestId,
     });
   });
   return relatedReceipts(db, user, body.DocumentID);
@@ -271,15 +270,11 @@ export async function saveReceipt(db: Db, user: SessionUser, body: SaveGRBody, r
       ? await repo.updateReceipt(tx, existing.g.id, version, values)
       : await repo.insertReceipt(tx, { documentId: d.id, createdBy: user.userId, ...values });
     if (!row) throw staleVersion();
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
+    await record(tx, user, d, requestId, {
       action: existing ? 'update' : 'create',
       entity: 'goods_receipt',
       entityId: row.id,
       detail: { documentId: d.id, docNo: d.docNo, ...values },
-      requestId,
     });
     return row.id;
   });
@@ -298,15 +293,11 @@ export async function deleteReceipt(ctx: AppContext, user: SessionUser, body: Ro
     if (now?.g.claimId) throw refused('apply.receipt_related', { no: now.claimNo ?? '' });
     const fileKeys = await repo.fileKeysOf(tx, r.g.id);
     if (!(await repo.deleteReceipt(tx, r.g.id, body.Version))) throw staleVersion();
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: d.applicantId,
+    await record(tx, user, d, requestId, {
       action: 'delete',
       entity: 'goods_receipt',
       entityId: r.g.id,
       detail: { documentId: d.id, docNo: d.docNo, grDate: r.g.grDate, amount: r.g.amount, files: fileKeys.length },
-      requestId,
     });
     return fileKeys;
   });

@@ -28,6 +28,7 @@ import { sniff } from './attachment.sniff';
 import { AttachmentStore } from './attachment.storage';
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
+type Found = Awaited<ReturnType<typeof visible>>;
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 const IMAGE_TYPES = new Set(ACCEPTED_TYPES.filter((t) => t.image).map((t) => t.mimeType));
@@ -240,13 +241,26 @@ export async function receiptFiles(
   return rows.map((r) => toRow(ctx.messages, culture, r, editable));
 }
 
-/** DeleteGRFile: removes a file of a goods receipt the apply's owner may still change. */
-export async function removeReceiptFile(ctx: AppContext, user: SessionUser, id: number, requestId: string) {
+/** Which files a removal is for, and what it checks under the document's lock (status as locked). */
+export interface RemovalRule {
+  /** Whether the call deals with this file at all; any other is "not found". */
+  owns: (file: Stored, d: Found['d']) => boolean;
+  check: (tx: Db, file: Stored, d: Found['d']) => unknown;
+}
+
+/**
+ * Removes one file: found, its document visible, the rule's check under the document's lock; the row and its audit
+ * in one transaction, then the bytes.
+ */
+export async function removeFile(ctx: AppContext, user: SessionUser, id: number, requestId: string, rule: RemovalRule) {
   const file = await repo.findById(ctx.db, id);
-  if (!file?.goodsReceiptId) throw notFound();
+  if (!file) throw notFound();
   const found = await visible(ctx.db, user, file.documentId);
+  if (!rule.owns(file, found.d)) throw notFound();
   await ctx.db.transaction(async (tx) => {
-    await receiptFilesOpen(tx, user, file.goodsReceiptId!, file.documentId);
+    const locked = await repo.lockDocument(tx, file.documentId);
+    if (!locked) throw notFound();
+    await rule.check(tx, file, { ...found.d, status: locked.status });
     await repo.remove(tx, id);
     await audit(tx, {
       companyId: user.companyId,
@@ -255,35 +269,33 @@ export async function removeReceiptFile(ctx: AppContext, user: SessionUser, id: 
       action: 'remove',
       entity: 'attachment',
       entityId: id,
-      detail: { documentId: file.documentId, goodsReceiptId: file.goodsReceiptId, fileName: file.fileName },
+      detail: {
+        documentId: file.documentId,
+        goodsReceiptId: file.goodsReceiptId,
+        kind: file.kind,
+        fileName: file.fileName,
+        sha256: file.sha256,
+      },
       requestId,
     });
   });
   await new AttachmentStore(ctx.config.dataDir).remove(file.storageKey);
 }
 
-/** Removes a file of an editable document: the row and its audit in one transaction, then the bytes. */
-export async function remove(ctx: AppContext, user: SessionUser, id: number, requestId: string): Promise<void> {
-  const file = await repo.findById(ctx.db, id);
-  if (!file || file.goodsReceiptId !== null) throw notFound();
-  const found = await visible(ctx.db, user, file.documentId);
-  await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockDocument(tx, file.documentId);
-    if (!locked) throw notFound();
-    assertEditable(user, { ...found.d, status: locked.status });
-    await repo.remove(tx, id);
-    await audit(tx, {
-      companyId: user.companyId,
-      actorId: user.userId,
-      principalId: found.d.applicantId,
-      action: 'remove',
-      entity: 'attachment',
-      entityId: id,
-      detail: { documentId: file.documentId, fileName: file.fileName, sha256: file.sha256 },
-      requestId,
-    });
+/** DeleteGRFile: removes a file of a goods receipt the apply's owner may still change. */
+export function removeReceiptFile(ctx: AppContext, user: SessionUser, id: number, requestId: string) {
+  return removeFile(ctx, user, id, requestId, {
+    owns: (file) => file.goodsReceiptId !== null,
+    check: (tx, file) => receiptFilesOpen(tx, user, file.goodsReceiptId!, file.documentId),
   });
-  await new AttachmentStore(ctx.config.dataDir).remove(file.storageKey);
+}
+
+/** Removes a file of an editable document. */
+export function remove(ctx: AppContext, user: SessionUser, id: number, requestId: string): Promise<void> {
+  return removeFile(ctx, user, id, requestId, {
+    owns: (file) => file.goodsReceiptId === null,
+    check: (_tx, _file, d) => assertEditable(user, d),
+  });
 }
 
 /** One file the user may see, opened for streaming. */

@@ -9,6 +9,7 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { displayDateTime } from '../../../shared/format';
 import { documentApi } from '../api';
 import { attachmentApi } from '../attachments/api';
+import { confirmed, uploadWith } from './actions';
 import { appliesApi } from './api';
 
 const EVIDENCE = new Set<string>(EVIDENCE_KINDS);
@@ -76,12 +77,7 @@ export function BlockPanel({ doc, onChanged }: { doc: DocumentDetail; onChanged:
                       icon={<DeleteOutlined />}
                       aria-label={t('attachment.remove', { name: f.FileName })}
                       data-testid="evidence-remove"
-                      onAction={async () => {
-                        if (!(await notice.ask(t('common.confirmDelete')))) return;
-                        await appliesApi.removeEvidence(f.ID);
-                        notice.success(t('common.deleted'));
-                        await reload();
-                      }}
+                      onAction={() => confirmed(() => appliesApi.removeEvidence(f.ID), reload)}
                     />,
                   ]
                 : []
@@ -103,19 +99,7 @@ export function BlockPanel({ doc, onChanged }: { doc: DocumentDetail; onChanged:
             />
             <Upload
               showUploadList={false}
-              customRequest={({ file, onSuccess, onError }) => {
-                appliesApi
-                  .uploadEvidence(doc.ID, kind, file as File)
-                  .then(async (r) => {
-                    onSuccess?.(r);
-                    notice.success(t('attachment.uploaded', { name: (file as File).name }));
-                    await reload();
-                  })
-                  .catch((error: unknown) => {
-                    onError?.(error as Error);
-                    notice.error(error);
-                  });
-              }}
+              customRequest={uploadWith((file) => appliesApi.uploadEvidence(doc.ID, kind, file), reload)}
             >
               <Button icon={<UploadOutlined />} data-testid="evidence-upload">
                 {t('attachment.upload')}

@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Form, Input, List, Modal, Select, Upload } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { FormModal } from '../../../shared/FormModal';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { confirmed, uploadWith } from './actions';
 import { appliesApi } from './api';
 
 /** Up to 16 digits and two decimals, more than zero: the server's money rule for milestones and receipts. */
@@ -188,19 +188,10 @@ export function ReceiptFilesModal(props: { documentId: number; grId: number | nu
       {data.data?.Editable ? (
         <Upload
           showUploadList={false}
-          customRequest={({ file, onSuccess, onError }) => {
-            appliesApi
-              .uploadReceiptFile(props.documentId, props.grId as number, file as File)
-              .then(async (r) => {
-                onSuccess?.(r);
-                notice.success(t('attachment.uploaded', { name: (file as File).name }));
-                await reload();
-              })
-              .catch((error: unknown) => {
-                onError?.(error as Error);
-                notice.error(error);
-              });
-          }}
+          customRequest={uploadWith(
+            (file) => appliesApi.uploadReceiptFile(props.documentId, props.grId as number, file),
+            reload,
+          )}
         >
           <Button icon={<UploadOutlined />} data-testid="receipt-file-upload">
             {t('attachment.upload')}
@@ -224,12 +215,7 @@ export function ReceiptFilesModal(props: { documentId: number; grId: number | nu
                         size="small"
                         icon={<DeleteOutlined />}
                         aria-label={t('attachment.remove', { name: f.FileName })}
-                        onAction={async () => {
-                          if (!(await notice.ask(t('common.confirmDelete')))) return;
-                          await appliesApi.deleteReceiptFile(f.ID);
-                          notice.success(t('common.deleted'));
-                          await reload();
-                        }}
+                        onAction={() => confirmed(() => appliesApi.deleteReceiptFile(f.ID), reload)}
                       />,
                     ]
                   : []

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { formatAmount } from '../../../shared/format';
+import { confirmed } from './actions';
 import { appliesApi } from './api';
 import { MilestoneModal, ReceiptFilesModal, ReceiptModal } from './ReceiptModals';
 
@@ -176,12 +177,7 @@ export function ApplyReceiptsSection({ documentId }: { documentId: number }) {
               icon={<DeleteOutlined />}
               aria-label={t('common.delete')}
               data-testid="milestone-delete"
-              onAction={async () => {
-                if (!(await notice.ask(t('common.confirmDelete')))) return;
-                await appliesApi.deleteMilestone(r.ID, r.Version);
-                notice.success(t('common.deleted'));
-                await reload();
-              }}
+              onAction={() => confirmed(() => appliesApi.deleteMilestone(r.ID, r.Version), reload)}
             />
           </Flex>
         ) : null,
@@ -245,12 +241,7 @@ export function ApplyReceiptsSection({ documentId }: { documentId: number }) {
           editable={gr?.Editable === true}
           onEdit={(r) => setReceipt({ row: r })}
           onFiles={(r) => setFilesOf(r.ID)}
-          onDelete={async (r) => {
-            if (!(await notice.ask(t('common.confirmDelete')))) return;
-            await appliesApi.deleteReceipt(r.ID, r.Version);
-            notice.success(t('common.deleted'));
-            await reload();
-          }}
+          onDelete={(r) => confirmed(() => appliesApi.deleteReceipt(r.ID, r.Version), reload)}
           testId="receipt-table"
         />
       ) : (
@@ -342,12 +333,12 @@ export function ClaimReceiptsSection({ documentId }: { documentId: number }) {
       <ReceiptTable
         rows={related.data?.Rows ?? []}
         editable={editable}
-        onDelete={async (r) => {
-          if (!(await notice.ask(t('apply.receipt.confirmUnrelate')))) return;
-          await appliesApi.unrelate(documentId, [r.ID]);
-          notice.success(t('apply.receipt.unrelated'));
-          await reload();
-        }}
+        onDelete={(r) =>
+          confirmed(() => appliesApi.unrelate(documentId, [r.ID]), reload, {
+            ask: 'apply.receipt.confirmUnrelate',
+            done: 'apply.receipt.unrelated',
+          })
+        }
         testId="related-table"
       />
       <Modal

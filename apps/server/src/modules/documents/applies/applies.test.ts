@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
@@ -172,6 +172,15 @@ describe('goods receipts', () => {
       ['M1', '300.00'],
       [null, '700.00'],
     ]);
+    // Each milestone sums its own receipts (regression: the subquery once compared the receipt with itself).
+    await call('document/SaveMilestone', { DocumentID: a.ID, Name: 'M2', PlannedDate: today, Amount: '100' });
+    const listed = (await call('document/SearchMilestoneList', { DocumentID: a.ID })).json();
+    expect(listed.Rows.map((r: { Name: string; ReceivedAmount: string }) => [r.Name, r.ReceivedAmount])).toEqual([
+      ['M1', '300.00'],
+      ['M2', '0.00'],
+    ]);
+    const receiptsOf = (await call('document/GetApplyRelGR', { DocumentID: a.ID })).json();
+    expect(receiptsOf.Rows.map((r: { FileCount: number }) => r.FileCount)).toEqual([0, 0]);
     const byMonth = (await call('document/GetGRDetailByMonth', { DocumentID: a.ID })).json();
     expect(byMonth.Rows.map((r: { Month: string }) => r.Month)).toEqual(['2026-01', '2026-02']);
     const list = (await call('Preview/GetGRList', { ID: a.ID }, manager.access_token)).json();
@@ -365,6 +374,25 @@ describe('apply block', () => {
     // Released: the job does not block it again, and new applies go in.
     await blockOverdueApplies(t.ctx, { today });
     expect((await t.act('/api/DocumentSubmit/SubmitApply', next.ID, employee.access_token)).statusCode).toBe(200);
+  });
+
+  it("takes the last line's expense date as the event day when the apply has no dates", async () => {
+    const a = await approvedApply({ hcp: true });
+    const isBlocked = async () => (await t.ctx.db.select().from(document).where(eq(document.id, a.ID)))[0]!.blocked;
+    await blockOverdueApplies(t.ctx, { today: addDays(today, 30) });
+    expect(await isBlocked()).toBe(false);
+    await blockOverdueApplies(t.ctx, { today: addDays(today, 31) });
+    expect(await isBlocked()).toBe(true);
+    const [b] = await t.ctx.db.select().from(applyBlock).where(eq(applyBlock.documentId, a.ID));
+    expect(b).toMatchObject({ eventDate: today, dueDate: addDays(today, 30) });
+    // The later clock blocked earlier applies of these tests too: an administrator releases them all.
+    const mine = and(eq(document.blocked, true), eq(document.applicantId, employee.UserID));
+    for (const d of await t.ctx.db.select().from(document).where(mine)) {
+      const released = await t.act('/api/ApproveCenter/UpdateUnlockReason', d.id, admin.access_token, {
+        Reason: '补录',
+      });
+      expect(released.statusCode).toBe(200);
+    }
   });
 
   concurrencyTest('two acceptances at once release the apply once', async () => {

@@ -28,8 +28,14 @@ export async function evidenceKinds(db: Db, documentId: number): Promise<Set<str
   return new Set(rows.map((r) => r.kind));
 }
 
+/**
+ * The document row's own columns, named with its table: in a select of one table Drizzle names columns bare, which
+ * inside a subquery would mean the subquery's own table.
+ */
+const own = (column: string) => sql`${doc}.${sql.identifier(column)}`;
+
 /** The day of an apply's event: its end date, else its start date, else its last line's expense date. */
-const eventDateOf = sql<string>`coalesce(${doc.endDate}, ${doc.startDate}, (select max(${line.expenseDate}) from ${line} where ${line.documentId} = ${doc.id}))`;
+const eventDateOf = sql<string>`coalesce(${own('end_date')}, ${own('start_date')}, (select max(l.expense_date) from ${line} l where l.document_id = ${own('id')}))::text`;
 
 /** Companies with approved HCP applies never blocked: the job reads each one's EvidenceDueDays. */
 export async function companiesWithHcpApplies(db: Db): Promise<number[]> {
@@ -46,7 +52,7 @@ export async function companiesWithHcpApplies(db: Db): Promise<number[]> {
  */
 export async function overdueApplies(db: Db, companyId: number, eventBefore: string) {
   const hasKind = (kind: string) =>
-    sql`exists (select 1 from ${attachment} where ${attachment.documentId} = ${doc.id} and ${attachment.goodsReceiptId} is null and ${attachment.kind} = ${kind})`;
+    sql`exists (select 1 from ${attachment} a where a.document_id = ${own('id')} and a.goods_receipt_id is null and a.kind = ${kind})`;
   return db
     .select({ id: doc.id, eventDate: eventDateOf })
     .from(doc)
@@ -56,8 +62,8 @@ export async function overdueApplies(db: Db, companyId: number, eventBefore: str
         eq(doc.docType, 'apply'),
         eq(doc.status, 'approved'),
         eq(doc.blocked, false),
-        sql`not exists (select 1 from ${applyBlock} where ${applyBlock.documentId} = ${doc.id})`,
-        sql`exists (select 1 from ${line} join ${expenseItem} on ${expenseItem.id} = ${line.expenseItemId} where ${line.documentId} = ${doc.id} and ${expenseItem.involvesHcp})`,
+        sql`not exists (select 1 from ${applyBlock} b where b.document_id = ${own('id')})`,
+        sql`exists (select 1 from ${line} l join ${expenseItem} i on i.id = l.expense_item_id where l.document_id = ${own('id')} and i.involves_hcp)`,
         sql`${eventDateOf} < ${eventBefore}`,
         sql`not (${hasKind('sign_in_sheet')} and ${hasKind('photo')})`,
       ),

@@ -11,13 +11,19 @@ const claim = alias(doc, 'claim');
 export type MilestoneInsert = typeof milestone.$inferInsert;
 export type GRInsert = typeof gr.$inferInsert;
 
+/**
+ * The outer row's id, named with its table: in a select of one table Drizzle names columns bare, which inside a
+ * subquery would mean the subquery's own table.
+ */
+const milestoneId = sql`${milestone}.${sql.identifier('id')}`;
+
 /** An apply's milestones, by planned day, with what their receipts add up to. */
 export async function milestonesOf(db: Db, documentId: number) {
   return db
     .select({
       m: milestone,
-      received: sql<string>`coalesce((select sum(${gr.amount}) from ${gr} where ${gr.milestoneId} = ${milestone.id}), 0)::numeric(18,2)::text`,
-      receipts: sql<number>`(select count(*) from ${gr} where ${gr.milestoneId} = ${milestone.id})::int`,
+      received: sql<string>`coalesce((select sum(g.amount) from ${gr} g where g.milestone_id = ${milestoneId}), 0)::numeric(18,2)::text`,
+      receipts: sql<number>`(select count(*) from ${gr} g where g.milestone_id = ${milestoneId})::int`,
     })
     .from(milestone)
     .where(eq(milestone.documentId, documentId))
@@ -60,7 +66,7 @@ const grColumns = {
   docNo: doc.docNo,
   milestoneName: milestone.name,
   claimNo: claim.docNo,
-  files: sql<number>`(select count(*) from ${attachment} where ${attachment.goodsReceiptId} = ${gr.id})::int`,
+  files: sql<number>`(select count(*) from ${attachment} a where a.goods_receipt_id = ${gr}.${sql.identifier('id')})::int`,
 };
 
 function grSelect(db: Db) {

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { addDays } from '../../modules/documents/applies/block.info';
-import { blockOverdueApplies } from '../../modules/documents/applies/block.service';
+import { blockOverdueApplies, requestUnblock } from '../../modules/documents/applies/block.service';
 import * as receipts from '../../modules/documents/applies/receipts.service';
 import * as attachments from '../../modules/documents/attachments/attachment.repository';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
@@ -261,9 +261,22 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
       }
     }
     await grantApprovalProxy(ctx, c.id, as, today);
+    // The nightly job, as it would run tonight: applies of HCP events whose evidence is overdue are blocked. In the
+    // first company the applicant has given an unlock reason, so their line manager has one to accept.
+    await blockOverdueApplies(ctx);
+    const [blocked] = await db
+      .select({ id: document.id, applicantId: document.applicantId, version: document.version })
+      .from(document)
+      .where(and(eq(document.companyId, c.id), eq(document.blocked, true)));
+    if (blocked && code === '1000')
+      await requestUnblock(
+        ctx,
+        await as(blocked.applicantId),
+        { ID: blocked.id, Version: blocked.version, Reason: '签到表原件在会务公司处，预计下周寄回' },
+        'zh-CN',
+        REQUEST,
+      );
   }
-  // The nightly job, as it would run tonight: applies of HCP events whose evidence is overdue are blocked.
-  await blockOverdueApplies(ctx);
 }
 
 /** The demo manager's own line manager lets them approve in their name (the act-for switch of the header). */

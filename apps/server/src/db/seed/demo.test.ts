@@ -62,5 +62,13 @@ describe('demo applies', () => {
     expect(blocked.length).toBeGreaterThan(0);
     const blocks = await t.ctx.db.query.applyBlock.findMany();
     expect(blocks.map((b) => b.documentId).sort()).toEqual(blocked.map((b) => b.id).sort());
+    // The manager has the applicant's unlock reason to accept.
+    const waiting = blocks.find((b) => b.unlockReason !== null)!;
+    const seen = await t.call(
+      '/api/document/SearchDocumentDetail',
+      { ID: waiting.documentId },
+      (await t.login('manager')).access_token,
+    );
+    expect(seen.json().ApplyBlock).toMatchObject({ CanAccept: true, CanRequest: false });
   });
 });

@@ -83,7 +83,7 @@ async function blockWork(tx: Db, d: LockedDocument, today: string, days: number)
  * once; otherwise their unlock reason waits for their line manager (UpdateUnlockReason), who is told by mail.
  */
 export async function requestUnblock(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   body: ApplyUnblockBody,
   culture: Culture,

@@ -33,6 +33,8 @@ export const appliesApi = {
     http.post<GRByMilestone>(`${DOC}/GetGRDetailByMilestone`, { DocumentID: documentId }),
   byMonth: (documentId: number) => http.post<GRByMonth>(`${DOC}/GetGRDetailByMonth`, { DocumentID: documentId }),
   receipt: (id: number) => http.post<GRData>('/api/Preview/GetGRData', { ID: id }),
+  /** The print-ready list of an apply's receipts. */
+  sheet: (documentId: number) => http.post<GRList>('/api/Preview/GetGRList', { ID: documentId }),
   uploadReceiptFile: (documentId: number, grId: number, file: File) =>
     http.upload<AttachmentRow>('/api/UploadAttachment/SaveFile', file, {
       DocumentID: documentId,

@@ -1,2 +1,3 @@
 export { BlockPanel } from './BlockPanel';
 export { ApplyReceiptsSection, ClaimReceiptsSection } from './ReceiptsSection';
+export { ReceiptsSheet } from './ReceiptsSheet';

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/notice';
 import { displayDateTime, formatAmount } from '../../../shared/format';
+import { ReceiptsSheet } from '../applies/ReceiptsSheet';
 import { previewApi } from '../attachments/api';
 
 export interface PreviewModalProps {
@@ -136,6 +137,7 @@ function Sheet({ data }: { data: PreviewData }) {
           ]}
         />
       </section>
+      {h.DocType === 'apply' ? <ReceiptsSheet documentId={h.ID} /> : null}
       <section>
         <Typography.Title level={5}>{t('preview.routeTitle')}</Typography.Title>
         {data.Route.length ? (

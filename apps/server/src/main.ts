@@ -94,18 +94,22 @@ async function main(): Promise<void> {
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
     // written to the data folder; EVM messages through its gateway.
     const boss = createBoss(ctx.database, config.databaseUrl);
-    outbound = await startOutbound(
-      ctx,
-      boss,
-      { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
-      { log: app.log },
-    );
-    // Nightly, after midnight in Shanghai: applies whose HCP evidence is overdue are blocked (DESIGN §11).
-    await startScheduled(
-      boss,
-      [{ name: 'apply-block', cron: '15 0 * * *', run: () => blockOverdueApplies(ctx, { log: app.log }) }],
-      app.log,
-    );
+    // Queues are created one instance at a time: two instances creating different queues at once (each a partition
+    // of pg-boss's job table) can deadlock.
+    await ctx.database.exclusively(async () => {
+      outbound = await startOutbound(
+        ctx,
+        boss,
+        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
+        { log: app.log },
+      );
+      // Nightly, after midnight in Shanghai: applies whose HCP evidence is overdue are blocked (DESIGN §11).
+      await startScheduled(
+        boss,
+        [{ name: 'apply-block', cron: '15 0 * * *', run: () => blockOverdueApplies(ctx, { log: app.log }) }],
+        app.log,
+      );
+    });
     if (closing) return;
     // Instances share one database: texts edited through another reach this one's messages too.
     stopFollowing = followLanguageEdits(ctx, LANGUAGE_CHECK_MS, (err) =>

@@ -96,11 +96,16 @@ export interface ScheduledJob {
  * and one worker takes it. The work itself must be idempotent: a tick missed while every instance was down runs
  * at the next one, and a retried job runs again.
  */
-export async function startScheduled(boss: PgBoss, jobs: ScheduledJob[], log: FastifyBaseLogger): Promise<void> {
+export async function startScheduled(
+  boss: PgBoss,
+  jobs: ScheduledJob[],
+  log: FastifyBaseLogger,
+  opts: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 });
     await boss.schedule(job.name, job.cron, {}, { tz: 'Asia/Shanghai' });
-    await boss.work(job.name, { pollingIntervalSeconds: 60 }, async () => {
+    await boss.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 60 }, async () => {
       const started = Date.now();
       const result = await job.run();
       log.info({ job: job.name, result, ms: Date.now() - started }, 'scheduled job done');

@@ -143,6 +143,8 @@ export const DocumentDetail = z.object({
   Blocked: z.boolean(),
   /** Apply only: the block for overdue evidence while it lasts (DESIGN §11). */
   ApplyBlock: ApplyBlockInfo.nullable(),
+  /** Apply only: an HCP activity, whose evidence is uploaded after the event (DESIGN §11). */
+  NeedsEvidence: z.boolean(),
   SubmittedAt: z.string().nullable(),
   ApprovedAt: z.string().nullable(),
   CreatedAt: z.string(),

@@ -339,6 +339,7 @@ describe('apply block', () => {
     expect(refusedSubmit.json().message).toContain(a.DocNo);
 
     const detail = (await t.call('/api/document/SearchDocumentDetail', { ID: a.ID }, employee.access_token)).json();
+    expect(detail.NeedsEvidence).toBe(true);
     expect(detail.ApplyBlock).toMatchObject({
       MissingKinds: ['sign_in_sheet', 'photo'],
       CanRequest: true,

@@ -52,3 +52,8 @@ export async function blockInfo(
     CanAccept: b.unlockReason !== null && (await mayAccept(db, user, d.applicantId)),
   };
 }
+
+/** Whether an apply is for an HCP activity (a line's expense item names HCP/HCO attendees). */
+export function hcpActivity(db: Db, documentId: number): Promise<boolean> {
+  return repo.hcpActivity(db, documentId);
+}

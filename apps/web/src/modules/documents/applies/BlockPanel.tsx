@@ -19,19 +19,12 @@ const EVIDENCE = new Set<string>(EVIDENCE_KINDS);
  * and releases it, or gives an unlock reason; their line manager accepts that reason.
  */
 export function BlockPanel({ doc, onChanged }: { doc: DocumentDetail; onChanged: (d: DocumentDetail) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const block = doc.ApplyBlock;
-  const [kind, setKind] = useState<string>('sign_in_sheet');
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
-  const files = useQuery({
-    queryKey: ['attachments', doc.ID, i18n.language],
-    queryFn: () => attachmentApi.list(doc.ID),
-    enabled: block !== null,
-  });
   if (!block) return null;
-  const evidence = (files.data?.Rows ?? []).filter((f) => EVIDENCE.has(f.Kind));
   const reload = async () => {
     await client.invalidateQueries({ queryKey: ['attachments', doc.ID] });
     onChanged(await documentApi.load(doc.ID));
@@ -59,53 +52,9 @@ export function BlockPanel({ doc, onChanged }: { doc: DocumentDetail; onChanged:
           </Descriptions.Item>
         ) : null}
       </Descriptions>
-      <Typography.Text strong>{t('apply.block.evidence')}</Typography.Text>
-      <List
-        size="small"
-        dataSource={evidence}
-        locale={{ emptyText: t('apply.block.noEvidence') }}
-        renderItem={(f) => (
-          <List.Item
-            actions={
-              block.CanRequest
-                ? [
-                    <ActionButton
-                      key="del"
-                      type="text"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('attachment.remove', { name: f.FileName })}
-                      data-testid="evidence-remove"
-                      onAction={() => confirmed(() => appliesApi.removeEvidence(f.ID), reload)}
-                    />,
-                  ]
-                : []
-            }
-          >
-            {f.KindName}: {f.FileName}
-          </List.Item>
-        )}
-      />
+      <EvidenceFiles documentId={doc.ID} canChange={block.CanRequest} onChanged={reload} />
       {block.CanRequest ? (
         <Flex vertical gap={8} style={{ marginTop: 8 }}>
-          <Flex gap={8} wrap>
-            <Select
-              value={kind}
-              onChange={setKind}
-              style={{ width: 160 }}
-              aria-label={t('attachment.field.kind')}
-              options={EVIDENCE_KINDS.map((k) => ({ value: k, label: t(`attachment.kind.${k}`) }))}
-            />
-            <Upload
-              showUploadList={false}
-              customRequest={uploadWith((file) => appliesApi.uploadEvidence(doc.ID, kind, file), reload)}
-            >
-              <Button icon={<UploadOutlined />} data-testid="evidence-upload">
-                {t('attachment.upload')}
-              </Button>
-            </Upload>
-          </Flex>
           {block.MissingKinds.length === 0 ? (
             <ActionButton
               type="primary"
@@ -166,6 +115,72 @@ export function BlockPanel({ doc, onChanged }: { doc: DocumentDetail; onChanged:
           >
             {t('apply.block.accept')}
           </ActionButton>
+        </Flex>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The evidence of an approved apply (sign-in sheets, photos, agreements): listed for whoever sees the apply; its
+ * owner uploads more or takes a wrong file back (the server refuses once a block was resolved with it).
+ */
+export function EvidenceFiles(props: { documentId: number; canChange: boolean; onChanged: () => Promise<unknown> }) {
+  const { t, i18n } = useTranslation();
+  const [kind, setKind] = useState<string>('sign_in_sheet');
+  const files = useQuery({
+    queryKey: ['attachments', props.documentId, i18n.language],
+    queryFn: () => attachmentApi.list(props.documentId),
+  });
+  const evidence = (files.data?.Rows ?? []).filter((f) => EVIDENCE.has(f.Kind));
+  const reload = props.onChanged;
+  return (
+    <section aria-label={t('apply.block.evidence')} data-testid="apply-evidence">
+      <Typography.Text strong>{t('apply.block.evidence')}</Typography.Text>
+      <List
+        size="small"
+        dataSource={evidence}
+        locale={{ emptyText: t('apply.block.noEvidence') }}
+        renderItem={(f) => (
+          <List.Item
+            actions={
+              props.canChange
+                ? [
+                    <ActionButton
+                      key="del"
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('attachment.remove', { name: f.FileName })}
+                      data-testid="evidence-remove"
+                      onAction={() => confirmed(() => appliesApi.removeEvidence(f.ID), reload)}
+                    />,
+                  ]
+                : []
+            }
+          >
+            {f.KindName}: {f.FileName}
+          </List.Item>
+        )}
+      />
+      {props.canChange ? (
+        <Flex gap={8} wrap style={{ marginTop: 8 }}>
+          <Select
+            value={kind}
+            onChange={setKind}
+            style={{ width: 160 }}
+            aria-label={t('attachment.field.kind')}
+            options={EVIDENCE_KINDS.map((k) => ({ value: k, label: t(`attachment.kind.${k}`) }))}
+          />
+          <Upload
+            showUploadList={false}
+            customRequest={uploadWith((file) => appliesApi.uploadEvidence(props.documentId, kind, file), reload)}
+          >
+            <Button icon={<UploadOutlined />} data-testid="evidence-upload">
+              {t('attachment.upload')}
+            </Button>
+          </Upload>
         </Flex>
       ) : null}
     </section>

@@ -1,3 +1,3 @@
-export { BlockPanel } from './BlockPanel';
+export { BlockPanel, EvidenceFiles } from './BlockPanel';
 export { ApplyReceiptsSection, ClaimReceiptsSection } from './ReceiptsSection';
 export { ReceiptsSheet } from './ReceiptsSheet';

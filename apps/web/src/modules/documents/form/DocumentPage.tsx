@@ -18,11 +18,12 @@ import { useBoot } from '../../../app/i18n/BootProvider';
 import { usePageTitle } from '../../../app/layout/pageTitle';
 import { useDefaultInfoQuery } from '../../../app/layout/queries';
 import { notice } from '../../../app/notice';
+import { getUserInfo } from '../../../app/session/session';
 import { ActionButton } from '../../../shared/ActionButton';
 import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
-import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection } from '../applies';
+import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection, EvidenceFiles } from '../applies';
 import { AttachmentSection } from '../attachments';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
@@ -317,14 +318,32 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
   );
 }
 
-/** An apply's milestones and goods receipts; a claim against an apply, the receipts it pays for. */
+/** The signed-in user applied for or prepared it (the server decides again; a proxy acting for them is refused here). */
+function ownedByMe(doc: DocumentDetail): boolean {
+  const me = getUserInfo()?.UserID;
+  return me === doc.ApplicantID || me === doc.PreparerID;
+}
+
+/**
+ * An apply's evidence once approved (uploaded within EvidenceDueDays of an HCP event), milestones and goods receipts;
+ * a claim against an apply, the receipts it pays for.
+ */
 function ApplySections({ doc }: { doc: DocumentDetail }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refreshFiles = () => queryClient.invalidateQueries({ queryKey: ['attachments', doc.ID] });
   if (doc.DocType === 'apply')
     return (
-      <Panel title={t('apply.section')} testId="doc-section-receipts">
-        <ApplyReceiptsSection documentId={doc.ID} />
-      </Panel>
+      <>
+        {doc.Status === 'approved' && doc.NeedsEvidence && !doc.ApplyBlock ? (
+          <Panel title={t('apply.block.evidence')} testId="doc-section-evidence">
+            <EvidenceFiles documentId={doc.ID} canChange={ownedByMe(doc)} onChanged={refreshFiles} />
+          </Panel>
+        ) : null}
+        <Panel title={t('apply.section')} testId="doc-section-receipts">
+          <ApplyReceiptsSection documentId={doc.ID} />
+        </Panel>
+      </>
     );
   if (doc.DocType === 'deputy' && doc.ApplyID !== null)
     return (

@@ -5,6 +5,7 @@ import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss, startScheduled } from './core/jobs';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { applyBlockJob } from './modules/documents/applies/block.service';
 import { freezeJob } from './modules/freezes/freeze.service';
 import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
@@ -94,15 +95,19 @@ async function main(): Promise<void> {
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
     // written to the data folder; EVM messages through its gateway.
     const boss = createBoss(ctx.database, config.databaseUrl);
-    outbound = await startOutbound(
-      ctx,
-      boss,
-      { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
-      { log: app.log },
-    );
-    if (closing) return;
-    // Nightly work on the same queue: the overdue-loan freeze.
-    await startScheduled(boss, [freezeJob(ctx.db, app.log)]);
+    // Queues are created one instance at a time: two instances creating different queues at once (each a partition
+    // of pg-boss's job table) can deadlock.
+    await ctx.database.exclusively(async () => {
+      outbound = await startOutbound(
+        ctx,
+        boss,
+        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
+        { log: app.log },
+      );
+      // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP
+      // evidence is overdue are blocked (DESIGN §11).
+      await startScheduled(boss, [freezeJob(ctx.db, app.log), applyBlockJob(ctx, app.log)]);
+    });
     if (closing) return;
     // Instances share one database: texts edited through another reach this one's messages too.
     stopFollowing = followLanguageEdits(ctx, LANGUAGE_CHECK_MS, (err) =>

@@ -84,6 +84,8 @@ export const AttachmentIdBody = z.object({ ID: Id });
 export const SaveFileFields = z.object({
   DocumentID: Id,
   Kind: AttachmentKind.default('other'),
+  /** A file of one goods receipt of the apply rather than of the document itself. */
+  GoodsReceiptID: Id.optional(),
 });
 export type SaveFileFields = z.infer<typeof SaveFileFields>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplyBlockInfo } from './applies';
 import { DateOnly, Id, Money, Version } from './common';
 
 export const DOC_TYPES = ['apply', 'loan', 'deputy'] as const;
@@ -142,6 +143,10 @@ export const DocumentDetail = z.object({
   LongTerm: z.boolean(),
   ApplyStopped: z.boolean(),
   Blocked: z.boolean(),
+  /** Apply only: the block for overdue evidence while it lasts (DESIGN §11). */
+  ApplyBlock: ApplyBlockInfo.nullable(),
+  /** Apply only: an HCP activity, whose evidence is uploaded after the event (DESIGN §11). */
+  NeedsEvidence: z.boolean(),
   SubmittedAt: z.string().nullable(),
   ApprovedAt: z.string().nullable(),
   CreatedAt: z.string(),

@@ -1,4 +1,5 @@
 export * from './amount-words';
+export * from './applies';
 export * from './approval';
 export * from './attachments';
 export * from './auth';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
+import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
 import { documentRoutes } from './documents/document.routes';
@@ -71,6 +72,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   printRoutes,
   postCentreRoutes,
   shareRoutes,
+  appliesRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,3 +1,45 @@
+CREATE TABLE "apply_block" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"document_id" integer NOT NULL,
+	"event_date" date NOT NULL,
+	"due_date" date NOT NULL,
+	"blocked_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"unlock_reason" text,
+	"reason_by" integer,
+	"reason_at" timestamp with time zone,
+	"resolution" varchar(20),
+	"resolved_by" integer,
+	"resolved_at" timestamp with time zone,
+	"comment" text
+);
+--> statement-breakpoint
+CREATE TABLE "goods_receipt" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"document_id" integer NOT NULL,
+	"milestone_id" integer,
+	"gr_date" date NOT NULL,
+	"amount" numeric(18, 2) NOT NULL,
+	"description" text,
+	"claim_id" integer,
+	"created_by" integer NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "goods_receipt_amount_ck" CHECK ("goods_receipt"."amount" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "milestone" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"document_id" integer NOT NULL,
+	"name" varchar(200) NOT NULL,
+	"planned_date" date NOT NULL,
+	"amount" numeric(18, 2) NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "milestone_amount_ck" CHECK ("milestone"."amount" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "document_clinical_hco" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"document_id" integer NOT NULL,
@@ -211,7 +253,16 @@ CREATE TABLE "customer_hcp" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "attachment" ADD COLUMN "goods_receipt_id" integer;--> statement-breakpoint
 ALTER TABLE "company" ADD COLUMN "tax_id" varchar(20);--> statement-breakpoint
+ALTER TABLE "apply_block" ADD CONSTRAINT "apply_block_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "apply_block" ADD CONSTRAINT "apply_block_reason_by_employee_id_fk" FOREIGN KEY ("reason_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "apply_block" ADD CONSTRAINT "apply_block_resolved_by_employee_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_receipt" ADD CONSTRAINT "goods_receipt_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_receipt" ADD CONSTRAINT "goods_receipt_milestone_id_milestone_id_fk" FOREIGN KEY ("milestone_id") REFERENCES "public"."milestone"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_receipt" ADD CONSTRAINT "goods_receipt_claim_id_document_id_fk" FOREIGN KEY ("claim_id") REFERENCES "public"."document"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "goods_receipt" ADD CONSTRAINT "goods_receipt_created_by_employee_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "milestone" ADD CONSTRAINT "milestone_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_clinical_hco" ADD CONSTRAINT "document_clinical_hco_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_clinical_hco" ADD CONSTRAINT "document_clinical_hco_hco_id_customer_hco_id_fk" FOREIGN KEY ("hco_id") REFERENCES "public"."customer_hco"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_customer" ADD CONSTRAINT "document_customer_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -246,6 +297,10 @@ ALTER TABLE "customer_coverage" ADD CONSTRAINT "customer_coverage_hco_id_custome
 ALTER TABLE "customer_hco" ADD CONSTRAINT "customer_hco_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_hcp" ADD CONSTRAINT "customer_hcp_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_hcp" ADD CONSTRAINT "customer_hcp_hco_id_customer_hco_id_fk" FOREIGN KEY ("hco_id") REFERENCES "public"."customer_hco"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "apply_block_document_uq" ON "apply_block" USING btree ("document_id");--> statement-breakpoint
+CREATE INDEX "goods_receipt_document_idx" ON "goods_receipt" USING btree ("document_id","gr_date");--> statement-breakpoint
+CREATE INDEX "goods_receipt_claim_idx" ON "goods_receipt" USING btree ("claim_id");--> statement-breakpoint
+CREATE INDEX "milestone_document_idx" ON "milestone" USING btree ("document_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "document_clinical_hco_uq" ON "document_clinical_hco" USING btree ("document_id","hco_id");--> statement-breakpoint
 CREATE INDEX "document_clinical_hco_idx" ON "document_clinical_hco" USING btree ("hco_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "document_customer_hcp_uq" ON "document_customer" USING btree ("document_id","line_no","hcp_id");--> statement-breakpoint
@@ -273,4 +328,6 @@ CREATE UNIQUE INDEX "customer_coverage_hcp_uq" ON "customer_coverage" USING btre
 CREATE UNIQUE INDEX "customer_coverage_hco_uq" ON "customer_coverage" USING btree ("employee_id","hco_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_hco_company_code_uq" ON "customer_hco" USING btree ("company_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_hcp_company_code_uq" ON "customer_hcp" USING btree ("company_id","code");--> statement-breakpoint
-CREATE INDEX "customer_hcp_hco_idx" ON "customer_hcp" USING btree ("hco_id");
+CREATE INDEX "customer_hcp_hco_idx" ON "customer_hcp" USING btree ("hco_id");--> statement-breakpoint
+ALTER TABLE "attachment" ADD CONSTRAINT "attachment_goods_receipt_id_goods_receipt_id_fk" FOREIGN KEY ("goods_receipt_id") REFERENCES "public"."goods_receipt"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "attachment_gr_idx" ON "attachment" USING btree ("goods_receipt_id");

@@ -155,6 +155,15 @@ export interface DocPlan {
   approveSteps?: number;
   /** HCP/HCO attendees, clinical-trial HCOs and lecturer agreements, added before it is submitted. */
   customers?: DemoCustomers;
+  /** Apply: its event was this many days ago (start and end date); without evidence the nightly job blocks it. */
+  eventDaysAgo?: number;
+  /** Approved apply: milestones (planned in `inDays`) and the goods received on them (`daysAgo`). */
+  milestones?: {
+    name: string;
+    inDays: number;
+    amount: string;
+    receipts: { daysAgo: number; amount: string; text: string }[];
+  }[];
 }
 
 /** Documents of every type in each state the approval part of the lifecycle reaches, spread over the applicants. */
@@ -233,6 +242,33 @@ export const DOC_PLAN: readonly DocPlan[] = [
     mine: true,
     lines: [{ item: 'HOTEL', amount: '18000.00', text: '全年差旅预算' }],
     longTerm: true,
+    milestones: [
+      {
+        name: '第一季度区域拜访',
+        inDays: -20,
+        amount: '4500.00',
+        receipts: [
+          { daysAgo: 60, amount: '1500.00', text: '一月拜访住宿' },
+          { daysAgo: 30, amount: '1680.00', text: '二月拜访住宿' },
+        ],
+      },
+      {
+        name: '第二季度区域拜访',
+        inDays: 70,
+        amount: '4500.00',
+        receipts: [{ daysAgo: 5, amount: '980.00', text: '四月拜访住宿' }],
+      },
+      { name: '下半年区域拜访', inDays: 160, amount: '9000.00', receipts: [] },
+    ],
+  },
+  // An HCP activity held 45 days ago whose sign-in sheet and photos never came: the nightly job blocks it.
+  {
+    docType: 'apply',
+    type: 'A_DEPT_MEETING',
+    end: 'approved',
+    reason: '心内科科室会（活动证明逾期未上传）',
+    eventDaysAgo: 45,
+    lines: [{ item: 'HCP_MEAL', amount: '1600.00', text: '科室会工作餐（医生10人）' }],
   },
   {
     docType: 'loan',

@@ -6,6 +6,9 @@ import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
+import { addDays } from '../../modules/documents/applies/block.info';
+import { blockOverdueApplies, requestUnblock } from '../../modules/documents/applies/block.service';
+import * as receipts from '../../modules/documents/applies/receipts.service';
 import * as attachments from '../../modules/documents/attachments/attachment.repository';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
@@ -155,6 +158,9 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           Currency: 'CNY',
           Reason: plan.reason,
           LongTerm: plan.longTerm ?? false,
+          ...(plan.eventDaysAgo
+            ? { StartDate: addDays(today, -plan.eventDaysAgo), EndDate: addDays(today, -plan.eventDaysAgo) }
+            : {}),
           Lines: plan.lines.map((l) => ({
             ExpenseItemID: t.items.get(l.item) ?? null,
             ExpenseDate: today,
@@ -251,9 +257,45 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           )
         ).Version;
       }
+      for (const ms of plan.milestones ?? []) {
+        const saved2 = await receipts.saveMilestone(
+          db,
+          preparer,
+          { DocumentID: saved.ID, Name: ms.name, PlannedDate: addDays(today, ms.inDays), Amount: ms.amount },
+          REQUEST,
+        );
+        for (const r of ms.receipts)
+          await receipts.saveReceipt(
+            db,
+            preparer,
+            {
+              DocumentID: saved.ID,
+              MilestoneID: saved2.ID,
+              GRDate: addDays(today, -r.daysAgo),
+              Amount: r.amount,
+              Description: r.text,
+            },
+            REQUEST,
+          );
+      }
     }
     await grantApprovalProxy(ctx, c.id, as, today);
     await receiveFirstPaper(ctx, c.id, as, adminId);
+    // The nightly job, as it would run tonight: applies of HCP events whose evidence is overdue are blocked. In the
+    // first company the applicant has given an unlock reason, so their line manager has one to accept.
+    await blockOverdueApplies(ctx);
+    const [blocked] = await db
+      .select({ id: document.id, applicantId: document.applicantId, version: document.version })
+      .from(document)
+      .where(and(eq(document.companyId, c.id), eq(document.blocked, true)));
+    if (blocked && code === '1000')
+      await requestUnblock(
+        ctx,
+        await as(blocked.applicantId),
+        { ID: blocked.id, Version: blocked.version, Reason: '签到表原件在会务公司处，预计下周寄回' },
+        'zh-CN',
+        REQUEST,
+      );
   }
 }
 

@@ -72,3 +72,33 @@ describe('demo data', () => {
     expect(await n(airTicketShare)).toBeGreaterThan(0);
   });
 });
+
+describe('demo applies', () => {
+  it('has a long-term apply with milestones and goods receipts, and an apply blocked for overdue evidence', async () => {
+    const employee = (await t.login('employee')).access_token;
+    const longTerm = (
+      await t.call('/api/DocumentViewCenter/SearchLongTermApply', { PageSize: 50 }, employee)
+    ).json() as { Rows: { ID: number }[] };
+    const byMilestone = await Promise.all(
+      longTerm.Rows.map(
+        async (r) =>
+          (await t.call('/api/document/GetGRDetailByMilestone', { DocumentID: r.ID }, employee)).json() as {
+            Rows: { Receipts: unknown[] }[];
+          },
+      ),
+    );
+    expect(byMilestone.some((m) => m.Rows.length >= 3 && m.Rows.some((x) => x.Receipts.length > 0))).toBe(true);
+    const blocked = await t.ctx.db.query.document.findMany({ where: (d, { eq }) => eq(d.blocked, true) });
+    expect(blocked.length).toBeGreaterThan(0);
+    const blocks = await t.ctx.db.query.applyBlock.findMany();
+    expect(blocks.map((b) => b.documentId).sort()).toEqual(blocked.map((b) => b.id).sort());
+    // The manager has the applicant's unlock reason to accept.
+    const waiting = blocks.find((b) => b.unlockReason !== null)!;
+    const seen = await t.call(
+      '/api/document/SearchDocumentDetail',
+      { ID: waiting.documentId },
+      (await t.login('manager')).access_token,
+    );
+    expect(seen.json().ApplyBlock).toMatchObject({ CanAccept: true, CanRequest: false });
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from '../../core/db';
 import { notFound } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
+import { blockInfo, hcpActivity } from './applies/block.info';
 import * as repo from './document.repository';
 import { actingPeople, allowedActions, approversFor } from './lifecycle/document.policy';
 import * as lines from './line-facts.repository';
@@ -53,6 +54,8 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
     LongTerm: d.longTerm,
     ApplyStopped: d.applyStopped,
     Blocked: d.blocked,
+    ApplyBlock: await blockInfo(db, user, d),
+    NeedsEvidence: d.docType === 'apply' && (await hcpActivity(db, d.id)),
     SubmittedAt: d.submittedAt?.toISOString() ?? null,
     ApprovedAt: d.approvedAt?.toISOString() ?? null,
     CreatedAt: d.createdAt.toISOString(),

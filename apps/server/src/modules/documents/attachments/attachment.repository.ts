@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { employee } from '../../org/org.table';
 import { document as doc } from '../document.table';
@@ -30,18 +30,24 @@ export async function findById(db: Db, id: number) {
   return row;
 }
 
-/** A document's files, oldest first, with the uploader's names. */
-export async function listOf(db: Db, documentId: number) {
+/** A document's own files, or one of its goods receipts' files, oldest first, with the uploader's names. */
+export async function listOf(db: Db, documentId: number, goodsReceiptId?: number) {
   return db
     .select({ a: attachment, uploaderZh: employee.nameZh, uploaderEn: employee.nameEn })
     .from(attachment)
     .innerJoin(employee, eq(employee.id, attachment.uploadedBy))
-    .where(eq(attachment.documentId, documentId))
+    .where(ownFiles(documentId, goodsReceiptId))
     .orderBy(asc(attachment.uploadedAt), asc(attachment.id));
 }
 
+const ownFiles = (documentId: number, goodsReceiptId?: number) =>
+  and(
+    eq(attachment.documentId, documentId),
+    goodsReceiptId ? eq(attachment.goodsReceiptId, goodsReceiptId) : isNull(attachment.goodsReceiptId),
+  );
+
 export async function countOf(db: Db, documentId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(attachment).where(eq(attachment.documentId, documentId));
+  const [row] = await db.select({ n: count() }).from(attachment).where(ownFiles(documentId));
   return row?.n ?? 0;
 }
 

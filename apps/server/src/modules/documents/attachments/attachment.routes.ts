@@ -127,6 +127,7 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: AppContext): P
         {
           documentId: fields.data.DocumentID,
           kind: fields.data.Kind,
+          goodsReceiptId: fields.data.GoodsReceiptID,
           fileName: upload.fileName,
           data: upload.data,
         },

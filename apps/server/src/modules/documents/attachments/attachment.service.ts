@@ -8,6 +8,7 @@ import {
   type AttachmentRow,
   type Base64ImageBody,
   type Culture,
+  EVIDENCE_KINDS,
   type FileTypeList,
   previewable,
 } from '@ems/contracts';
@@ -18,6 +19,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName, type Messages } from '../../../core/i18n';
 import { MAX_UPLOAD_BYTES } from '../../../core/import';
 import { audit } from '../../audit/audit.service';
+import { receiptFilesOpen } from '../applies/receipts.service';
 import { visible } from '../document.service';
 import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
 import { type ArchiveEntry, uniqueNames, zipStream } from './attachment.archive';
@@ -26,6 +28,7 @@ import { sniff } from './attachment.sniff';
 import { AttachmentStore } from './attachment.storage';
 
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
+type Found = Awaited<ReturnType<typeof visible>>;
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 const IMAGE_TYPES = new Set(ACCEPTED_TYPES.filter((t) => t.image).map((t) => t.mimeType));
@@ -109,6 +112,28 @@ export interface NewFile {
   kind: AttachmentKind;
   fileName: string;
   data: Buffer;
+  /** A file of one goods receipt of the apply. */
+  goodsReceiptId?: number | undefined;
+}
+
+const EVIDENCE = new Set<string>(EVIDENCE_KINDS);
+
+/**
+ * Where a new file goes: a document's own files while it may be edited; evidence of an approved apply, which its
+ * owner uploads after the event (DESIGN §11); a goods receipt's files while the apply takes receipts.
+ */
+function targetOf(d: DocFacts, file: NewFile): 'document' | 'evidence' | 'receipt' {
+  if (file.goodsReceiptId) return 'receipt';
+  return d.docType === 'apply' && d.status === 'approved' && EVIDENCE.has(file.kind) ? 'evidence' : 'document';
+}
+
+/** Checked before the bytes are stored and again under the document's lock. */
+async function assertMayAdd(db: Db | null, user: SessionUser, d: DocFacts, file: NewFile) {
+  const target = targetOf(d, file);
+  if (target === 'document') return assertEditable(user, d);
+  if (!isOwner(user, d)) throw refused('attachment.not_owner');
+  if (target === 'evidence' && d.status !== 'approved') throw refused('attachment.document_locked');
+  if (target === 'receipt' && db) await receiptFilesOpen(db, user, file.goodsReceiptId!, file.documentId);
 }
 
 /**
@@ -124,7 +149,7 @@ export async function save(
   onlyImages = false,
 ): Promise<AttachmentRow> {
   const found = await visible(ctx.db, user, file.documentId);
-  assertEditable(user, found.d);
+  await assertMayAdd(null, user, found.d, file);
   if (file.data.length === 0) throw badRequest('attachment.empty');
   if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'attachment.too_large', { max: MAX_MB });
   const type = sniff(file.data);
@@ -138,9 +163,10 @@ export async function save(
     const id = await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockDocument(tx, file.documentId);
       if (!locked) throw notFound();
-      assertEditable(user, { ...found.d, status: locked.status });
+      await assertMayAdd(tx, user, { ...found.d, status: locked.status }, file);
       const row = await repo.insert(tx, {
         documentId: file.documentId,
+        goodsReceiptId: file.goodsReceiptId ?? null,
         kind: file.kind,
         fileName: cleanFileName(file.fileName, type.mimeType),
         mimeType: type.mimeType,
@@ -156,13 +182,20 @@ export async function save(
         action: 'upload',
         entity: 'attachment',
         entityId: row.id,
-        detail: { documentId: file.documentId, kind: file.kind, fileName: row.fileName, size: row.size, sha256 },
+        detail: {
+          documentId: file.documentId,
+          goodsReceiptId: file.goodsReceiptId,
+          kind: file.kind,
+          fileName: row.fileName,
+          size: row.size,
+          sha256,
+        },
         requestId,
       });
       return row.id;
     });
-    const rows = await repo.listOf(ctx.db, file.documentId);
-    return toRow(ctx.messages, culture, rows.find((r) => r.a.id === id)!, true);
+    const rows = await repo.listOf(ctx.db, file.documentId, file.goodsReceiptId);
+    return toRow(ctx.messages, culture, rows.find((r) => r.a.id === id)!, targetOf(found.d, file) !== 'evidence');
   } catch (err) {
     await store.remove(key);
     throw err;
@@ -196,15 +229,38 @@ export async function saveBase64(
   );
 }
 
-/** Removes a file of an editable document: the row and its audit in one transaction, then the bytes. */
-export async function remove(ctx: AppContext, user: SessionUser, id: number, requestId: string): Promise<void> {
+/** A goods receipt's files; `editable` says whether the user may remove them now. */
+export async function receiptFiles(
+  ctx: AppContext,
+  documentId: number,
+  goodsReceiptId: number,
+  culture: Culture,
+  editable: boolean,
+): Promise<AttachmentRow[]> {
+  const rows = await repo.listOf(ctx.db, documentId, goodsReceiptId);
+  return rows.map((r) => toRow(ctx.messages, culture, r, editable));
+}
+
+/** Which files a removal is for, and what it checks under the document's lock (status as locked). */
+export interface RemovalRule {
+  /** Whether the call deals with this file at all; any other is "not found". */
+  owns: (file: Stored, d: Found['d']) => boolean;
+  check: (tx: Db, file: Stored, d: Found['d']) => unknown;
+}
+
+/**
+ * Removes one file: found, its document visible, the rule's check under the document's lock; the row and its audit
+ * in one transaction, then the bytes.
+ */
+export async function removeFile(ctx: AppContext, user: SessionUser, id: number, requestId: string, rule: RemovalRule) {
   const file = await repo.findById(ctx.db, id);
   if (!file) throw notFound();
   const found = await visible(ctx.db, user, file.documentId);
+  if (!rule.owns(file, found.d)) throw notFound();
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockDocument(tx, file.documentId);
     if (!locked) throw notFound();
-    assertEditable(user, { ...found.d, status: locked.status });
+    await rule.check(tx, file, { ...found.d, status: locked.status });
     await repo.remove(tx, id);
     await audit(tx, {
       companyId: user.companyId,
@@ -213,11 +269,33 @@ export async function remove(ctx: AppContext, user: SessionUser, id: number, req
       action: 'remove',
       entity: 'attachment',
       entityId: id,
-      detail: { documentId: file.documentId, fileName: file.fileName, sha256: file.sha256 },
+      detail: {
+        documentId: file.documentId,
+        goodsReceiptId: file.goodsReceiptId,
+        kind: file.kind,
+        fileName: file.fileName,
+        sha256: file.sha256,
+      },
       requestId,
     });
   });
   await new AttachmentStore(ctx.config.dataDir).remove(file.storageKey);
+}
+
+/** DeleteGRFile: removes a file of a goods receipt the apply's owner may still change. */
+export function removeReceiptFile(ctx: AppContext, user: SessionUser, id: number, requestId: string) {
+  return removeFile(ctx, user, id, requestId, {
+    owns: (file) => file.goodsReceiptId !== null,
+    check: (tx, file) => receiptFilesOpen(tx, user, file.goodsReceiptId!, file.documentId),
+  });
+}
+
+/** Removes a file of an editable document. */
+export function remove(ctx: AppContext, user: SessionUser, id: number, requestId: string): Promise<void> {
+  return removeFile(ctx, user, id, requestId, {
+    owns: (file) => file.goodsReceiptId === null,
+    check: (_tx, _file, d) => assertEditable(user, d),
+  });
 }
 
 /** One file the user may see, opened for streaming. */

@@ -1,6 +1,7 @@
 import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../core/columns';
 import { employee } from '../../org/org.table';
+import { goodsReceipt } from '../applies/applies.table';
 import { documentColumn } from '../document.table';
 
 export const attachment = pgTable(
@@ -20,6 +21,8 @@ export const attachment = pgTable(
       .notNull()
       .references(() => employee.id),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A file of one goods receipt of the (apply) document, not of the document itself. */
+    goodsReceiptId: integer('goods_receipt_id').references(() => goodsReceipt.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('attachment_document_idx').on(t.documentId)],
+  (t) => [index('attachment_document_idx').on(t.documentId), index('attachment_gr_idx').on(t.goodsReceiptId)],
 );

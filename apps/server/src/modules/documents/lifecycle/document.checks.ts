@@ -5,6 +5,7 @@ import { shanghaiToday } from '../../../core/time';
 import { assertChargeable } from '../../masterdata/funds/chargeable';
 import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
+import { blockedApplyOf } from '../applies/block.repository';
 import { linesWithoutReasons } from '../customers/customer.service';
 import * as repo from '../document.repository';
 import { invoiceCount, invoiceSubmitProblem } from '../invoices/invoice.service';
@@ -31,6 +32,17 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   if (applicant.status === 'resignation_frozen') return refused('document.applicant_resignation_frozen');
   if (applicant.status === 'overdue_frozen' && d.docType !== 'deputy')
     return refused('document.applicant_overdue_frozen', { type: d.docType });
+  if (d.docType === 'apply') {
+    // While one of their applies is blocked for overdue evidence, an applicant starts no new ones (DESIGN §11).
+    const blocked = await blockedApplyOf(db, d.companyId, d.applicantId);
+    if (blocked && blocked.id !== d.id) return refused('document.applicant_apply_blocked', { no: blocked.docNo });
+  }
+  if (d.docType === 'deputy' && d.applyId !== null) {
+    // The apply may have been stopped or blocked since the claim was saved against it.
+    const apply = (await repo.findById(db, d.applyId))?.d;
+    if (apply && (apply.status !== 'approved' || apply.applyStopped || apply.blocked))
+      return refused('document.apply_not_usable', { no: apply.docNo });
+  }
   if (d.costCentreId === null) return refused('document.cost_centre_missing');
   if (d.docType !== 'apply' && !applicant.bankAccount) return refused('document.bank_account_missing');
 

@@ -13,14 +13,32 @@ import * as repo from './lifecycle.repository';
 export type { LockedDocument } from './lifecycle.repository';
 
 /** The lifecycle's actions and those that change a document without a rule of their own in the table. */
-export type TransitionAction = DocAction | 'auto_approve' | 'unlock' | 'start_apply' | 'stop_apply';
+export type TransitionAction =
+  | DocAction
+  | 'auto_approve'
+  | 'unlock'
+  | 'block'
+  | 'request_unlock'
+  | 'start_apply'
+  | 'stop_apply';
 /** The table row an action is checked against; null: the action's work checks what it needs. */
 const RULE: Partial<Record<TransitionAction, DocAction | null>> = {
   auto_approve: 'approve',
   unlock: null,
+  block: null,
+  request_unlock: null,
   start_apply: null,
   stop_apply: null,
 };
+
+/**
+ * The scheduled jobs act as nobody: their history and audit rows name no actor, and their `reach` says which
+ * documents they may change.
+ */
+export function systemUser(companyId: number): SessionUser {
+  return { userId: 0, accountId: 0, companyId, teamId: null, isAdmin: false, functions: new Set(), actingFor: null };
+}
+const actorIdOf = (user: SessionUser) => (user.userId > 0 ? user.userId : null);
 
 export interface TransitionRequest {
   id: number;
@@ -111,7 +129,7 @@ export async function transition(
           fromStatus: d.status,
           toStatus: out.to,
           action,
-          actorId: user.userId,
+          actorId: actorIdOf(user),
           principalId,
           comment: out.comment ?? null,
         });
@@ -126,7 +144,7 @@ export async function transition(
     }
     await audit(tx, {
       companyId: d.companyId,
-      actorId: user.userId,
+      actorId: actorIdOf(user),
       principalId,
       action: out.auditAction ?? action,
       entity: 'document',

@@ -87,7 +87,7 @@ export async function approveCentreRoutes(app: FastifyInstance, ctx: AppContext)
     '/api/ApproveCenter/UpdateUnlockReason',
     {
       permission: CENTRE,
-      summary: 'Release an apply blocked for overdue evidence, with the reason (current approver or administrator)',
+      summary: "Accept the applicant's unlock reason and release their blocked apply (line manager or administrator)",
       tags,
       body: UnlockReasonBody,
       response: DocumentDetail,

@@ -5,9 +5,8 @@ import { conflict, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName, type Messages } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
-import { approversFor } from '../../documents/lifecycle/document.policy';
+import { acceptUnlock } from '../../documents/applies/block.service';
 import { transition } from '../../documents/lifecycle/transition';
-import { isReadable } from '../../documents/scope/scope.service';
 import { findCompany, parameter as technicalParameter } from '../../system/system.service';
 import * as approvals from '../approval/approval.repository';
 import { advance, detailOf } from '../approval/approval.service';
@@ -146,8 +145,8 @@ export async function autoApprove(
 }
 
 /**
- * An apply blocked for overdue evidence is released by its current approver or an administrator, who records why;
- * the reason is kept in the document's history.
+ * An apply blocked for overdue evidence is released when the applicant's line manager (or an administrator) accepts
+ * the applicant's unlock reason; the manager's words are kept in the document's history (DESIGN §11).
  */
 export async function unlock(
   ctx: DbContext,
@@ -155,26 +154,6 @@ export async function unlock(
   v: { id: number; version: number; reason: string; requestId: string },
   culture: Culture,
 ) {
-  const id = await transition(
-    ctx,
-    user,
-    {
-      id: v.id,
-      docType: 'apply',
-      version: v.version,
-      action: 'unlock',
-      requestId: v.requestId,
-      reach: async (tx, d) => {
-        if (user.isAdmin) return isReadable(tx, user, d.id);
-        const steps = d.status === 'approving' ? await approvals.stepsOf(tx, d.id, d.round) : [];
-        const current = steps.find((s) => s.status === 'pending');
-        return !!current && approversFor(user).includes(current.approverId);
-      },
-    },
-    async (_tx, d) => {
-      if (!d.blocked) throw conflict('workflow.not_blocked');
-      return { to: d.status, set: { blocked: false }, comment: v.reason, detail: { reason: v.reason } };
-    },
-  );
+  const id = await acceptUnlock(ctx, user, v);
   return detailOf(ctx, user, id, culture);
 }

@@ -4,6 +4,7 @@ import { type TestApp, testApp } from '../../../../test/app';
 import { grantProxyToday, type Masters, type Session, saveWorkflow, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
+import { applyBlock } from '../../documents/applies/applies.table';
 import { document } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
@@ -194,22 +195,28 @@ describe('AutoApprove', () => {
 describe('UpdateUnlockReason', () => {
   const url = '/api/ApproveCenter/UpdateUnlockReason';
 
-  it('lets the current approver release a blocked apply with a reason', async () => {
+  it("lets the applicant's line manager accept the unlock reason of a blocked apply", async () => {
     const d = await submitted('apply');
     expect((await t.act(url, d.ID, manager.access_token)).statusCode).toBe(400);
     const notBlocked = await t.act(url, d.ID, manager.access_token, { Reason: '已补交' });
     expect(notBlocked.statusCode).toBe(409);
     expect(notBlocked.json().code).toBe('workflow.not_blocked');
     await t.ctx.db.update(document).set({ blocked: true }).where(eq(document.id, d.ID));
+    await t.ctx.db.insert(applyBlock).values({ documentId: d.ID, eventDate: today, dueDate: today });
     expect((await t.act(url, d.ID, finance.access_token, { Reason: '已补交' })).statusCode).toBe(404);
     expect((await t.act(url, d.ID, employee.access_token, { Reason: '已补交' })).statusCode).toBe(404);
+    // Nothing to accept until the applicant gives a reason.
+    expect((await t.act(url, d.ID, manager.access_token, { Reason: '同意' })).json().code).toBe(
+      'apply.unlock_reason_missing',
+    );
+    await t.ctx.db.update(applyBlock).set({ unlockReason: '证据已补交' }).where(eq(applyBlock.documentId, d.ID));
 
-    const done = await t.act(url, d.ID, manager.access_token, { Reason: '证据已补交' });
+    const done = await t.act(url, d.ID, manager.access_token, { Reason: '同意' });
     expect(done.statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(document).where(eq(document.id, d.ID));
     expect(row).toMatchObject({ blocked: false, version: d.Version + 1 });
     const history = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
-    expect(history.at(-1)).toMatchObject({ action: 'unlock', comment: '证据已补交', actorId: manager.UserID });
+    expect(history.at(-1)).toMatchObject({ action: 'unlock', comment: '同意', actorId: manager.UserID });
     const audits = await t.ctx.db.query.auditLog.findMany({ where: (x, { eq }) => eq(x.action, 'unlock') });
     expect(audits.map((a) => a.entityId)).toContain(String(d.ID));
   });

@@ -18,10 +18,12 @@ import { useBoot } from '../../../app/i18n/BootProvider';
 import { usePageTitle } from '../../../app/layout/pageTitle';
 import { useDefaultInfoQuery } from '../../../app/layout/queries';
 import { notice } from '../../../app/notice';
+import { getUserInfo } from '../../../app/session/session';
 import { ActionButton } from '../../../shared/ActionButton';
 import { Panel } from '../../../shared/Panel';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
+import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection, EvidenceFiles } from '../applies';
 import { AttachmentSection } from '../attachments';
 import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
 import { InvoiceSection, ReceiptSection } from '../invoices';
@@ -331,6 +333,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
+        {doc ? <ApplySections doc={doc} /> : null}
         {doc && doc.Status === 'returned' ? (
           <Panel title={t('doc.section.route')} testId="doc-section-route">
             <RouteSection documentId={doc.ID} />
@@ -339,6 +342,42 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
       </Flex>
     </Form>
   );
+}
+
+/** The signed-in user applied for or prepared it (the server decides again; a proxy acting for them is refused here). */
+function ownedByMe(doc: DocumentDetail): boolean {
+  const me = getUserInfo()?.UserID;
+  return me === doc.ApplicantID || me === doc.PreparerID;
+}
+
+/**
+ * An apply's evidence once approved (uploaded within EvidenceDueDays of an HCP event), milestones and goods receipts;
+ * a claim against an apply, the receipts it pays for.
+ */
+function ApplySections({ doc }: { doc: DocumentDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refreshFiles = () => queryClient.invalidateQueries({ queryKey: ['attachments', doc.ID] });
+  if (doc.DocType === 'apply')
+    return (
+      <>
+        {doc.Status === 'approved' && doc.NeedsEvidence && !doc.ApplyBlock ? (
+          <Panel title={t('apply.block.evidence')} testId="doc-section-evidence">
+            <EvidenceFiles documentId={doc.ID} canChange={ownedByMe(doc)} onChanged={refreshFiles} />
+          </Panel>
+        ) : null}
+        <Panel title={t('apply.section')} testId="doc-section-receipts">
+          <ApplyReceiptsSection documentId={doc.ID} />
+        </Panel>
+      </>
+    );
+  if (doc.DocType === 'deputy' && doc.ApplyID !== null)
+    return (
+      <Panel title={t('apply.receipt.claimTitle')} testId="doc-section-claim-receipts">
+        <ClaimReceiptsSection documentId={doc.ID} />
+      </Panel>
+    );
+  return null;
 }
 
 function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
@@ -398,6 +437,11 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
           </ActionButton>
         ) : null}
       </Header>
+      {doc.ApplyBlock ? (
+        <Panel title={t('apply.block.title')} testId="doc-section-block">
+          <BlockPanel doc={doc} onChanged={after} />
+        </Panel>
+      ) : null}
       <Panel title={t('doc.section.main')} testId="doc-section-main">
         <MainInfoView d={doc} />
       </Panel>
@@ -415,6 +459,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>
+      <ApplySections doc={doc} />
       <Panel title={t('doc.section.route')} testId="doc-section-route">
         <RouteSection documentId={doc.ID} />
       </Panel>

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/notice';
 import { displayDateTime, formatAmount } from '../../../shared/format';
+import { ReceiptsSheet } from '../applies/ReceiptsSheet';
 import { previewApi } from '../attachments/api';
 import { PreviewParts } from '../form/parts/PreviewParts';
 
@@ -139,6 +140,7 @@ export function Sheet({ data }: { data: PreviewData }) {
         />
       </section>
       <PreviewParts {...data} />
+      {h.DocType === 'apply' ? <ReceiptsSheet documentId={h.ID} /> : null}
       <section>
         <Typography.Title level={5}>{t('preview.routeTitle')}</Typography.Title>
         {data.Route.length ? (

@@ -347,7 +347,7 @@ async function enterFapiao(
         requestId: REQUEST,
       },
     },
-    { DocumentID: documentId, ...kinds[i % kinds.length]! },
+    { DocumentID: documentId, ...kinds[(i + 3) % kinds.length]! },
   );
 }
 

@@ -84,6 +84,7 @@ describe('internal orders', () => {
     ).toBe(1);
     const audit = await t.ctx.database.db.query.auditLog.findMany({
       where: (a, { and, eq }) => and(eq(a.entity, 'internal_order'), eq(a.entityId, String(o.InternalOrderID))),
+      orderBy: (a, { asc }) => [asc(a.id)],
     });
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'stop', 'start']);
   });

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AirTicketShareRow, formatAmount, type PurchaseOrderRow } from '@ems/contracts';
-import { Button, Flex, Form, Input, InputNumber, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../shared/FormModal';
@@ -8,6 +8,7 @@ import { useFormSubmit } from '../../../../shared/useFormSubmit';
 import { EmployeePicker } from '../../../org/pickers/EmployeePicker';
 import { VendorPicker } from './PaySection';
 import { partsApi } from './partsApi';
+import { rowActions } from './rowActions';
 import { type PartProps, usePartChange, usePartQuery } from './usePart';
 
 type OrderValues = { PONo: string; VendorCode: string; Amount: number | string; Remark?: string };
@@ -42,28 +43,9 @@ export function PurchaseOrderSection(p: PartProps) {
           { title: t('doc.part.remark'), dataIndex: 'Remark' },
           ...(p.editable
             ? [
-                {
-                  title: '',
-                  width: 96,
-                  render: (_: unknown, r: PurchaseOrderRow) => (
-                    <Space>
-                      <Button
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('common.edit')}
-                        onClick={() => setEditing(r)}
-                      />
-                      <Popconfirm
-                        title={t('common.confirmDelete')}
-                        onConfirm={() =>
-                          change((ref) => partsApi.deleteOrder({ ...ref, ID: r.ID })).catch(() => undefined)
-                        }
-                      >
-                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
+                rowActions<PurchaseOrderRow>(t, setEditing, (r) =>
+                  change((ref) => partsApi.deleteOrder({ ...ref, ID: r.ID })).catch(() => undefined),
+                ),
               ]
             : []),
         ]}

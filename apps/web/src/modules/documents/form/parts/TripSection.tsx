@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { TRANSPORTS, type TripRow } from '@ems/contracts';
-import { Button, DatePicker, Flex, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../shared/FormModal';
 import { useFormSubmit } from '../../../../shared/useFormSubmit';
 import { partsApi } from './partsApi';
+import { rowActions } from './rowActions';
 import { type PartProps, usePartChange, usePartQuery } from './usePart';
 
 type Values = {
@@ -46,28 +47,9 @@ export function TripSection(p: PartProps) {
           { title: t('doc.part.remark'), dataIndex: 'Remark' },
           ...(p.editable
             ? [
-                {
-                  title: '',
-                  width: 96,
-                  render: (_: unknown, r: TripRow) => (
-                    <Space>
-                      <Button
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('common.edit')}
-                        onClick={() => setEditing(r)}
-                      />
-                      <Popconfirm
-                        title={t('common.confirmDelete')}
-                        onConfirm={() =>
-                          change((ref) => partsApi.deleteTrip({ ...ref, ID: r.ID })).catch(() => undefined)
-                        }
-                      >
-                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
+                rowActions<TripRow>(t, setEditing, (r) =>
+                  change((ref) => partsApi.deleteTrip({ ...ref, ID: r.ID })).catch(() => undefined),
+                ),
               ]
             : []),
         ]}

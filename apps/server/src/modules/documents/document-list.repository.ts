@@ -45,15 +45,22 @@ export function documentList<T extends SelectedFields>(db: Db, fields: T) {
 }
 
 /**
- * The count for a `documentList` page, stopped past `limit` rows, newest first (the order the lists page in, so the
- * rows counted are those an index walk meets first), over the documents or over `newest` of them.
+ * The count for a `documentList` page, stopped past `limit` rows, over the documents or over `newest` of them.
+ * `ordered` (newest first) where the list walks the company's documents, so the rows counted are those the walk
+ * meets first; not over a set of ids (a sparse scope), where the order would fetch and sort every document of the
+ * set first and unordered the count stops at the first `limit` the set's own indexes bring.
  */
-export function documentCount(db: Db, where: SQL | undefined, limit: number, from: Newest | typeof doc = doc) {
+export function documentCount(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+  { from = doc, ordered = true }: { from?: Newest | typeof doc; ordered?: boolean } = {},
+) {
   const hits = db
     .select({ one: sql`1` })
     .from(from)
     .where(where)
-    .orderBy(desc(doc.createdAt), desc(doc.id))
+    .orderBy(...(ordered ? [desc(doc.createdAt), desc(doc.id)] : []))
     .limit(limit + 1)
     .as('hits');
   return db.select({ n: count() }).from(hits);

@@ -115,7 +115,7 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
   const firstNewest = q.Keyword && scope.kind === 'company' && key === doc.createdAt && descending;
   if (firstNewest && (await moreThan(db, companyId, recent))) {
     const window = newest(db, companyId, recent);
-    const [n] = await documentCount(db, w, limit, window);
+    const [n] = await documentCount(db, w, limit, { from: window });
     if ((n?.n ?? 0) >= offsetOf(q) + q.PageSize) {
       counted = n?.n ?? 0;
       atLeast = counted <= limit;
@@ -123,7 +123,7 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
     }
   }
   if (page === undefined) {
-    const [n] = await documentCount(db, w, limit);
+    const [n] = await documentCount(db, w, limit, { ordered: !('dense' in scope) || scope.dense });
     counted = n?.n ?? 0;
     page = await pageIds(doc);
   }

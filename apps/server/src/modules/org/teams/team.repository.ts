@@ -148,6 +148,15 @@ export async function hasEvmRelation(db: Db, teamId: number): Promise<boolean> {
 }
 
 /** The employee's assignments of roles with team authority in a company: team null means the whole company. */
+/** The teams under `roots`, themselves included, walked in the database rather than over every team of the company. */
+export async function subtreeIds(db: Db, companyId: number, roots: number[]): Promise<number[]> {
+  const result = await db.execute(sql`with recursive sub(id) as (
+      select id from team where company_id = ${companyId} and id = any(${sql.param(roots)}::int[])
+      union select t.id from team t join sub on t.parent_id = sub.id)
+    select id from sub`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+}
+
 export async function roleTeamsOf(db: Db, employeeId: number, companyId: number) {
   return db
     .select({ teamId: employeeRoleTeam.teamId })

@@ -151,17 +151,11 @@ export async function authorityTeams(
   all?: Awaited<ReturnType<typeof repo.companyTeams>>,
 ): Promise<{ whole: boolean; teams: Set<number> }> {
   const assigned = await repo.roleTeamsOf(db, user.userId, user.companyId);
-  const teams = all ?? (await repo.companyTeams(db, user.companyId));
   const whole = user.isAdmin || assigned.some((a) => a.teamId === null);
-  if (whole) return { whole, teams: new Set(teams.map((t) => t.id)) };
+  if (whole) return { whole, teams: new Set((all ?? (await repo.companyTeams(db, user.companyId))).map((t) => t.id)) };
   if (assigned.length === 0) return { whole, teams: new Set() };
-  return {
-    whole,
-    teams: subtree(
-      teams,
-      assigned.map((a) => a.teamId!),
-    ),
-  };
+  const roots = assigned.map((a) => a.teamId!);
+  return { whole, teams: all ? subtree(all, roots) : new Set(await repo.subtreeIds(db, user.companyId, roots)) };
 }
 
 export async function employeeTeams(db: Db, user: SessionUser, employeeId: number | undefined, culture: Culture) {

@@ -21,6 +21,13 @@ export class Messages {
     if (!params) return text;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
   }
+
+  /** Chinese then English (once where they agree): the labels of papers that travel, whoever printed them. */
+  both(key: string, params?: Record<string, string | number>): string {
+    const zh = this.t(key, 'zh-CN', params);
+    const en = this.t(key, 'en-GB', params);
+    return zh === en ? zh : `${zh} ${en}`;
+  }
 }
 
 /** The request's culture: the body's Language, then Accept-Language, then Chinese. */

@@ -194,7 +194,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     'PrintLecturerAgreement',
     { permission: READERS, summary: 'One lecturer agreement as a bilingual PDF', body: LecturerAgreementIdBody },
     async (req, reply) => {
-      const { fileName, pdf } = await lecturers.print(ctx.db, currentUser(req), req.body.ID);
+      const { fileName, pdf } = await lecturers.print(ctx, currentUser(req), req.body.ID);
       return sendPdf(reply, fileName, pdf);
     },
   );

@@ -10,7 +10,7 @@ import {
   type SaveLecturerAgreementBody,
   subMoney,
 } from '@ems/contracts';
-import type { DbContext } from '../../../core/context';
+import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
@@ -125,48 +125,47 @@ export async function remove(
 const yuan = (v: string) => `¥ ${v}`;
 
 /** PrintLecturerAgreement: one agreement as a bilingual PDF, for anyone who may see its document. */
-export async function print(db: Db, user: SessionUser, id: number) {
-  const r = await repo.agreementById(db, id);
+export async function print(ctx: AppContext, user: SessionUser, id: number) {
+  const r = await repo.agreementById(ctx.db, id);
   if (!r || r.companyId !== user.companyId) throw notFound();
-  await visible(db, user, r.l.documentId);
-  const both = (zh: string, en: string) => (zh === en ? zh : `${zh} ${en}`);
-  const pdf = await renderPdf({ title: `讲者协议 Lecturer agreement ${r.docNo}` }, async (doc, kit) => {
+  await visible(ctx.db, user, r.l.documentId);
+  const label = (key: string) => ctx.messages.both(key);
+  const names = (zh: string, en: string) => (zh === en ? zh : `${zh} ${en}`);
+  const blank = '________________';
+  const pdf = await renderPdf({ title: `${label('lecturer.pdf.title')} ${r.docNo}` }, async (doc, kit) => {
     await kit.barcode(r.docNo);
-    kit.heading('讲者服务协议 Lecturer Service Agreement');
+    kit.heading(label('lecturer.pdf.title'));
     kit.fields([
-      ['单号 Document', r.docNo],
-      ['会议日期 Meeting date', r.l.meetingDate],
-      ['会议名称 Meeting', r.l.meetingName],
-      ['讲题 Topic', r.l.topic ?? ''],
-      ['讲者 Lecturer', both(r.hcpZh, r.hcpEn)],
-      ['编码 Code', r.hcpCode],
-      ['医院 Hospital', r.hcoZh === null ? '' : both(r.hcoZh, r.hcoEn ?? r.hcoZh)],
-      ['科室 Department', r.department ?? ''],
-      ['职称 Title', r.title ?? ''],
-      ['约定方式 Agreed as', r.l.feeBasis === 'gross' ? '税前 Before tax' : '税后 After tax'],
+      [label('lecturer.pdf.document'), r.docNo],
+      [label('lecturer.field.meetingDate'), r.l.meetingDate],
+      [label('lecturer.field.meetingName'), r.l.meetingName],
+      [label('lecturer.field.topic'), r.l.topic ?? ''],
+      [label('lecturer.field.hcp'), names(r.hcpZh, r.hcpEn)],
+      [label('customer.field.code'), r.hcpCode],
+      [label('customer.field.hco'), r.hcoZh === null ? '' : names(r.hcoZh, r.hcoEn ?? r.hcoZh)],
+      [label('customer.field.department'), r.department ?? ''],
+      [label('customer.field.title'), r.title ?? ''],
+      [label('lecturer.field.feeBasis'), label(`lecturer.basis.${r.l.feeBasis}`)],
     ]);
     kit.table(
       [
-        { header: '项目 Item', value: (x: [string, string]) => x[0] },
-        { header: '金额 Amount (CNY)', width: 160, align: 'right', value: (x: [string, string]) => x[1] },
+        { header: label('lecturer.pdf.item'), value: (x: [string, string]) => x[0] },
+        { header: label('lecturer.pdf.amount'), width: 160, align: 'right', value: (x: [string, string]) => x[1] },
       ],
       [
-        ['税前讲课费 Fee before tax', yuan(r.l.feeBeforeTax)],
-        ['代扣个人所得税（劳务报酬）Individual income tax withheld (labour remuneration)', yuan(r.l.tax)],
-        ['税后讲课费 Fee after tax', yuan(r.l.feeAfterTax)],
+        [label('lecturer.field.feeBeforeTax'), yuan(r.l.feeBeforeTax)],
+        [label('lecturer.pdf.taxWithheld'), yuan(r.l.tax)],
+        [label('lecturer.field.feeAfterTax'), yuan(r.l.feeAfterTax)],
       ],
     );
     doc.moveDown(1);
-    doc.text(
-      '讲者同意按上述会议提供讲课服务，公司依法代扣代缴个人所得税后支付税后讲课费。\n' +
-        'The lecturer agrees to speak at the meeting above; the company withholds individual income tax as the law requires and pays the fee after tax.',
-    );
+    doc.text(`${ctx.messages.t('lecturer.pdf.terms', 'zh-CN')}\n${ctx.messages.t('lecturer.pdf.terms', 'en-GB')}`);
     doc.moveDown(2);
     kit.fields([
-      ['讲者签字 Lecturer', '________________'],
-      ['日期 Date', '________________'],
-      ['公司代表 For the company', '________________'],
-      ['日期 Date', '________________'],
+      [label('lecturer.pdf.signLecturer'), blank],
+      [label('lecturer.pdf.date'), blank],
+      [label('lecturer.pdf.signCompany'), blank],
+      [label('lecturer.pdf.date'), blank],
     ]);
   });
   return { fileName: `lecturer-agreement-${r.docNo}-${r.l.id}.pdf`, pdf };

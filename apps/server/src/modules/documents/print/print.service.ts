@@ -34,15 +34,11 @@ export async function documentPdf(
 type History = Awaited<ReturnType<typeof historyOf>>;
 
 async function drawDocument(ctx: AppContext, data: PreviewData, history: History, culture: Culture) {
-  const both = (key: string) => {
-    const zh = ctx.messages.t(key, 'zh-CN');
-    const en = ctx.messages.t(key, 'en-GB');
-    return zh === en ? zh : `${zh} ${en}`;
-  };
+  const both = (key: string) => ctx.messages.both(key);
   const t = (key: string, params?: Record<string, string>) => ctx.messages.t(key, culture, params);
   const state = (s: DocState | null) => (s ? t(`doc.status.${s}`) : '');
   const h = data.Header;
-  const title = `${ctx.messages.t(`preview.docType.${h.DocType}`, 'zh-CN')} ${ctx.messages.t(`preview.docType.${h.DocType}`, 'en-GB')}`;
+  const title = both(`preview.docType.${h.DocType}`);
   return renderPdf({ title: `${h.DocNo} ${title}` }, async (doc, kit) => {
     await kit.barcode(h.DocNo);
     kit.heading(`${h.CompanyName}\n${title}`);

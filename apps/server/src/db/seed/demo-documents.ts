@@ -14,7 +14,7 @@ import { AttachmentStore } from '../../modules/documents/attachments/attachment.
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
 import { addDocumentInvoice } from '../../modules/documents/invoices/invoice.service';
-import { needsMailing } from '../../modules/documents/postcentre/mailing';
+import { needsMailing } from '../../modules/documents/postcentre/mailing.repository';
 import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
 import { employee, employeeRoleTeam, role } from '../../modules/org/org.table';

@@ -5,7 +5,7 @@ import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { company } from '../../system/system.table';
 import { document as doc } from '../document.table';
-import { needsMailing } from '../postcentre/mailing';
+import { needsMailing } from '../postcentre/mailing.repository';
 import { invoice, invoiceItem, receipt } from './invoice.table';
 
 export type InvoiceInsert = typeof invoice.$inferInsert;

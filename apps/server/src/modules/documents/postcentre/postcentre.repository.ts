@@ -5,7 +5,7 @@ import { countLimit, offsetOf } from '../../../core/list';
 import { team } from '../../org/org.table';
 import { document as doc } from '../document.table';
 import { applicant, documentCount, documentKeyword, documentList, peopleNamed } from '../document-list.repository';
-import { needsMailing } from './mailing';
+import { needsMailing } from './mailing.repository';
 import { postBatch, postReceipt } from './postcentre.table';
 
 /** Only money that is paid goes through the shared-service centre: loans and reimbursements. */
@@ -87,7 +87,7 @@ export async function rowById(db: Db, id: number) {
   return row;
 }
 
-/** Whether the document needs its paper mailed (see mailing.ts). */
+/** Whether the document needs its paper mailed (see mailing.repository.ts). */
 export async function mailingNeeded(db: Db, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: doc.id })

@@ -57,8 +57,13 @@ export async function updateInvoice(db: Db, id: number, version: number | null, 
   return updateVersioned(db, invoice, id, version, v, { touch: true });
 }
 
-export async function removeInvoice(db: Db, id: number) {
-  await db.delete(invoice).where(eq(invoice.id, id));
+/** Deletes a fapiao at the version read; false when it moved on first. */
+export async function removeInvoice(db: Db, id: number, version: number): Promise<boolean> {
+  const rows = await db
+    .delete(invoice)
+    .where(and(eq(invoice.id, id), eq(invoice.version, version)))
+    .returning({ id: invoice.id });
+  return rows.length > 0;
 }
 
 export async function replaceItems(db: Db, invoiceId: number, items: ItemInsert[]) {

@@ -285,7 +285,7 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, body: InvoiceVe
   await ctx.db.transaction(async (tx) => {
     const inv = await lockedOwn(tx, actor, body.ID);
     if (inv.version !== body.Version) throw staleVersion();
-    await repo.removeInvoice(tx, inv.id);
+    if (!(await repo.removeInvoice(tx, inv.id, inv.version))) throw staleVersion();
     await audit(
       tx,
       auditEntry(actor, { action: 'delete', entity: 'invoice', entityId: inv.id, detail: { number: inv.number } }),
@@ -430,7 +430,11 @@ export async function addDocumentInvoice(
       const other = await repo.findInvoice(tx, inv.id);
       throw refused('invoice.on_other_document', { number: inv.number, docNo: other?.docNo ?? '' });
     }
-    if (inv.documentId === null) await repo.updateInvoice(tx, inv.id, null, { documentId: d.id, claim: null });
+    if (
+      inv.documentId === null &&
+      !(await repo.updateInvoice(tx, inv.id, inv.version, { documentId: d.id, claim: null }))
+    )
+      throw staleVersion();
     await audit(
       tx,
       auditEntry(c.actor, {
@@ -454,7 +458,7 @@ export async function removeDocumentInvoice(ctx: AppContext, c: Caller, body: Do
     await lockEditable(tx, c.user, d);
     const inv = await repo.lockInvoice(tx, body.InvoiceID);
     if (!inv || inv.documentId !== d.id) throw notFound();
-    await repo.updateInvoice(tx, inv.id, null, { documentId: null, claim: null });
+    if (!(await repo.updateInvoice(tx, inv.id, inv.version, { documentId: null, claim: null }))) throw staleVersion();
     await audit(
       tx,
       auditEntry(c.actor, {

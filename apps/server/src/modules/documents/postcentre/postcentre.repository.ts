@@ -153,5 +153,5 @@ export async function closeBatch(db: Db, id: number) {
   await db
     .update(postBatch)
     .set({ closedAt: new Date(), version: sql`${postBatch.version} + 1` })
-    .where(eq(postBatch.id, id));
+    .where(and(eq(postBatch.id, id), isNull(postBatch.closedAt)));
 }

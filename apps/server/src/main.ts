@@ -6,6 +6,7 @@ import { createBoss, startScheduled } from './core/jobs';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
 import { applyBlockJob } from './modules/documents/applies/block.service';
+import { erpJob } from './modules/finance/posting/posting.service';
 import { freezeJob } from './modules/freezes/freeze.service';
 import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
       outbound = await startOutbound(
         ctx,
         boss,
-        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db) },
+        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db), erp: erpJob(ctx.db) },
         { log: app.log },
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP

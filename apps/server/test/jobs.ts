@@ -12,7 +12,7 @@ import {
 /** The job runner as the app starts it, with short delays, and the log lines it wrote. */
 export async function startTestJobs(
   ctx: Pick<AppContext, 'db' | 'database' | 'config'>,
-  handlers: Record<OutboundQueue, OutboundHandler>,
+  handlers: Partial<Record<OutboundQueue, OutboundHandler>>,
   opts: { retryLimit?: number; retryBackoff?: boolean } = {},
 ): Promise<OutboundRunner & { lines: Record<string, unknown>[] }> {
   const lines: Record<string, unknown>[] = [];

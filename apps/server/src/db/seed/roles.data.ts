@@ -142,4 +142,18 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
     description: 'Whether approvers may approve several documents at once in the approve centre',
     isPublic: true,
   },
+  {
+    key: 'GLEmployeePayable',
+    value: '224101',
+    description: 'GL account of what the company owes employees (credit of claims)',
+    isPublic: false,
+  },
+  {
+    key: 'GLEmployeeAdvance',
+    value: '122101',
+    description: 'GL account of loans to employees (debit of loans, credit of their write-off)',
+    isPublic: false,
+  },
+  { key: 'GLInputVAT', value: '22210101', description: 'GL account of deductible input VAT', isPublic: false },
+  { key: 'GLBank', value: '100201', description: 'GL account of the bank that pays remittances', isPublic: false },
 ];

@@ -1,5 +1,5 @@
 import type { DocState } from '@ems/contracts';
-import { and, count, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { expenseItem } from '../../masterdata/expense.table';
@@ -121,20 +121,15 @@ export async function isWithin(db: Db, companyId: number, scopes: ViewScope[], i
   return !!row;
 }
 
-/** Whether the approvers' steps and the teams' documents reach `DENSE_SCOPE`: counted from the indexes, stopping there. */
+/**
+ * Whether the approvers' steps and the teams' documents reach `DENSE_SCOPE`: counted from the indexes, each count
+ * stopping there, in one statement.
+ */
 export async function isDense(db: Db, approvers: number[], teams: number[]): Promise<boolean> {
-  const steps = db
-    .select({ one: sql`1` })
-    .from(approvalStep)
-    .where(inArray(approvalStep.approverId, approvers))
-    .limit(DENSE_SCOPE)
-    .as('steps');
-  const [onRoute] = await db.select({ n: count() }).from(steps);
-  let n = onRoute?.n ?? 0;
-  if (n < DENSE_SCOPE && teams.length) {
-    const docs = db.select({ one: sql`1` }).from(doc).where(inArray(doc.teamId, teams)).limit(DENSE_SCOPE).as('docs');
-    const [ofTeams] = await db.select({ n: count() }).from(docs);
-    n += ofTeams?.n ?? 0;
-  }
-  return n >= DENSE_SCOPE;
+  const steps = sql`(select count(*) from (select 1 from ${approvalStep} where ${inArray(approvalStep.approverId, approvers)} limit ${DENSE_SCOPE}) s)`;
+  const ofTeams = teams.length
+    ? sql`(select count(*) from (select 1 from ${doc} where ${inArray(doc.teamId, teams)} limit ${DENSE_SCOPE}) d)`
+    : sql`0`;
+  const [row] = await db.select({ n: sql<number>`${steps} + ${ofTeams}`.mapWith(Number) }).from(sql`(select 1) one`);
+  return (row?.n ?? 0) >= DENSE_SCOPE;
 }

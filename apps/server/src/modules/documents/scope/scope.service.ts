@@ -2,7 +2,7 @@ import type { DocState } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
-import { authorityTeams } from '../../org/teams/team.service';
+import { authorityTeamIds } from '../../org/teams/team.service';
 import { actingPeople, approversFor } from '../lifecycle/document.policy';
 import { AT_FINANCE } from '../lifecycle/document.state';
 import * as repo from './scope.repository';
@@ -41,8 +41,7 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne 
   switch (list) {
     case 'personal': {
       // Team authority over named teams widens the personal list; the company-wide lists are the other ones.
-      const { whole, teams } = await authorityTeams(db, user);
-      const named = whole ? [] : [...teams];
+      const { teams: named } = await authorityTeamIds(db, user);
       const dense = forOne || (await repo.isDense(db, approvers, named));
       return { kind: 'personal', people, approvers, teams: named, dense };
     }

@@ -157,6 +157,25 @@ export async function subtreeIds(db: Db, companyId: number, roots: number[]): Pr
   return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
+/**
+ * In one statement: whether a role with team authority covers the whole company (assigned without a team), and
+ * otherwise the teams it covers with every team below them.
+ */
+export async function authoritySubtree(db: Db, employeeId: number, companyId: number) {
+  const result = await db.execute(sql`with recursive assigned as (
+      select ${employeeRoleTeam.teamId} as team_id from ${employeeRoleTeam}
+      join ${role} on ${role.id} = ${employeeRoleTeam.roleId}
+      where ${employeeRoleTeam.employeeId} = ${employeeId} and ${role.companyId} = ${companyId}
+        and ${role.active} and ${role.teamAuthority}),
+    sub(id) as (
+      select id from team where company_id = ${companyId} and id in (select team_id from assigned)
+      union select t.id from team t join sub on t.parent_id = sub.id)
+    select coalesce((select bool_or(team_id is null) from assigned), false) as whole,
+      array(select id from sub) as ids`);
+  const [row] = (result as unknown as { rows: { whole: boolean; ids: number[] }[] }).rows;
+  return { whole: !!row?.whole, ids: (row?.ids ?? []).map(Number) };
+}
+
 export async function roleTeamsOf(db: Db, employeeId: number, companyId: number) {
   return db
     .select({ teamId: employeeRoleTeam.teamId })

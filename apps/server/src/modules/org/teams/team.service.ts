@@ -158,6 +158,16 @@ export async function authorityTeams(
   return { whole, teams: all ? subtree(all, roots) : new Set(await repo.subtreeIds(db, user.companyId, roots)) };
 }
 
+/**
+ * The teams named by the user's team authority, in one statement; `whole` (and no list) when it covers the company.
+ * For scopes, which read the whole company another way.
+ */
+export async function authorityTeamIds(db: Db, user: SessionUser): Promise<{ whole: boolean; teams: number[] }> {
+  if (user.isAdmin) return { whole: true, teams: [] };
+  const { whole, ids } = await repo.authoritySubtree(db, user.userId, user.companyId);
+  return whole ? { whole, teams: [] } : { whole, teams: ids };
+}
+
 export async function employeeTeams(db: Db, user: SessionUser, employeeId: number | undefined, culture: Culture) {
   const rows = await repo.teamsOfEmployee(db, employeeId ?? user.userId, user.companyId);
   if (employeeId !== undefined && rows.length === 0 && !(await repo.belongsToCompany(db, employeeId, user.companyId)))

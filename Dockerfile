@@ -33,6 +33,9 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace @ems/server --no-audit --no-fund && npm cache clean --force
+# Backup and restore (dist/backup.js) pack with tar and dump PostgreSQL with its client programs.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client tar \
+    && rm -rf /var/lib/apt/lists/*
 # The bundle, and what it reads from disk at run time: SQL migrations, language packs, the web build.
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/src/db/migrations apps/server/src/db/migrations

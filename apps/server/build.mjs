@@ -1,4 +1,5 @@
-// The production build of the server: one ES module, dist/main.js, with its source map. Our own code and the shared
+// The production build of the server: two ES modules with their source maps, dist/main.js (the server) and
+// dist/backup.js (`backup` / `restore`, so they run where only the runtime packages are installed). Our own code and the shared
 // contracts (TypeScript consumed as source) are bundled; every package from node_modules stays an import, so native
 // (argon2), WebAssembly (PGlite) and file-reading (pg-boss's SQL, swagger-ui's assets) packages load as installed.
 import { rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ const packagesStayExternal = {
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: ['src/main.ts'],
+  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup/cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -31,4 +32,4 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-console.log(`server built: dist/main.js (${Math.round(bytes / 1024)} KiB with its source map)`);
+console.log(`server built: dist/main.js, dist/backup.js (${Math.round(bytes / 1024)} KiB with their source maps)`);

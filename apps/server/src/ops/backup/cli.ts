@@ -1,4 +1,5 @@
-// `npm run backup -- [--out FILE]` and `npm run restore -- FILE [--force]`, with the app's own configuration.
+// `npm run backup -- [--out FILE]` and `npm run restore -- FILE [--force]`, with the app's own configuration; built
+// as dist/backup.js (`node apps/server/dist/backup.js backup|restore …`) where only runtime packages are installed.
 import { ConfigError, loadConfig } from '../../core/config';
 import { DataDirBusyError } from '../../core/data-lock';
 import { backup, sizeText } from './backup';

@@ -64,7 +64,11 @@ async function main(): Promise<void> {
       lines.push({ part, what: 'failed', figures: message, budget: '', met: false });
     }
     done.push(part);
-    if (values.write) writeMarkdown(file, machine, lines, explained, runDescription(done, parts));
+    if (values.write) {
+      // Lists limited to some calls replace only those calls' lines; every other part done replaces all of its own.
+      const whole = new Set(done.filter((p) => p !== 'lists' || !values.calls));
+      writeMarkdown(file, machine, lines, explained, runDescription(done, parts), whole);
+    }
   };
   const runners: Record<Part, () => Promise<Line[]>> = {
     lists: async () => {

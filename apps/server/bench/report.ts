@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import type { PlanSummary } from './sql-capture';
@@ -114,13 +114,59 @@ function oneLine(sql: string): string {
   return sql.replace(/\s+/g, ' ').trim();
 }
 
+/** A table row of an earlier file back into its line (cells split on unescaped bars). */
+function parseRow(row: string): Line | undefined {
+  const c = row
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((x) => x.trim().replace(/\\\|/g, '|'));
+  if (c.length !== HEAD.length) return undefined;
+  const [part, what, figures, budget, met] = c as [string, string, string, string, string];
+  return { part, what, figures, budget, met: met === '' ? null : met === 'yes' };
+}
+
+/**
+ * The earlier file's lines merged with this run's: a part run whole replaces all its earlier lines; a part run in
+ * some calls (`--calls`) replaces the earlier line of the same name where it stood; lines of parts not run stay;
+ * new lines go last. `kept` counts the earlier lines left as they were.
+ */
+export function mergeLines(
+  file: string,
+  lines: readonly Line[],
+  whole: ReadonlySet<string>,
+): { merged: Line[]; kept: number; plans?: string } {
+  if (!existsSync(file)) return { merged: [...lines], kept: 0 };
+  const text = readFileSync(file, 'utf8');
+  const results = text.split('## Results')[1]?.split('\n## ')[0] ?? '';
+  const earlier = results
+    .split('\n')
+    .filter((r) => r.startsWith('| ') && !r.startsWith('| part |'))
+    .map(parseRow)
+    .filter((l): l is Line => l !== undefined && !whole.has(l.part));
+  const key = (l: Line) => `${l.part}\u0000${l.what}`;
+  const now = new Map(lines.map((l) => [key(l), l]));
+  let kept = 0;
+  const merged = earlier.map((l) => {
+    const fresh = now.get(key(l));
+    if (fresh) now.delete(key(l));
+    else kept++;
+    return fresh ?? l;
+  });
+  merged.push(...now.values());
+  const plans = text.match(/```text\n([\s\S]*?)\n```/)?.[1];
+  return { merged, kept, ...(plans ? { plans } : {}) };
+}
+
 export function writeMarkdown(
   file: string,
   machine: Machine,
-  lines: readonly Line[],
+  measured: readonly Line[],
   explained: readonly Explained[],
-  parts: string,
+  run: string,
+  whole: ReadonlySet<string>,
 ): void {
+  const { merged: lines, kept, plans } = mergeLines(file, measured, whole);
+  const parts = kept ? `${run}; ${kept} lines of other parts or calls are from earlier runs` : run;
   const text = `# Benchmarks
 
 Measured by \`npm run bench -- --write\` against the budgets of the design (performance budgets). Figures are
@@ -154,7 +200,7 @@ ${markdownTable(lines)}
 \`EXPLAIN (ANALYZE, BUFFERS)\` of the slowest reads of each list call (as the first benchmark user ran it).
 
 \`\`\`text
-${planText(explained)}
+${explained.length > 0 || !plans ? planText(explained) : plans}
 \`\`\`
 `;
   writeFileSync(file, text);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { countLimit, keywordIn, offsetOf, orderFrom } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
 import { costCentreHead } from '../../masterdata/costcentre.table';
@@ -181,6 +181,23 @@ const PENDING_SORTABLE = {
 };
 
 /** Documents waiting for one of `approverIds` at their current step. */
+/** Steps pending with the approvers on documents in approval, in the step's current round. */
+function pendingWhere(
+  companyId: number,
+  approverIds: number[],
+  q: { DocType?: string | undefined; Keyword?: string | undefined },
+) {
+  return and(
+    eq(doc.companyId, companyId),
+    eq(doc.status, 'approving'),
+    eq(step.status, 'pending'),
+    inArray(step.approverId, approverIds),
+    sql`${step.round} = ${doc.round}`,
+    q.DocType ? eq(doc.docType, q.DocType as 'apply') : undefined,
+    keywordIn(q.Keyword, [doc.docNo, applicant.nameZh, applicant.nameEn]),
+  );
+}
+
 export async function pendingFor(
   db: Db,
   companyId: number,
@@ -194,28 +211,36 @@ export async function pendingFor(
     SortOrder?: 'ascend' | 'descend' | undefined;
   },
 ) {
-  const where = and(
-    eq(doc.companyId, companyId),
-    eq(doc.status, 'approving'),
-    eq(step.status, 'pending'),
-    inArray(step.approverId, approverIds),
-    sql`${step.round} = ${doc.round}`,
-    q.DocType ? eq(doc.docType, q.DocType as 'apply') : undefined,
-    keywordIn(q.Keyword, [doc.docNo, applicant.nameZh, applicant.nameEn]),
-  );
-  return paged(
-    q,
-    stepCount(db).where(where),
-    stepList(db, { d: doc, teamZh: team.nameZh, teamEn: team.nameEn })
-      .leftJoin(team, eq(team.id, doc.teamId))
-      .where(where)
-      .orderBy(
-        ...(q.SortField && q.SortField in PENDING_SORTABLE
-          ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
-          : [asc(step.pendingSince)]),
-        desc(doc.id),
-      ),
-  );
+  const where = pendingWhere(companyId, approverIds, q);
+  // A busy approver (compliance) has thousands pending: counted ten pages ahead, as the lists over a year do.
+  const limit = countLimit(q);
+  const counted = db
+    .select({ one: sql`1` })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .where(where)
+    .limit(limit + 1)
+    .as('counted');
+  const [c] = await db.select({ n: count() }).from(counted);
+  const rows = await stepList(db, { d: doc, teamZh: team.nameZh, teamEn: team.nameEn })
+    .leftJoin(team, eq(team.id, doc.teamId))
+    .where(where)
+    .orderBy(
+      ...(q.SortField && q.SortField in PENDING_SORTABLE
+        ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
+        : [asc(step.pendingSince)]),
+      desc(step.documentId),
+    )
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  return { counted: c?.n ?? 0, limit, rows };
+}
+
+/** How many documents wait for the approvers, exactly (the badge of the approve centre). */
+export async function pendingCount(db: Db, companyId: number, approverIds: number[]): Promise<number> {
+  const [c] = await stepCount(db).where(pendingWhere(companyId, approverIds, {}));
+  return c?.n ?? 0;
 }
 
 /** The approver of the document's pending step in its current round, if it is in approval. */

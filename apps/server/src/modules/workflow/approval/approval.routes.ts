@@ -154,7 +154,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: z.object({ Count: z.number().int() }),
     },
     async (req) => ({
-      Count: (await pending.pending(ctx.db, currentUser(req), { PageIndex: 1, PageSize: 1 }, req.culture)).Total,
+      Count: await pending.pendingCount(ctx.db, currentUser(req)),
     }),
   );
   post(

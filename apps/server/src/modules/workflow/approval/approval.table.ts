@@ -38,6 +38,11 @@ export const approvalStep = pgTable(
     // the index alone; a busy approver has tens of thousands of steps a year, scattered over the table.
     index('approval_step_pending_idx').on(t.approverId, t.status, t.documentId),
     index('approval_step_acted_by_idx').on(t.actedBy, t.actedAt, t.documentId),
+    // The approve centre's first page in its default order (longest waiting first): read in order, no sort of
+    // thousands of pending steps.
+    index('approval_step_waiting_idx')
+      .on(t.approverId, t.pendingSince, t.documentId.desc())
+      .where(sql`${t.status} = 'pending'`),
     // Steps decided in the approver's place (by a proxy, or automatically), newest first: the approver's history.
     index('approval_step_delegated_idx')
       .on(t.approverId, t.actedAt)

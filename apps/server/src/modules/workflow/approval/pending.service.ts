@@ -4,6 +4,7 @@ import type { Db } from '../../../core/db';
 import { AppError, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { cappedTotal } from '../../../core/list';
 import { shanghaiToday } from '../../../core/time';
 import { visible } from '../../documents/document.service';
 import { approversFor } from '../../documents/lifecycle/document.policy';
@@ -37,6 +38,11 @@ export async function approvalPrincipals(db: Db, user: SessionUser): Promise<num
   return [...new Set([user.userId, ...principals.filter((p) => p.kind === 'approve').map((p) => p.principal.id)])];
 }
 
+/** How many documents wait for the user (and whom they approve for as proxy). */
+export async function pendingCount(db: Db, user: SessionUser): Promise<number> {
+  return repo.pendingCount(db, user.companyId, await approvalPrincipals(db, user));
+}
+
 export async function pending(
   db: Db,
   user: SessionUser,
@@ -51,7 +57,7 @@ export async function pending(
   culture: Culture,
 ) {
   const approverIds = await approvalPrincipals(db, user);
-  const { total, rows } = await repo.pendingFor(db, user.companyId, approverIds, q);
+  const { counted, limit: countedTo, rows } = await repo.pendingFor(db, user.companyId, approverIds, q);
   const limit = rows.length ? await overdueLimit(db, user.companyId) : 3;
   const batchable = await batchApprovable(
     db,
@@ -60,7 +66,7 @@ export async function pending(
   );
   const now = new Date();
   return {
-    Total: total,
+    ...cappedTotal(counted, countedTo),
     Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn, teamZh, teamEn, approverZh, approverEn }, i) => ({
       ID: d.id,
       DocNo: d.docNo,

@@ -110,7 +110,7 @@ export function ChargebackModal(props: {
       }}
     >
       {tried && missing && (
-        <Alert type="error" showIcon message={t(`${R}.reasonForAll`)} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon title={t(`${R}.reasonForAll`)} style={{ marginBottom: 12 }} />
       )}
       <Table
         size="small"

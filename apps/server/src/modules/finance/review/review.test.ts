@@ -1,9 +1,11 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { concurrencyTest } from '../../../../test/concurrency';
 import { type Masters, type Session, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { document } from '../../documents/document.table';
+import { invoice } from '../../documents/invoices/invoice.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { ledgerExpense, ledgerExpenseItemConfig } from '../../masterdata/expense.table';
 import { mailOutbox } from '../../notify/notify.table';
@@ -152,6 +154,42 @@ describe('CheckDocument: OrderList and the pass (write-off)', () => {
     const h = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
     expect(h.map((x) => x.action).slice(-2)).toEqual(['skip_mailing', 'pass']);
     expect(h.at(-2)?.comment).toBe('not_received_confirmed');
+  });
+
+  it('writes off a no-mailing document (every fapiao electronic) at once, without the confirmation', async () => {
+    const d = await approvedDeputy('66.00');
+    await t.ctx.db.insert(invoice).values({
+      companyId: 1,
+      ownerId: employee.UserID,
+      documentId: d.ID,
+      invoiceType: 'vat_electronic',
+      number: `E${d.ID}`,
+      invoiceKey: `T-E-${d.ID}`,
+      invoiceDate: '2026-11-01',
+      amount: '66.00',
+      totalAmount: '66.00',
+      electronic: true,
+    });
+    const listed = (await call('/api/CheckDocument/OrderList', { Keyword: d.DocNo, NoMailingOnly: true })).json();
+    expect(listed.Rows[0]).toMatchObject({ ID: d.ID, Status: 'approved', Paper: 'no_mailing' });
+    const [ok] = await batch('/api/CheckDocument/NormalCheck', { Items: await items(d.ID) });
+    expect(ok).toMatchObject({ Ok: true });
+    expect(await statusOf(d.ID)).toBe('to_post');
+    const h = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
+    expect(h.at(-2)).toMatchObject({ action: 'skip_mailing', comment: 'no_mailing' });
+  });
+
+  concurrencyTest('passes a document two reviewers pass at once exactly once, with one voucher', async () => {
+    const d = await receivedDeputy();
+    const body = { Items: await items(d.ID) };
+    const [a, b] = await Promise.all([
+      call('/api/CheckDocument/NormalCheck', body),
+      call('/api/CheckDocument/NormalCheck', body),
+    ]);
+    const rows = [...a.json().Rows, ...b.json().Rows] as { Ok: boolean; ErrorCode: string | null }[];
+    expect(rows.filter((r) => r.Ok)).toHaveLength(1);
+    expect(rows.find((r) => !r.Ok)?.ErrorCode).toBe('common.stale_version');
+    expect(await vouchersOfDocument(t.ctx.db, d.ID)).toHaveLength(1);
   });
 
   it('reports a stale version or an unknown document in the batch, and refuses bad input with 400 and other screens with 403', async () => {

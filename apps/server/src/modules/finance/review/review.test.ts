@@ -214,8 +214,8 @@ describe('CheckDocument: OrderList and the pass (write-off)', () => {
   it('treats a document of another company as not found', async () => {
     const d = await receivedDeputy();
     const [other] = await t.ctx.db.select({ id: company.id }).from(company).where(ne(company.id, 1)).limit(1);
-    if (!other) return;
-    await t.ctx.db.update(document).set({ companyId: other.id }).where(eq(document.id, d.ID));
+    expect(other).toBeDefined();
+    await t.ctx.db.update(document).set({ companyId: other!.id }).where(eq(document.id, d.ID));
     expect((await call('/api/CheckDocument/Order', { ID: d.ID })).statusCode).toBe(404);
     const [r] = await batch('/api/CheckDocument/NormalCheck', {
       Items: [{ ID: d.ID, Version: await t.version(d.ID) }],

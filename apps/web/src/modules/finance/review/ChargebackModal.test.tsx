@@ -47,7 +47,9 @@ describe('ChargebackModal', () => {
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByTestId('chargeback-ok'));
-    await waitFor(() => expect(screen.getAllByText('Please select a reason for all documents').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByText('Please select a reason for all documents').length).toBeGreaterThan(0),
+    );
     expect(onOk).not.toHaveBeenCalled();
     expect(screen.getByTestId('chargeback-reason-D1')).toBeTruthy();
     expect(screen.getByTestId('chargeback-reason-D2')).toBeTruthy();

@@ -15,7 +15,7 @@ import { saveDownload } from '../../../shared/download';
 import { type ActionDef, ListPage } from '../../../shared/list-page';
 import { itemsOf, reviewApi } from './api';
 import { AssignModal, ChargebackModal, OrderDrawer, ReasonModal } from './dialogs';
-import { R, REVIEW_FILTERS, reportBatch, reviewColumns } from './shared';
+import { R, REVIEW_FILTERS, reportBatch, reviewColumns, viewAction } from './shared';
 
 const VIEWS = ['open', 'held'] as const;
 type View = (typeof VIEWS)[number];
@@ -92,7 +92,7 @@ export default function ChargebackPage() {
         rowKey="ID"
         columns={reviewColumns((r) => setOpen(r.ID))}
         filters={REVIEW_FILTERS}
-        actions={actions}
+        actions={[...actions, viewAction(setOpen)]}
         header={
           <Tabs
             activeKey={view}

@@ -9,7 +9,7 @@ import { notice } from '../../../app/notice';
 import { type ActionDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { itemsOf, reviewApi } from './api';
 import { AssignModal, OrderDrawer, ReasonModal } from './dialogs';
-import { R, REVIEW_FILTERS, reportBatch, reviewColumns } from './shared';
+import { R, REVIEW_FILTERS, reportBatch, reviewColumns, viewAction } from './shared';
 
 const VIEWS = ['normal', 'special', 'written'] as const;
 type View = (typeof VIEWS)[number];
@@ -106,7 +106,11 @@ export default function WriteOffPage() {
         rowKey="ID"
         columns={reviewColumns((r) => setOpen(r.ID))}
         filters={view === 'written' ? REVIEW_FILTERS : [...REVIEW_FILTERS, PAPER_FILTER]}
-        actions={view === 'written' ? [cancelAction, assignAction] : [passAction, rejectAction, assignAction]}
+        actions={[
+          ...(view === 'written' ? [cancelAction] : [passAction, rejectAction]),
+          assignAction,
+          viewAction(setOpen),
+        ]}
         header={
           <Tabs
             activeKey={view}

@@ -109,9 +109,7 @@ export function ChargebackModal(props: {
         }
       }}
     >
-      {tried && missing && (
-        <Alert type="error" showIcon title={t(`${R}.reasonForAll`)} style={{ marginBottom: 12 }} />
-      )}
+      {tried && missing && <Alert type="error" showIcon title={t(`${R}.reasonForAll`)} style={{ marginBottom: 12 }} />}
       <Table
         size="small"
         rowKey="ID"

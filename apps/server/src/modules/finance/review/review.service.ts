@@ -29,7 +29,8 @@ export async function specialRule(db: Db, companyId: number): Promise<SQL<boolea
 
 export function toRow(r: repo.ReviewRowData, culture: Culture): ReviewRow {
   const d = r.d;
-  const paper = d.status === 'approved' ? 'not_received' : r.needsMailing ? 'received' : 'no_mailing';
+  // Paper that must be mailed is received once the document is past approved; none is needed for all-electronic fapiao.
+  const paper = !r.needsMailing ? 'no_mailing' : d.status === 'approved' ? 'not_received' : 'received';
   return {
     ID: d.id,
     DocNo: d.docNo,
@@ -44,7 +45,7 @@ export function toRow(r: repo.ReviewRowData, culture: Culture): ReviewRow {
     TotalAmountCNY: d.totalAmountCny,
     Reason: d.reason,
     ApprovedAt: d.approvedAt?.toISOString() ?? null,
-    Paper: d.status === 'approved' && !r.needsMailing ? 'no_mailing' : paper,
+    Paper: paper,
     Special: Boolean(r.special),
     AssigneeID: r.assigneeId,
     AssigneeName: r.assigneeZh === null ? null : localName(culture, r.assigneeZh, r.assigneeEn ?? r.assigneeZh),

@@ -14,7 +14,7 @@ import { renderPdf } from '../../../core/pdf';
 import { transition } from '../../documents/lifecycle/transition';
 import { withdrawVouchers } from './check.service';
 import * as repo from './review.repository';
-import { companyWide, reasonText, recordReturn, requireReason, runBatch, specialRule, toRow } from './review.service';
+import { companyWide, reasonText, requireReason, runBatch, sendBack, specialRule, toRow } from './review.service';
 
 /** Where a chargeback may come from: at SSC, held, or passed with the voucher not yet sent. */
 const OPEN: DocState[] = ['received', 'reviewing', 'to_post'];
@@ -62,18 +62,13 @@ export async function chargeback(
       { id, version: item.Version, action: 'chargeback', requestId, reach: companyWide },
       async (tx, d) => {
         const cancelledVouchers = d.status === 'to_post' ? await withdrawVouchers(tx, d.id, d.docNo) : 0;
-        const returnId = await recordReturn(tx, d, {
+        return sendBack(tx, d, {
           source: 'chargeback',
-          reasonId: reason.id,
-          comment: item.Comment ?? null,
+          reason,
+          comment: item.Comment,
           by: user.userId,
+          detail: { cancelledVouchers },
         });
-        return {
-          to: 'returned',
-          comment: reasonText(reason, item.Comment),
-          notify: { to: d.applicantId, template: 'review.mail.chargeback' },
-          detail: { reasonId: reason.id, returnId, cancelledVouchers },
-        };
       },
     );
   });

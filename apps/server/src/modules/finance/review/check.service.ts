@@ -16,7 +16,7 @@ import { transition } from '../../documents/lifecycle/transition';
 import { writeDocumentVoucher } from '../entries/document-voucher.service';
 import { cancelOpenVouchers, vouchersOfDocument } from '../entries/voucher.service';
 import * as repo from './review.repository';
-import { companyWide, reasonText, recordReturn, requireReason, runBatch, specialRule, toRow } from './review.service';
+import { companyWide, requireReason, runBatch, sendBack, specialRule, toRow } from './review.service';
 
 const AT_SSC: DocState[] = ['received', 'reviewing'];
 
@@ -125,20 +125,7 @@ export async function backOrder(
       ctx,
       user,
       { id, version: versions.get(id) ?? null, action: 'no_pass', requestId, reach: companyWide },
-      async (tx, d) => {
-        const returnId = await recordReturn(tx, d, {
-          source: 'no_pass',
-          reasonId: reason.id,
-          comment: body.Comment ?? null,
-          by: user.userId,
-        });
-        return {
-          to: 'returned',
-          comment: reasonText(reason, body.Comment),
-          notify: { to: d.applicantId, template: 'review.mail.no_pass' },
-          detail: { reasonId: reason.id, returnId },
-        };
-      },
+      (tx, d) => sendBack(tx, d, { source: 'no_pass', reason, comment: body.Comment, by: user.userId }),
     ),
   );
 }

@@ -7,7 +7,7 @@ import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
-import { documentHistory, type LockedDocument } from '../../documents/lifecycle/transition';
+import { documentHistory, type LockedDocument, type Outcome } from '../../documents/lifecycle/transition';
 import { baseInfoItems } from '../../masterdata/baseinfo/baseinfo.service';
 import { parameter } from '../../system/system.service';
 import { entriesOf, vouchersOfDocument } from '../entries/voucher.service';
@@ -174,24 +174,37 @@ export async function order(db: Db, user: SessionUser, id: number, culture: Cult
 }
 
 /**
- * Keeps the return slip of a document finance sends back, inside the return's transition: the transition raises the
- * version by one, so the slip knows the version an untouched document will have.
+ * Sends a document back to its owner (no-pass or chargeback), inside the return's transition: the hold is cleared, a
+ * return slip is kept, and the outcome says `returned` with the reason in the history and a notice to the owner. The
+ * transition raises the version by one, so the slip knows the version an untouched document will have.
  */
-export async function recordReturn(
+export async function sendBack(
   tx: Db,
   d: LockedDocument,
-  v: { source: 'no_pass' | 'chargeback'; reasonId: number; comment: string | null; by: number },
-) {
+  v: {
+    source: 'no_pass' | 'chargeback';
+    reason: { id: number; nameZh: string; nameEn: string };
+    comment: string | undefined;
+    by: number;
+    detail?: Record<string, unknown>;
+  },
+): Promise<Outcome> {
   await repo.clearHold(tx, d.id);
-  return repo.insertReturn(tx, {
+  const returnId = await repo.insertReturn(tx, {
     companyId: d.companyId,
     documentId: d.id,
     source: v.source,
-    reasonId: v.reasonId,
-    comment: v.comment,
+    reasonId: v.reason.id,
+    comment: v.comment ?? null,
     returnedBy: v.by,
     versionAfter: d.version + 1,
   });
+  return {
+    to: 'returned',
+    comment: reasonText(v.reason, v.comment),
+    notify: { to: d.applicantId, template: `review.mail.${v.source}` },
+    detail: { reasonId: v.reason.id, returnId, ...v.detail },
+  };
 }
 
 /** Both languages' names of a reason, for the history comment every reader sees. */

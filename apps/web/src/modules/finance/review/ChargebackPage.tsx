@@ -1,10 +1,4 @@
-import {
-  PauseCircleOutlined,
-  PlayCircleOutlined,
-  PrinterOutlined,
-  RollbackOutlined,
-  UserSwitchOutlined,
-} from '@ant-design/icons';
+import { PauseCircleOutlined, PlayCircleOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ReviewRow } from '@ems/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'antd';
@@ -14,8 +8,8 @@ import { useSearchParams } from 'react-router';
 import { saveDownload } from '../../../shared/download';
 import { type ActionDef, ListPage } from '../../../shared/list-page';
 import { itemsOf, reviewApi } from './api';
-import { AssignModal, ChargebackModal, OrderDrawer, ReasonModal } from './dialogs';
-import { R, REVIEW_FILTERS, reportBatch, reviewColumns, viewAction } from './shared';
+import { ChargebackModal, ReasonModal, useReviewTools } from './dialogs';
+import { R, REVIEW_FILTERS, reportBatch, reviewColumns } from './shared';
 
 const VIEWS = ['open', 'held'] as const;
 type View = (typeof VIEWS)[number];
@@ -30,11 +24,10 @@ export default function ChargebackPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'held' ? 'held' : 'open';
-  const [open, setOpen] = useState<number | null>(null);
   const [charging, setCharging] = useState<ReviewRow[]>([]);
   const [holding, setHolding] = useState<ReviewRow[]>([]);
-  const [assigning, setAssigning] = useState<number[]>([]);
   const refresh = () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(QUERY) });
+  const tools = useReviewTools(refresh);
 
   const actions: ActionDef<ReviewRow>[] = [
     {
@@ -72,13 +65,6 @@ export default function ChargebackPage() {
       needsSome: true,
       run: async ({ rows }) => saveDownload(await reviewApi.printOrder(rows.map((r) => r.ID))),
     },
-    {
-      key: 'assign',
-      labelKey: `${R}.action.assign`,
-      icon: <UserSwitchOutlined />,
-      needsSome: true,
-      run: ({ rows }) => setAssigning(rows.map((r) => r.ID)),
-    },
   ];
 
   return (
@@ -90,9 +76,9 @@ export default function ChargebackPage() {
         queryKey={`${QUERY}-${view}`}
         searchCall={(body) => reviewApi.orderData({ ...body, View: view })}
         rowKey="ID"
-        columns={reviewColumns((r) => setOpen(r.ID))}
+        columns={reviewColumns(tools.openRow)}
         filters={REVIEW_FILTERS}
-        actions={[...actions, viewAction(setOpen)]}
+        actions={[...actions, ...tools.actions]}
         header={
           <Tabs
             activeKey={view}
@@ -124,15 +110,7 @@ export default function ChargebackPage() {
           await refresh();
         }}
       />
-      <AssignModal
-        ids={assigning}
-        onClose={() => setAssigning([])}
-        onOk={async (smeId) => {
-          reportBatch(await reviewApi.assign(assigning, smeId), t, `${R}.done.assign`);
-          await refresh();
-        }}
-      />
-      <OrderDrawer id={open} onClose={() => setOpen(null)} />
+      {tools.dialogs}
     </>
   );
 }

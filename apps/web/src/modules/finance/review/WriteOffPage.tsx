@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, RollbackOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { ReviewRow } from '@ems/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'antd';
@@ -8,8 +8,8 @@ import { useSearchParams } from 'react-router';
 import { notice } from '../../../app/notice';
 import { type ActionDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { itemsOf, reviewApi } from './api';
-import { AssignModal, OrderDrawer, ReasonModal } from './dialogs';
-import { R, REVIEW_FILTERS, reportBatch, reviewColumns, viewAction } from './shared';
+import { ReasonModal, useReviewTools } from './dialogs';
+import { R, REVIEW_FILTERS, reportBatch, reviewColumns } from './shared';
 
 const VIEWS = ['normal', 'special', 'written'] as const;
 type View = (typeof VIEWS)[number];
@@ -36,10 +36,9 @@ export default function WriteOffPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const view: View = VIEWS.find((v) => v === params.get('view')) ?? 'normal';
-  const [open, setOpen] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<ReviewRow[]>([]);
-  const [assigning, setAssigning] = useState<number[]>([]);
   const refresh = () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(QUERY) });
+  const tools = useReviewTools(refresh);
 
   const passAction: ActionDef<ReviewRow> = {
     key: 'pass',
@@ -80,13 +79,6 @@ export default function WriteOffPage() {
       await refresh();
     },
   };
-  const assignAction: ActionDef<ReviewRow> = {
-    key: 'assign',
-    labelKey: `${R}.action.assign`,
-    icon: <UserSwitchOutlined />,
-    needsSome: true,
-    run: ({ rows }) => setAssigning(rows.map((r) => r.ID)),
-  };
 
   return (
     <>
@@ -104,13 +96,9 @@ export default function WriteOffPage() {
           })
         }
         rowKey="ID"
-        columns={reviewColumns((r) => setOpen(r.ID))}
+        columns={reviewColumns(tools.openRow)}
         filters={view === 'written' ? REVIEW_FILTERS : [...REVIEW_FILTERS, PAPER_FILTER]}
-        actions={[
-          ...(view === 'written' ? [cancelAction] : [passAction, rejectAction]),
-          assignAction,
-          viewAction(setOpen),
-        ]}
+        actions={[...(view === 'written' ? [cancelAction] : [passAction, rejectAction]), ...tools.actions]}
         header={
           <Tabs
             activeKey={view}
@@ -133,15 +121,7 @@ export default function WriteOffPage() {
           await refresh();
         }}
       />
-      <AssignModal
-        ids={assigning}
-        onClose={() => setAssigning([])}
-        onOk={async (smeId) => {
-          reportBatch(await reviewApi.assign(assigning, smeId), t, `${R}.done.assign`);
-          await refresh();
-        }}
-      />
-      <OrderDrawer id={open} onClose={() => setOpen(null)} />
+      {tools.dialogs}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { EyeOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { ReviewOrder, ReviewRow } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -6,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
 import { displayDateTime } from '../../../shared/format';
+import type { ActionDef } from '../../../shared/list-page';
 import { reviewApi } from './api';
-import { R, ReasonSelect, SmePicker } from './shared';
+import { R, ReasonSelect, reportBatch, SmePicker } from './shared';
 
 /** A reason from a list and a comment: no-pass (chargeback reasons) and S.T. hold (S.T. reasons). */
 export function ReasonModal(props: {
@@ -265,4 +267,44 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
       )}
     </Drawer>
   );
+}
+
+/**
+ * What every review list has beside its own actions: assigning the selected documents to an SSC person, and opening one
+ * (exactly one row, else "Please select and only one") in the review drawer; `dialogs` is rendered once by the page.
+ */
+export function useReviewTools(refresh: () => Promise<unknown>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
+  const [assigning, setAssigning] = useState<number[]>([]);
+  const actions: ActionDef<ReviewRow>[] = [
+    {
+      key: 'assign',
+      labelKey: `${R}.action.assign`,
+      icon: <UserSwitchOutlined />,
+      needsSome: true,
+      run: ({ rows }) => setAssigning(rows.map((r) => r.ID)),
+    },
+    {
+      key: 'view',
+      labelKey: `${R}.action.view`,
+      icon: <EyeOutlined />,
+      needsOne: true,
+      run: ({ rows }) => setOpen(rows[0]?.ID ?? null),
+    },
+  ];
+  const dialogs = (
+    <>
+      <AssignModal
+        ids={assigning}
+        onClose={() => setAssigning([])}
+        onOk={async (smeId) => {
+          reportBatch(await reviewApi.assign(assigning, smeId), t, `${R}.done.assign`);
+          await refresh();
+        }}
+      />
+      <OrderDrawer id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+  return { openRow: (r: ReviewRow) => setOpen(r.ID), actions, dialogs };
 }

@@ -1,4 +1,3 @@
-import { EyeOutlined } from '@ant-design/icons';
 import type { DocState, DocType, ReviewBatchResult, ReviewRow } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notice } from '../../../app/notice';
 import { displayDateTime } from '../../../shared/format';
-import type { ActionDef, ColumnDef, CustomControlProps, FilterDef } from '../../../shared/list-page';
+import type { ColumnDef, CustomControlProps, FilterDef } from '../../../shared/list-page';
 import { RemotePicker } from '../../../shared/RemotePicker';
 import { DocTypeLabel, StatusTag } from '../../documents/labels';
 import { reviewApi } from './api';
@@ -139,14 +138,3 @@ export function reportBatch(result: ReviewBatchResult, t: TFunction, doneKey: st
       ].join('\n'),
     );
 }
-
-/** Opens one document's review view; "Please select and only one" otherwise. */
-export const viewAction = (open: (id: number) => void): ActionDef<ReviewRow> => ({
-  key: 'view',
-  labelKey: `${R}.action.view`,
-  icon: <EyeOutlined />,
-  needsOne: true,
-  run: ({ rows }) => {
-    if (rows[0]) open(rows[0].ID);
-  },
-});

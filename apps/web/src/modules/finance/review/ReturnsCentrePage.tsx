@@ -19,7 +19,7 @@ import {
 } from '../../../shared/list-page';
 import { DocTypeLabel, StatusTag } from '../../documents/labels';
 import { reviewApi } from './api';
-import { R, ReasonSelect, SmePicker } from './shared';
+import { ASSIGNEE_FILTER, DOCUMENT_FILTERS, R, ReasonSelect } from './shared';
 
 const VIEWS = ['open', 'all'] as const;
 type View = (typeof VIEWS)[number];
@@ -31,18 +31,9 @@ function ReasonFilter(props: CustomControlProps) {
 }
 
 const FILTERS: FilterDef[] = [
-  { name: 'Keyword', labelKey: `${F}.keywordApplicant`, type: 'text' },
-  {
-    name: 'DocType',
-    labelKey: `${F}.docType`,
-    type: 'select',
-    options: [
-      { value: 'loan', labelKey: 'doc.type.loan' },
-      { value: 'deputy', labelKey: 'doc.type.deputy' },
-    ],
-  },
+  ...DOCUMENT_FILTERS,
   { name: 'ReasonID', labelKey: `${R}.field.reason`, type: 'custom', control: ReasonFilter },
-  { name: 'AssigneeID', labelKey: `${R}.field.assignee`, type: 'custom', control: SmePicker },
+  ASSIGNEE_FILTER,
 ];
 
 const COLUMNS: ColumnDef<ReturnRow>[] = [

@@ -56,7 +56,8 @@ export function ReasonSelect(props: {
   );
 }
 
-export const REVIEW_FILTERS: FilterDef[] = [
+/** The filters every review list starts with: keyword and document type (loans and reimbursements only). */
+export const DOCUMENT_FILTERS: FilterDef[] = [
   { name: 'Keyword', labelKey: `${F}.keywordApplicant`, type: 'text' },
   {
     name: 'DocType',
@@ -67,8 +68,14 @@ export const REVIEW_FILTERS: FilterDef[] = [
       { value: 'deputy', labelKey: 'doc.type.deputy' },
     ],
   },
-  { name: 'AssigneeID', labelKey: `${R}.field.assignee`, type: 'custom', control: SmePicker },
 ];
+export const ASSIGNEE_FILTER: FilterDef = {
+  name: 'AssigneeID',
+  labelKey: `${R}.field.assignee`,
+  type: 'custom',
+  control: SmePicker,
+};
+export const REVIEW_FILTERS: FilterDef[] = [...DOCUMENT_FILTERS, ASSIGNEE_FILTER];
 
 export function reviewColumns(onOpen: (row: ReviewRow) => void): ColumnDef<ReviewRow>[] {
   return [

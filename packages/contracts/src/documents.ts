@@ -49,6 +49,8 @@ export const DOC_ACTIONS = [
   'chargeback',
   'hold',
   'release',
+  'writeoff_cancel',
+  're_receive',
   'post_ok',
   'post_fail',
   'resend',

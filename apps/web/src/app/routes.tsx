@@ -61,6 +61,9 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   proxyApproveUser: () => import('../modules/workflow/ProxyApproveUserPage'),
   ChangeApprovers: () => import('../modules/workflow/ChangeApproversPage'),
   changeprogramManager: () => import('../modules/workflow/ChangeProgramManagerPage'),
+  expensewriteoff: () => import('../modules/finance/review/WriteOffPage'),
+  chargeBack: () => import('../modules/finance/review/ChargebackPage'),
+  ChargebackProcessingCenter: () => import('../modules/finance/review/ReturnsCentrePage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -50,6 +50,14 @@ export const ACTION_ROUTES = {
   reject: { paths: DECIDE, permission: 'approveCenter' },
   change_approver: { paths: same('/api/document/ChangeApprove'), permission: 'authenticated' },
   admin_cancel: { paths: same('/api/system/UpateDocumentState'), permission: 'workflow' },
+  // The shared-service centre's review (finance/review): any holder of the screen's function acts company-wide.
+  pass: { paths: same('/api/CheckDocument/NormalCheck'), permission: 'expensewriteoff' },
+  no_pass: { paths: same('/api/CheckDocument/BackOrder'), permission: 'expensewriteoff' },
+  writeoff_cancel: { paths: same('/api/CheckDocument/CancelWriteOff'), permission: 'expensewriteoff' },
+  chargeback: { paths: same('/api/Chargeback/ChargebackNewOrder'), permission: 'chargeBack' },
+  hold: { paths: same('/api/Chargeback/SaveSTOrder'), permission: 'chargeBack' },
+  release: { paths: same('/api/Chargeback/SaveSTOrder'), permission: 'chargeBack' },
+  re_receive: { paths: same('/api/ReturnDocumentsCenter/ReReceive'), permission: 'ChargebackProcessingCenter' },
 } as const satisfies Partial<Record<DocAction, { paths: PerType; permission: string }>>;
 export type OfferedAction = keyof typeof ACTION_ROUTES;
 const OFFERED = Object.keys(ACTION_ROUTES) as OfferedAction[];
@@ -76,6 +84,14 @@ export function entitled(user: SessionUser, d: DocFacts, action: OfferedAction, 
     case 'change_approver':
     case 'admin_cancel':
       return user.isAdmin;
+    case 'pass':
+    case 'no_pass':
+    case 'writeoff_cancel':
+    case 'chargeback':
+    case 'hold':
+    case 'release':
+    case 're_receive':
+      return true;
   }
 }
 

@@ -36,9 +36,13 @@ export const TRANSITIONS: Record<DocAction, Transition> = {
   start_review: { from: ['received'], to: ['reviewing'], types: PAID },
   pass: { from: AT_SSC, to: ['to_post'], types: PAID },
   no_pass: { from: AT_SSC, to: ['returned'], types: PAID },
-  chargeback: { from: [...AT_SSC, 'held'], to: ['returned'], types: PAID },
+  // A document passed but whose voucher was not yet sent may still be charged back (its voucher is withdrawn).
+  chargeback: { from: [...AT_SSC, 'held', 'to_post'], to: ['returned'], types: PAID },
   hold: { from: AT_SSC, to: ['held'], types: PAID },
   release: { from: ['held'], to: ['reviewing'], types: PAID },
+  // Write-off cancel: back to review before the voucher is sent; the returns centre receives unchanged paper again.
+  writeoff_cancel: { from: ['to_post'], to: ['reviewing'], types: PAID },
+  re_receive: { from: ['returned'], to: ['received'], types: PAID },
   post_ok: { from: ['to_post'], to: ['posted'], types: PAID },
   post_fail: { from: ['to_post'], to: ['post_failed'], types: PAID },
   resend: { from: ['post_failed'], to: ['to_post'], types: PAID },

@@ -12,6 +12,9 @@ import * as repo from './lifecycle.repository';
 
 export type { LockedDocument } from './lifecycle.repository';
 
+/** A document's changes of state, oldest first, with the actors' names, for the finance screens that show them. */
+export const documentHistory = repo.historyOf;
+
 /** The lifecycle's actions and those that change a document without a rule of their own in the table. */
 export type TransitionAction =
   | DocAction

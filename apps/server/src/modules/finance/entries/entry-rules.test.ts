@@ -13,7 +13,7 @@ const percentSet = fc
   .array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 6 })
   .map((ws) => ws.map((w) => (w / 100).toFixed(2)));
 const shares: fc.Arbitrary<ShareFact[]> = fc.oneof(
-  fc.constant([]),
+  fc.constant<ShareFact[]>([]),
   percentSet.map((ps) => ps.map((percent, i) => ({ costCentreId: 100 + i, productId: i % 2 ? 7 : null, percent }))),
 );
 const line: fc.Arbitrary<Omit<LineFact, 'lineNo'>> = fc

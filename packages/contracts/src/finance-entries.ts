@@ -128,3 +128,7 @@ export const FixedAssetRow = z.object({
   ErpDocNo: z.string().nullable(),
 });
 export type FixedAssetRow = z.infer<typeof FixedAssetRow>;
+
+/** DeleteDeduction: a draft is deleted (true); an applied adjustment is reversed and kept (false). */
+export const DeleteDeductionResult = z.object({ Deleted: z.boolean() });
+export type DeleteDeductionResult = z.infer<typeof DeleteDeductionResult>;

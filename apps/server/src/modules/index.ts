@@ -12,6 +12,8 @@ import { previewRoutes } from './documents/preview/preview.routes';
 import { printRoutes } from './documents/print/print.routes';
 import { shareRoutes } from './documents/share/share.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
+import { fixedAssetRoutes } from './finance/entries/assets/assets.routes';
+import { taxRoutes } from './finance/entries/tax/tax.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
@@ -73,6 +75,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   postCentreRoutes,
   shareRoutes,
   appliesRoutes,
+  taxRoutes,
+  fixedAssetRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

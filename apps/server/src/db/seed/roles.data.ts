@@ -156,4 +156,22 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
   },
   { key: 'GLInputVAT', value: '22210101', description: 'GL account of deductible input VAT', isPublic: false },
   { key: 'GLBank', value: '100201', description: 'GL account of the bank that pays remittances', isPublic: false },
+  {
+    key: 'GLFixedAsset',
+    value: '160101',
+    description: 'GL account of fixed assets bought through claims',
+    isPublic: false,
+  },
+  {
+    key: 'FixedAssetThreshold',
+    value: '5000.00',
+    description: 'CNY amount (net of deductible VAT) above which a line of an asset item is booked as a fixed asset',
+    isPublic: false,
+  },
+  {
+    key: 'FixedAssetItems',
+    value: '',
+    description: 'Codes of the expense items kept as fixed assets, comma separated',
+    isPublic: false,
+  },
 ];

@@ -61,6 +61,8 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   proxyApproveUser: () => import('../modules/workflow/ProxyApproveUserPage'),
   ChangeApprovers: () => import('../modules/workflow/ChangeApproversPage'),
   changeprogramManager: () => import('../modules/workflow/ChangeProgramManagerPage'),
+  vatAdjustment: () => import('../modules/finance/entries/VatAdjustmentPage'),
+  fixedAssets: () => import('../modules/finance/entries/FixedAssetsPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

@@ -2,6 +2,7 @@ import type { TokenResponse } from '@ems/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { concurrencyTest } from '../../../../test/concurrency';
 import { saveDeputy, withoutRoles } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { employeeIdOf, sheetOf, tokenFor } from '../../../../test/finance';
@@ -13,7 +14,7 @@ import { ledgerExpense, ledgerExpenseItemConfig } from '../../masterdata/expense
 import { outboundJob } from '../../outbound/outbound.table';
 import { technicalParameter } from '../../system/system.table';
 import { writeDocumentVoucher } from './document-voucher.service';
-import { balanceOf, entriesOf, vouchersOfDocument } from './voucher.service';
+import { balanceOf, cancelOpenVouchers, entriesOf, vouchersOfDocument } from './voucher.service';
 
 let t: TestApp;
 let m: Awaited<ReturnType<typeof documentMasters>>;
@@ -126,6 +127,19 @@ describe('writeDocumentVoucher', () => {
     );
     expect(sheet[0]?.[0]).toBe('资产编号');
     expect(sheet[1]?.[1]).toBe(d.DocNo);
+  });
+
+  it('shows an asset as cancelled once its voucher is withdrawn, and filters by state', async () => {
+    const d = await saveDeputy(t, m, employee.access_token, '9000.00', {
+      Lines: [{ ExpenseItemID: m.taxi.id, ExpenseDate: today, Amount: '9000.00' }],
+    });
+    await book(d.ID);
+    const search = async (body: Record<string, unknown>) =>
+      (await t.call('/api/FixedAssets/Search', { Keyword: d.DocNo, ...body }, finance.access_token)).json();
+    expect((await search({ State: 'active' })).Total).toBe(1);
+    await t.ctx.db.transaction((tx) => cancelOpenVouchers(tx, d.ID));
+    expect((await search({ State: 'active' })).Total).toBe(0);
+    expect((await search({ State: 'cancelled' })).Rows).toMatchObject([{ State: 'cancelled', Amount: '9000.00' }]);
   });
 
   it('credits nothing payable when the loans offset the whole claim', async () => {
@@ -270,6 +284,22 @@ describe('/api/TaxManager', () => {
       Deleted: true,
     });
     expect((await call('LoadInvoice', { InvoiceID: specialId })).json().Adjustments).toEqual([]);
+  });
+
+  concurrencyTest('applies only what the fapiao allows when two drafts are applied at once', async () => {
+    const d = await saveDeputy(t, m, employee.access_token, '500.00');
+    const inv = await fapiao(d.ID, '00000021', { type: 'vat_normal', tax: '30.00' });
+    await book(d.ID);
+    const draft = async () =>
+      (await call('SaveInvoice', { InvoiceID: inv.id, Kind: 'deduct', Amount: '20.00', Reason: '认证' })).json();
+    const [a, b] = [await draft(), await draft()];
+    const answers = await Promise.all(
+      [a, b].map((x) => call('UpdateDeduction', { VatAdjustmentID: x.VatAdjustmentID, Version: x.Version })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const adjusting = (await vouchersOfDocument(t.ctx.db, d.ID)).filter((v) => v.kind === 'vat_adjustment');
+    expect(adjusting).toHaveLength(1);
+    expect((await call('LoadInvoice', { InvoiceID: inv.id })).json().Invoice.EffectiveVat).toBe('20.00');
   });
 
   it('answers 400, 401, 403 and 404', async () => {

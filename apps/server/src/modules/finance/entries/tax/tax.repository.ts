@@ -136,6 +136,14 @@ export async function adjustmentsOf(db: Db, invoiceId: number) {
     .orderBy(asc(vatAdjustment.id));
 }
 
+export async function findAdjustment(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: vatAdjustment.id, invoiceId: vatAdjustment.invoiceId })
+    .from(vatAdjustment)
+    .where(and(eq(vatAdjustment.id, id), eq(vatAdjustment.companyId, companyId)));
+  return row;
+}
+
 export async function lockAdjustment(db: Db, companyId: number, id: number) {
   const [row] = await db
     .select()

@@ -114,6 +114,20 @@ async function lockedInvoice(tx: Db, actor: Actor, invoiceId: number) {
   return r;
 }
 
+/**
+ * Locks an adjustment for a change, its fapiao first: every change of a fapiao's adjustments takes the fapiao's row
+ * lock before the adjustment's, so two changes never wait on each other in opposite order.
+ */
+async function lockedAdjustment(tx: Db, actor: Actor, id: number, version: number) {
+  const seen = await repo.findAdjustment(tx, actor.companyId, id);
+  if (!seen) throw notFound();
+  const r = await lockedInvoice(tx, actor, seen.invoiceId);
+  const a = await repo.lockAdjustment(tx, actor.companyId, id);
+  if (!a) throw notFound();
+  if (a.version !== version) throw staleVersion();
+  return { a, r };
+}
+
 async function answer(db: Db, actor: Actor, invoiceId: number, id: number): Promise<VatAdjustmentRow> {
   const row = (await repo.adjustmentsOf(db, invoiceId)).find((a) => a.a.id === id);
   if (!row) throw notFound();
@@ -180,10 +194,7 @@ async function expenseEntryOf(tx: Db, documentId: number, inputVat: string) {
  */
 export async function apply(db: Db, actor: Actor, body: VatAdjustmentRef): Promise<VatAdjustmentRow> {
   return db.transaction(async (tx) => {
-    const a = await repo.lockAdjustment(tx, actor.companyId, body.VatAdjustmentID);
-    if (!a) throw notFound();
-    const r = await lockedInvoice(tx, actor, a.invoiceId);
-    if (a.version !== body.Version) throw staleVersion();
+    const { a, r } = await lockedAdjustment(tx, actor, body.VatAdjustmentID, body.Version);
     if (a.state !== 'draft') throw refused('vat.not_draft', { state: a.state });
     checkAmount(r, a.kind, a.amount);
     const inputVat = await glAccount(tx, actor.companyId, 'inputVat');
@@ -240,16 +251,13 @@ export async function apply(db: Db, actor: Actor, body: VatAdjustmentRef): Promi
  */
 export async function remove(db: Db, actor: Actor, body: VatAdjustmentRef): Promise<{ Deleted: boolean }> {
   return db.transaction(async (tx) => {
-    const a = await repo.lockAdjustment(tx, actor.companyId, body.VatAdjustmentID);
-    if (!a) throw notFound();
-    if (a.version !== body.Version) throw staleVersion();
+    const { a } = await lockedAdjustment(tx, actor, body.VatAdjustmentID, body.Version);
     if (a.state === 'reversed') throw refused('vat.already_reversed');
     if (a.state === 'draft') {
       if (!(await repo.deleteAdjustment(tx, a.id, a.version))) throw staleVersion();
       await audit(tx, auditEntry(actor, { action: 'delete', entity: 'vat_adjustment', entityId: a.id, detail: a }));
       return { Deleted: true };
     }
-    await lockedInvoice(tx, actor, a.invoiceId);
     if (!a.voucherId) throw refused('vat.no_voucher');
     const original = await entriesOf(tx, [a.voucherId]);
     const postingDate = shanghaiToday();

@@ -12,6 +12,8 @@ import { previewRoutes } from './documents/preview/preview.routes';
 import { printRoutes } from './documents/print/print.routes';
 import { shareRoutes } from './documents/share/share.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
+import { fixedAssetRoutes } from './finance/entries/assets/assets.routes';
+import { taxRoutes } from './finance/entries/tax/tax.routes';
 import { reviewRoutes } from './finance/review/review.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
@@ -75,6 +77,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   shareRoutes,
   appliesRoutes,
   reviewRoutes,
+  taxRoutes,
+  fixedAssetRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

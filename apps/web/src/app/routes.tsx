@@ -64,6 +64,8 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   expensewriteoff: () => import('../modules/finance/review/WriteOffPage'),
   chargeBack: () => import('../modules/finance/review/ChargebackPage'),
   ChargebackProcessingCenter: () => import('../modules/finance/review/ReturnsCentrePage'),
+  vatAdjustment: () => import('../modules/finance/entries/VatAdjustmentPage'),
+  fixedAssets: () => import('../modules/finance/entries/FixedAssetsPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

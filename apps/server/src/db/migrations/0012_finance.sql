@@ -1,3 +1,24 @@
+CREATE TABLE "fixed_asset" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	"voucher_id" integer NOT NULL,
+	"asset_no" varchar(40) NOT NULL,
+	"line_no" integer NOT NULL,
+	"seq" integer NOT NULL,
+	"expense_item_id" integer,
+	"description" varchar(500),
+	"cost_centre_id" integer,
+	"product_id" integer,
+	"employee_id" integer,
+	"acquired_on" date NOT NULL,
+	"amount" numeric(18, 2) NOT NULL,
+	"gl_account" varchar(20) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fixed_asset_amount_ck" CHECK ("fixed_asset"."amount" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "accounting_entry" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"voucher_id" integer NOT NULL,
@@ -33,10 +54,102 @@ CREATE TABLE "voucher" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "vat_adjustment" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	"invoice_id" integer NOT NULL,
+	"kind" varchar(20) NOT NULL,
+	"amount" numeric(18, 2) NOT NULL,
+	"reason" text NOT NULL,
+	"state" varchar(10) DEFAULT 'draft' NOT NULL,
+	"voucher_id" integer,
+	"reversal_voucher_id" integer,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "vat_adjustment_amount_ck" CHECK ("vat_adjustment"."amount" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "document_return" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	"source" varchar(12) NOT NULL,
+	"reason_id" integer,
+	"comment" varchar(500),
+	"returned_by" integer,
+	"returned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version_after" integer NOT NULL,
+	"state" varchar(12) DEFAULT 'open' NOT NULL,
+	"paper_sent_at" date,
+	"tracking_no" varchar(60),
+	"remark" varchar(500),
+	"re_received_at" timestamp with time zone,
+	"re_received_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "document_return_item" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"return_id" integer NOT NULL,
+	"line_no" integer NOT NULL,
+	"reason_id" integer NOT NULL,
+	"remark" varchar(500)
+);
+--> statement-breakpoint
+CREATE TABLE "review_case" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	"assignee_id" integer,
+	"hold_reason_id" integer,
+	"hold_comment" varchar(500),
+	"held_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "fixed_asset" ADD CONSTRAINT "fixed_asset_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fixed_asset" ADD CONSTRAINT "fixed_asset_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fixed_asset" ADD CONSTRAINT "fixed_asset_voucher_id_voucher_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."voucher"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "accounting_entry" ADD CONSTRAINT "accounting_entry_voucher_id_voucher_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."voucher"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher" ADD CONSTRAINT "voucher_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher" ADD CONSTRAINT "voucher_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vat_adjustment" ADD CONSTRAINT "vat_adjustment_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vat_adjustment" ADD CONSTRAINT "vat_adjustment_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vat_adjustment" ADD CONSTRAINT "vat_adjustment_invoice_id_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoice"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vat_adjustment" ADD CONSTRAINT "vat_adjustment_voucher_id_voucher_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."voucher"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vat_adjustment" ADD CONSTRAINT "vat_adjustment_reversal_voucher_id_voucher_id_fk" FOREIGN KEY ("reversal_voucher_id") REFERENCES "public"."voucher"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vat_adjustment" ADD CONSTRAINT "vat_adjustment_created_by_employee_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return" ADD CONSTRAINT "document_return_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return" ADD CONSTRAINT "document_return_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return" ADD CONSTRAINT "document_return_reason_id_base_info_id_fk" FOREIGN KEY ("reason_id") REFERENCES "public"."base_info"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return" ADD CONSTRAINT "document_return_returned_by_employee_id_fk" FOREIGN KEY ("returned_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return" ADD CONSTRAINT "document_return_re_received_by_employee_id_fk" FOREIGN KEY ("re_received_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return_item" ADD CONSTRAINT "document_return_item_return_id_document_return_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."document_return"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_return_item" ADD CONSTRAINT "document_return_item_reason_id_base_info_id_fk" FOREIGN KEY ("reason_id") REFERENCES "public"."base_info"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_case" ADD CONSTRAINT "review_case_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_case" ADD CONSTRAINT "review_case_document_id_document_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."document"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_case" ADD CONSTRAINT "review_case_assignee_id_employee_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_case" ADD CONSTRAINT "review_case_hold_reason_id_base_info_id_fk" FOREIGN KEY ("hold_reason_id") REFERENCES "public"."base_info"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "fixed_asset_no_uq" ON "fixed_asset" USING btree ("asset_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "fixed_asset_voucher_line_uq" ON "fixed_asset" USING btree ("voucher_id","line_no","seq");--> statement-breakpoint
+CREATE INDEX "fixed_asset_company_date_idx" ON "fixed_asset" USING btree ("company_id","acquired_on");--> statement-breakpoint
+CREATE INDEX "fixed_asset_document_idx" ON "fixed_asset" USING btree ("document_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounting_entry_line_uq" ON "accounting_entry" USING btree ("voucher_id","line_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "voucher_posting_ref_uq" ON "voucher" USING btree ("posting_ref");--> statement-breakpoint
 CREATE INDEX "voucher_document_idx" ON "voucher" USING btree ("document_id");--> statement-breakpoint
-CREATE INDEX "voucher_company_state_idx" ON "voucher" USING btree ("company_id","state","kind");
+CREATE INDEX "voucher_company_state_idx" ON "voucher" USING btree ("company_id","state","kind");--> statement-breakpoint
+CREATE INDEX "vat_adjustment_invoice_idx" ON "vat_adjustment" USING btree ("invoice_id","state");--> statement-breakpoint
+CREATE INDEX "vat_adjustment_company_idx" ON "vat_adjustment" USING btree ("company_id","state");--> statement-breakpoint
+CREATE INDEX "document_return_company_idx" ON "document_return" USING btree ("company_id","state","returned_at");--> statement-breakpoint
+CREATE INDEX "document_return_document_idx" ON "document_return" USING btree ("document_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "document_return_item_line_uq" ON "document_return_item" USING btree ("return_id","line_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "review_case_document_uq" ON "review_case" USING btree ("document_id");--> statement-breakpoint
+CREATE INDEX "review_case_assignee_idx" ON "review_case" USING btree ("assignee_id");--> statement-breakpoint
+CREATE INDEX "approval_step_waiting_idx" ON "approval_step" USING btree ("approver_id","pending_since","document_id" DESC NULLS LAST) WHERE "approval_step"."status" = 'pending';

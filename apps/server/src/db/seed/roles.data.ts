@@ -162,4 +162,22 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
     description: 'Documents at or above this amount (CNY), or with foreign-currency money, go to the special check',
     isPublic: false,
   },
+  {
+    key: 'GLFixedAsset',
+    value: '160101',
+    description: 'GL account of fixed assets bought through claims',
+    isPublic: false,
+  },
+  {
+    key: 'FixedAssetThreshold',
+    value: '5000.00',
+    description: 'CNY amount (net of deductible VAT) above which a line of an asset item is booked as a fixed asset',
+    isPublic: false,
+  },
+  {
+    key: 'FixedAssetItems',
+    value: '',
+    description: 'Codes of the expense items kept as fixed assets, comma separated',
+    isPublic: false,
+  },
 ];

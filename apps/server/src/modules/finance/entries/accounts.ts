@@ -7,10 +7,30 @@ const ACCOUNTS = {
   advance: ['GLEmployeeAdvance', '122101'],
   inputVat: ['GLInputVAT', '22210101'],
   bank: ['GLBank', '100201'],
+  fixedAsset: ['GLFixedAsset', '160101'],
 } as const;
 export type AccountRole = keyof typeof ACCOUNTS;
 
 export async function glAccount(db: Db, companyId: number, role: AccountRole): Promise<string> {
   const [key, fallback] = ACCOUNTS[role];
   return (await parameter(db, companyId, key))?.value?.trim() || fallback;
+}
+
+/**
+ * How fixed assets are recognised (docs/decisions): the expense items kept as assets are listed by code in the
+ * `FixedAssetItems` parameter (comma separated), and a line of one of them is an asset above `FixedAssetThreshold`
+ * CNY (net of deductible VAT).
+ */
+export async function fixedAssetRule(db: Db, companyId: number) {
+  const items = (await parameter(db, companyId, 'FixedAssetItems'))?.value ?? '';
+  const threshold = (await parameter(db, companyId, 'FixedAssetThreshold'))?.value?.trim() ?? '';
+  return {
+    itemCodes: new Set(
+      items
+        .split(/[,，;\s]+/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+    threshold: /^\d+(\.\d{1,2})?$/.test(threshold) ? threshold : '5000.00',
+  };
 }

@@ -1,7 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sum } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { expenseLine } from '../../documents/document.table';
+import { documentLoanLink, expenseLine } from '../../documents/document.table';
+import { invoice } from '../../documents/invoices/invoice.table';
+import { apportionment } from '../../documents/parts/parts.table';
 import { costCentre } from '../../masterdata/costcentre.table';
+import { expenseItem } from '../../masterdata/expense.table';
+import { fixedAsset } from './assets/fixed-asset.table';
 
 /** The lines a document's voucher books, with the kind of the document's cost centre (for the GL mapping). */
 export async function voucherLines(db: Db, documentId: number, costCentreId: number | null) {
@@ -12,15 +16,53 @@ export async function voucherLines(db: Db, documentId: number, costCentreId: num
     .select({
       lineNo: expenseLine.lineNo,
       itemId: expenseLine.expenseItemId,
+      itemCode: expenseItem.code,
       productId: expenseLine.productId,
       expenseDate: expenseLine.expenseDate,
       amount: expenseLine.amount,
       currency: expenseLine.currency,
       fxRate: expenseLine.fxRate,
       amountCny: expenseLine.amountCny,
+      description: expenseLine.description,
     })
     .from(expenseLine)
+    .leftJoin(expenseItem, eq(expenseItem.id, expenseLine.expenseItemId))
     .where(eq(expenseLine.documentId, documentId))
     .orderBy(asc(expenseLine.lineNo));
   return { costCentreType: cc?.type ?? null, lines };
+}
+
+/** The document's apportionment shares: of the whole document (lineNo null) and of single lines. */
+export async function sharesOf(db: Db, documentId: number) {
+  return db
+    .select({
+      lineNo: apportionment.lineNo,
+      costCentreId: apportionment.costCentreId,
+      productId: apportionment.productId,
+      percent: apportionment.percent,
+    })
+    .from(apportionment)
+    .where(eq(apportionment.documentId, documentId))
+    .orderBy(asc(apportionment.lineNo), asc(apportionment.seq));
+}
+
+/** The deductible input VAT of the fapiao and tickets on the document, as they were entered. */
+export async function deductibleVatOf(db: Db, documentId: number): Promise<string> {
+  const [row] = await db
+    .select({ vat: sum(invoice.deductibleVat) })
+    .from(invoice)
+    .where(eq(invoice.documentId, documentId));
+  return row?.vat ?? '0';
+}
+
+export async function loansWrittenOff(db: Db, documentId: number) {
+  return db
+    .select({ loanId: documentLoanLink.loanId, amount: documentLoanLink.amount })
+    .from(documentLoanLink)
+    .where(eq(documentLoanLink.documentId, documentId))
+    .orderBy(asc(documentLoanLink.loanId));
+}
+
+export async function insertAssets(db: Db, rows: (typeof fixedAsset.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(fixedAsset).values(rows);
 }

@@ -1,67 +1,149 @@
-import { addMoney } from '@ems/contracts';
+import { money } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
+import { shanghaiToday } from '../../../core/time';
 import type { LockedDocument } from '../../documents/lifecycle/transition';
 import { ledgerForLine } from '../../masterdata/expense/item-config.service';
-import { postingPeriod } from '../../masterdata/periods/periods.service';
-import { glAccount } from './accounts';
+import { fxRateFor, postingPeriod } from '../../masterdata/periods/periods.service';
+import { fixedAssetRule, glAccount } from './accounts';
 import * as repo from './document-voucher.repository';
-import { type EntryInput, writeVoucher } from './voucher.service';
+import { type ExpenseFacts, expenseEntries, type LineFact, loanEntries, type ShareFact, toCny } from './entry-rules';
+import { writeVoucher } from './voucher.service';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The accounting period (`YYYY-MM`) of a posting on a day, after the month's cut-off day. */
+export async function periodOf(db: Db, companyId: number, day: string): Promise<string> {
+  const p = await postingPeriod(db, companyId, day);
+  return `${p.year}-${String(p.month).padStart(2, '0')}`;
+}
 
 /**
- * The voucher of a document that passed accounting review (DESIGN §12), written in the review's transaction.
- * A loan debits the employee's advance and credits what the company owes them; a deputy debits each line's expense
- * account (from the item-to-GL mapping, with the cost centre or internal order and the product) and credits the
- * employee payable. A line whose item maps to no GL account is refused with the item named.
+ * A line's CNY amount and rate: what the line carries when it was converted on saving, else the FCSetting rate of
+ * its expense date (DESIGN §12). A foreign line with no rate for its month is refused with the currency named.
  */
-export async function writeDocumentVoucher(db: Db, d: LockedDocument, postingDate = today()) {
-  const p = await postingPeriod(db, d.companyId, postingDate);
-  const period = `${p.year}-${String(p.month).padStart(2, '0')}`;
-  const payable = await glAccount(db, d.companyId, 'payable');
-  const entries: EntryInput[] = [];
-  if (d.docType === 'loan') {
-    entries.push({
-      side: 'D',
-      glAccount: await glAccount(db, d.companyId, 'advance'),
-      amount: d.totalAmountCny,
-      employeeId: d.applicantId,
-      text: d.docNo,
+async function lineCny(
+  db: Db,
+  companyId: number,
+  l: { lineNo: number; amount: string; currency: string; fxRate: string | null; amountCny: string | null },
+  day: string,
+) {
+  if (l.currency === 'CNY') return { amountCny: money(l.amountCny ?? l.amount), fxRate: '1' };
+  if (l.amountCny && l.fxRate) return { amountCny: money(l.amountCny), fxRate: l.fxRate };
+  const fx = await fxRateFor(db, companyId, l.currency, day);
+  if (!fx) throw refused('finance.no_fx_rate', { line: l.lineNo, currency: l.currency, day });
+  return { amountCny: toCny(l.amount, fx.rate), fxRate: fx.rate };
+}
+
+/** Reads everything a claim's voucher rests on: lines converted to CNY with their GL, shares, VAT, loans. */
+async function expenseFacts(db: Db, d: LockedDocument, postingDate: string) {
+  const { costCentreType, lines } = await repo.voucherLines(db, d.id, d.costCentreId);
+  const shares = await repo.sharesOf(db, d.id);
+  const rule = await fixedAssetRule(db, d.companyId);
+  const share = (s: (typeof shares)[number]): ShareFact => ({
+    costCentreId: s.costCentreId,
+    productId: s.productId,
+    percent: s.percent,
+  });
+  const facts: LineFact[] = [];
+  for (const l of lines) {
+    if (!l.itemId || !l.amount) throw refused('finance.line_incomplete', { line: l.lineNo });
+    const gl = await ledgerForLine(db, d.companyId, {
+      itemId: l.itemId,
+      docType: d.docType,
+      costCentreType,
+      productId: l.productId,
     });
-  } else {
-    const { costCentreType, lines } = await repo.voucherLines(db, d.id, d.costCentreId);
-    for (const l of lines) {
-      if (!l.itemId || !l.amountCny) throw refused('finance.line_incomplete', { line: l.lineNo });
-      const gl = await ledgerForLine(db, d.companyId, {
-        itemId: l.itemId,
-        docType: d.docType,
-        costCentreType,
-        productId: l.productId,
-      });
-      if (!gl) throw refused('finance.no_gl_account', { line: l.lineNo });
-      entries.push({
-        side: 'D',
-        glAccount: gl.glAccount,
-        amount: l.amountCny,
-        currency: l.currency,
-        amountOriginal: l.amount,
-        fxRate: l.fxRate,
-        costCentreId: d.internalOrderId ? null : d.costCentreId,
-        internalOrderId: d.internalOrderId,
-        productId: l.productId,
-        text: d.docNo,
-      });
-    }
+    if (!gl) throw refused('finance.no_gl_account', { line: l.lineNo });
+    const cny = await lineCny(db, d.companyId, { ...l, amount: l.amount }, l.expenseDate ?? postingDate);
+    facts.push({
+      lineNo: l.lineNo,
+      glAccount: gl.glAccount,
+      assetItem: l.itemCode !== null && rule.itemCodes.has(l.itemCode),
+      amount: l.amount,
+      currency: l.currency,
+      fxRate: cny.fxRate,
+      amountCny: cny.amountCny,
+      productId: l.productId,
+      shares: shares.filter((s) => s.lineNo === l.lineNo).map(share),
+    });
   }
-  const total = addMoney('0', ...entries.map((e) => e.amount));
-  entries.push({ side: 'C', glAccount: payable, amount: total, employeeId: d.applicantId, text: d.docNo });
-  return writeVoucher(db, {
+  const f: ExpenseFacts = {
+    docNo: d.docNo,
+    applicantId: d.applicantId,
+    costCentreId: d.costCentreId,
+    internalOrderId: d.internalOrderId,
+    lines: facts,
+    shares: shares.filter((s) => s.lineNo === null).map(share),
+    deductibleVat: money(await repo.deductibleVatOf(db, d.id)),
+    loans: await repo.loansWrittenOff(db, d.id),
+    accounts: {
+      payable: await glAccount(db, d.companyId, 'payable'),
+      advance: await glAccount(db, d.companyId, 'advance'),
+      inputVat: await glAccount(db, d.companyId, 'inputVat'),
+      fixedAsset: await glAccount(db, d.companyId, 'fixedAsset'),
+    },
+    assetThreshold: rule.threshold,
+  };
+  return { facts: f, lines };
+}
+
+/**
+ * The voucher of a document that passed accounting review (DESIGN §12), written in the review's transaction, in the
+ * period of the posting date after the cut-off day. A loan debits the employee's advance and credits the payable; a
+ * claim books its lines net of deductible VAT on their expense (or fixed-asset) accounts per cost centre share,
+ * debits the input VAT, credits the advance for the loans it writes off and the payable for the rest
+ * (`expenseEntries`). Fixed-asset lines leave a `fixed_asset` record each. A line whose item maps to no GL account
+ * is refused with the line named.
+ */
+export async function writeDocumentVoucher(db: Db, d: LockedDocument, postingDate = shanghaiToday()) {
+  const period = await periodOf(db, d.companyId, postingDate);
+  if (d.docType === 'loan') {
+    const entries = loanEntries({
+      docNo: d.docNo,
+      applicantId: d.applicantId,
+      amountCny: money(d.totalAmountCny),
+      accounts: {
+        payable: await glAccount(db, d.companyId, 'payable'),
+        advance: await glAccount(db, d.companyId, 'advance'),
+      },
+    });
+    if (entries.length === 0) throw refused('finance.nothing_to_book', { docNo: d.docNo });
+    return writeVoucher(db, { companyId: d.companyId, documentId: d.id, kind: 'loan', postingDate, period, entries });
+  }
+  const { facts, lines } = await expenseFacts(db, d, postingDate);
+  const built = expenseEntries(facts);
+  if (built.entries.length === 0) throw refused('finance.nothing_to_book', { docNo: d.docNo });
+  const v = await writeVoucher(db, {
     companyId: d.companyId,
     documentId: d.id,
-    kind: d.docType === 'loan' ? 'loan' : 'expense',
+    kind: 'expense',
     postingDate,
     period,
-    entries,
+    entries: built.entries,
   });
+  const seqOf = new Map<number, number>();
+  await repo.insertAssets(
+    db,
+    built.assets.map((a) => {
+      const seq = (seqOf.get(a.lineNo) ?? 0) + 1;
+      seqOf.set(a.lineNo, seq);
+      const line = lines.find((l) => l.lineNo === a.lineNo);
+      return {
+        companyId: d.companyId,
+        documentId: d.id,
+        voucherId: v.id,
+        assetNo: `FA${v.id}-${a.lineNo}-${seq}`,
+        lineNo: a.lineNo,
+        seq,
+        expenseItemId: line?.itemId ?? null,
+        description: line?.description?.slice(0, 500) ?? null,
+        costCentreId: a.costCentreId,
+        productId: a.productId,
+        employeeId: d.applicantId,
+        acquiredOn: line?.expenseDate ?? postingDate,
+        amount: a.amountCny,
+        glAccount: facts.accounts.fixedAsset,
+      };
+    }),
+  );
+  return v;
 }

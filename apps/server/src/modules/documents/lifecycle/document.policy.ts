@@ -50,6 +50,8 @@ export const ACTION_ROUTES = {
   reject: { paths: DECIDE, permission: 'approveCenter' },
   change_approver: { paths: same('/api/document/ChangeApprove'), permission: 'authenticated' },
   admin_cancel: { paths: same('/api/system/UpateDocumentState'), permission: 'workflow' },
+  mark_paid: { paths: perType('/api/document/PayedFor', ['Deputy', 'Loan', 'Deputy']), permission: 'PaymentManage' },
+  complete_unpaid: { paths: same('/api/document/OnlyAirTicketCompleted'), permission: 'PaymentManage' },
 } as const satisfies Partial<Record<DocAction, { paths: PerType; permission: string }>>;
 export type OfferedAction = keyof typeof ACTION_ROUTES;
 const OFFERED = Object.keys(ACTION_ROUTES) as OfferedAction[];
@@ -76,6 +78,10 @@ export function entitled(user: SessionUser, d: DocFacts, action: OfferedAction, 
     case 'change_approver':
     case 'admin_cancel':
       return user.isAdmin;
+    // Finance marks paid and completes any document of the company it can read.
+    case 'mark_paid':
+    case 'complete_unpaid':
+      return true;
   }
 }
 

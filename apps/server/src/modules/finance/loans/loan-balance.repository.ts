@@ -1,0 +1,31 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The one rule of what settles a loan, shared as a query builder (the freeze lists and the deputy form compose their
+ * SQL with it): the deputies past draft that write it off, less those whose write-off finance cancelled, and the
+ * repayments finance recorded. A loan's open amount is its total less this.
+ * `exceptDeputyId` leaves out the deputy being edited.
+ */
+export function loanSettledSql(loanId: AnyColumn | SQL, exceptDeputyId = 0): SQL<string> {
+  return sql<string>`(coalesce((
+    select sum(l.amount) from document_loan_link l join document o on o.id = l.document_id
+    where l.loan_id = ${loanId} and o.status not in ('draft', 'cancelled') and o.id <> ${exceptDeputyId}
+      and not exists (select 1 from loan_balance_movement c
+        where c.kind = 'write_off_cancel' and c.loan_id = l.loan_id and c.deputy_id = l.document_id)
+  ), 0) + coalesce((
+    select sum(r.amount) from loan_balance_movement r where r.loan_id = ${loanId} and r.kind = 'repayment'
+  ), 0))`;
+}
+
+/**
+ * What deputies past draft will write off a loan when they are posted: their links without a write-off yet (nor a
+ * cancelled one).
+ */
+export function loanPendingSql(loanId: AnyColumn | SQL): SQL<string> {
+  return sql<string>`coalesce((
+    select sum(l.amount) from document_loan_link l join document o on o.id = l.document_id
+    where l.loan_id = ${loanId} and o.status not in ('draft', 'cancelled')
+      and not exists (select 1 from loan_balance_movement w
+        where w.kind in ('write_off', 'write_off_cancel') and w.loan_id = l.loan_id and w.deputy_id = l.document_id)
+  ), 0)`;
+}

@@ -1,4 +1,14 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, Column, getTableName, type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The loan's id as the outer query names it, always with its table: Drizzle writes a column of a one-table select
+ * bare, and inside these subqueries a bare "id" would be the subquery's own row.
+ */
+function outer(loanId: AnyColumn | SQL): SQL {
+  return loanId instanceof Column
+    ? sql`${sql.identifier(getTableName(loanId.table))}.${sql.identifier(loanId.name)}`
+    : sql`${loanId}`;
+}
 
 /**
  * The one rule of what settles a loan, shared as a query builder (the freeze lists and the deputy form compose their
@@ -6,7 +16,8 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
  * repayments finance recorded. A loan's open amount is its total less this.
  * `exceptDeputyId` leaves out the deputy being edited.
  */
-export function loanSettledSql(loanId: AnyColumn | SQL, exceptDeputyId = 0): SQL<string> {
+export function loanSettledSql(loanColumn: AnyColumn | SQL, exceptDeputyId = 0): SQL<string> {
+  const loanId = outer(loanColumn);
   return sql<string>`(coalesce((
     select sum(l.amount) from document_loan_link l join document o on o.id = l.document_id
     where l.loan_id = ${loanId} and o.status not in ('draft', 'cancelled') and o.id <> ${exceptDeputyId}
@@ -21,7 +32,8 @@ export function loanSettledSql(loanId: AnyColumn | SQL, exceptDeputyId = 0): SQL
  * What deputies past draft will write off a loan when they are posted: their links without a write-off yet (nor a
  * cancelled one).
  */
-export function loanPendingSql(loanId: AnyColumn | SQL): SQL<string> {
+export function loanPendingSql(loanColumn: AnyColumn | SQL): SQL<string> {
+  const loanId = outer(loanColumn);
   return sql<string>`coalesce((
     select sum(l.amount) from document_loan_link l join document o on o.id = l.document_id
     where l.loan_id = ${loanId} and o.status not in ('draft', 'cancelled')

@@ -214,17 +214,20 @@ export async function searchAccounts(
 /** The balance of every loan the filters match, per ageing bucket. */
 export async function ageingSummary(db: Db, companyId: number, today: string, days: number, f: AccountFilter) {
   const a = accounts(db, companyId, today, days, f);
-  return db
-    .select({
-      bucket: a.bucket,
-      amount: sql<string>`sum(${a.book.balance})::numeric(18,2)::text`,
-      loans: sql<number>`count(*)::int`,
-    })
-    .from(a.book)
-    .innerJoin(doc, eq(doc.id, a.book.loanId))
-    .innerJoin(employee, eq(employee.id, doc.applicantId))
-    .where(a.where)
-    .groupBy(a.bucket);
+  return (
+    db
+      .select({
+        bucket: a.bucket,
+        amount: sql<string>`sum(${a.book.balance})::numeric(18,2)::text`,
+        loans: sql<number>`count(*)::int`,
+      })
+      .from(a.book)
+      .innerJoin(doc, eq(doc.id, a.book.loanId))
+      .innerJoin(employee, eq(employee.id, doc.applicantId))
+      .where(a.where)
+      // By position: the bucket's expression carries parameters, which GROUP BY would not match to the select's.
+      .groupBy(sql`1`)
+  );
 }
 
 /** Per person, their booked loans the filters match: balance, pending write-offs, overdue count, and ageing. */
@@ -285,11 +288,11 @@ export async function searchEmployees(
 export async function payableFacts(db: Db, documentId: number) {
   const [row] = await db
     .select({
-      lines: sql<number>`(select count(*) from expense_line l where l.document_id = ${doc.id})::int`,
+      lines: sql<number>`(select count(*) from expense_line l where l.document_id = ${documentId})::int`,
       otherLines: sql<number>`(select count(*) from expense_line l left join expense_item i on i.id = l.expense_item_id
-        where l.document_id = ${doc.id} and coalesce(i.category, 'other') <> 'air_ticket')::int`,
+        where l.document_id = ${documentId} and coalesce(i.category, 'other') <> 'air_ticket')::int`,
       offset: sql<boolean>`${doc.totalAmountCny} <= coalesce((select sum(k.amount) from document_loan_link k
-        where k.document_id = ${doc.id}), 0)`,
+        where k.document_id = ${documentId}), 0)`,
     })
     .from(doc)
     .where(eq(doc.id, documentId));

@@ -61,6 +61,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   proxyApproveUser: () => import('../modules/workflow/ProxyApproveUserPage'),
   ChangeApprovers: () => import('../modules/workflow/ChangeApproversPage'),
   changeprogramManager: () => import('../modules/workflow/ChangeProgramManagerPage'),
+  loanAccountManagement: () => import('../modules/finance/loans/LoanAccountManagementPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

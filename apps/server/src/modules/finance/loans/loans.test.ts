@@ -324,6 +324,15 @@ describe('write-offs, repayments and cancels', () => {
     expect((await cancel(999_999)).statusCode).toBe(404);
   });
 
+  concurrencyTest('records one of two repayments made at once from the same open balance', async () => {
+    const p = await person('LN-REPAY-RACE');
+    const loan = await postedLoan(p.id, '100.00');
+    const body = { LoanID: loan.id, Amount: '60.00', Open: '100.00', RepaidOn: shanghaiToday() };
+    const answers = await Promise.all([1, 2].map(() => t.call('/api/LoanAccount/Repay', body, finance.access_token)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await movements(loan.id)).Account).toMatchObject({ Repaid: '60.00', Balance: '40.00' });
+  });
+
   concurrencyTest('cancels a write-off once when two cancels race', async () => {
     const p = await person('LN-RACE');
     const loan = await postedLoan(p.id, '100.00');

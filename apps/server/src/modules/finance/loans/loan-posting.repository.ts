@@ -55,7 +55,8 @@ export async function searchPosting(db: Db, companyId: number, f: SearchLoanPost
         docNo: doc.docNo,
         status: doc.status,
         amount: doc.totalAmount,
-        approvedAt: doc.approvedAt,
+        // The Shanghai day, as the loan accounts show it.
+        approvedOn: sql<string | null>`((${doc.approvedAt} at time zone 'Asia/Shanghai')::date)::text`,
         version: doc.version,
         code: employee.code,
         nameZh: employee.nameZh,

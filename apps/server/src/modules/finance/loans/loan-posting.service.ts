@@ -34,7 +34,7 @@ export async function search(db: Db, actor: Actor, body: SearchLoanPostingBody) 
         EmployeeName: localName(actor.culture, r.nameZh, r.nameEn),
         Amount: r.amount,
         Status: r.status,
-        ApprovedOn: r.approvedAt?.toISOString().slice(0, 10) ?? null,
+        ApprovedOn: r.approvedOn,
         VoucherID: r.voucherId,
         VoucherState: r.voucherState,
         PostingDate: r.postingDate,

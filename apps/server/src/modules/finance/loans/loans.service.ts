@@ -18,7 +18,7 @@ import { audit, auditEntry } from '../../audit/audit.service';
 import { loanOverdueDays } from '../../freezes/freeze.service';
 import { postingPeriod } from '../../masterdata/periods/periods.service';
 import { teamScope } from '../../org/people/employee.service';
-import { glAccount } from '../entries/accounts';
+import { type AccountRole, glAccount } from '../entries/accounts';
 import { vouchersOfDocument, writeVoucher } from '../entries/voucher.service';
 import { queuePosting } from '../posting/posting.service';
 import * as repo from './loans.repository';
@@ -85,6 +85,60 @@ async function lockedLoan(tx: Db, actor: Actor, loanId: number) {
   return loan;
 }
 
+/** A loan under its row lock, as `lockedLoan` answers it. */
+type LockedLoan = Awaited<ReturnType<typeof lockedLoan>>;
+
+/**
+ * A movement finance records and the two-line voucher that books it (the employee named on the advance and payable
+ * lines), queued to the ERP in the same transaction. Answers the movement (none when a unique index already holds
+ * it) and the voucher.
+ */
+async function bookMovement(
+  tx: Db,
+  actor: Actor,
+  loan: LockedLoan,
+  m: {
+    kind: 'repayment' | 'write_off_cancel';
+    amount: string;
+    bookedOn: string;
+    voucher: { kind: 'loan' | 'loan_repayment'; documentId: number | null; debit: AccountRole; credit: AccountRole };
+    deputyId?: number | null;
+    reversesId?: number;
+    note: string | null;
+  },
+) {
+  const line = async (side: 'D' | 'C', role: AccountRole) => ({
+    side,
+    glAccount: await glAccount(tx, loan.companyId, role),
+    amount: m.amount,
+    employeeId: role === 'bank' ? null : loan.applicantId,
+    text: loan.docNo,
+  });
+  const v = await writeVoucher(tx, {
+    companyId: loan.companyId,
+    documentId: m.voucher.documentId,
+    kind: m.voucher.kind,
+    postingDate: m.bookedOn,
+    period: await periodOf(tx, loan.companyId, m.bookedOn),
+    entries: [await line('D', m.voucher.debit), await line('C', m.voucher.credit)],
+  });
+  await queuePosting(tx, loan.companyId, [v.id]);
+  const row = await repo.insertMovement(tx, {
+    companyId: loan.companyId,
+    loanId: loan.id,
+    employeeId: loan.applicantId,
+    kind: m.kind,
+    amount: m.amount,
+    deputyId: m.deputyId ?? null,
+    reversesId: m.reversesId ?? null,
+    voucherId: v.id,
+    bookedOn: m.bookedOn,
+    actorId: actor.userId,
+    note: m.note,
+  });
+  return { m: row, v };
+}
+
 /**
  * Finance records money the employee paid back: at most what is still open (the balance less the deputies on their
  * way to write it off). The repayment voucher debits the bank and credits the employee's advance, and is queued to
@@ -101,33 +155,11 @@ export async function repay(db: Db, actor: Actor, body: RepayLoanBody): Promise<
     const open = subMoney(book.balance, book.pending);
     if (compareMoney(open, money(body.Open)) !== 0) throw conflict('loans.balance_changed', { open });
     if (compareMoney(amount, open) > 0) throw fieldError('Amount', 'loans.repayment_over', { open });
-    const v = await writeVoucher(tx, {
-      companyId: loan.companyId,
-      documentId: loan.id,
-      kind: 'loan_repayment',
-      postingDate: body.RepaidOn,
-      period: await periodOf(tx, loan.companyId, body.RepaidOn),
-      entries: [
-        { side: 'D', glAccount: await glAccount(tx, loan.companyId, 'bank'), amount, text: loan.docNo },
-        {
-          side: 'C',
-          glAccount: await glAccount(tx, loan.companyId, 'advance'),
-          amount,
-          employeeId: loan.applicantId,
-          text: loan.docNo,
-        },
-      ],
-    });
-    await queuePosting(tx, loan.companyId, [v.id]);
-    const m = await repo.insertMovement(tx, {
-      companyId: loan.companyId,
-      loanId: loan.id,
-      employeeId: loan.applicantId,
+    const { m, v } = await bookMovement(tx, actor, loan, {
       kind: 'repayment',
       amount,
-      voucherId: v.id,
       bookedOn: body.RepaidOn,
-      actorId: actor.userId,
+      voucher: { kind: 'loan_repayment', documentId: loan.id, debit: 'bank', credit: 'advance' },
       note: body.Note || null,
     });
     await audit(
@@ -155,41 +187,13 @@ export async function cancelWriteOff(db: Db, actor: Actor, body: CancelWriteOffB
     if (w.kind !== 'write_off') throw refused('loans.not_a_write_off');
     const loan = await lockedLoan(tx, actor, w.loanId);
     if (await repo.cancelOf(tx, w.id)) throw refused('loans.write_off_cancelled');
-    const today = shanghaiToday();
-    const v = await writeVoucher(tx, {
-      companyId: loan.companyId,
-      kind: 'loan',
-      postingDate: today,
-      period: await periodOf(tx, loan.companyId, today),
-      entries: [
-        {
-          side: 'D',
-          glAccount: await glAccount(tx, loan.companyId, 'advance'),
-          amount: w.amount,
-          employeeId: loan.applicantId,
-          text: loan.docNo,
-        },
-        {
-          side: 'C',
-          glAccount: await glAccount(tx, loan.companyId, 'payable'),
-          amount: w.amount,
-          employeeId: loan.applicantId,
-          text: loan.docNo,
-        },
-      ],
-    });
-    await queuePosting(tx, loan.companyId, [v.id]);
-    const m = await repo.insertMovement(tx, {
-      companyId: loan.companyId,
-      loanId: loan.id,
-      employeeId: loan.applicantId,
+    const { m, v } = await bookMovement(tx, actor, loan, {
       kind: 'write_off_cancel',
       amount: w.amount,
+      bookedOn: shanghaiToday(),
+      voucher: { kind: 'loan', documentId: null, debit: 'advance', credit: 'payable' },
       deputyId: w.deputyId,
       reversesId: w.id,
-      voucherId: v.id,
-      bookedOn: today,
-      actorId: actor.userId,
       note: body.Reason,
     });
     // The partial unique index is the last word when two cancels race past the check above.

@@ -56,7 +56,7 @@ export async function exportRows(db: Db, actor: Actor, body: ExportLoanPostingBo
  */
 async function eachLoan(
   ctx: AppContext,
-  culture: Culture,
+  actor: Actor,
   ids: number[],
   run: (id: number) => Promise<string>,
 ): Promise<LoanBatchResult> {
@@ -68,8 +68,8 @@ async function eachLoan(
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       result.Skipped.push({
         ID: id,
-        DocNo: (await loans.lockDocument(ctx.db, id))?.docNo ?? null,
-        Message: ctx.messages.t(`error.${err.code}`, culture, err.params),
+        DocNo: await loans.docNoOf(ctx.db, actor.companyId, id),
+        Message: ctx.messages.t(`error.${err.code}`, actor.culture, err.params),
       });
     }
   }
@@ -87,7 +87,7 @@ function loanOnly<D extends { companyId: number; docType: string }>(actor: { com
  * transaction); the ERP job moves the loan to posted or post_failed and books the advance.
  */
 export async function startPosting(ctx: AppContext, actor: Actor, ids: number[]): Promise<LoanBatchResult> {
-  return eachLoan(ctx, actor.culture, ids, (id) =>
+  return eachLoan(ctx, actor, ids, (id) =>
     ctx.db.transaction(async (tx) => {
       const d = loanOnly(actor, await loans.lockDocument(tx, id));
       if (d.status !== 'to_post') throw refused('loans.not_to_post', { no: d.docNo });
@@ -114,7 +114,7 @@ export async function resendPosting(
   actor: Actor,
   ids: number[],
 ): Promise<LoanBatchResult> {
-  return eachLoan(ctx, actor.culture, ids, async (id) => {
+  return eachLoan(ctx, actor, ids, async (id) => {
     let docNo = '';
     await transition(
       ctx,
@@ -136,31 +136,32 @@ export async function resendPosting(
   });
 }
 
-/** Marks documents paid (mark_paid), one transition each; the caller's version is checked when given. */
+/** Marks a document paid (mark_paid); the caller's version is checked when given. Answers its number. */
 async function markPaid(
   ctx: DbContext,
   user: SessionUser,
   requestId: string,
   d: { id: number; version: number | null; docType: 'loan' | 'deputy' },
-) {
-  return transition(
+): Promise<string> {
+  let docNo = '';
+  await transition(
     ctx,
     user,
     { id: d.id, docType: d.docType, version: d.version, action: 'mark_paid', requestId },
     async (_tx, doc) => {
       if (!entitled(user, doc, 'mark_paid')) throw notFound();
+      docNo = doc.docNo;
       return { to: 'paid', detail: { from: doc.status } };
     },
   );
+  return docNo;
 }
 
 /** LoanPosting/Payed: the picked posted loans are marked paid. */
 export async function payed(ctx: AppContext, user: SessionUser, actor: Actor, ids: number[]): Promise<LoanBatchResult> {
-  return eachLoan(ctx, actor.culture, ids, async (id) => {
-    const d = loanOnly(actor, await loans.lockDocument(ctx.db, id));
-    await markPaid(ctx, user, actor.requestId, { id, version: null, docType: 'loan' });
-    return d.docNo;
-  });
+  return eachLoan(ctx, actor, ids, (id) =>
+    markPaid(ctx, user, actor.requestId, { id, version: null, docType: 'loan' }),
+  );
 }
 
 async function detail(ctx: DbContext, user: SessionUser, id: number, culture: Culture): Promise<DocumentDetail> {

@@ -30,6 +30,15 @@ export async function lockDocument(db: Db, id: number) {
   return row;
 }
 
+/** The number of a document of the company, to name it in a batch's report; nothing for another company's. */
+export async function docNoOf(db: Db, companyId: number, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ docNo: doc.docNo })
+    .from(doc)
+    .where(and(eq(doc.id, id), eq(doc.companyId, companyId)));
+  return row?.docNo ?? null;
+}
+
 /** The loans a deputy writes off, by how much. */
 export async function linksOf(db: Db, deputyId: number) {
   return db

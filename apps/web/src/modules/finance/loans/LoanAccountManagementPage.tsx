@@ -129,7 +129,7 @@ function AgeingCards({ summary }: { summary: LoanAgeingSummary | null }) {
           <Statistic
             title={`${t(`loans.bucket.${b.Bucket}`)} (${b.Loans})`}
             value={formatAmount(b.Amount)}
-            valueStyle={b.Bucket === 'd181' && b.Loans > 0 ? { color: '#cf1322' } : undefined}
+            styles={b.Bucket === 'd181' && b.Loans > 0 ? { content: { color: '#cf1322' } } : {}}
           />
         </Card>
       ))}

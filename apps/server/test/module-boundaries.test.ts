@@ -8,6 +8,7 @@ const MODULES = join(import.meta.dirname, '../src/modules');
 const SHARED_QUERY_BUILDERS = new Set([
   'documents/document-list.repository',
   'documents/postcentre/mailing.repository',
+  'finance/loans/loan-balance.repository',
 ]);
 
 function sources(dir: string): string[] {

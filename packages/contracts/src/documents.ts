@@ -57,6 +57,7 @@ export const DOC_ACTIONS = [
   'add_to_remittance',
   'remove_from_remittance',
   'mark_paid',
+  'complete_unpaid',
   'close',
   'admin_cancel',
 ] as const;

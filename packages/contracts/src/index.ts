@@ -16,6 +16,7 @@ export * from './expense-reference';
 export * from './fapiao';
 export * from './fin-common';
 export * from './finance-entries';
+export * from './finance-loans';
 export * from './finance-review';
 export * from './freezes';
 export * from './funds';

@@ -14,6 +14,7 @@ import { shareRoutes } from './documents/share/share.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { fixedAssetRoutes } from './finance/entries/assets/assets.routes';
 import { taxRoutes } from './finance/entries/tax/tax.routes';
+import { loanRoutes } from './finance/loans/loans.routes';
 import { reviewRoutes } from './finance/review/review.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
@@ -79,6 +80,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   reviewRoutes,
   taxRoutes,
   fixedAssetRoutes,
+  loanRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

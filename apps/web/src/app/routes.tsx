@@ -66,6 +66,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   ChargebackProcessingCenter: () => import('../modules/finance/review/ReturnsCentrePage'),
   vatAdjustment: () => import('../modules/finance/entries/VatAdjustmentPage'),
   fixedAssets: () => import('../modules/finance/entries/FixedAssetsPage'),
+  loanAccountManagement: () => import('../modules/finance/loans/LoanAccountManagementPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

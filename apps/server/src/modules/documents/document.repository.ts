@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { orderFrom, paged } from '../../core/list';
+import { loanSettledSql } from '../finance/loans/loan-balance.repository';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import {
   expenseItem,
@@ -204,14 +205,11 @@ export async function replaceLoanLinks(db: Db, documentId: number, links: { loan
 }
 
 /**
- * The applicant's open loans with what other deputies (submitted or further, not cancelled) already write off;
- * `exceptDocumentId` leaves out the deputy being edited.
+ * The applicant's open loans with what already settles them (other deputies past draft, repayments; the loan
+ * accounts' rule); `exceptDocumentId` leaves out the deputy being edited.
  */
 export async function openLoans(db: Db, companyId: number, applicantId: number, exceptDocumentId?: number) {
-  const linked = sql<string>`coalesce((
-    select sum(l.amount) from document_loan_link l join document o on o.id = l.document_id
-    where l.loan_id = "document"."id" and o.status not in ('draft', 'cancelled') and o.id <> ${exceptDocumentId ?? 0}
-  ), 0)::text`;
+  const linked = sql<string>`${loanSettledSql(doc.id, exceptDocumentId)}::text`;
   return db
     .select({ id: doc.id, docNo: doc.docNo, reason: doc.reason, total: doc.totalAmount, linked })
     .from(doc)

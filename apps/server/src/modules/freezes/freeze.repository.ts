@@ -3,8 +3,9 @@ import { type AnyColumn, and, asc, count, desc, eq, gte, inArray, lt, or, type S
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { keywordIn, orderFrom, paged } from '../../core/list';
-import { document as doc, documentLoanLink } from '../documents/document.table';
+import { document as doc } from '../documents/document.table';
 import { AT_FINANCE } from '../documents/lifecycle/document.state';
+import { loanSettledSql } from '../finance/loans/loan-balance.repository';
 import { employee, employeeStatusHistory as history, team } from '../org/org.table';
 import { company } from '../system/system.table';
 
@@ -12,13 +13,10 @@ import { company } from '../system/system.table';
 const OPEN_LOAN_STATES = AT_FINANCE.filter((s) => s !== 'closed');
 
 /**
- * What deputies already write off a loan: those submitted or further along, not drafts or cancelled ones (the
- * same rule the deputy form applies when it offers open loans).
+ * What settles a loan: the deputies past draft that write it off (less write-offs finance cancelled) and the
+ * repayments finance recorded; the one rule the loan accounts keep (`finance/loans/loan-balance.repository.ts`).
  */
-const writtenOff = sql<string>`coalesce((
-  select sum(l.amount) from ${documentLoanLink} l join ${doc} o on o.id = l.document_id
-  where l.loan_id = ${doc.id} and o.status not in ('draft', 'cancelled')
-), 0)`;
+const writtenOff = loanSettledSql(doc.id);
 const balance = sql<string>`(${doc.totalAmount} - ${writtenOff})`;
 /** The Shanghai date a loan was approved plus the overdue days: after that day an open balance is overdue. */
 const dueDate = (days: number) =>

@@ -58,6 +58,8 @@ export const ACTION_ROUTES = {
   hold: { paths: same('/api/Chargeback/SaveSTOrder'), permission: 'chargeBack' },
   release: { paths: same('/api/Chargeback/SaveSTOrder'), permission: 'chargeBack' },
   re_receive: { paths: same('/api/ReturnDocumentsCenter/ReReceive'), permission: 'ChargebackProcessingCenter' },
+  mark_paid: { paths: perType('/api/document/PayedFor', ['Deputy', 'Loan', 'Deputy']), permission: 'PaymentManage' },
+  complete_unpaid: { paths: same('/api/document/OnlyAirTicketCompleted'), permission: 'PaymentManage' },
 } as const satisfies Partial<Record<DocAction, { paths: PerType; permission: string }>>;
 export type OfferedAction = keyof typeof ACTION_ROUTES;
 const OFFERED = Object.keys(ACTION_ROUTES) as OfferedAction[];
@@ -91,6 +93,9 @@ export function entitled(user: SessionUser, d: DocFacts, action: OfferedAction, 
     case 'hold':
     case 'release':
     case 're_receive':
+    // Finance marks paid and completes any document of the company it can read.
+    case 'mark_paid':
+    case 'complete_unpaid':
       return true;
   }
 }

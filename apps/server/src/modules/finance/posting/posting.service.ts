@@ -2,6 +2,7 @@ import type { Db } from '../../../core/db';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
 import { enqueue, type OutboundHandler } from '../../outbound/outbound.service';
 import { entriesOf } from '../entries/voucher.service';
+import { writeOffLoansOnPosting } from '../loans/loans.service';
 import { erpGateway } from './erp.gateway';
 import * as repo from './posting.repository';
 
@@ -64,6 +65,7 @@ export function erpJob(db: Db): OutboundHandler {
             v.id,
             reply.ok ? { state: 'posted', erpDocNo: reply.erpDocNo } : { state: 'failed', lastError: reply.error },
           );
+          if (reply.ok) await writeOffLoansOnPosting(tx, v.documentId!);
           return reply.ok
             ? { to: 'posted', detail: { voucherId: v.id, erpDocNo: reply.erpDocNo } }
             : { to: 'post_failed', comment: reply.error, detail: { voucherId: v.id } };

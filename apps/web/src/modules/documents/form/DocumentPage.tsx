@@ -21,6 +21,7 @@ import { notice } from '../../../app/notice';
 import { getUserInfo } from '../../../app/session/session';
 import { ActionButton } from '../../../shared/ActionButton';
 import { Panel } from '../../../shared/Panel';
+import { FinanceButtons } from '../../finance/loans/FinanceButtons';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection, EvidenceFiles } from '../applies';
@@ -436,6 +437,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
             {t('doc.action.decline')}
           </ActionButton>
         ) : null}
+        <FinanceButtons doc={doc} can={can} after={after} />
       </Header>
       {doc.ApplyBlock ? (
         <Panel title={t('apply.block.title')} testId="doc-section-block">

@@ -65,6 +65,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a stop signal may take to drain requests and jobs before the process gives up and exits non-zero. */
   SHUTDOWN_TIMEOUT_MS: int(1000, 600_000).default(30_000),
+  /**
+   * Outbound calls: how long a call may run before its job counts as abandoned (a worker that died mid-call), how
+   * often the queue looks for such jobs, and the delay before the first retry (doubled after each).
+   */
+  JOB_EXPIRE_SECONDS: int(1, 86_400).default(300),
+  JOB_MAINTENANCE_SECONDS: int(1, 3600).default(120),
+  JOB_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
 });
 
 export interface OpenApiClient {
@@ -107,6 +114,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** The outbound queue's timings (seconds): abandoned-call expiry, its check, and the first retry's delay. */
+  jobs: { expireSeconds: number; maintenanceSeconds: number; retryDelaySeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -239,5 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: fromRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobs: {
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    },
   };
 }

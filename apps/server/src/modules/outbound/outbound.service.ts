@@ -33,6 +33,8 @@ export interface OutboundOptions {
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
+  /** How long a call may run before its job counts as abandoned and is tried again (a worker that died). */
+  expireInSeconds?: number;
   pollingIntervalSeconds?: number;
   relayEveryMs?: number;
 }
@@ -110,7 +112,7 @@ export async function startOutbound(
     retryDelay: opts.retryDelay ?? 30,
     retryBackoff: opts.retryBackoff ?? true,
     // A worker that died mid-call gives the job back after this long.
-    expireInSeconds: 300,
+    expireInSeconds: opts.expireInSeconds ?? 300,
   };
   for (const [queue, handler] of Object.entries(handlers)) {
     if (!handler) continue;

@@ -80,9 +80,29 @@ beforeEach(() => {
       bodies.push({ url, body });
       const answer = url.endsWith('/BeginBatch')
         ? { BatchID: 4, Queued: 1, Skipped: [] }
-        : url.endsWith('/SearchRFCLog')
-          ? { Total: 1, Rows: [erpJob] }
-          : { Total: 1, Rows: [waiting] };
+        : url.endsWith('/GetCount')
+          ? { ToPost: 3, Queued: 1, Failed: 2, Posted: 9 }
+          : url.endsWith('/GetBatchRecord')
+            ? {
+                Total: 1,
+                Rows: [
+                  {
+                    BatchID: 4,
+                    CreatedAt: '2026-11-20T01:00:00.000Z',
+                    CreatedByName: 'Finance',
+                    DocumentCount: 1,
+                    Queued: 0,
+                    Posted: 1,
+                    Failed: 0,
+                  },
+                ],
+                Items: body.BatchID
+                  ? [{ ...waiting, Status: 'posted', VoucherState: 'posted', ErpDocNo: '5100000009' }]
+                  : [],
+              }
+            : url.endsWith('/SearchRFCLog')
+              ? { Total: 1, Rows: [erpJob] }
+              : { Total: 1, Rows: [waiting] };
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -129,5 +149,18 @@ describe('post into account', () => {
     expect(screen.getByRole('tab', { name: '接口日志' })).toBeTruthy();
     expect(bodies.find((b) => b.url.endsWith('/SearchRFCLog'))?.body).toMatchObject({ Queue: 'erp' });
     expect(i18n.language).toBe('zh-CN');
+  });
+
+  it('shows the counts and the batches, and opens a batch to its documents', async () => {
+    await initTestI18n('en-GB');
+    show('/manage/postIntoAccount?tab=erp');
+    expect(await screen.findByText('Waiting')).toBeTruthy();
+    expect(await screen.findByText('9')).toBeTruthy();
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('1/1')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('checkbox')[1]!);
+    fireEvent.click(screen.getByRole('button', { name: /Documents of the batch/ }));
+    expect(await screen.findByText('5100000009')).toBeTruthy();
+    expect(bodies.find((b) => b.url.endsWith('/GetBatchRecord') && b.body.BatchID === 4)).toBeTruthy();
   });
 });

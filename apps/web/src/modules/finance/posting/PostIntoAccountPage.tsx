@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, EyeOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import {
   type AuditTrailRow,
   type FinanceDocumentRow,
@@ -14,8 +14,8 @@ import {
   type RemitRow,
 } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Modal, Popover, Statistic, Table, Tabs, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Drawer, Flex, Modal, Popover, Progress, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notice } from '../../../app/notice';
@@ -260,15 +260,77 @@ const BATCH_COLUMNS: ColumnDef<PostingBatchRow>[] = [
   { dataIndex: 'CreatedByName', labelKey: `${F}.createdBy` },
   { dataIndex: 'DocumentCount', labelKey: `${F}.documentCount` },
   { dataIndex: 'Queued', labelKey: `${F}.queued` },
-  { dataIndex: 'Posted', labelKey: `${F}.posted` },
   { dataIndex: 'Failed', labelKey: `${F}.failed` },
+  {
+    // Posted of the batch's vouchers, with a bar of how far the batch got (failed ones in red).
+    dataIndex: 'Posted',
+    labelKey: `${F}.posted`,
+    width: 200,
+    render: (_v, r) => {
+      const settled = r.Posted + r.Failed;
+      const total = settled + r.Queued;
+      return (
+        <Progress
+          size="small"
+          percent={total === 0 ? 100 : Math.round((settled * 100) / total)}
+          success={{ percent: total === 0 ? 0 : Math.round((r.Posted * 100) / total) }}
+          status={r.Failed > 0 ? 'exception' : 'normal'}
+          format={() => `${r.Posted}/${total}`}
+        />
+      );
+    },
+  },
 ];
+
+/** The claims of one batch and how each stands now. */
+function BatchDrawer({ batchId, onClose }: { batchId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['posting-batch', batchId],
+    queryFn: () => postingApi.batches({ BatchID: batchId, PageIndex: 1, PageSize: 1 }),
+    enabled: batchId !== null,
+  });
+  return (
+    <Drawer open={batchId !== null} onClose={onClose} width={960} title={t(`${K}.batchItems`, { batch: batchId })}>
+      <Table<PostingOrderRow>
+        rowKey="ID"
+        size="small"
+        loading={query.isLoading}
+        pagination={false}
+        dataSource={query.data?.Items ?? []}
+        columns={[
+          { dataIndex: 'DocNo', title: t(`${F}.docNo`) },
+          { dataIndex: 'Status', title: t(`${F}.status`), render: docStatus },
+          { dataIndex: 'ApplicantName', title: t(`${F}.applicantName`) },
+          { dataIndex: 'TotalAmountCNY', title: t(`${F}.amountCny`) },
+          {
+            dataIndex: 'VoucherState',
+            title: t(`${F}.voucherState`),
+            render: (_v, r) => <VoucherTag state={r.VoucherState} error={r.LastError} />,
+          },
+          { dataIndex: 'ErpDocNo', title: t(`${F}.erpDocNo`) },
+          { dataIndex: 'LastError', title: t(`${F}.lastError`), ellipsis: true },
+        ]}
+      />
+    </Drawer>
+  );
+}
 
 function ErpTab({ header }: { header: ReactNode }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const done = useBatchNotice();
   const count = useQuery({ queryKey: ['posting-count'], queryFn: () => postingApi.count(), refetchInterval: 5000 });
+  const [open, setOpen] = useState<number | null>(null);
+  const actions: ActionDef<PostingBatchRow>[] = [
+    {
+      key: 'items',
+      labelKey: `${K}.viewBatch`,
+      icon: <EyeOutlined />,
+      needsOne: true,
+      run: ({ rows }) => setOpen(rows[0]?.BatchID ?? null),
+    },
+  ];
   const c = count.data;
   const beginAll = () =>
     Modal.confirm({
@@ -298,16 +360,20 @@ function ErpTab({ header }: { header: ReactNode }) {
     </Flex>
   );
   return (
-    <ListPage<PostingBatchRow>
-      key="erp"
-      titleKey={TITLE}
-      header={summary}
-      keepParams={KEEP}
-      queryKey="posting-batches"
-      searchCall={(body) => postingApi.batches(body)}
-      rowKey="BatchID"
-      columns={BATCH_COLUMNS}
-    />
+    <>
+      <ListPage<PostingBatchRow>
+        key="erp"
+        titleKey={TITLE}
+        header={summary}
+        keepParams={KEEP}
+        queryKey="posting-batches"
+        searchCall={(body) => postingApi.batches(body)}
+        rowKey="BatchID"
+        columns={BATCH_COLUMNS}
+        actions={actions}
+      />
+      <BatchDrawer batchId={open} onClose={() => setOpen(null)} />
+    </>
   );
 }
 

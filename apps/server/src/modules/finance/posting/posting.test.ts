@@ -15,8 +15,15 @@ import { employee } from '../../org/org.table';
 import { outboundJob } from '../../outbound/outbound.table';
 import { voucher } from '../entries/entries.table';
 import { writeVoucher } from '../entries/voucher.service';
-import { type ErpSimulator, erpSimulator, httpErpGateway, useErpGateway } from './erp.gateway';
-import { erpJob } from './posting.service';
+import {
+  type ErpSimulator,
+  erpGateway,
+  erpSimulator,
+  httpErpGateway,
+  parseSimulatedFailures,
+  useErpGateway,
+} from './erp.gateway';
+import { configureErpGateway, erpJob } from './posting.service';
 import { erpCallLog } from './posting.table';
 
 let t: TestApp;
@@ -414,6 +421,36 @@ describe('HTTP adapter', () => {
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+describe('ERP configuration', () => {
+  it('chooses the HTTP adapter by ERP_URL, else the simulator with the failures it is told', async () => {
+    expect(parseSimulatedFailures(' BX1=refuse, BX2=timeout,BX3=unreachable,BX4=explode,,=refuse')).toEqual({
+      BX1: 'refuse',
+      BX2: 'timeout',
+      BX3: 'unreachable',
+    });
+    const before = erpGateway();
+    try {
+      configureErpGateway({ erp: { url: 'http://sap.example/api', timeoutMs: 1000, simulateFailures: undefined } });
+      expect(erpGateway().name).toBe('http://sap.example/api/vouchers');
+      configureErpGateway({ erp: { url: undefined, timeoutMs: 1000, simulateFailures: 'BX1=refuse' } });
+      const sim = erpGateway();
+      expect(sim.name).toBe('simulator');
+      const v = {
+        postingRef: 'r',
+        companyCode: 'C',
+        kind: 'expense',
+        postingDate: '2026-11-20',
+        period: '2026-11',
+        entries: [],
+      };
+      expect(await sim.post({ ...v, reference: 'BX1' })).toMatchObject({ ok: false });
+      expect(await sim.post({ ...v, postingRef: 'r2', reference: 'BX9' })).toMatchObject({ ok: true });
+    } finally {
+      useErpGateway(before);
     }
   });
 });

@@ -99,6 +99,16 @@ export async function sendableVouchers(db: Db, documentId: number) {
     .orderBy(voucher.id);
 }
 
+/** How many of the ids are claims (deputy documents) of the company. */
+export async function countClaims(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(document)
+    .where(and(eq(document.companyId, companyId), eq(document.docType, 'deputy'), inArray(document.id, ids)));
+  return row?.n ?? 0;
+}
+
 /** Every claim of the company waiting to be sent: to_post with an open voucher. */
 export async function toPostIds(db: Db, companyId: number) {
   const rows = await db

@@ -238,8 +238,8 @@ type Skipped = PostingBatchResult['Skipped'][number];
 /**
  * Begin batch: the selected claims (or every claim waiting) are grouped into a posting batch and their vouchers
  * queued for the ERP, in one transaction, so the batch and its calls exist together or not at all. Each claim is
- * locked and checked against its locked state: one that moved on, has nothing to send or belongs to nobody the
- * user may reach is reported, not a failure of the batch. A failed claim in the selection is resent (post_failed →
+ * locked and checked against its locked state: one that moved on or has nothing to send is reported, not a failure
+ * of the batch; a selected id that is no claim of the company answers 404. A failed claim in the selection is resent (post_failed →
  * to_post through the lifecycle) and queued again.
  */
 export async function beginBatch(
@@ -255,10 +255,12 @@ export async function beginBatch(
     const skipped: Skipped[] = [];
     let documents = 0;
     let queued = 0;
+    // A selected claim the company does not have is not there for this user: 404, nothing done.
+    if (!body.All && (await repo.countClaims(tx, actor.companyId, ids)) !== ids.length) throw notFound();
     for (const id of ids) {
       const d = await repo.lockDocument(tx, actor.companyId, id);
-      if (d?.docType !== 'deputy') {
-        skipped.push({ ID: id, DocNo: d?.docNo ?? '', Code: 'common.not_found' });
+      if (!d) {
+        skipped.push({ ID: id, DocNo: '', Code: 'common.not_found' });
         continue;
       }
       const skip = (code: string) => skipped.push({ ID: id, DocNo: d.docNo, Code: code });

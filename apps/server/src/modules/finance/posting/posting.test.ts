@@ -227,15 +227,18 @@ describe('begin batch and the ERP job', () => {
     const [vb] = await vouchersOf(b.ID);
     expect([va!.state, vb!.state]).toEqual(['queued', 'queued']);
     expect(res.Queued).toBeGreaterThanOrEqual(2);
-    const mixed = (await call('/api/SumitExpense/BeginBatch', { IDs: [draft.ID, 99_999_999] })).json();
-    expect(mixed).toEqual({
+    const notWaiting = (await call('/api/SumitExpense/BeginBatch', { IDs: [draft.ID] })).json();
+    expect(notWaiting).toEqual({
       BatchID: null,
       Queued: 0,
-      Skipped: [
-        { ID: draft.ID, DocNo: draft.DocNo, Code: 'posting.not_to_post' },
-        { ID: 99_999_999, DocNo: '', Code: 'common.not_found' },
-      ],
+      Skipped: [{ ID: draft.ID, DocNo: draft.DocNo, Code: 'posting.not_to_post' }],
     });
+    // A claim the company does not have: 404, and nothing of the selection is done.
+    const c = await toPostClaim('30.00');
+    const missing = await call('/api/SumitExpense/BeginBatch', { IDs: [c.ID, 99_999_999] });
+    expect(missing.statusCode).toBe(404);
+    expect((await vouchersOf(c.ID))[0]!.state).toBe('open');
+    expect((await call('/api/SumitExpense/ResendPosting', { IDs: [99_999_999] })).statusCode).toBe(404);
   });
 
   it('fails a claim at once on a business refusal, and resends it into a new batch', async () => {

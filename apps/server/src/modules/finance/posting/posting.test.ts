@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
@@ -11,7 +11,7 @@ import { eventually, startTestJobs } from '../../../../test/jobs';
 import { auditLog } from '../../audit/audit.table';
 import { document } from '../../documents/document.table';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
-import { employee } from '../../org/org.table';
+import { employee, role, roleFunction } from '../../org/org.table';
 import { outboundJob } from '../../outbound/outbound.table';
 import { voucher } from '../entries/entries.table';
 import { writeVoucher } from '../entries/voucher.service';
@@ -455,5 +455,29 @@ describe('ERP configuration', () => {
     } finally {
       useErpGateway(before);
     }
+  });
+});
+
+// Last: it takes the interface log's own function from the SSC role.
+describe('the RFC tab without the interface log', () => {
+  it('shows the posting centre the ERP calls only', async () => {
+    const ssc = await t.ctx.db.select({ id: role.id }).from(role).where(eq(role.code, 'SSC'));
+    await t.ctx.db.delete(roleFunction).where(
+      and(
+        inArray(
+          roleFunction.roleId,
+          ssc.map((r) => r.id),
+        ),
+        eq(roleFunction.functionCode, 'rfcLog'),
+      ),
+    );
+    const clerk = await t.login('finance');
+    const page = (
+      await call('/api/document/SearchRFCLog', { Queue: 'mail', PageSize: 100 }, clerk.access_token)
+    ).json();
+    expect(page.Total).toBeGreaterThan(0);
+    expect(new Set(page.Rows.map((r: { Queue: string }) => r.Queue))).toEqual(new Set(['erp']));
+    const all = (await call('/api/document/SearchRFCLog', { Queue: 'mail' }, admin.access_token)).json();
+    expect(all.Rows.every((r: { Queue: string }) => r.Queue === 'mail')).toBe(true);
   });
 });

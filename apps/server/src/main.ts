@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     if (closing) return;
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
     // written to the data folder; EVM messages through its gateway.
-    const boss = createBoss(ctx.database, config.databaseUrl);
+    const boss = createBoss(ctx.database, config.databaseUrl, config.jobs.maintenanceSeconds);
     // Queues are created one instance at a time: two instances creating different queues at once (each a partition
     // of pg-boss's job table) can deadlock.
     await ctx.database.exclusively(async () => {
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         ctx,
         boss,
         { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db), erp: erpJob(ctx.db) },
-        { log: app.log },
+        { log: app.log, expireInSeconds: config.jobs.expireSeconds, retryDelay: config.jobs.retryDelaySeconds },
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP
       // evidence is overdue are blocked (DESIGN §11).

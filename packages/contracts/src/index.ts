@@ -17,6 +17,7 @@ export * from './fapiao';
 export * from './fin-common';
 export * from './finance-entries';
 export * from './finance-loans';
+export * from './finance-posting';
 export * from './finance-review';
 export * from './freezes';
 export * from './funds';

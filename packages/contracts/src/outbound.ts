@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { ErpCallRow } from './finance-posting';
 import { PageQuery } from './paging';
 
 /** Calls to systems outside (mail, EVM, later ERP and bank), as the interface log lists them. */
@@ -15,6 +16,8 @@ export const OutboundJobRow = z.object({
   RequestID: z.string().nullable(),
   CreatedAt: z.string(),
   CompletedAt: z.string().nullable(),
+  /** An ERP call's requests and responses, newest first (the RFC log proper); absent for other interfaces. */
+  ErpCalls: z.array(ErpCallRow).optional(),
 });
 export type OutboundJobRow = z.infer<typeof OutboundJobRow>;
 

@@ -55,11 +55,23 @@ const EnvSchema = z.object({
     .optional(),
   /** The invoice service's base address; unset, this server's own simulator reads and checks fapiao offline. */
   INVOICE_SERVICE_URL: z.url().optional(),
+  /** The customer's SAP middleware that books vouchers; unset, the built-in ERP simulator answers. */
+  ERP_URL: z.url().optional(),
+  ERP_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  /** Documents (or posting references) the ERP simulator fails: `DOC-1=refuse,DOC-2=timeout,DOC-3=unreachable`. */
+  ERP_SIMULATE_FAILURES: z.string().optional(),
   MAIL_FROM: z.string().default('费用管理系统 <no-reply@localhost>'),
   WEB_DIST: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a stop signal may take to drain requests and jobs before the process gives up and exits non-zero. */
   SHUTDOWN_TIMEOUT_MS: int(1000, 600_000).default(30_000),
+  /**
+   * Outbound calls: how long a call may run before its job counts as abandoned (a worker that died mid-call), how
+   * often the queue looks for such jobs, and the delay before the first retry (doubled after each).
+   */
+  JOB_EXPIRE_SECONDS: int(1, 86_400).default(300),
+  JOB_MAINTENANCE_SECONDS: int(1, 3600).default(120),
+  JOB_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
 });
 
 export interface OpenApiClient {
@@ -97,9 +109,13 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
   invoiceServiceUrl: string | undefined;
+  /** The ERP posting adapter (DESIGN §13): the middleware's address, or the simulator and its scripted failures. */
+  erp: { url: string | undefined; timeoutMs: number; simulateFailures: string | undefined };
   webDist: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** The outbound queue's timings (seconds): abandoned-call expiry, its check, and the first retry's delay. */
+  jobs: { expireSeconds: number; maintenanceSeconds: number; retryDelaySeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -228,8 +244,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sapVendorUrl: e.SAP_VENDOR_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
+    erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },
     webDist: fromRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobs: {
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    },
   };
 }

@@ -10,9 +10,20 @@ import type { Database, Db } from './db';
  * the same connection string; on the embedded PGlite, which has a single connection, it goes through the app's
  * client, so its advisory locks and SKIP LOCKED fetches run on the very database the app writes to.
  */
-export function createBoss(database: Database, url: string | undefined): PgBoss {
+export function createBoss(
+  database: Database,
+  url: string | undefined,
+  /** How often abandoned jobs are looked for (pg-boss's maintenance), seconds; its default unless given. */
+  maintenanceIntervalSeconds?: number,
+): PgBoss {
   // `schedule` keeps the cron of the scheduled jobs (`startScheduled`) ticking.
-  const common = { schedule: true, supervise: true, migrate: true, application_name: 'ems-jobs' } as const;
+  const common = {
+    schedule: true,
+    supervise: true,
+    migrate: true,
+    application_name: 'ems-jobs',
+    ...(maintenanceIntervalSeconds ? { maintenanceIntervalSeconds } : {}),
+  } as const;
   if (database.kind === 'postgres') {
     if (!url) throw new Error('PostgreSQL without a connection string');
     return new PgBoss({ ...common, connectionString: url, max: 4 });

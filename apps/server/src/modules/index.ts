@@ -15,6 +15,7 @@ import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { fixedAssetRoutes } from './finance/entries/assets/assets.routes';
 import { taxRoutes } from './finance/entries/tax/tax.routes';
 import { loanRoutes } from './finance/loans/loans.routes';
+import { postingRoutes } from './finance/posting/posting.routes';
 import { reviewRoutes } from './finance/review/review.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
@@ -81,6 +82,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   taxRoutes,
   fixedAssetRoutes,
   loanRoutes,
+  postingRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -23,6 +23,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   userRoleAssign: () => import('../modules/org/roles/UserRoleAssignPage'),
   EVMManage: () => import('../modules/org/evm/EvmManagePage'),
   rfcLog: () => import('../modules/outbound/RfcLogPage'),
+  postIntoAccount: () => import('../modules/finance/posting/PostIntoAccountPage'),
   plan: () => import('../modules/masterdata/expense/PlanSetupPage'),
   advancePayment: () => import('../modules/masterdata/expense/AdvancePaymentSetupPage'),
   reimbursement: () => import('../modules/masterdata/expense/ReimbursementSetupPage'),

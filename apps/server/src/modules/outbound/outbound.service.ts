@@ -22,7 +22,10 @@ export async function enqueue(db: Db, queue: OutboundQueue, payload: unknown, co
  * Does the call; throws when it failed, so the queue tries again later (`last`: no attempt follows this one;
  * `requestId`: of the request that caused the call, for what the handler writes).
  */
-export type OutboundHandler = (payload: unknown, attempt: { last: boolean; requestId: string | null }) => Promise<void>;
+export type OutboundHandler = (
+  payload: unknown,
+  attempt: { last: boolean; requestId: string | null; outboundId?: number },
+) => Promise<void>;
 
 export interface OutboundOptions {
   log: FastifyBaseLogger;
@@ -30,6 +33,8 @@ export interface OutboundOptions {
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
+  /** How long a call may run before its job counts as abandoned and is tried again (a worker that died). */
+  expireInSeconds?: number;
   pollingIntervalSeconds?: number;
   relayEveryMs?: number;
 }
@@ -78,7 +83,7 @@ async function attempt(
   await repo.startAttempt(db, row.id);
   const last = job.retryCount >= job.retryLimit;
   try {
-    await handler(row.payload, { last, requestId: row.requestId });
+    await handler(row.payload, { last, requestId: row.requestId, outboundId: row.id });
   } catch (err) {
     const error = messageOf(err);
     await repo.finish(db, row.id, { state: last ? 'failed' : 'retry', error });
@@ -107,7 +112,7 @@ export async function startOutbound(
     retryDelay: opts.retryDelay ?? 30,
     retryBackoff: opts.retryBackoff ?? true,
     // A worker that died mid-call gives the job back after this long.
-    expireInSeconds: 300,
+    expireInSeconds: opts.expireInSeconds ?? 300,
   };
   for (const [queue, handler] of Object.entries(handlers)) {
     if (!handler) continue;

@@ -7,6 +7,7 @@ import { useUserInfo } from '../../app/session/useSession';
 import { displayDateTime } from '../../shared/format';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { outboundApi } from './api';
+import { ErpCalls } from './ErpCalls';
 
 const K = 'outbound';
 const STATE_COLOR: Record<OutboundJobRow['State'], string> = {
@@ -51,10 +52,14 @@ const COLUMNS: ColumnDef<OutboundJobRow>[] = [
   { dataIndex: 'LastError', labelKey: `${K}.field.lastError`, width: 280, ellipsis: true },
   { dataIndex: 'CreatedAt', labelKey: `${K}.field.createdAt`, sortable: true, width: 180, render: displayDateTime },
   { dataIndex: 'CompletedAt', labelKey: `${K}.field.completedAt`, sortable: true, width: 180, render: displayDateTime },
+  { dataIndex: 'ErpCalls', labelKey: 'posting.erpCalls', width: 320, render: (_v, row) => <ErpCalls row={row} /> },
   { dataIndex: 'RequestID', labelKey: `${K}.field.requestId`, width: 280, ellipsis: true },
 ];
 
-/** The interface log: every call to a system outside (mail, EVM), its attempts and last error; a failed one can be sent again. */
+/**
+ * The interface log: every call to a system outside (mail, EVM, ERP), its attempts and last error, an ERP call with
+ * each request and response; exportable; a failed one can be sent again.
+ */
 export default function RfcLogPage() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -83,6 +88,7 @@ export default function RfcLogPage() {
       titleKey="menu.report.rfcLog"
       queryKey="outboundJobs"
       searchCall={(body) => outboundApi.search(body)}
+      exportCall={(filters) => outboundApi.export(filters)}
       rowKey="ID"
       columns={COLUMNS}
       filters={FILTERS}

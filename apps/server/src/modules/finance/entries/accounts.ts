@@ -16,6 +16,12 @@ export async function glAccount(db: Db, companyId: number, role: AccountRole): P
   return (await parameter(db, companyId, key))?.value?.trim() || fallback;
 }
 
+/** Every such account with the parameter that sets it, as in force for the company. */
+export async function glAccountSettings(db: Db, companyId: number): Promise<{ key: string; value: string }[]> {
+  const roles = Object.keys(ACCOUNTS) as AccountRole[];
+  return Promise.all(roles.map(async (r) => ({ key: ACCOUNTS[r][0], value: await glAccount(db, companyId, r) })));
+}
+
 /**
  * How fixed assets are recognised (docs/decisions): the expense items kept as assets are listed by code in the
  * `FixedAssetItems` parameter (comma separated), and a line of one of them is an asset above `FixedAssetThreshold`

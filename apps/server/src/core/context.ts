@@ -22,3 +22,6 @@ export interface AppContext {
 
 /** What a use case needs when it only reads and writes the database (services, and the demo seed that drives them). */
 export type DbContext = Pick<AppContext, 'db'>;
+
+/** What a batch of document actions needs: the database, and the messages its per-document refusals are told in. */
+export type BatchContext = Pick<AppContext, 'db' | 'messages'>;

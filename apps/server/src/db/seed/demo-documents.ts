@@ -47,7 +47,7 @@ const INVOICE_PNG = Buffer.from(
   'base64',
 );
 
-async function attachInvoice(db: Db, store: AttachmentStore, documentId: number, uploadedBy: number) {
+export async function attachInvoice(db: Db, store: AttachmentStore, documentId: number, uploadedBy: number) {
   const { key, sha256 } = await store.put(INVOICE_PNG);
   await attachments.insert(db, {
     documentId,
@@ -423,12 +423,12 @@ async function adminOf(db: Db, companyId: number): Promise<number | undefined> {
   return row?.id;
 }
 
-async function defaultCostCentre(db: Db, employeeId: number): Promise<number | null> {
+export async function defaultCostCentre(db: Db, employeeId: number): Promise<number | null> {
   const [row] = await db.select({ cc: employee.defaultCostCentreId }).from(employee).where(eq(employee.id, employeeId));
   return row?.cc ?? null;
 }
 
-async function pendingApprover(db: Db, documentId: number): Promise<number | undefined> {
+export async function pendingApprover(db: Db, documentId: number): Promise<number | undefined> {
   const [row] = await db
     .select({ approverId: approvalStep.approverId })
     .from(approvalStep)
@@ -438,7 +438,7 @@ async function pendingApprover(db: Db, documentId: number): Promise<number | und
 }
 
 /** The company's expense types by code, with the items each offers by code. */
-async function typeItems(db: Db, companyId: number) {
+export async function typeItems(db: Db, companyId: number) {
   const out = new Map<string, { typeId: number; items: Map<string, number> }>();
   const types = await db.select().from(expenseType).where(eq(expenseType.companyId, companyId));
   for (const ty of types) {

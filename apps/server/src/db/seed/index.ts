@@ -5,6 +5,7 @@ import { seedBase } from './base';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
+import { seedDemoFinanceStates } from './demo-finance';
 import { seedDemoFinance } from './demo-finmd';
 import { seedDemoFreezes } from './demo-freezes';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
@@ -20,6 +21,7 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoCustomers,
   seedDemoDocuments,
   seedDemoFreezes,
+  seedDemoFinanceStates,
 ];
 
 export interface SeedOutcome {

@@ -1,5 +1,5 @@
 import type { SearchOutboundJobBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { orderFrom, paged } from '../../core/list';
 import { outboundJob } from './outbound.table';
@@ -15,11 +15,11 @@ export async function insert(
 }
 
 /** Rows not yet handed to the queue, locked so that two relays never hand over the same one. */
-export async function takeUnrelayed(db: Db, limit: number) {
+export async function takeUnrelayed(db: Db, queues: readonly string[], limit: number) {
   return db
     .select()
     .from(outboundJob)
-    .where(isNull(outboundJob.relayedAt))
+    .where(and(isNull(outboundJob.relayedAt), inArray(outboundJob.queue, [...queues])))
     .orderBy(asc(outboundJob.id))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -50,9 +50,10 @@ export interface OutboundRunner {
  * Moves recorded calls into pg-boss. The job is inserted in the same transaction that marks the row relayed, so a
  * crash between the two can neither lose a call nor hand it over twice.
  */
-export async function relay(db: Db, boss: PgBoss, batch = 100): Promise<number> {
+export async function relay(db: Db, boss: PgBoss, queues: readonly OutboundQueue[], batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await repo.takeUnrelayed(tx, batch);
+    // Only the queues this process works: a call for another waits for a process that has its worker.
+    const rows = await repo.takeUnrelayed(tx, queues, batch);
     const inTx = transactionAdapter(tx);
     for (const r of rows) {
       const jobId = await boss.send(r.queue, { outboundId: r.id }, { db: inTx });
@@ -114,6 +115,7 @@ export async function startOutbound(
     // A worker that died mid-call gives the job back after this long.
     expireInSeconds: opts.expireInSeconds ?? 300,
   };
+  const queues = (Object.keys(handlers) as OutboundQueue[]).filter((q) => handlers[q]);
   for (const [queue, handler] of Object.entries(handlers)) {
     if (!handler) continue;
     await boss.createQueue(queue, { name: queue, ...policy });
@@ -134,7 +136,7 @@ export async function startOutbound(
   }
   let relaying: Promise<number> | null = null;
   const relayNow = () => {
-    relaying ??= relay(ctx.db, boss).finally(() => {
+    relaying ??= relay(ctx.db, boss, queues).finally(() => {
       relaying = null;
     });
     return relaying;

@@ -7,7 +7,7 @@ import type {
   SearchLoanPostingBody,
 } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
-import type { AppContext, DbContext } from '../../../core/context';
+import type { BatchContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
@@ -55,7 +55,7 @@ export async function exportRows(db: Db, actor: Actor, body: ExportLoanPostingBo
  * loan of the company) is reported with the refusal's message, and the others go ahead.
  */
 async function eachLoan(
-  ctx: AppContext,
+  ctx: BatchContext,
   actor: Actor,
   ids: number[],
   run: (id: number) => Promise<string>,
@@ -86,7 +86,7 @@ function loanOnly<D extends { companyId: number; docType: string }>(actor: { com
  * StartPosting: each picked loan waiting to post has its open voucher queued to the ERP (the outbox, in the same
  * transaction); the ERP job moves the loan to posted or post_failed and books the advance.
  */
-export async function startPosting(ctx: AppContext, actor: Actor, ids: number[]): Promise<LoanBatchResult> {
+export async function startPosting(ctx: BatchContext, actor: Actor, ids: number[]): Promise<LoanBatchResult> {
   return eachLoan(ctx, actor, ids, (id) =>
     ctx.db.transaction(async (tx) => {
       const d = loanOnly(actor, await loans.lockDocument(tx, id));
@@ -109,7 +109,7 @@ export async function startPosting(ctx: AppContext, actor: Actor, ids: number[])
 
 /** ResendPosting: a loan the ERP refused goes back to to_post and its failed voucher is queued again. */
 export async function resendPosting(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   actor: Actor,
   ids: number[],
@@ -158,7 +158,12 @@ async function markPaid(
 }
 
 /** LoanPosting/Payed: the picked posted loans are marked paid. */
-export async function payed(ctx: AppContext, user: SessionUser, actor: Actor, ids: number[]): Promise<LoanBatchResult> {
+export async function payed(
+  ctx: BatchContext,
+  user: SessionUser,
+  actor: Actor,
+  ids: number[],
+): Promise<LoanBatchResult> {
   return eachLoan(ctx, actor, ids, (id) =>
     markPaid(ctx, user, actor.requestId, { id, version: null, docType: 'loan' }),
   );

@@ -6,7 +6,7 @@ import type {
   ReviewPage,
   SaveSTOrderBody,
 } from '@ems/contracts';
-import type { AppContext } from '../../../core/context';
+import type { BatchContext } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { cappedTotal } from '../../../core/list';
@@ -21,7 +21,7 @@ const OPEN: DocState[] = ['received', 'reviewing', 'to_post'];
 
 /** OrderData: the chargeback screen's documents, at SSC (open) or held (S.T.). */
 export async function orderData(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   q: ChargebackOrderDataBody,
   culture: Culture,
@@ -45,7 +45,7 @@ export async function orderData(
  * Each goes back to its owner, who is told; its open voucher is withdrawn (refused once sent); a return slip is kept.
  */
 export async function chargeback(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   body: ChargebackNewOrderBody,
   culture: Culture,
@@ -76,7 +76,7 @@ export async function chargeback(
 
 /** SaveSTOrder: batch S.T. hold with an S.T. reason (kept on the review case), or release back to review. */
 export async function saveST(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   body: SaveSTOrderBody,
   culture: Culture,
@@ -107,7 +107,7 @@ export async function saveST(
 }
 
 /** PrintOrder: the selected documents as a bilingual chargeback / S.T. list, with each one's reason. */
-export async function printOrder(ctx: AppContext, user: SessionUser, ids: number[]) {
+export async function printOrder(ctx: BatchContext, user: SessionUser, ids: number[]) {
   const rows = await repo.printRows(ctx.db, user.companyId, ids, await specialRule(ctx.db, user.companyId));
   if (rows.length === 0) throw notFound();
   const label = (key: string) => ctx.messages.both(key);

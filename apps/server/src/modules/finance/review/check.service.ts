@@ -8,7 +8,7 @@ import type {
   ReviewPage,
 } from '@ems/contracts';
 import { not, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../../core/context';
+import type { BatchContext } from '../../../core/context';
 import { refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { cappedTotal } from '../../../core/list';
@@ -26,7 +26,7 @@ const AT_SSC: DocState[] = ['received', 'reviewing'];
  * or what was written off and may still be cancelled (passed, the voucher not yet sent).
  */
 export async function orderList(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   q: CheckOrderListBody,
   culture: Culture,
@@ -61,7 +61,7 @@ export async function orderList(
  * electronic), otherwise only when the reviewer confirmed its paper was not received.
  */
 export async function pass(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   check: 'normal' | 'special',
   body: CheckPassBody,
@@ -112,7 +112,7 @@ export async function pass(
 
 /** BackOrder (no-pass): the documents go back to their owners with the reason, each told; a return slip is kept. */
 export async function backOrder(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   body: BackOrderBody,
   culture: Culture,
@@ -136,7 +136,7 @@ export async function backOrder(
  * queues it at the same moment either waits for this transaction or wins and this refusal follows.
  */
 export async function cancelWriteOff(
-  ctx: AppContext,
+  ctx: BatchContext,
   user: SessionUser,
   body: CancelWriteOffBody,
   culture: Culture,

@@ -1,7 +1,7 @@
 import type { Culture, ReviewItemResult, ReviewOrder, ReviewRow, SMENameList } from '@ems/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
-import type { AppContext } from '../../../core/context';
+import type { BatchContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
@@ -60,7 +60,7 @@ export function toRow(r: repo.ReviewRowData, culture: Culture): ReviewRow {
  * refuses, is reported with its coded message in the caller's language, and the others go ahead.
  */
 export async function runBatch(
-  ctx: AppContext,
+  ctx: BatchContext,
   companyId: number,
   culture: Culture,
   ids: number[],
@@ -107,7 +107,7 @@ export async function sscPeople(db: Db, actor: Actor): Promise<SMENameList> {
 }
 
 /** Assigns documents to an SSC person (or clears it): each case row locked, audited. */
-export async function assign(ctx: AppContext, actor: Actor, ids: number[], smeId: number | null) {
+export async function assign(ctx: BatchContext, actor: Actor, ids: number[], smeId: number | null) {
   if (smeId !== null) {
     const people = await repo.peopleWithFunction(ctx.db, actor.companyId, 'expensewriteoff');
     if (!people.some((p) => p.id === smeId)) throw refused('review.not_ssc_person');

@@ -1,0 +1,204 @@
+import { SCREENS } from '@ems/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Actor } from '../../core/actor';
+import type { Config } from '../../core/config';
+import type { BatchContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import type { SessionUser } from '../../core/http';
+import { Messages } from '../../core/i18n';
+import { shanghaiToday } from '../../core/time';
+import { userAccount } from '../../modules/auth/auth.table';
+import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
+import * as form from '../../modules/documents/form/form.service';
+import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
+import { vouchersOfDocument } from '../../modules/finance/entries/voucher.service';
+import * as loanPosting from '../../modules/finance/loans/loan-posting.service';
+import { erpSimulator, useErpGateway } from '../../modules/finance/posting/erp.gateway';
+import { beginBatch, erpJob } from '../../modules/finance/posting/posting.service';
+import * as chargebacks from '../../modules/finance/review/chargeback.service';
+import * as checks from '../../modules/finance/review/check.service';
+import { reasons } from '../../modules/finance/review/review.service';
+import { employee } from '../../modules/org/org.table';
+import { company } from '../../modules/system/system.table';
+import * as approval from '../../modules/workflow/approval/approval.service';
+import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
+
+const REQUEST = 'demo-seed';
+const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
+
+type FinanceEnd =
+  | 'awaiting_paper'
+  | 'received'
+  | 'held'
+  | 'charged_back'
+  | 'written_off'
+  | 'posted'
+  | 'post_failed'
+  | 'loan_paid';
+
+/** What the shared-service centre finds: one document at each stage after approval (DESIGN §9). */
+const PLAN: { end: FinanceEnd; docType: 'loan' | 'deputy'; mine: boolean; reason: string; amount: string }[] = [
+  { end: 'awaiting_paper', docType: 'deputy', mine: false, reason: '苏州客户拜访差旅', amount: '420.00' },
+  { end: 'received', docType: 'deputy', mine: false, reason: '无锡学术会议差旅', amount: '780.00' },
+  { end: 'held', docType: 'deputy', mine: false, reason: '合肥区域会议差旅', amount: '1260.00' },
+  { end: 'charged_back', docType: 'deputy', mine: true, reason: '宁波客户拜访差旅', amount: '530.00' },
+  { end: 'written_off', docType: 'deputy', mine: false, reason: '温州市场调研差旅', amount: '960.00' },
+  { end: 'posted', docType: 'deputy', mine: true, reason: '嘉兴客户拜访差旅', amount: '610.00' },
+  { end: 'posted', docType: 'deputy', mine: false, reason: '绍兴客户拜访差旅', amount: '1340.00' },
+  { end: 'post_failed', docType: 'deputy', mine: false, reason: '常州学术会议差旅', amount: '870.00' },
+  { end: 'loan_paid', docType: 'loan', mine: true, reason: '北京学术年会差旅借款', amount: '3000.00' },
+];
+
+/**
+ * Documents at each finance stage for the demo's shared-service centre (the `finance` user), made through the real
+ * services: approved, then received by the post centre, held, charged back, written off (voucher written), posted
+ * through the ERP simulator, refused by it (to resend), and a loan posted and paid. Runs after the approval demo.
+ */
+export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
+  await outer.transaction(async (db) => {
+    const [c] = await db.select().from(company).where(eq(company.code, '1000'));
+    if (!c) return;
+    const idOf = async (username: string) =>
+      (await db.select({ id: userAccount.employeeId }).from(userAccount).where(eq(userAccount.username, username)))[0]
+        ?.id;
+    const clerkId = await idOf('finance');
+    const mineId = await idOf('employee');
+    if (!clerkId || !mineId) return;
+    const [other] = await db
+      .select({ id: employee.id })
+      .from(employee)
+      .where(and(eq(employee.companyId, c.id), eq(employee.status, 'active'), eq(employee.lineManagerId, mineId)))
+      .orderBy(asc(employee.code))
+      .limit(1);
+    const as = async (employeeId: number): Promise<SessionUser> => {
+      const [e] = await db.select({ teamId: employee.teamId }).from(employee).where(eq(employee.id, employeeId));
+      return {
+        userId: employeeId,
+        accountId: 0,
+        companyId: c.id,
+        teamId: e?.teamId ?? null,
+        isAdmin: false,
+        functions: ALL_FUNCTIONS,
+        actingFor: null,
+      };
+    };
+    const clerk = await as(clerkId);
+    const actor: Actor = {
+      userId: clerkId,
+      companyId: c.id,
+      teamId: clerk.teamId,
+      culture: 'zh-CN',
+      requestId: REQUEST,
+    };
+    // Refusals inside a batch are reported per document; the demo wants each to go through.
+    const ctx: BatchContext = { db, messages: new Messages() };
+    const ok = (r: { Rows: { Ok: boolean; ErrorCode: string | null; DocNo: string | null }[] }) => {
+      const failed = r.Rows.find((x) => !x.Ok);
+      if (failed) throw new Error(`demo finance: ${failed.DocNo} ${failed.ErrorCode}`);
+    };
+    const allDone = (r: { Skipped: { DocNo: string | null; Message: string }[] }) => {
+      if (r.Skipped[0]) throw new Error(`demo finance: ${r.Skipped[0].DocNo} ${r.Skipped[0].Message}`);
+    };
+    const [chargebackReason] = (await reasons(db, actor, 'chargeback')).Rows;
+    const [stReason] = (await reasons(db, actor, 'st')).Rows;
+    const types = await typeItems(db, c.id);
+    const store = new AttachmentStore(config.dataDir);
+    const today = shanghaiToday();
+
+    const made: { id: number; docNo: string; end: FinanceEnd; docType: 'loan' | 'deputy' }[] = [];
+    for (const p of PLAN) {
+      const applicant = await as(p.mine || !other ? mineId : other.id);
+      const t = types.get(p.docType === 'loan' ? 'L_TRAVEL' : 'D_TRAVEL');
+      const item = t?.items.get(p.docType === 'loan' ? 'TRAVEL_ADVANCE' : 'HOTEL');
+      if (!t || !item) return;
+      const saved = await form.save(
+        { db },
+        applicant,
+        p.docType,
+        {
+          ExpenseTypeID: t.typeId,
+          CostCenterID: await defaultCostCentre(db, applicant.userId),
+          Currency: 'CNY',
+          Reason: p.reason,
+          LongTerm: false,
+          Lines: [
+            { ExpenseItemID: item, ExpenseDate: today, Amount: p.amount, Currency: 'CNY', Description: p.reason },
+          ],
+          Loans: [],
+        },
+        'zh-CN',
+        REQUEST,
+      );
+      // A picture of the paper invoice: the originals are mailed to the centre.
+      if (p.docType === 'deputy') await attachInvoice(db, store, saved.ID, applicant.userId);
+      let version = (
+        await approval.submit(
+          { db },
+          applicant,
+          p.docType,
+          { id: saved.ID, version: saved.Version, requestId: REQUEST },
+          'zh-CN',
+        )
+      ).Version;
+      for (let step = 0; step < 10; step++) {
+        const next = await pendingApprover(db, saved.ID);
+        if (next === undefined) break;
+        version = (
+          await approval.decide(
+            { db },
+            await as(next),
+            p.docType,
+            { id: saved.ID, version, pass: true, requestId: REQUEST },
+            'zh-CN',
+          )
+        ).Version;
+      }
+      made.push({ id: saved.ID, docNo: saved.DocNo, end: p.end, docType: p.docType });
+    }
+
+    for (const d of made) {
+      if (d.end === 'awaiting_paper') continue;
+      await postCentre.receive({ db }, clerk, d.docNo, 'zh-CN', REQUEST);
+      const item = { ID: d.id, Version: null as unknown as number };
+      if (d.end === 'held' && stReason)
+        ok(
+          await chargebacks.saveST(
+            ctx,
+            clerk,
+            { Action: 'hold', Items: [item], ReasonID: stReason.ID, Comment: '发票抬头待确认' },
+            'zh-CN',
+            REQUEST,
+          ),
+        );
+      if (d.end === 'charged_back' && chargebackReason)
+        ok(
+          await chargebacks.chargeback(
+            ctx,
+            clerk,
+            { Items: [{ ...item, ReasonID: chargebackReason.ID, Comment: '酒店发票缺少明细，请补充后重新提交' }] },
+            'zh-CN',
+            REQUEST,
+          ),
+        );
+      if (['written_off', 'posted', 'post_failed', 'loan_paid'].includes(d.end))
+        ok(await checks.pass(ctx, clerk, 'normal', { Items: [item] }, 'zh-CN', REQUEST));
+    }
+
+    // Posting: the ERP simulator books the claims and refuses one, as the ERP job does after the outbox hands them on.
+    const toPost = made.filter((d) => d.end === 'posted' || d.end === 'post_failed');
+    await beginBatch(db, clerk, actor, { IDs: toPost.map((d) => d.id), All: false });
+    const loan = made.find((d) => d.end === 'loan_paid');
+    if (loan) allDone(await loanPosting.startPosting(ctx, actor, [loan.id]));
+    const refused = toPost.filter((d) => d.end === 'post_failed').map((d) => d.docNo);
+    const previous = useErpGateway(erpSimulator(Object.fromEntries(refused.map((no) => [no, 'refuse' as const]))));
+    try {
+      const send = erpJob(db);
+      for (const d of [...toPost, ...(loan ? [loan] : [])])
+        for (const v of await vouchersOfDocument(db, d.id))
+          if (v.state === 'queued') await send({ voucherId: v.id }, { last: true, requestId: REQUEST });
+    } finally {
+      useErpGateway(previous);
+    }
+    if (loan) allDone(await loanPosting.payed(ctx, clerk, actor, [loan.id]));
+  });
+}

@@ -15,6 +15,7 @@ export * from './expense-masterdata';
 export * from './expense-reference';
 export * from './fapiao';
 export * from './fin-common';
+export * from './finance-remit';
 export * from './freezes';
 export * from './funds';
 export * from './i18n';

@@ -3,7 +3,7 @@ import { Id } from './common';
 import { PageQuery } from './paging';
 
 /** Calls to systems outside (mail, EVM, later ERP and bank), as the interface log lists them. */
-export const OUTBOUND_QUEUES = ['mail', 'evm', 'erp'] as const;
+export const OUTBOUND_QUEUES = ['mail', 'evm', 'erp', 'bank'] as const;
 export const OUTBOUND_STATES = ['queued', 'active', 'retry', 'done', 'failed'] as const;
 
 export const OutboundJobRow = z.object({

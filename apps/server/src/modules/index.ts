@@ -12,6 +12,7 @@ import { previewRoutes } from './documents/preview/preview.routes';
 import { printRoutes } from './documents/print/print.routes';
 import { shareRoutes } from './documents/share/share.routes';
 import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
+import { remitRoutes } from './finance/remit/remit.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
@@ -69,6 +70,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   customerRoutes,
   previewRoutes,
   freezeRoutes,
+  remitRoutes,
   printRoutes,
   postCentreRoutes,
   shareRoutes,

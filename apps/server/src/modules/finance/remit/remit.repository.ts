@@ -233,8 +233,12 @@ export async function deleteItem(db: Db, runId: number, documentId: number) {
   return rows.length;
 }
 
-export async function itemOf(db: Db, documentId: number): Promise<ItemRow | undefined> {
-  const [row] = await db.select().from(remittanceItem).where(eq(remittanceItem.documentId, documentId));
+export async function itemInRun(db: Db, runId: number, documentId: number) {
+  const [row] = await db
+    .select({ i: remittanceItem, status: document.status })
+    .from(remittanceItem)
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(and(eq(remittanceItem.runId, runId), eq(remittanceItem.documentId, documentId)));
   return row;
 }
 

@@ -209,8 +209,23 @@ export async function noPass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsB
     onStep(run, 'documents');
     const result = await eachDocument(
       body.Documents,
-      (doc) =>
-        transition(
+      async (doc) => {
+        // A document an administrator cancelled while in the run leaves it without a transition of its own.
+        const stray = await repo.itemInRun(tx, run.id, doc.ID);
+        if (stray && stray.status !== 'remitting') {
+          await repo.deleteItem(tx, run.id, doc.ID);
+          await audit(
+            tx,
+            auditEntry(clerk, {
+              action: 'remove_document',
+              entity: 'remittance_run',
+              entityId: run.id,
+              detail: { documentId: doc.ID, status: stray.status },
+            }),
+          );
+          return;
+        }
+        await transition(
           { db: tx },
           clerk.user,
           {
@@ -225,7 +240,8 @@ export async function noPass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsB
               throw refused('remit.not_in_run', { docNo: d.docNo, runNo: runNoOf(run.id) });
             return { to: 'posted', detail: { runId: run.id } };
           },
-        ),
+        );
+      },
       (id) => docNo(tx, gl, id),
     );
     if (result.changed > 0) await repo.updateRun(tx, run.id, {});
@@ -278,7 +294,8 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
   const items = await repo.itemsOf(tx, run.id);
   if (items.length === 0) throw refused('remit.no_documents');
   const lineOf = new Map<string, number>();
-  for (const { i, docNo: no } of items) {
+  for (const { i, docNo: no, status } of items) {
+    if (status !== 'remitting') throw refused('remit.document_moved', { docNo: no, status });
     const view = await repo.documentById(tx, gl, i.documentId);
     if (!view) throw notFound();
     const payee = payeeOf(view, clerk.culture);

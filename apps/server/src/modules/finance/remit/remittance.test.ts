@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { concurrencyTest } from '../../../../test/concurrency';
 import { expectGuarded, fieldsOf } from '../../../../test/finance';
 import { payee, postedDocument } from '../../../../test/remittance';
 import { document } from '../../documents/document.table';
@@ -326,5 +327,55 @@ describe('a run stopped at any step', () => {
     const xml = readFileSync(join(dir, `${Run.RunNo}.xml`), 'utf8');
     expect(xml).toContain('priority="URGENT"');
     expect(xml.match(/<Payment /g)).toHaveLength(1);
+  });
+});
+
+describe('documents that moved on and calls at once', () => {
+  it('lets a document an administrator cancelled inside the run be taken out, and refuses the list while it is in', async () => {
+    const p = await payee(t, 'PM1');
+    const kept = await postedDocument(t, p.id, '12.00');
+    const gone = await postedDocument(t, p.id, '13.00');
+    const run = await ok(`${R}/GenerateData`, WAY);
+    await ok(`${R}/Pass`, { RunID: run.RunID, Documents: docsOf(kept, gone) });
+    await t.ctx.db.update(document).set({ status: 'cancelled' }).where(eq(document.id, gone.id));
+    const { Run } = await ok(`${R}/LoadMainExpenseData`, { RunID: run.RunID });
+    const refused = await t.call(
+      `${R}/ConfirmStep`,
+      { RunID: run.RunID, Version: Run.Version, Step: 'documents' },
+      finance,
+    );
+    expect(refused.json().code).toBe('remit.document_moved');
+    const out = await ok(`${R}/NoPass`, { RunID: run.RunID, Documents: docsOf(await status(gone.id)) });
+    expect(out.Changed).toBe(1);
+    expect((await status(gone.id)).status).toBe('cancelled');
+    const list = await confirm(run.RunID, 'documents');
+    expect(list).toMatchObject({ Step: 'list', Documents: 1, Amount: '12.00' });
+  });
+
+  concurrencyTest('opens one run when two clerks start one at once', async () => {
+    const answers = await Promise.all([0, 1].map(() => t.call(`${R}/GenerateData`, WAY, finance)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const open = await t.ctx.db.select().from(remittanceRun).where(ne(remittanceRun.step, 'done'));
+    expect(open).toHaveLength(1);
+  });
+
+  concurrencyTest('remits once when the remittance is sent twice at once', async () => {
+    const p = await payee(t, 'PC1');
+    const d = await postedDocument(t, p.id, '70.00');
+    const run = await ok(`${R}/GenerateData`, WAY);
+    await ok(`${R}/Pass`, { RunID: run.RunID, Documents: docsOf(d) });
+    for (const s of ['documents', 'list', 'entries']) await confirm(run.RunID, s);
+    await t.call(`${R}/PrintList`, { RunID: run.RunID }, finance);
+    await confirm(run.RunID, 'print');
+    const { Run } = await ok(`${R}/LoadMainExpenseData`, { RunID: run.RunID });
+    const answers = await Promise.all(
+      [0, 1].map(() => t.call(`${R}/Remit`, { RunID: run.RunID, Version: Run.Version }, finance)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const paid = await t.ctx.db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.documentId, d.id), eq(statusHistory.action, 'mark_paid')));
+    expect(paid).toHaveLength(1);
   });
 });

@@ -191,7 +191,7 @@ function DocumentTable({
     await onChanged();
   };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={5}>{t(inRun ? 'remit.documents.inRun' : 'remit.documents.candidates')}</Typography.Title>
       {!inRun && (
         <Flex gap={8} wrap>
@@ -262,7 +262,7 @@ function EntriesStep({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
     queryFn: () => remitApi.entries(run.RunID),
   });
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Table
         size="small"
         rowKey="LineNo"
@@ -298,7 +298,7 @@ function EntriesStep({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
 function PrintStep({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical">
+    <Space orientation="vertical">
       <Typography.Paragraph>{t('remit.print.help')}</Typography.Paragraph>
       {run.PrintedAt && (
         <Typography.Text type="secondary">
@@ -325,7 +325,7 @@ function RemitStepView({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
   const { t } = useTranslation();
   const done = run.Step === 'done';
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label={t('remit.field.runNo')}>{run.RunNo}</Descriptions.Item>
         <Descriptions.Item label={t('remit.field.amount')}>{formatAmount(run.Amount)}</Descriptions.Item>
@@ -401,7 +401,7 @@ export default function ExpenseRemittancePage() {
   };
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="remit-page">
+    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="remit-page">
       <Flex justify="space-between" align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('menu.account.expenseRemittance')}
@@ -434,7 +434,7 @@ export default function ExpenseRemittancePage() {
         />
       )}
       {run && step === 1 && (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           {run.Step !== 'documents' && <Alert type="info" showIcon message={t('remit.documents.locked')} />}
           <DocumentTable run={run} inRun={false} preselect={preselect} onChanged={refresh} />
           <DocumentTable run={run} inRun onChanged={refresh} />
@@ -442,7 +442,7 @@ export default function ExpenseRemittancePage() {
         </Space>
       )}
       {run && step === 2 && (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <RemitLinesTable runId={run.RunID} version={run.Version} />
           {run.Step === 'list' && <ConfirmButton run={run} onDone={refresh} />}
         </Space>

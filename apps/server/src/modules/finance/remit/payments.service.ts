@@ -201,3 +201,48 @@ export async function paySuggest(db: Db, clerk: Clerk, q: SearchPaySuggestBody):
     TotalDocuments: all.reduce((n, g) => n + g.Documents, 0),
   };
 }
+
+/** A document's payment as the remittance holds it: run, bank line, payee, account, amount, when paid. */
+export interface RemittancePayment {
+  documentId: number;
+  docNo: string;
+  runId: number;
+  runNo: string;
+  step: string;
+  creditingDate: string;
+  lineNo: number | null;
+  payeeKind: string;
+  payeeCode: string | null;
+  payeeName: string;
+  bankName: string | null;
+  bankAccount: string | null;
+  amount: string;
+  paidAt: string | null;
+}
+
+/**
+ * The payments of documents in remittance runs (for other finance screens, such as the entry management's
+ * remittance list); a document in no run has none.
+ */
+export async function remittancePaymentsOf(
+  db: Db,
+  companyId: number,
+  documentIds: number[],
+): Promise<RemittancePayment[]> {
+  return (await repo.itemsOfDocuments(db, companyId, documentIds)).map(({ i, r, docNo }) => ({
+    documentId: i.documentId,
+    docNo,
+    runId: r.id,
+    runNo: runNoOf(r.id),
+    step: r.step,
+    creditingDate: r.creditingDate,
+    lineNo: i.lineNo,
+    payeeKind: i.payeeKind,
+    payeeCode: i.payeeCode,
+    payeeName: i.payeeName,
+    bankName: i.bankName,
+    bankAccount: i.bankAccount,
+    amount: i.amount,
+    paidAt: i.paidAt?.toISOString() ?? null,
+  }));
+}

@@ -6,6 +6,7 @@ import { payee, postedDocument } from '../../../../test/remittance';
 import { document } from '../../documents/document.table';
 import { erpSimulator, useErpGateway } from '../posting/erp.gateway';
 import { erpJob } from '../posting/posting.service';
+import { remittancePaymentsOf } from './payments.service';
 import { remittanceRun } from './remit.table';
 
 const R = '/api/RemittancePosting';
@@ -115,6 +116,11 @@ describe('account completion', () => {
     expect(done.Changed).toBe(1);
     expect(done.Refused).toEqual([{ ID: unpaid.id, DocNo: unpaid.docNo, Code: 'remit.not_paid' }]);
     expect((await status(paid.id)).status).toBe('closed');
+    const payments = await remittancePaymentsOf(t.ctx.db, 1, [paid.id, unpaid.id]);
+    expect(payments).toEqual([
+      expect.objectContaining({ documentId: paid.id, runNo: run.RunNo, lineNo: 1, amount: '15.00', step: 'done' }),
+    ]);
+    expect(await remittancePaymentsOf(t.ctx.db, 2, [paid.id])).toEqual([]);
     expect((await status(unpaid.id)).status).toBe('posted');
     const again = await ok('/api/PmPostiong/CompleteAccount', { Documents: [{ ID: paid.id, Version: now.version }] });
     expect(again.Refused[0].Code).toBe('common.stale_version');

@@ -242,6 +242,18 @@ export async function itemInRun(db: Db, runId: number, documentId: number) {
   return row;
 }
 
+/** The items of the documents, with their run (for the entry management's remittance list). */
+export async function itemsOfDocuments(db: Db, companyId: number, documentIds: number[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ i: remittanceItem, r: remittanceRun, docNo: document.docNo })
+    .from(remittanceItem)
+    .innerJoin(remittanceRun, eq(remittanceRun.id, remittanceItem.runId))
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(and(eq(remittanceRun.companyId, companyId), inArray(remittanceItem.documentId, documentIds)))
+    .orderBy(asc(remittanceItem.runId), asc(remittanceItem.lineNo), asc(document.docNo));
+}
+
 export async function itemsOf(db: Db, runId: number) {
   return db
     .select({ i: remittanceItem, docNo: document.docNo, status: document.status })

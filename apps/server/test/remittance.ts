@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { document } from '../src/modules/documents/document.table';
 import { statusHistory } from '../src/modules/documents/lifecycle/lifecycle.table';
 import { voucher } from '../src/modules/finance/entries/entries.table';
@@ -60,5 +61,20 @@ export async function payee(t: TestApp, code: string, bankAccount: string | null
     .insert(employee)
     .values({ companyId, code, nameZh: `收款${code}`, nameEn: `Payee ${code}`, bankName: '招商银行', bankAccount })
     .returning();
+  return row!;
+}
+
+/** A call that must answer 200; answers its JSON. */
+export function okCaller(t: TestApp, token: () => string) {
+  return async (url: string, body: unknown) => {
+    const res = await t.call(url, body, token());
+    expect(res.statusCode, `${url} ${res.body.slice(0, 400)}`).toBe(200);
+    return res.json();
+  };
+}
+
+/** The document as it stands now. */
+export async function documentNow(t: TestApp, id: number) {
+  const [row] = await t.ctx.db.select().from(document).where(eq(document.id, id));
   return row!;
 }

@@ -26,9 +26,7 @@ import { glAccount } from '../entries/accounts';
 import { queuePosting } from '../posting/posting.service';
 import * as repo from './remit.repository';
 import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';
-import type { Clerk } from './remittance.service';
-
-const companyWide = async () => true;
+import { type Clerk, companyWide } from './remittance.service';
 
 /** The company's remittance runs, newest first (the payments screen). */
 export async function searchRuns(db: Db, clerk: Clerk, q: SearchRunsBody): Promise<Page<RemitRun>> {

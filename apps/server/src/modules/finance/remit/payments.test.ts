@@ -1,9 +1,8 @@
-import { eq, ne } from 'drizzle-orm';
+import { ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { fieldsOf } from '../../../../test/finance';
-import { payee, postedDocument } from '../../../../test/remittance';
-import { document } from '../../documents/document.table';
+import { documentNow, okCaller, payee, postedDocument } from '../../../../test/remittance';
 import { erpSimulator, useErpGateway } from '../posting/erp.gateway';
 import { erpJob } from '../posting/posting.service';
 import { remittancePaymentsOf } from './payments.service';
@@ -21,16 +20,8 @@ afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function ok(url: string, body: unknown) {
-  const res = await t.call(url, body, finance);
-  expect(res.statusCode, `${url} ${res.body.slice(0, 400)}`).toBe(200);
-  return res.json();
-}
-
-async function status(id: number) {
-  const [row] = await t.ctx.db.select().from(document).where(eq(document.id, id));
-  return row!;
-}
+const ok = (url: string, body: unknown) => okCaller(t, () => finance)(url, body);
+const status = (id: number) => documentNow(t, id);
 
 /** A run paid through all six steps for the documents. */
 async function remitted(docs: { id: number }[]) {

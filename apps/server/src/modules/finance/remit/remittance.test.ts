@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
 import { expectGuarded, fieldsOf } from '../../../../test/finance';
-import { payee, postedDocument } from '../../../../test/remittance';
+import { documentNow, okCaller, payee, postedDocument } from '../../../../test/remittance';
 import { document } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { outboundJob } from '../../outbound/outbound.table';
@@ -38,16 +38,8 @@ beforeEach(async () => {
 const today = () => new Date().toISOString().slice(0, 10);
 const WAY = { PaymentMethod: 'transfer', CreditingDate: today(), AuditMethod: 'payee' };
 
-async function ok(url: string, body: unknown) {
-  const res = await t.call(url, body, finance);
-  expect(res.statusCode, `${url} ${res.body.slice(0, 400)}`).toBe(200);
-  return res.json();
-}
-
-async function status(id: number) {
-  const [row] = await t.ctx.db.select().from(document).where(eq(document.id, id));
-  return row!;
-}
+const ok = (url: string, body: unknown) => okCaller(t, () => finance)(url, body);
+const status = (id: number) => documentNow(t, id);
 
 const docsOf = (...ds: { id: number; version: number }[]) => ds.map((d) => ({ ID: d.id, Version: d.version }));
 

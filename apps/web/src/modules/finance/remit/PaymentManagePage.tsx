@@ -1,7 +1,8 @@
 import { CheckSquareOutlined, OrderedListOutlined, RightSquareOutlined } from '@ant-design/icons';
 import type { PaidDocumentRow, RemitRun } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
-import { Drawer, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Drawer, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -92,6 +93,40 @@ const PAID_COLUMNS: ColumnDef<PaidDocumentRow>[] = [
   { dataIndex: 'PaidAt', labelKey: `${F}paidAt`, sortable: true, render: (v) => displayDateTime(v) },
 ];
 
+/** The documents (items) of a run, each with its payee, account and amount. */
+function RunDocuments({ runId }: { runId: number }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['remit', 'runDocuments', runId],
+    queryFn: () => remitApi.documents({ RunID: runId, InRun: true, PageSize: 500 }),
+  });
+  return (
+    <>
+      <Typography.Title level={5}>{t('remit.documents.inRun')}</Typography.Title>
+      <Table
+        size="small"
+        rowKey="ID"
+        pagination={false}
+        loading={query.isFetching}
+        dataSource={query.data?.Rows ?? []}
+        columns={[
+          { dataIndex: 'DocNo', title: t('remit.field.docNo') },
+          { dataIndex: 'Status', title: t('remit.field.status'), render: (v: string) => t(`doc.status.${v}`) },
+          { dataIndex: 'ApplicantName', title: t('remit.field.applicant') },
+          { dataIndex: 'PayeeName', title: t('remit.field.payee') },
+          { dataIndex: 'BankAccount', title: t('remit.field.bankAccount') },
+          {
+            dataIndex: 'Payable',
+            title: t('remit.field.amount'),
+            align: 'right',
+            render: (v: string) => formatAmount(v),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
 /**
  * Payments: the remittance runs with their bank lines, and the paid documents whose account is completed here
  * (each closed).
@@ -181,7 +216,12 @@ export default function PaymentManagePage() {
         onClose={() => setLines(null)}
         destroyOnHidden
       >
-        {lines && <RemitLinesTable runId={lines.RunID} />}
+        {lines && (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <RemitLinesTable runId={lines.RunID} />
+            <RunDocuments runId={lines.RunID} />
+          </Space>
+        )}
       </Drawer>
     </>
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { fieldsOf } from '../../../../test/finance';
 import { documentNow, okCaller, payee, postedDocument } from '../../../../test/remittance';
+import { shanghaiToday } from '../../../core/time';
 import { erpSimulator, useErpGateway } from '../posting/erp.gateway';
 import { erpJob } from '../posting/posting.service';
 import { remittancePaymentsOf } from './payments.service';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => shanghaiToday();
 
 const ok = (url: string, body: unknown) => okCaller(t, () => finance)(url, body);
 const status = (id: number) => documentNow(t, id);

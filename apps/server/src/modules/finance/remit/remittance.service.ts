@@ -17,9 +17,10 @@ import type { Actor } from '../../../core/actor';
 import { guarded, staleVersion } from '../../../core/checks';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { AppError, conflict, notFound, refused } from '../../../core/errors';
+import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
 import { postingPeriod } from '../../masterdata/periods/periods.service';
@@ -90,6 +91,8 @@ export async function searchDocuments(db: Db, clerk: Clerk, q: SearchRemitDocume
  */
 export async function generate(ctx: DbContext, clerk: Clerk, body: GenerateDataBody): Promise<RemitRun> {
   const way = { paymentMethod: body.PaymentMethod, creditingDate: body.CreditingDate, auditMethod: body.AuditMethod };
+  // The bank credits today at the earliest (the business day is Shanghai's).
+  if (body.CreditingDate < shanghaiToday()) throw fieldError('CreditingDate', 'remit.crediting_date_past');
   const id = await ctx.db.transaction(async (tx) => {
     if (!body.RunID) {
       const open = await repo.unfinishedRun(tx, clerk.companyId);
@@ -414,7 +417,11 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
         { db: tx },
         clerk.user,
         { id: i.documentId, version: null, action: 'mark_paid', requestId: clerk.requestId, reach: companyWide },
-        async () => ({ to: 'paid', detail: { runId: run.id, amount: i.amount } }),
+        async (_inner, d) => ({
+          to: 'paid',
+          detail: { runId: run.id, amount: i.amount },
+          notify: { to: d.applicantId, template: 'remit.mail.paid' },
+        }),
       );
     }
     faultPoint('remit_paid');

@@ -7,8 +7,10 @@ import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
 import { expectGuarded, fieldsOf } from '../../../../test/finance';
 import { documentNow, okCaller, payee, postedDocument } from '../../../../test/remittance';
+import { shanghaiToday } from '../../../core/time';
 import { document } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
+import { mailOutbox } from '../../notify/notify.table';
 import { outboundJob } from '../../outbound/outbound.table';
 import { company } from '../../system/system.table';
 import { voucher } from '../entries/entries.table';
@@ -35,7 +37,7 @@ beforeEach(async () => {
   await t.ctx.db.update(remittanceRun).set({ step: 'done' }).where(ne(remittanceRun.step, 'done'));
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => shanghaiToday();
 const WAY = { PaymentMethod: 'transfer', CreditingDate: today(), AuditMethod: 'payee' };
 
 const ok = (url: string, body: unknown) => okCaller(t, () => finance)(url, body);
@@ -66,6 +68,8 @@ describe('who may call', () => {
       'PaymentMethod',
     );
     expect(fieldsOf(await t.call(`${R}/Pass`, { RunID: 1, Documents: [] }, finance))).toContain('Documents');
+    const past = await t.call(`${R}/GenerateData`, { ...WAY, CreditingDate: '2020-01-02' }, finance);
+    expect(fieldsOf(past)).toEqual(['CreditingDate']);
     expect(fieldsOf(await t.call(`${R}/ConfirmStep`, { RunID: 1, Version: 1, Step: 'x' }, finance))).toContain('Step');
   });
 
@@ -148,6 +152,11 @@ describe('the six steps', () => {
     expect(done.Step).toBe('done');
     expect(done.VoucherState).toBe('queued');
     for (const d of [a1, a2, b1]) expect((await status(d.id)).status).toBe('paid');
+    const mails = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.documentId, a1.id), eq(mailOutbox.template, 'remit.mail.paid')));
+    expect(mails).toHaveLength(1);
     const again = await t.call(`${R}/Remit`, { RunID: run.RunID, Version: done.Version }, finance);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('remit.already_remitted');

@@ -109,7 +109,12 @@ function WayStep({ run, onSaved }: { run: RemitRun | null; onSaved: (run: RemitR
         />
       </Form.Item>
       <Form.Item name="CreditingDate" label={t('remit.field.creditingDate')} rules={[{ required: true }]}>
-        <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} data-testid="remit-date" />
+        <DatePicker
+          format="YYYY-MM-DD"
+          style={{ width: '100%' }}
+          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          data-testid="remit-date"
+        />
       </Form.Item>
       <Form.Item name="AuditMethod" label={t('remit.field.auditMethod')} rules={[{ required: true }]}>
         <Radio.Group

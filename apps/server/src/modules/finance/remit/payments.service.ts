@@ -14,7 +14,7 @@ import type {
   SearchRemitPostingBody,
   SearchRunsBody,
 } from '@ems/contracts';
-import { addMoney } from '@ems/contracts';
+import { addMoney, compareMoney } from '@ems/contracts';
 import { staleVersion } from '../../../core/checks';
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
@@ -138,8 +138,12 @@ export async function completeAccount(
         ctx,
         clerk.user,
         { id: doc.ID, version: doc.Version, action: 'close', requestId: clerk.requestId, reach: companyWide },
-        async (_tx, d) => {
+        async (tx, d) => {
           if (d.status !== 'paid') throw refused('remit.not_paid', { docNo: d.docNo });
+          if (d.docType === 'loan') {
+            const balance = await repo.loanOpenBalance(tx, d.id);
+            if (compareMoney(balance, '0') > 0) throw refused('remit.loan_open', { docNo: d.docNo, balance });
+          }
           return { to: 'closed', detail: { completeAccount: true } };
         },
       );

@@ -4,6 +4,7 @@ import { type TestApp, testApp } from '../../../../test/app';
 import { fieldsOf } from '../../../../test/finance';
 import { documentNow, okCaller, payee, postedDocument } from '../../../../test/remittance';
 import { shanghaiToday } from '../../../core/time';
+import { documentLoanLink } from '../../documents/document.table';
 import { erpSimulator, useErpGateway } from '../posting/erp.gateway';
 import { erpJob } from '../posting/posting.service';
 import { remittancePaymentsOf } from './payments.service';
@@ -136,5 +137,21 @@ describe('pay suggestion', () => {
     expect(rows[0]).toMatchObject({ Documents: 2, Amount: '15.50', MaxDaysWaiting: 9 });
     expect(rows[0].DocumentIDs.sort()).toEqual([a1.id, a2.id].sort());
     expect(res.TotalDocuments).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('account completion of a loan', () => {
+  it('waits until deputies that were booked wrote the loan off', async () => {
+    const p = await payee(t, 'LN1');
+    const loan = await postedDocument(t, p.id, '500.00', { docType: 'loan' });
+    await remitted([loan]);
+    const paid = await status(loan.id);
+    const open = await ok('/api/PmPostiong/CompleteAccount', { Documents: [{ ID: loan.id, Version: paid.version }] });
+    expect(open.Refused).toEqual([{ ID: loan.id, DocNo: loan.docNo, Code: 'remit.loan_open' }]);
+    const deputy = await postedDocument(t, p.id, '0.01');
+    await t.ctx.db.insert(documentLoanLink).values({ documentId: deputy.id, loanId: loan.id, amount: '500.00' });
+    const closed = await ok('/api/PmPostiong/CompleteAccount', { Documents: [{ ID: loan.id, Version: paid.version }] });
+    expect(closed).toMatchObject({ Changed: 1, Refused: [] });
+    expect((await status(loan.id)).status).toBe('closed');
   });
 });

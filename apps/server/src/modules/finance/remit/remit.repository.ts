@@ -1,9 +1,10 @@
 import type { SearchPaidBody, SearchRemitDocumentsBody, SearchRemitPostingBody, SearchRunsBody } from '@ems/contracts';
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { insertOne, updateVersioned } from '../../../core/versioned';
-import { document } from '../../documents/document.table';
+import { document, documentLoanLink } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { payDetail } from '../../documents/parts/parts.table';
 import { employee, team } from '../../org/org.table';
@@ -217,6 +218,24 @@ export async function unpaidPosted(
 export async function documentById(db: Db, gl: string, id: number): Promise<DocumentView | undefined> {
   const [row] = await documentQuery(db, gl).where(eq(document.id, id));
   return row;
+}
+
+/**
+ * What a loan still owes after the deputies that wrote it off and were booked (posted or further): a loan is paid
+ * out first and its account completes only once nothing is left.
+ */
+export async function loanOpenBalance(db: Db, loanId: number): Promise<string> {
+  const deputy = alias(document, 'deputy');
+  const [row] = await db
+    .select({
+      balance: sql<string>`(min(${document.totalAmountCny}) - coalesce(sum(${documentLoanLink.amount})
+        filter (where ${deputy.status} in ('posted', 'remitting', 'paid', 'closed')), 0))::numeric(18,2)::text`,
+    })
+    .from(document)
+    .leftJoin(documentLoanLink, eq(documentLoanLink.loanId, document.id))
+    .leftJoin(deputy, eq(deputy.id, documentLoanLink.documentId))
+    .where(eq(document.id, loanId));
+  return row?.balance ?? '0.00';
 }
 
 // Items ------------------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { documentNow, okCaller, payee, postedDocument } from '../../../../test/r
 import { shanghaiToday } from '../../../core/time';
 import { document } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
+import { payDetail } from '../../documents/parts/parts.table';
 import { mailOutbox } from '../../notify/notify.table';
 import { outboundJob } from '../../outbound/outbound.table';
 import { company } from '../../system/system.table';
@@ -196,6 +197,32 @@ describe('the six steps', () => {
     await confirm(run.RunID, 'documents');
     // By document: one bank line per document.
     expect((await ok(`${R}/SearchRecord`, { RunID: run.RunID })).Rows).toHaveLength(2);
+  });
+
+  it('pays a vendor chosen as the payee on its own bank account, clearing the applicant’s payable', async () => {
+    const p = await payee(t, 'PV1');
+    const d = await postedDocument(t, p.id, '880.00');
+    await t.ctx.db.insert(payDetail).values({
+      documentId: d.id,
+      payeeKind: 'vendor',
+      vendorCode: 'V100',
+      vendorName: '上海会务有限公司',
+      bankName: '工商银行',
+      bankAccount: '1001-2002',
+    });
+    const run = await ok(`${R}/GenerateData`, WAY);
+    await ok(`${R}/Pass`, { RunID: run.RunID, Documents: docsOf(d) });
+    await confirm(run.RunID, 'documents');
+    const list = await ok(`${R}/SearchRecord`, { RunID: run.RunID });
+    expect(list.Rows).toEqual([
+      expect.objectContaining({ PayeeKind: 'vendor', PayeeCode: 'V100', BankAccount: '1001-2002', Amount: '880.00' }),
+    ]);
+    await confirm(run.RunID, 'list');
+    const entries = await ok(`${R}/SearchPostingData`, { RunID: run.RunID });
+    expect(entries.Rows.find((e: { Side: string }) => e.Side === 'D')).toMatchObject({
+      GLAccount: '224101',
+      EmployeeName: '收款PV1',
+    });
   });
 
   it('refuses a step the run is no longer on (someone else moved it)', async () => {

@@ -7,6 +7,7 @@ import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
 import { applyBlockJob } from './modules/documents/applies/block.service';
 import { erpJob } from './modules/finance/posting/posting.service';
+import { bankJob } from './modules/finance/remit/bank.service';
 import { freezeJob } from './modules/freezes/freeze.service';
 import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
       outbound = await startOutbound(
         ctx,
         boss,
-        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db), erp: erpJob(ctx.db) },
+        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db), erp: erpJob(ctx.db), bank: bankJob(ctx) },
         { log: app.log, expireInSeconds: config.jobs.expireSeconds, retryDelay: config.jobs.retryDelaySeconds },
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP

@@ -18,6 +18,7 @@ export * from './fin-common';
 export * from './finance-entries';
 export * from './finance-loans';
 export * from './finance-posting';
+export * from './finance-remit';
 export * from './finance-review';
 export * from './freezes';
 export * from './funds';

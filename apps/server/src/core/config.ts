@@ -53,6 +53,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** The folder the bank collects payment files from; unset, remittance files go to DATA_DIR/bank as CSV. */
+  BANK_FILE_DIR: z.string().optional(),
+  /** The layout of the bank's payment file in BANK_FILE_DIR. */
+  BANK_FILE_LAYOUT: z.enum(['csv', 'xml']).default('csv'),
   /** The invoice service's base address; unset, this server's own simulator reads and checks fapiao offline. */
   INVOICE_SERVICE_URL: z.url().optional(),
   /** The customer's SAP middleware that books vouchers; unset, the built-in ERP simulator answers. */
@@ -88,6 +92,8 @@ export interface Config {
   /** Where report reads go, and how long the primary stands in after the replica failed or fell behind. */
   replica: { url: string; retrySeconds: number; maxLagSeconds: number } | undefined;
   dataDir: string;
+  /** Where and in which layout remittance files go to the bank; undefined: the built-in file under dataDir. */
+  bank: { dir: string; layout: 'csv' | 'xml' } | undefined;
   loadDemoData: boolean;
   jwtSecret: string | undefined;
   accessTokenTtl: number;
@@ -223,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     dataDir: fromRoot(e.DATA_DIR),
+    bank: e.BANK_FILE_DIR ? { dir: fromRoot(e.BANK_FILE_DIR), layout: e.BANK_FILE_LAYOUT } : undefined,
     loadDemoData: e.LOAD_DEMO_DATA ?? e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,

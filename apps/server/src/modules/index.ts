@@ -16,6 +16,7 @@ import { fixedAssetRoutes } from './finance/entries/assets/assets.routes';
 import { taxRoutes } from './finance/entries/tax/tax.routes';
 import { loanRoutes } from './finance/loans/loans.routes';
 import { postingRoutes } from './finance/posting/posting.routes';
+import { remitRoutes } from './finance/remit/remit.routes';
 import { reviewRoutes } from './finance/review/review.routes';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
@@ -74,6 +75,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   customerRoutes,
   previewRoutes,
   freezeRoutes,
+  remitRoutes,
   printRoutes,
   postCentreRoutes,
   shareRoutes,

@@ -42,6 +42,11 @@ async function postedVoucherOf(db: Db, documentId: number) {
  * work): a loan posted books its advance; a deputy posted writes off the loans it names, each by its linked amount,
  * which is what the deputy's voucher credits to the advance. Run again for the same posting it records nothing new.
  */
+/** A loan's balance on the book (advance less its write-offs and repayments, plus cancelled write-offs). */
+export async function loanBalance(db: Db, loanId: number): Promise<string> {
+  return (await repo.bookOf(db, loanId)).balance;
+}
+
 export async function writeOffLoansOnPosting(tx: Db, documentId: number): Promise<void> {
   const d = await repo.lockDocument(tx, documentId);
   if (!d || (d.docType !== 'loan' && d.docType !== 'deputy')) return;

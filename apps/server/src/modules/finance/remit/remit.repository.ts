@@ -1,0 +1,397 @@
+import type { SearchPaidBody, SearchRemitDocumentsBody, SearchRemitPostingBody, SearchRunsBody } from '@ems/contracts';
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../core/db';
+import { keywordIn, orderFrom, paged } from '../../../core/list';
+import { insertOne, updateVersioned } from '../../../core/versioned';
+import { document } from '../../documents/document.table';
+import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
+import { payDetail } from '../../documents/parts/parts.table';
+import { employee, team } from '../../org/org.table';
+import { accountingEntry, voucher } from '../entries/entries.table';
+import { remittanceItem, remittanceRun } from './remit.table';
+
+export type RunRow = typeof remittanceRun.$inferSelect;
+export type ItemRow = typeof remittanceItem.$inferSelect;
+
+const creator = aliasedTable(employee, 'creator');
+
+export async function insertRun(db: Db, v: typeof remittanceRun.$inferInsert) {
+  return insertOne(db, remittanceRun, v);
+}
+
+export async function lockRun(db: Db, id: number, companyId: number): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(remittanceRun)
+    .where(and(eq(remittanceRun.id, id), eq(remittanceRun.companyId, companyId)))
+    .for('update');
+  return row;
+}
+
+/** Writes the run after the caller's lock (its version moves on). */
+export async function updateRun(db: Db, id: number, v: Partial<typeof remittanceRun.$inferInsert>) {
+  return updateVersioned(db, remittanceRun, id, null, v, { touch: true });
+}
+
+const runFields = {
+  r: remittanceRun,
+  creatorZh: creator.nameZh,
+  creatorEn: creator.nameEn,
+  voucherState: voucher.state,
+  erpDocNo: voucher.erpDocNo,
+  documents: sql<number>`(select count(*)::int from ${remittanceItem} where ${remittanceItem.runId} = ${remittanceRun.id})`,
+  amount: sql<string>`(select coalesce(sum(${remittanceItem.amount}), 0)::text from ${remittanceItem} where ${remittanceItem.runId} = ${remittanceRun.id})`,
+};
+export type RunView = { r: RunRow; creatorZh: string | null; creatorEn: string | null } & {
+  voucherState: string | null;
+  erpDocNo: string | null;
+  documents: number;
+  amount: string;
+};
+
+function runQuery(db: Db) {
+  return db
+    .select(runFields)
+    .from(remittanceRun)
+    .leftJoin(creator, eq(creator.id, remittanceRun.createdBy))
+    .leftJoin(voucher, eq(voucher.id, remittanceRun.voucherId));
+}
+
+export async function runView(db: Db, companyId: number, id: number): Promise<RunView | undefined> {
+  const [row] = await runQuery(db).where(and(eq(remittanceRun.id, id), eq(remittanceRun.companyId, companyId)));
+  return row;
+}
+
+/** The company's newest run not yet remitted: where the screen resumes. */
+export async function unfinishedRun(db: Db, companyId: number): Promise<RunView | undefined> {
+  const [row] = await runQuery(db)
+    .where(and(eq(remittanceRun.companyId, companyId), ne(remittanceRun.step, 'done')))
+    .orderBy(desc(remittanceRun.id))
+    .limit(1);
+  return row;
+}
+
+export async function searchRuns(db: Db, companyId: number, q: SearchRunsBody) {
+  const where = and(
+    eq(remittanceRun.companyId, companyId),
+    q.Step ? eq(remittanceRun.step, q.Step) : undefined,
+    q.DateFrom ? gte(remittanceRun.creditingDate, q.DateFrom) : undefined,
+    q.DateTo ? lte(remittanceRun.creditingDate, q.DateTo) : undefined,
+  );
+  return paged(
+    q,
+    db.select({ n: count() }).from(remittanceRun).where(where),
+    runQuery(db)
+      .where(where)
+      .orderBy(
+        orderFrom({ CreditingDate: remittanceRun.creditingDate, Step: remittanceRun.step }, q, remittanceRun.id),
+        desc(remittanceRun.id),
+      ),
+  );
+}
+
+/** Stamps the first print of the remittance list (not a change of the run's content: its version stays). */
+export async function setPrinted(db: Db, id: number, at: Date) {
+  await db
+    .update(remittanceRun)
+    .set({ printedAt: at })
+    .where(and(eq(remittanceRun.id, id), isNull(remittanceRun.printedAt)));
+}
+
+export async function runById(db: Db, id: number): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(remittanceRun).where(eq(remittanceRun.id, id));
+  return row;
+}
+
+// Documents and what they pay -------------------------------------------------------------------------------------
+
+/** The payable a document's live vouchers credit (the GL of the employee payable): what the company owes on it. */
+const payableOf = (gl: string) =>
+  sql<string>`(select coalesce(sum(${accountingEntry.amount}), 0)::text from ${accountingEntry}
+    join ${voucher} on ${voucher.id} = ${accountingEntry.voucherId}
+    where ${voucher.documentId} = ${document.id} and ${voucher.kind} in ('expense', 'loan')
+      and ${voucher.state} <> 'cancelled' and ${accountingEntry.side} = 'C' and ${accountingEntry.glAccount} = ${gl})`;
+const postedAt = sql<Date | null>`(select max(${statusHistory.at}) from ${statusHistory}
+    where ${statusHistory.documentId} = ${document.id} and ${statusHistory.toStatus} = 'posted')`;
+
+function documentFields(gl: string) {
+  return {
+    d: document,
+    applicantCode: employee.code,
+    applicantZh: employee.nameZh,
+    applicantEn: employee.nameEn,
+    applicantBankName: employee.bankName,
+    applicantBankAccount: employee.bankAccount,
+    teamZh: team.nameZh,
+    teamEn: team.nameEn,
+    payeeKind: payDetail.payeeKind,
+    vendorCode: payDetail.vendorCode,
+    vendorName: payDetail.vendorName,
+    vendorBankName: payDetail.bankName,
+    vendorBankAccount: payDetail.bankAccount,
+    payable: payableOf(gl),
+    postedAt,
+    runId: remittanceItem.runId,
+  };
+}
+export type DocumentView = {
+  d: typeof document.$inferSelect;
+  applicantCode: string;
+  applicantZh: string;
+  applicantEn: string;
+  applicantBankName: string | null;
+  applicantBankAccount: string | null;
+  teamZh: string | null;
+  teamEn: string | null;
+  payeeKind: 'employee' | 'vendor' | null;
+  vendorCode: string | null;
+  vendorName: string | null;
+  vendorBankName: string | null;
+  vendorBankAccount: string | null;
+  payable: string;
+  postedAt: Date | string | null;
+  runId: number | null;
+};
+
+function documentQuery(db: Db, gl: string) {
+  return db
+    .select(documentFields(gl))
+    .from(document)
+    .innerJoin(employee, eq(employee.id, document.applicantId))
+    .leftJoin(team, eq(team.id, document.teamId))
+    .leftJoin(payDetail, eq(payDetail.documentId, document.id))
+    .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id));
+}
+
+function documentWhere(companyId: number, q: Pick<SearchRemitDocumentsBody, 'Keyword' | 'TeamID' | 'DocType' | 'IDs'>) {
+  return and(
+    eq(document.companyId, companyId),
+    inArray(document.docType, q.DocType ? [q.DocType] : ['loan', 'deputy']),
+    q.TeamID ? eq(document.teamId, q.TeamID) : undefined,
+    q.IDs?.length ? inArray(document.id, q.IDs) : undefined,
+    keywordIn(q.Keyword, [document.docNo, employee.code, employee.nameZh, employee.nameEn, payDetail.vendorName]),
+  );
+}
+
+const DOC_SORT = { DocNo: document.docNo, ApplicantCode: employee.code, PostedAt: postedAt };
+
+/** Posted documents in no run (the candidates), or the documents of one run. */
+export async function searchDocuments(
+  db: Db,
+  companyId: number,
+  gl: string,
+  q: SearchRemitDocumentsBody & { inRunId?: number },
+) {
+  const where = and(
+    documentWhere(companyId, q),
+    q.inRunId ? eq(remittanceItem.runId, q.inRunId) : and(eq(document.status, 'posted'), isNull(remittanceItem.id)),
+  );
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(document)
+      .innerJoin(employee, eq(employee.id, document.applicantId))
+      .leftJoin(payDetail, eq(payDetail.documentId, document.id))
+      .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id))
+      .where(where),
+    documentQuery(db, gl)
+      .where(where)
+      .orderBy(orderFrom(DOC_SORT, q, document.docNo), asc(document.id)),
+  );
+}
+
+/** Every posted document in no run (what to pay), for the pay suggestion's grouping. */
+export async function unpaidPosted(
+  db: Db,
+  companyId: number,
+  gl: string,
+  q: Pick<SearchRemitDocumentsBody, 'Keyword' | 'TeamID'>,
+) {
+  return documentQuery(db, gl)
+    .where(and(documentWhere(companyId, q), eq(document.status, 'posted'), isNull(remittanceItem.id)))
+    .orderBy(asc(document.id))
+    .limit(5000);
+}
+
+export async function documentById(db: Db, gl: string, id: number): Promise<DocumentView | undefined> {
+  const [row] = await documentQuery(db, gl).where(eq(document.id, id));
+  return row;
+}
+
+// Items ------------------------------------------------------------------------------------------------------------
+
+export async function insertItem(db: Db, v: typeof remittanceItem.$inferInsert) {
+  return insertOne(db, remittanceItem, v);
+}
+
+export async function deleteItem(db: Db, runId: number, documentId: number) {
+  const rows = await db
+    .delete(remittanceItem)
+    .where(and(eq(remittanceItem.runId, runId), eq(remittanceItem.documentId, documentId)))
+    .returning({ id: remittanceItem.id });
+  return rows.length;
+}
+
+export async function itemInRun(db: Db, runId: number, documentId: number) {
+  const [row] = await db
+    .select({ i: remittanceItem, status: document.status })
+    .from(remittanceItem)
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(and(eq(remittanceItem.runId, runId), eq(remittanceItem.documentId, documentId)));
+  return row;
+}
+
+/** The items of the documents, with their run (for the entry management's remittance list). */
+export async function itemsOfDocuments(db: Db, companyId: number, documentIds: number[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ i: remittanceItem, r: remittanceRun, docNo: document.docNo })
+    .from(remittanceItem)
+    .innerJoin(remittanceRun, eq(remittanceRun.id, remittanceItem.runId))
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(and(eq(remittanceRun.companyId, companyId), inArray(remittanceItem.documentId, documentIds)))
+    .orderBy(asc(remittanceItem.runId), asc(remittanceItem.lineNo), asc(document.docNo));
+}
+
+export async function itemsOf(db: Db, runId: number) {
+  return db
+    .select({ i: remittanceItem, docNo: document.docNo, status: document.status })
+    .from(remittanceItem)
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(eq(remittanceItem.runId, runId))
+    .orderBy(
+      asc(remittanceItem.payeeKind),
+      asc(remittanceItem.payeeName),
+      asc(remittanceItem.bankAccount),
+      asc(document.docNo),
+    );
+}
+
+export async function updateItem(db: Db, id: number, v: Partial<typeof remittanceItem.$inferInsert>) {
+  await db
+    .update(remittanceItem)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(remittanceItem.id, id));
+}
+
+export async function clearLines(db: Db, runId: number) {
+  await db.update(remittanceItem).set({ lineNo: null, updatedAt: new Date() }).where(eq(remittanceItem.runId, runId));
+}
+
+export async function markItemsPaid(db: Db, runId: number, at: Date) {
+  await db
+    .update(remittanceItem)
+    .set({ paidAt: at, updatedAt: at })
+    .where(and(eq(remittanceItem.runId, runId), isNull(remittanceItem.paidAt)));
+}
+
+/** The remittance list: one row per bank line with its documents. */
+export async function lines(db: Db, runId: number) {
+  return db
+    .select({
+      lineNo: sql<number>`${remittanceItem.lineNo}`,
+      payeeKind: sql<string>`min(${remittanceItem.payeeKind})`,
+      payeeCode: sql<string | null>`min(${remittanceItem.payeeCode})`,
+      payeeName: sql<string>`min(${remittanceItem.payeeName})`,
+      bankName: sql<string | null>`min(${remittanceItem.bankName})`,
+      bankAccount: sql<string>`min(${remittanceItem.bankAccount})`,
+      documents: sql<number>`count(*)::int`,
+      docNos: sql<string>`string_agg(${document.docNo}, ', ' order by ${document.docNo})`,
+      amount: sql<string>`sum(${remittanceItem.amount})::text`,
+      paidAt: sql<Date | string | null>`min(${remittanceItem.paidAt})`,
+    })
+    .from(remittanceItem)
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(eq(remittanceItem.runId, runId))
+    .groupBy(remittanceItem.lineNo)
+    .orderBy(asc(remittanceItem.lineNo));
+}
+
+// The payment voucher ---------------------------------------------------------------------------------------------
+
+/** Withdraws the run's payment voucher while it was not sent (the way changed: the entries are written again). */
+export async function cancelOpenVoucher(db: Db, voucherId: number) {
+  const rows = await db
+    .update(voucher)
+    .set({ state: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(voucher.id, voucherId), eq(voucher.state, 'open')))
+    .returning({ id: voucher.id });
+  return rows.length === 1;
+}
+
+export async function voucherOf(db: Db, id: number) {
+  const [row] = await db.select().from(voucher).where(eq(voucher.id, id));
+  return row;
+}
+
+export async function employeeNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: employee.id, nameZh: employee.nameZh, nameEn: employee.nameEn })
+    .from(employee)
+    .where(inArray(employee.id, ids));
+}
+
+/** The payment postings: every run's payment voucher once remitted. */
+export async function searchPostings(db: Db, companyId: number, q: SearchRemitPostingBody) {
+  const runNo = sql<string>`'RM' || lpad(${remittanceRun.id}::text, 6, '0')`;
+  const where = and(
+    eq(remittanceRun.companyId, companyId),
+    eq(remittanceRun.step, 'done'),
+    q.State ? eq(voucher.state, q.State) : undefined,
+    keywordIn(q.Keyword, [runNo, voucher.erpDocNo, remittanceRun.postRemark]),
+  );
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(remittanceRun)
+      .innerJoin(voucher, eq(voucher.id, remittanceRun.voucherId))
+      .where(where),
+    db
+      .select({ r: remittanceRun, v: voucher })
+      .from(remittanceRun)
+      .innerJoin(voucher, eq(voucher.id, remittanceRun.voucherId))
+      .where(where)
+      .orderBy(
+        orderFrom({ State: voucher.state, RemittedAt: remittanceRun.remittedAt }, q, remittanceRun.remittedAt),
+        desc(remittanceRun.id),
+      ),
+  );
+}
+
+/** Paid documents awaiting account completion, with the run that paid them. */
+export async function searchPaid(db: Db, companyId: number, q: SearchPaidBody) {
+  const where = and(
+    eq(document.companyId, companyId),
+    eq(document.status, 'paid'),
+    inArray(document.docType, q.DocType ? [q.DocType] : ['loan', 'deputy']),
+    q.RunID ? eq(remittanceItem.runId, q.RunID) : undefined,
+    keywordIn(q.Keyword, [document.docNo, employee.code, employee.nameZh, employee.nameEn]),
+  );
+  return paged(
+    q,
+    db
+      .select({ n: count() })
+      .from(document)
+      .innerJoin(employee, eq(employee.id, document.applicantId))
+      .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id))
+      .where(where),
+    db
+      .select({
+        d: document,
+        applicantZh: employee.nameZh,
+        applicantEn: employee.nameEn,
+        item: remittanceItem,
+      })
+      .from(document)
+      .innerJoin(employee, eq(employee.id, document.applicantId))
+      .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id))
+      .where(where)
+      .orderBy(
+        orderFrom({ DocNo: document.docNo, PaidAt: remittanceItem.paidAt }, q, document.docNo),
+        asc(document.id),
+      ),
+  );
+}

@@ -1,0 +1,71 @@
+import { AUDIT_METHODS, PAYEE_KINDS, PAYMENT_METHODS, REMIT_STEPS } from '@ems/contracts';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
+import { documentColumn } from '../../documents/document.table';
+import { employee } from '../../org/org.table';
+import { companyColumn } from '../../system/system.table';
+import { voucher } from '../entries/entries.table';
+
+/**
+ * One remittance run (DESIGN §12): the way it pays (method, crediting date, audit method), the step it stands on
+ * (it resumes there), its payment voucher once the remittance list was confirmed, and the bank file once sent.
+ */
+export const remittanceRun = pgTable(
+  'remittance_run',
+  {
+    ...idColumn(),
+    ...companyColumn(),
+    paymentMethod: varchar('payment_method', { length: 10, enum: PAYMENT_METHODS }).notNull(),
+    creditingDate: date('crediting_date', { mode: 'string' }).notNull(),
+    auditMethod: varchar('audit_method', { length: 10, enum: AUDIT_METHODS }).notNull(),
+    step: varchar('step', { length: 10, enum: REMIT_STEPS }).notNull().default('documents'),
+    /** The payment voucher (debit payable, credit bank), written when the remittance list is confirmed. */
+    voucherId: integer('voucher_id').references(() => voucher.id),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+    remittedAt: timestamp('remitted_at', { withTimezone: true }),
+    remittedBy: integer('remitted_by').references(() => employee.id),
+    /** The bank file's name as the bank adapter delivered it, and when. */
+    bankFile: varchar('bank_file', { length: 200 }),
+    bankSentAt: timestamp('bank_sent_at', { withTimezone: true }),
+    /** The finance clerk's note on the payment posting (automatic remittance posting). */
+    postRemark: varchar('post_remark', { length: 500 }),
+    createdBy: integer('created_by').references(() => employee.id),
+    ...versionColumn(),
+    ...timestampColumns(),
+  },
+  (t) => [
+    index('remittance_run_company_step_idx').on(t.companyId, t.step),
+    // One unfinished run per company: a second clerk resumes it rather than paying the same documents beside it.
+    uniqueIndex('remittance_run_open_uq').on(t.companyId).where(sql`${t.step} <> 'done'`),
+  ],
+);
+
+/**
+ * One document in a run, with whom it pays and how much (the payable its posted voucher credited). A document is in
+ * at most one run (unique), so nobody is paid for it twice; `line_no` is the bank line it is paid on.
+ */
+export const remittanceItem = pgTable(
+  'remittance_item',
+  {
+    ...idColumn(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => remittanceRun.id, { onDelete: 'cascade' }),
+    ...documentColumn(),
+    payeeKind: varchar('payee_kind', { length: 10, enum: PAYEE_KINDS }).notNull(),
+    /** The employee whose payable the payment clears (the applicant), whoever the bank pays. */
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employee.id),
+    payeeCode: varchar('payee_code', { length: 40 }),
+    payeeName: varchar('payee_name', { length: 200 }).notNull(),
+    bankName: varchar('bank_name', { length: 100 }),
+    bankAccount: varchar('bank_account', { length: 40 }),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    lineNo: integer('line_no'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestampColumns(),
+  },
+  (t) => [uniqueIndex('remittance_item_document_uq').on(t.documentId), index('remittance_item_run_idx').on(t.runId)],
+);

@@ -1,0 +1,81 @@
+import type { Culture, RemitDocumentRow, RemitRun } from '@ems/contracts';
+import { localName } from '../../../core/i18n';
+import type { DocumentView, RunView } from './remit.repository';
+
+/** The run's number as people read it and as the bank file is named. */
+export const runNoOf = (id: number) => `RM${String(id).padStart(6, '0')}`;
+
+const iso = (d: Date | string | null | undefined) =>
+  d === null || d === undefined ? null : typeof d === 'string' ? new Date(d).toISOString() : d.toISOString();
+
+export function toRun(v: RunView, culture: Culture): RemitRun {
+  const r = v.r;
+  return {
+    RunID: r.id,
+    RunNo: runNoOf(r.id),
+    Step: r.step,
+    PaymentMethod: r.paymentMethod,
+    CreditingDate: r.creditingDate,
+    AuditMethod: r.auditMethod,
+    Documents: Number(v.documents),
+    Amount: v.amount,
+    VoucherID: r.voucherId,
+    VoucherState: v.voucherState,
+    ErpDocNo: v.erpDocNo,
+    PrintedAt: iso(r.printedAt),
+    RemittedAt: iso(r.remittedAt),
+    BankFile: r.bankFile,
+    BankSentAt: iso(r.bankSentAt),
+    PostRemark: r.postRemark,
+    CreatedByName: v.creatorZh === null ? null : localName(culture, v.creatorZh, v.creatorEn ?? v.creatorZh),
+    CreatedAt: r.createdAt.toISOString(),
+    Version: r.version,
+  };
+}
+
+/**
+ * Whom a document pays: the vendor of its pay detail, else the applicant, with the bank account the payment goes
+ * to (null when none is kept, which the remittance refuses).
+ */
+export function payeeOf(v: DocumentView, culture: Culture) {
+  if (v.payeeKind === 'vendor')
+    return {
+      kind: 'vendor' as const,
+      code: v.vendorCode,
+      name: v.vendorName ?? v.vendorCode ?? '',
+      bankName: v.vendorBankName,
+      bankAccount: v.vendorBankAccount?.trim() || null,
+    };
+  return {
+    kind: 'employee' as const,
+    code: v.applicantCode,
+    name: localName(culture, v.applicantZh, v.applicantEn),
+    bankName: v.applicantBankName,
+    bankAccount: v.applicantBankAccount?.trim() || null,
+  };
+}
+
+const DAY = 86_400_000;
+
+export function toDocumentRow(v: DocumentView, culture: Culture, now = Date.now()): RemitDocumentRow {
+  const d = v.d;
+  const payee = payeeOf(v, culture);
+  const posted = iso(v.postedAt);
+  return {
+    ID: d.id,
+    DocNo: d.docNo,
+    DocType: d.docType,
+    Status: d.status,
+    ApplicantCode: v.applicantCode,
+    ApplicantName: localName(culture, v.applicantZh, v.applicantEn),
+    TeamName: v.teamZh === null ? null : localName(culture, v.teamZh, v.teamEn ?? v.teamZh),
+    PayeeName: payee.name,
+    BankName: payee.bankName,
+    BankAccount: payee.bankAccount,
+    Payable: v.payable,
+    PostedAt: posted,
+    DaysWaiting: posted ? Math.max(0, Math.floor((now - new Date(posted).getTime()) / DAY)) : null,
+    RunID: v.runId,
+    Version: d.version,
+  };
+}

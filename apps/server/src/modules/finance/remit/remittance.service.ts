@@ -1,0 +1,457 @@
+import type {
+  ConfirmStepBody,
+  GenerateDataBody,
+  LoadMainExpenseDataResult,
+  RemitBatchResult,
+  RemitDocumentRow,
+  RemitDocumentsBody,
+  RemitPostingResult,
+  RemitRecordResult,
+  RemitRun,
+  RemitStep,
+  SearchRemitDocumentsBody,
+  TeamNode,
+} from '@ems/contracts';
+import { addMoney, compareMoney } from '@ems/contracts';
+import type { Actor } from '../../../core/actor';
+import { guarded, staleVersion } from '../../../core/checks';
+import type { AppContext, DbContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
+import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { localName } from '../../../core/i18n';
+import { shanghaiToday } from '../../../core/time';
+import { audit, auditEntry } from '../../audit/audit.service';
+import { transition } from '../../documents/lifecycle/transition';
+import { postingPeriod } from '../../masterdata/periods/periods.service';
+import { teamTree } from '../../org/org.service';
+import { enqueue } from '../../outbound/outbound.service';
+import { glAccount } from '../entries/accounts';
+import { type EntryInput, entriesOf, writeVoucher } from '../entries/voucher.service';
+import { queuePosting } from '../posting/posting.service';
+import { faultPoint } from './remit.faults';
+import * as repo from './remit.repository';
+import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';
+
+/** Who runs a remittance: the finance clerk as an actor, and as the session the document transitions check. */
+export interface Clerk extends Actor {
+  user: SessionUser;
+}
+
+/** The shared-service centre pays every document of its company. */
+export const companyWide = async () => true;
+
+async function runOf(db: Db, clerk: Clerk, id: number): Promise<RemitRun> {
+  const v = await repo.runView(db, clerk.companyId, id);
+  if (!v) throw notFound();
+  return toRun(v, clerk.culture);
+}
+
+async function lockRun(tx: Db, clerk: Clerk, id: number, version?: number) {
+  const run = await repo.lockRun(tx, id, clerk.companyId);
+  if (!run) throw notFound();
+  if (version !== undefined && run.version !== version) throw staleVersion();
+  return run;
+}
+
+function onStep(run: repo.RunRow, step: RemitStep) {
+  if (run.step === 'done') throw conflict('remit.already_remitted', { runNo: runNoOf(run.id) });
+  if (run.step !== step) throw refused('remit.wrong_step', { step: run.step });
+}
+
+export async function teams(db: Db, clerk: Clerk): Promise<{ Rows: TeamNode[] }> {
+  return { Rows: await teamTree(db, clerk.user, false, clerk.culture) };
+}
+
+/** The run the screen opens: the one asked for, else the company's unfinished run (where it resumes), else none. */
+export async function load(db: Db, clerk: Clerk, runId: number | undefined): Promise<LoadMainExpenseDataResult> {
+  if (runId) return { Run: await runOf(db, clerk, runId) };
+  const open = await repo.unfinishedRun(db, clerk.companyId);
+  return { Run: open ? toRun(open, clerk.culture) : null };
+}
+
+/** Posted documents that no run holds yet, or the documents of one run (`InRun`). */
+export async function searchDocuments(db: Db, clerk: Clerk, q: SearchRemitDocumentsBody) {
+  const gl = await glAccount(db, clerk.companyId, 'payable');
+  if (q.RunID && q.InRun !== false) await runOf(db, clerk, q.RunID);
+  const inRunId = q.RunID && q.InRun !== false ? q.RunID : undefined;
+  const { total, rows } = await repo.searchDocuments(db, clerk.companyId, gl, {
+    ...q,
+    ...(inRunId ? { inRunId } : {}),
+  });
+  const now = Date.now();
+  return { Total: total, Rows: rows.map((r): RemitDocumentRow => toDocumentRow(r, clerk.culture, now)) };
+}
+
+/**
+ * Step 1, set way. Without a run: opens one (one unfinished run per company, so a second clerk resumes the first
+ * one's). With a run: changes its payment method, crediting date or audit method; once documents are in it the
+ * change regenerates the remittance list and entries, so it needs `Confirm`: the run goes back to its documents,
+ * the unsent payment voucher is withdrawn.
+ */
+export async function generate(ctx: DbContext, clerk: Clerk, body: GenerateDataBody): Promise<RemitRun> {
+  const way = { paymentMethod: body.PaymentMethod, creditingDate: body.CreditingDate, auditMethod: body.AuditMethod };
+  // The bank credits today at the earliest (the business day is Shanghai's).
+  if (body.CreditingDate < shanghaiToday()) throw fieldError('CreditingDate', 'remit.crediting_date_past');
+  const id = await ctx.db.transaction(async (tx) => {
+    if (!body.RunID) {
+      const open = await repo.unfinishedRun(tx, clerk.companyId);
+      if (open) throw refused('remit.unfinished_run', { runNo: runNoOf(open.r.id) });
+      const run = await guarded(
+        () => repo.insertRun(tx, { companyId: clerk.companyId, ...way, createdBy: clerk.userId }),
+        { duplicate: conflict('remit.unfinished_run', { runNo: '' }) },
+      );
+      await audit(tx, auditEntry(clerk, { action: 'create', entity: 'remittance_run', entityId: run.id, detail: way }));
+      faultPoint('generate');
+      return run.id;
+    }
+    const run = await lockRun(tx, clerk, body.RunID, body.Version);
+    if (run.step === 'done') throw conflict('remit.already_remitted', { runNo: runNoOf(run.id) });
+    const changed =
+      run.paymentMethod !== way.paymentMethod ||
+      run.creditingDate !== way.creditingDate ||
+      run.auditMethod !== way.auditMethod;
+    if (!changed && !body.Confirm) return run.id;
+    const { documents } = (await repo.runView(tx, clerk.companyId, run.id)) ?? { documents: 0 };
+    if (Number(documents) > 0 && !body.Confirm) throw refused('remit.confirm_regenerate');
+    if (run.voucherId) await repo.cancelOpenVoucher(tx, run.voucherId);
+    await repo.clearLines(tx, run.id);
+    await repo.updateRun(tx, run.id, { ...way, step: 'documents', voucherId: null, printedAt: null });
+    await audit(
+      tx,
+      auditEntry(clerk, { action: 'regenerate', entity: 'remittance_run', entityId: run.id, detail: way }),
+    );
+    faultPoint('generate');
+    return run.id;
+  });
+  return runOf(ctx.db, clerk, id);
+}
+
+/** One transition per document of a batch; a document that moved on or cannot be paid is reported, not a 500. */
+async function eachDocument(
+  docs: RemitDocumentsBody['Documents'],
+  move: (doc: { ID: number; Version: number }) => Promise<unknown>,
+  docNoOf: (id: number) => Promise<string>,
+) {
+  let changed = 0;
+  const refusals: RemitBatchResult['Refused'] = [];
+  for (const doc of docs) {
+    try {
+      await move(doc);
+      changed++;
+    } catch (err) {
+      // A document outside the company is "not found" for the whole call, as for a single document.
+      if (!(err instanceof AppError) || err.status === 404) throw err;
+      refusals.push({ ID: doc.ID, DocNo: await docNoOf(doc.ID), Code: err.code });
+    }
+  }
+  return { changed, refusals };
+}
+
+/** Step 2, check documents: posted documents into the run (add_to_remittance), with whom and what each pays. */
+export async function pass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsBody): Promise<RemitBatchResult> {
+  const gl = await glAccount(ctx.db, clerk.companyId, 'payable');
+  const { changed, refusals } = await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, clerk, body.RunID);
+    onStep(run, 'documents');
+    const result = await eachDocument(
+      body.Documents,
+      (doc) =>
+        transition(
+          { db: tx },
+          clerk.user,
+          {
+            id: doc.ID,
+            version: doc.Version,
+            action: 'add_to_remittance',
+            requestId: clerk.requestId,
+            reach: companyWide,
+          },
+          async (inner, d) => {
+            const view = await repo.documentById(inner, gl, d.id);
+            if (!view) throw notFound();
+            if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: d.docNo });
+            const payee = payeeOf(view, clerk.culture);
+            if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: d.docNo, payee: payee.name });
+            await guarded(
+              () =>
+                repo.insertItem(inner, {
+                  runId: run.id,
+                  documentId: d.id,
+                  payeeKind: payee.kind,
+                  employeeId: d.applicantId,
+                  payeeCode: payee.code,
+                  payeeName: payee.name,
+                  bankName: payee.bankName,
+                  bankAccount: payee.bankAccount,
+                  amount: view.payable,
+                }),
+              { duplicate: conflict('remit.in_other_run', { docNo: d.docNo }) },
+            );
+            return { to: 'remitting', detail: { runId: run.id, amount: view.payable } };
+          },
+        ),
+      (id) => docNo(tx, gl, id),
+    );
+    if (result.changed > 0) await repo.updateRun(tx, run.id, {});
+    faultPoint('pass');
+    return result;
+  });
+  return { Changed: changed, Refused: refusals, Run: await runOf(ctx.db, clerk, body.RunID) };
+}
+
+async function docNo(db: Db, gl: string, id: number) {
+  return (await repo.documentById(db, gl, id))?.d.docNo ?? '';
+}
+
+/** Step 2: documents out of the run again (remove_from_remittance): posted, waiting for another run. */
+export async function noPass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsBody): Promise<RemitBatchResult> {
+  const gl = await glAccount(ctx.db, clerk.companyId, 'payable');
+  const { changed, refusals } = await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, clerk, body.RunID);
+    onStep(run, 'documents');
+    const result = await eachDocument(
+      body.Documents,
+      async (doc) => {
+        // A document an administrator cancelled while in the run leaves it without a transition of its own.
+        const stray = await repo.itemInRun(tx, run.id, doc.ID);
+        if (stray && stray.status !== 'remitting') {
+          await repo.deleteItem(tx, run.id, doc.ID);
+          await audit(
+            tx,
+            auditEntry(clerk, {
+              action: 'remove_document',
+              entity: 'remittance_run',
+              entityId: run.id,
+              detail: { documentId: doc.ID, status: stray.status },
+            }),
+          );
+          return;
+        }
+        await transition(
+          { db: tx },
+          clerk.user,
+          {
+            id: doc.ID,
+            version: doc.Version,
+            action: 'remove_from_remittance',
+            requestId: clerk.requestId,
+            reach: companyWide,
+          },
+          async (inner, d) => {
+            if ((await repo.deleteItem(inner, run.id, d.id)) === 0)
+              throw refused('remit.not_in_run', { docNo: d.docNo, runNo: runNoOf(run.id) });
+            return { to: 'posted', detail: { runId: run.id } };
+          },
+        );
+      },
+      (id) => docNo(tx, gl, id),
+    );
+    if (result.changed > 0) await repo.updateRun(tx, run.id, {});
+    faultPoint('no_pass');
+    return result;
+  });
+  return { Changed: changed, Refused: refusals, Run: await runOf(ctx.db, clerk, body.RunID) };
+}
+
+const NEXT: Record<Exclude<RemitStep, 'remit' | 'done'>, RemitStep> = {
+  documents: 'list',
+  list: 'entries',
+  entries: 'print',
+  print: 'remit',
+};
+
+/**
+ * Confirms the step the run stands on (the one the screen showed: a run moved on by someone else is a conflict)
+ * and does what the next step needs: the remittance list (payee and amount of each document again, bank lines by
+ * the audit method), the payment voucher, nothing for the checked entries, the printed list required before the
+ * remittance.
+ */
+export async function confirmStep(ctx: DbContext, clerk: Clerk, body: ConfirmStepBody): Promise<RemitRun> {
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, clerk, body.RunID, body.Version);
+    if (run.step !== body.Step) throw conflict('remit.step_moved', { step: run.step });
+    if (run.step === 'remit' || run.step === 'done') throw refused('remit.wrong_step', { step: run.step });
+    const set: Partial<repo.RunRow> = { step: NEXT[run.step] };
+    if (run.step === 'documents') await buildList(tx, clerk, run);
+    if (run.step === 'list') set.voucherId = (await writePaymentVoucher(tx, clerk, run)).id;
+    if (run.step === 'print' && !run.printedAt) throw refused('remit.not_printed');
+    await repo.updateRun(tx, run.id, set);
+    await audit(
+      tx,
+      auditEntry(clerk, {
+        action: `confirm_${run.step}`,
+        entity: 'remittance_run',
+        entityId: run.id,
+        ...(set.voucherId ? { detail: { voucherId: set.voucherId } } : {}),
+      }),
+    );
+    faultPoint(`confirm_${run.step}`);
+  });
+  return runOf(ctx.db, clerk, body.RunID);
+}
+
+/** Refreshes each document's payee and payable, and numbers the bank lines: per payee and account, or per document. */
+async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
+  const gl = await glAccount(tx, clerk.companyId, 'payable');
+  const items = await repo.itemsOf(tx, run.id);
+  if (items.length === 0) throw refused('remit.no_documents');
+  const lineOf = new Map<string, number>();
+  for (const { i, docNo: no, status } of items) {
+    if (status !== 'remitting') throw refused('remit.document_moved', { docNo: no, status });
+    const view = await repo.documentById(tx, gl, i.documentId);
+    if (!view) throw notFound();
+    const payee = payeeOf(view, clerk.culture);
+    if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: no, payee: payee.name });
+    if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: no });
+    const key =
+      run.auditMethod === 'document' ? `doc:${i.documentId}` : `${payee.kind}:${payee.code}:${payee.bankAccount}`;
+    let lineNo = lineOf.get(key);
+    if (lineNo === undefined) {
+      lineNo = lineOf.size + 1;
+      lineOf.set(key, lineNo);
+    }
+    await repo.updateItem(tx, i.id, {
+      payeeKind: payee.kind,
+      payeeCode: payee.code,
+      payeeName: payee.name,
+      bankName: payee.bankName,
+      bankAccount: payee.bankAccount,
+      amount: view.payable,
+      lineNo,
+    });
+  }
+}
+
+/** The payment voucher: debit each document's payable (its applicant), credit the bank per bank line. */
+async function paymentEntries(tx: Db, clerk: Clerk, runId: number): Promise<EntryInput[]> {
+  const payable = await glAccount(tx, clerk.companyId, 'payable');
+  const bank = await glAccount(tx, clerk.companyId, 'bank');
+  const items = await repo.itemsOf(tx, runId);
+  const entries: EntryInput[] = items.map(({ i, docNo: no }) => ({
+    side: 'D',
+    glAccount: payable,
+    amount: i.amount,
+    employeeId: i.employeeId,
+    text: no,
+  }));
+  for (const l of await repo.lines(tx, runId))
+    entries.push({
+      side: 'C',
+      glAccount: bank,
+      amount: l.amount,
+      text: `${runNoOf(runId)} ${l.payeeName}`.slice(0, 200),
+    });
+  return entries;
+}
+
+async function writePaymentVoucher(tx: Db, clerk: Clerk, run: repo.RunRow) {
+  const p = await postingPeriod(tx, clerk.companyId, run.creditingDate);
+  return writeVoucher(tx, {
+    companyId: clerk.companyId,
+    kind: 'payment',
+    postingDate: run.creditingDate,
+    period: `${p.year}-${String(p.month).padStart(2, '0')}`,
+    entries: await paymentEntries(tx, clerk, run.id),
+  });
+}
+
+/** Step 3: the remittance list by bank line. */
+export async function record(db: Db, clerk: Clerk, runId: number): Promise<RemitRecordResult> {
+  const run = await runOf(db, clerk, runId);
+  const rows = (await repo.lines(db, runId))
+    .filter((l) => l.lineNo !== null)
+    .map((l) => ({
+      LineNo: Number(l.lineNo),
+      PayeeKind: l.payeeKind,
+      PayeeCode: l.payeeCode,
+      PayeeName: l.payeeName,
+      BankName: l.bankName,
+      BankAccount: l.bankAccount,
+      Documents: Number(l.documents),
+      DocNos: l.docNos,
+      Amount: l.amount,
+      PaidAt: l.paidAt === null ? null : new Date(l.paidAt).toISOString(),
+    }));
+  return { Rows: rows, Total: addMoney('0', ...rows.map((r) => r.Amount)), Run: run };
+}
+
+/** Step 4: the payment voucher's entries, once written. */
+export async function postingData(db: Db, clerk: Clerk, runId: number): Promise<RemitPostingResult> {
+  const run = await runOf(db, clerk, runId);
+  const entries = run.VoucherID ? await entriesOf(db, [run.VoucherID]) : [];
+  const names = new Map(
+    (await repo.employeeNames(db, [...new Set(entries.flatMap((e) => (e.employeeId ? [e.employeeId] : [])))])).map(
+      (e) => [e.id, localName(clerk.culture, e.nameZh, e.nameEn)],
+    ),
+  );
+  const sum = (side: 'D' | 'C') => addMoney('0', ...entries.filter((e) => e.side === side).map((e) => e.amount));
+  return {
+    Rows: entries.map((e) => ({
+      LineNo: e.lineNo,
+      Side: e.side,
+      GLAccount: e.glAccount,
+      Amount: e.amount,
+      EmployeeName: e.employeeId ? (names.get(e.employeeId) ?? null) : null,
+      Text: e.text,
+    })),
+    Debit: sum('D'),
+    Credit: sum('C'),
+    Run: run,
+  };
+}
+
+/**
+ * Step 6, remit, in one transaction: every document of the run paid (mark_paid), the payment voucher queued for
+ * the ERP and the bank file's delivery recorded in the outbox, the run done. Interrupted anywhere, nothing of it
+ * happened and the run still stands on `remit`; done, a second call is a conflict. The bank file is written after
+ * the commit by the outbox job, under the run's number, so a retry replaces rather than repeats it.
+ */
+export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number; Version: number }): Promise<RemitRun> {
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, clerk, body.RunID, body.Version);
+    onStep(run, 'remit');
+    if (!run.voucherId) throw refused('remit.wrong_step', { step: run.step });
+    for (const { i } of await repo.itemsOf(tx, run.id)) {
+      await transition(
+        { db: tx },
+        clerk.user,
+        { id: i.documentId, version: null, action: 'mark_paid', requestId: clerk.requestId, reach: companyWide },
+        async (_inner, d) => ({
+          to: 'paid',
+          detail: { runId: run.id, amount: i.amount },
+          notify: { to: d.applicantId, template: 'remit.mail.paid' },
+        }),
+      );
+    }
+    faultPoint('remit_paid');
+    await queuePosting(tx, clerk.companyId, [run.voucherId]);
+    await enqueue(tx, 'bank', { runId: run.id }, clerk.companyId);
+    const now = new Date();
+    await repo.markItemsPaid(tx, run.id, now);
+    await repo.updateRun(tx, run.id, { step: 'done', remittedAt: now, remittedBy: clerk.userId });
+    await audit(tx, auditEntry(clerk, { action: 'remit', entity: 'remittance_run', entityId: run.id }));
+    faultPoint('remit');
+  });
+  return runOf(ctx.db, clerk, body.RunID);
+}
+
+/** Sends the run's payment voucher to the ERP again after it failed. */
+export async function sapPost(ctx: DbContext, clerk: Clerk, runId: number): Promise<RemitRun> {
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, clerk, runId);
+    if (run.step !== 'done' || !run.voucherId) throw refused('remit.not_remitted');
+    const queued = await queuePosting(tx, clerk.companyId, [run.voucherId]);
+    if (queued.length === 0) throw refused('remit.posting_not_failed');
+    await audit(tx, auditEntry(clerk, { action: 'resend_posting', entity: 'remittance_run', entityId: run.id }));
+  });
+  return runOf(ctx.db, clerk, runId);
+}
+
+/** The remittance list is printed: the run may go on to the remittance. */
+export async function markPrinted(ctx: AppContext, clerk: Clerk, runId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, clerk, runId);
+    if (!run.printedAt) await repo.setPrinted(tx, run.id, new Date());
+  });
+}

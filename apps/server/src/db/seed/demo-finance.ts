@@ -9,12 +9,15 @@ import { Messages } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
+import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
 import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
 import { vouchersOfDocument } from '../../modules/finance/entries/voucher.service';
 import * as loanPosting from '../../modules/finance/loans/loan-posting.service';
 import { erpSimulator, useErpGateway } from '../../modules/finance/posting/erp.gateway';
 import { beginBatch, erpJob } from '../../modules/finance/posting/posting.service';
+import type { Clerk } from '../../modules/finance/remit/remittance.service';
+import * as remittance from '../../modules/finance/remit/remittance.service';
 import * as chargebacks from '../../modules/finance/review/chargeback.service';
 import * as checks from '../../modules/finance/review/check.service';
 import { reasons } from '../../modules/finance/review/review.service';
@@ -62,8 +65,11 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
       (await db.select({ id: userAccount.employeeId }).from(userAccount).where(eq(userAccount.username, username)))[0]
         ?.id;
     const clerkId = await idOf('finance');
+    // The papers arrive at the post centre's other desk: its batch is closed and handed on, so the finance user's
+    // own batch keeps only what the approval demo scanned.
+    const postId = await idOf('admin');
     const mineId = await idOf('employee');
-    if (!clerkId || !mineId) return;
+    if (!clerkId || !mineId || !postId) return;
     const [other] = await db
       .select({ id: employee.id })
       .from(employee)
@@ -83,6 +89,7 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
       };
     };
     const clerk = await as(clerkId);
+    const postClerk = await as(postId);
     const actor: Actor = {
       userId: clerkId,
       companyId: c.id,
@@ -105,7 +112,7 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
     const store = new AttachmentStore(config.dataDir);
     const today = shanghaiToday();
 
-    const made: { id: number; docNo: string; end: FinanceEnd; docType: 'loan' | 'deputy' }[] = [];
+    const made: { id: number; docNo: string; end: FinanceEnd; docType: 'loan' | 'deputy'; reason: string }[] = [];
     for (const p of PLAN) {
       const applicant = await as(p.mine || !other ? mineId : other.id);
       const t = types.get(p.docType === 'loan' ? 'L_TRAVEL' : 'D_TRAVEL');
@@ -153,13 +160,17 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
           )
         ).Version;
       }
-      made.push({ id: saved.ID, docNo: saved.DocNo, end: p.end, docType: p.docType });
+      made.push({ id: saved.ID, docNo: saved.DocNo, end: p.end, docType: p.docType, reason: p.reason });
     }
 
+    const versionOf = async (id: number) =>
+      (await db.select({ v: document.version }).from(document).where(eq(document.id, id)))[0]?.v ?? 0;
+    let postBatch: number | null = null;
     for (const d of made) {
       if (d.end === 'awaiting_paper') continue;
-      await postCentre.receive({ db }, clerk, d.docNo, 'zh-CN', REQUEST);
-      const item = { ID: d.id, Version: null as unknown as number };
+      const received = await postCentre.receive({ db }, postClerk, d.docNo, 'zh-CN', REQUEST);
+      postBatch = received.Batch.BatchID ?? postBatch;
+      const item = { ID: d.id, Version: await versionOf(d.id) };
       if (d.end === 'held' && stReason)
         ok(
           await chargebacks.saveST(
@@ -184,6 +195,8 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
         ok(await checks.pass(ctx, clerk, 'normal', { Items: [item] }, 'zh-CN', REQUEST));
     }
 
+    if (postBatch) await postCentre.closeBatch({ db }, postClerk, postBatch, REQUEST);
+
     // Posting: the ERP simulator books the claims and refuses one, as the ERP job does after the outbox hands them on.
     const toPost = made.filter((d) => d.end === 'posted' || d.end === 'post_failed');
     await beginBatch(db, clerk, actor, { IDs: toPost.map((d) => d.id), All: false });
@@ -200,5 +213,22 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
       useErpGateway(previous);
     }
     if (loan) allDone(await loanPosting.payed(ctx, clerk, actor, [loan.id]));
+
+    // A remittance run stopped at checking its list: set way, the other applicant's posted claim in, documents checked.
+    const runDoc = made.find((d) => d.end === 'posted' && !PLAN.find((p) => p.reason === d.reason)?.mine);
+    if (!runDoc) return;
+    const remitter: Clerk = { ...actor, user: clerk };
+    const run = await remittance.generate({ db }, remitter, {
+      PaymentMethod: 'transfer',
+      CreditingDate: today,
+      AuditMethod: 'payee',
+    });
+    await remittance.pass({ db }, remitter, {
+      RunID: run.RunID,
+      Documents: [{ ID: runDoc.id, Version: await versionOf(runDoc.id) }],
+    });
+    const current = (await remittance.load(db, remitter, run.RunID)).Run;
+    if (current)
+      await remittance.confirmStep({ db }, remitter, { RunID: run.RunID, Version: current.Version, Step: 'documents' });
   });
 }

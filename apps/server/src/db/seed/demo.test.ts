@@ -2,6 +2,7 @@ import { count, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { document } from '../../modules/documents/document.table';
 import {
   airTicketShare,
   apportionment,
@@ -9,6 +10,7 @@ import {
   purchaseOrder,
   trip,
 } from '../../modules/documents/parts/parts.table';
+import { voucher } from '../../modules/finance/entries/entries.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +44,30 @@ describe('demo data', () => {
     expect(batch.Total).toBe(1);
     expect(batch.Rows[0].Status).toBe('received');
     expect((await post('awaiting')).Total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives the finance user documents in every finance stage, made through the real services', async () => {
+    const rows = await t.ctx.db.select({ status: document.status, n: count() }).from(document).groupBy(document.status);
+    const n = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+    for (const s of [
+      'approved',
+      'received',
+      'held',
+      'returned',
+      'to_post',
+      'posted',
+      'post_failed',
+      'remitting',
+      'paid',
+    ])
+      expect(n(s), s).toBeGreaterThan(0);
+    const failed = await t.ctx.db.select().from(voucher).where(eq(voucher.state, 'failed'));
+    expect(failed).toHaveLength(1);
+    const s = await t.login('finance');
+    const run = (await t.call('/api/RemittancePosting/LoadMainExpenseData', {}, s.access_token)).json();
+    expect(run.Run.Step).toBe('list');
+    const loans = (await t.call('/api/LoanAccount/Search', {}, s.access_token)).json();
+    expect(loans.Total).toBeGreaterThan(0);
   });
 
   it('shows compliance documents with spend on healthcare professionals', async () => {

@@ -169,7 +169,7 @@ export async function settleBatch(
 
 /** The clerk hands the batch on: it closes with its documents received, and the next scan opens a new one. */
 export async function closeBatch(
-  ctx: AppContext,
+  ctx: DbContext,
   user: SessionUser,
   batchId: number,
   requestId: string,

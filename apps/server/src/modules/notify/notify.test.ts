@@ -27,6 +27,8 @@ beforeAll(async () => {
   jobs = await startTestJobs(t.ctx, {
     mail: mailJob(t.ctx, { send: (m) => transport.send(m) }),
     evm: async () => undefined,
+    erp: async () => undefined,
+    bank: async () => undefined,
   });
   // The demo documents left notices of their own: they go out first.
   await eventually(async () => {

@@ -5,6 +5,7 @@ import { fieldsOf } from '../../../../test/finance';
 import { documentNow, okCaller, payee, postedDocument } from '../../../../test/remittance';
 import { shanghaiToday } from '../../../core/time';
 import { documentLoanLink } from '../../documents/document.table';
+import { writeOffLoansOnPosting } from '../loans/loans.service';
 import { erpSimulator, useErpGateway } from '../posting/erp.gateway';
 import { erpJob } from '../posting/posting.service';
 import { remittancePaymentsOf } from './payments.service';
@@ -144,12 +145,16 @@ describe('account completion of a loan', () => {
   it('waits until deputies that were booked wrote the loan off', async () => {
     const p = await payee(t, 'LN1');
     const loan = await postedDocument(t, p.id, '500.00', { docType: 'loan' });
+    // Posting a loan books its advance on the loan book, as the ERP job does.
+    await writeOffLoansOnPosting(t.ctx.db, loan.id);
     await remitted([loan]);
     const paid = await status(loan.id);
     const open = await ok('/api/PmPostiong/CompleteAccount', { Documents: [{ ID: loan.id, Version: paid.version }] });
     expect(open.Refused).toEqual([{ ID: loan.id, DocNo: loan.docNo, Code: 'remit.loan_open' }]);
-    const deputy = await postedDocument(t, p.id, '0.01');
+    const deputy = await postedDocument(t, p.id, '500.00');
     await t.ctx.db.insert(documentLoanLink).values({ documentId: deputy.id, loanId: loan.id, amount: '500.00' });
+    // The reimbursement's posting writes the loan off.
+    await writeOffLoansOnPosting(t.ctx.db, deputy.id);
     const closed = await ok('/api/PmPostiong/CompleteAccount', { Documents: [{ ID: loan.id, Version: paid.version }] });
     expect(closed).toMatchObject({ Changed: 1, Refused: [] });
     expect((await status(loan.id)).status).toBe('closed');

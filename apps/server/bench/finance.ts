@@ -37,13 +37,12 @@ async function posting(base: string, pool: pg.Pool, finance: Session, companyId:
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) throw new Error('no reimbursement waiting to post: generate the scale data again');
   const started = performance.now();
-  const batch = await call<{ BatchID: number; Queued: number }>(
-    base,
-    '/api/SumitExpense/BeginBatch',
-    { IDs: ids },
-    finance,
-  );
+  // A batch takes up to 500 claims: the clerk begins two.
+  const batches: { BatchID: number; Queued: number }[] = [];
+  for (let i = 0; i < ids.length; i += 500)
+    batches.push(await call(base, '/api/SumitExpense/BeginBatch', { IDs: ids.slice(i, i + 500) }, finance));
   const beginS = seconds(started);
+  const queued = batches.reduce((n, b) => n + b.Queued, 0);
   let left = ids.length;
   while (left > 0 && seconds(started) < GIVE_UP_S) {
     await sleep(500);
@@ -62,7 +61,7 @@ async function posting(base: string, pool: pg.Pool, finance: Session, companyId:
   const full = ids.length >= POST_DOCUMENTS;
   return {
     part: 'finance',
-    what: `posting: BeginBatch of ${ids.length} reimbursements (batch ${batch.BatchID}, ${batch.Queued} vouchers) until the ERP simulator has posted each`,
+    what: `posting: BeginBatch of ${ids.length} reimbursements (${batches.length} batches, ${queued} vouchers) until the ERP simulator has posted each`,
     figures:
       `${done ? '' : `stopped after ${GIVE_UP_S} s with ${left} waiting; `}${total.toFixed(1)} s ` +
       `(BeginBatch ${beginS.toFixed(1)} s); ${states.map((s) => `${s.status} ${s.n}`).join(', ')}`,

@@ -41,3 +41,28 @@ describe('the problem handler', () => {
     await app.close();
   });
 });
+
+describe('validation errors', () => {
+  it('name the bound a list, a number or a text went past', async () => {
+    const { serializerCompiler, validatorCompiler } = await import('fastify-type-provider-zod');
+    const { z } = await import('zod');
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const messages = new Messages();
+    messages.load([
+      { key: 'error.validation.too_big', culture: 'zh-CN', content: '不能超过 {{max}}' },
+      { key: 'error.validation.too_small', culture: 'zh-CN', content: '不能小于 {{min}}' },
+    ]);
+    installProblemHandler(app, messages);
+    const body = z.object({ IDs: z.array(z.number()).max(2), N: z.number().min(5), T: z.string().max(3) });
+    app.post('/v', { schema: { body } }, async () => ({}));
+    const res = await app.inject({ method: 'POST', url: '/v', payload: { IDs: [1, 2, 3], N: 1, T: 'abcd' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ field: 'IDs', code: 'validation.too_big', message: '不能超过 2' }),
+      expect.objectContaining({ field: 'N', code: 'validation.too_small', message: '不能小于 5' }),
+      expect.objectContaining({ field: 'T', code: 'validation.too_big', message: '不能超过 3' }),
+    ]);
+  });
+});

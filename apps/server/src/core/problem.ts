@@ -34,7 +34,8 @@ export interface ZodIssueLike {
 
 /** Maps a zod issue to a language key and its parameters. */
 export function issueCode(issue: ZodIssueLike): { code: string; params?: Record<string, string | number> } {
-  const zodIssue = (issue.params?.issue ?? issue) as ZodIssueLike & { input?: unknown };
+  // The type provider keeps the issue's own fields (bounds, expected type) in `params`.
+  const zodIssue = (issue.params?.issue ?? { ...issue.params, ...issue }) as ZodIssueLike & { input?: unknown };
   switch (zodIssue.code ?? issue.keyword) {
     case 'invalid_type':
       return zodIssue.input === undefined

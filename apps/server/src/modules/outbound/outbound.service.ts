@@ -46,11 +46,18 @@ export interface OutboundRunner {
   stop(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
+const RELAY_BATCH = 100;
+
 /**
  * Moves recorded calls into pg-boss. The job is inserted in the same transaction that marks the row relayed, so a
  * crash between the two can neither lose a call nor hand it over twice.
  */
-export async function relay(db: Db, boss: PgBoss, queues: readonly OutboundQueue[], batch = 100): Promise<number> {
+export async function relay(
+  db: Db,
+  boss: PgBoss,
+  queues: readonly OutboundQueue[],
+  batch = RELAY_BATCH,
+): Promise<number> {
   return db.transaction(async (tx) => {
     // Only the queues this process works: a call for another waits for a process that has its worker.
     const rows = await repo.takeUnrelayed(tx, queues, batch);
@@ -135,8 +142,18 @@ export async function startOutbound(
     );
   }
   let relaying: Promise<number> | null = null;
+  // Drains what is waiting, a batch per transaction: a remittance's thousands of notices do not hold up the bank
+  // file written after them for a tick per hundred.
+  const drain = async () => {
+    let total = 0;
+    for (;;) {
+      const n = await relay(ctx.db, boss, queues, RELAY_BATCH);
+      total += n;
+      if (n < RELAY_BATCH) return total;
+    }
+  };
   const relayNow = () => {
-    relaying ??= relay(ctx.db, boss, queues).finally(() => {
+    relaying ??= drain().finally(() => {
       relaying = null;
     });
     return relaying;

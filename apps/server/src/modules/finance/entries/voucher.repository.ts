@@ -2,6 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { accountingEntry, voucher } from './entries.table';
 
+const ENTRIES_PER_INSERT = 2_000;
+
 export type VoucherRow = typeof voucher.$inferSelect;
 export type EntryRow = typeof accountingEntry.$inferSelect;
 
@@ -12,7 +14,12 @@ export async function insertVoucher(
 ) {
   const [row] = await db.insert(voucher).values(v).returning();
   if (!row) throw new Error('voucher not written');
-  await db.insert(accountingEntry).values(entries.map((e) => ({ ...e, voucherId: row.id })));
+  // A payment voucher of a large remittance has thousands of entries: inserted in slices, within PostgreSQL's
+  // 65,535 parameters per statement.
+  for (let i = 0; i < entries.length; i += ENTRIES_PER_INSERT)
+    await db
+      .insert(accountingEntry)
+      .values(entries.slice(i, i + ENTRIES_PER_INSERT).map((e) => ({ ...e, voucherId: row.id })));
   return row;
 }
 

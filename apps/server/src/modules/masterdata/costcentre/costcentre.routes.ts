@@ -32,6 +32,8 @@ export const COST_CENTRE_READERS = [
   'queryFundsPermission',
   'ImportCostCenterMapping',
   'ImportYTDManual',
+  // The fixed-asset records filter by cost centre.
+  'fixedAssets',
 ] as const;
 const tags = ['cost centres'];
 const base = '/api/CostCenterMaster';

@@ -4,17 +4,11 @@ import { refused } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
 import type { LockedDocument } from '../../documents/lifecycle/transition';
 import { ledgerForLine } from '../../masterdata/expense/item-config.service';
-import { fxRateFor, postingPeriod } from '../../masterdata/periods/periods.service';
+import { fxRateFor } from '../../masterdata/periods/periods.service';
 import { fixedAssetRule, glAccount } from './accounts';
 import * as repo from './document-voucher.repository';
 import { type ExpenseFacts, expenseEntries, type LineFact, loanEntries, type ShareFact, toCny } from './entry-rules';
 import { writeVoucher } from './voucher.service';
-
-/** The accounting period (`YYYY-MM`) of a posting on a day, after the month's cut-off day. */
-export async function periodOf(db: Db, companyId: number, day: string): Promise<string> {
-  const p = await postingPeriod(db, companyId, day);
-  return `${p.year}-${String(p.month).padStart(2, '0')}`;
-}
 
 /**
  * A line's CNY amount and rate: what the line carries when it was converted on saving, else the FCSetting rate of
@@ -95,7 +89,6 @@ async function expenseFacts(db: Db, d: LockedDocument, postingDate: string) {
  * is refused with the line named.
  */
 export async function writeDocumentVoucher(db: Db, d: LockedDocument, postingDate = shanghaiToday()) {
-  const period = await periodOf(db, d.companyId, postingDate);
   if (d.docType === 'loan') {
     const entries = loanEntries({
       docNo: d.docNo,
@@ -107,7 +100,7 @@ export async function writeDocumentVoucher(db: Db, d: LockedDocument, postingDat
       },
     });
     if (entries.length === 0) throw refused('finance.nothing_to_book', { docNo: d.docNo });
-    return writeVoucher(db, { companyId: d.companyId, documentId: d.id, kind: 'loan', postingDate, period, entries });
+    return writeVoucher(db, { companyId: d.companyId, documentId: d.id, kind: 'loan', postingDate, entries });
   }
   const { facts, lines } = await expenseFacts(db, d, postingDate);
   const built = expenseEntries(facts);
@@ -117,7 +110,6 @@ export async function writeDocumentVoucher(db: Db, d: LockedDocument, postingDat
     documentId: d.id,
     kind: 'expense',
     postingDate,
-    period,
     entries: built.entries,
   });
   const seqOf = new Map<number, number>();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMoney, compareMoney, money } from '@ems/contracts';
 import type { Db } from '../../../core/db';
+import { postingPeriod } from '../../masterdata/periods/periods.service';
 import type { ENTRY_SIDES, VOUCHER_KINDS } from './entries.table';
 import * as repo from './voucher.repository';
 
@@ -26,8 +27,15 @@ export interface VoucherInput {
   documentId?: number | null;
   kind: (typeof VOUCHER_KINDS)[number];
   postingDate: string;
-  period: string;
+  /** `YYYY-MM`; by default the period the posting date falls in after the month's cut-off day. */
+  period?: string;
   entries: EntryInput[];
+}
+
+/** The accounting period (`YYYY-MM`) a posting on `day` belongs to, after the cut-off days. */
+async function periodOf(db: Db, companyId: number, day: string): Promise<string> {
+  const p = await postingPeriod(db, companyId, day);
+  return `${p.year}-${String(p.month).padStart(2, '0')}`;
 }
 
 /** The sums of both sides, and whether they are equal; a voucher with no entries or a non-positive line is not. */
@@ -56,7 +64,7 @@ export async function writeVoucher(db: Db, v: VoucherInput): Promise<repo.Vouche
       documentId: v.documentId ?? null,
       kind: v.kind,
       postingDate: v.postingDate,
-      period: v.period,
+      period: v.period ?? (await periodOf(db, v.companyId, v.postingDate)),
       amount: debit,
       postingRef: randomUUID(),
     },

@@ -16,7 +16,6 @@ import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { loanOverdueDays } from '../../freezes/freeze.service';
-import { postingPeriod } from '../../masterdata/periods/periods.service';
 import { teamScope } from '../../org/people/employee.service';
 import { type AccountRole, glAccount } from '../entries/accounts';
 import { vouchersOfDocument, writeVoucher } from '../entries/voucher.service';
@@ -25,11 +24,6 @@ import * as repo from './loans.repository';
 
 /** Loans leave the books' movements alone once closed or cancelled. */
 const SETTLED_STATES = ['closed', 'cancelled'];
-
-async function periodOf(db: Db, companyId: number, day: string) {
-  const p = await postingPeriod(db, companyId, day);
-  return `${p.year}-${String(p.month).padStart(2, '0')}`;
-}
 
 /** The document's voucher that the ERP just booked (the posting job settles it before this runs). */
 async function postedVoucherOf(db: Db, documentId: number) {
@@ -124,7 +118,6 @@ async function bookMovement(
     documentId: m.voucher.documentId,
     kind: m.voucher.kind,
     postingDate: m.bookedOn,
-    period: await periodOf(tx, loan.companyId, m.bookedOn),
     entries: [await line('D', m.voucher.debit), await line('C', m.voucher.credit)],
   });
   await queuePosting(tx, loan.companyId, [v.id]);

@@ -23,7 +23,6 @@ import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
-import { postingPeriod } from '../../masterdata/periods/periods.service';
 import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
 import { glAccount } from '../entries/accounts';
@@ -346,12 +345,10 @@ async function paymentEntries(tx: Db, clerk: Clerk, runId: number): Promise<Entr
 }
 
 async function writePaymentVoucher(tx: Db, clerk: Clerk, run: repo.RunRow) {
-  const p = await postingPeriod(tx, clerk.companyId, run.creditingDate);
   return writeVoucher(tx, {
     companyId: clerk.companyId,
     kind: 'payment',
     postingDate: run.creditingDate,
-    period: `${p.year}-${String(p.month).padStart(2, '0')}`,
     entries: await paymentEntries(tx, clerk, run.id),
   });
 }

@@ -21,7 +21,6 @@ import { shanghaiToday } from '../../../../core/time';
 import { audit, auditEntry } from '../../../audit/audit.service';
 import { queuePosting } from '../../posting/posting.service';
 import { glAccount } from '../accounts';
-import { periodOf } from '../document-voucher.service';
 import { type EntryInput, entriesOf, vouchersOfDocument, writeVoucher } from '../voucher.service';
 import * as repo from './tax.repository';
 
@@ -222,7 +221,6 @@ export async function apply(db: Db, actor: Actor, body: VatAdjustmentRef): Promi
       documentId: a.documentId,
       kind: 'vat_adjustment',
       postingDate,
-      period: await periodOf(tx, actor.companyId, postingDate),
       entries,
     });
     await queuePosting(tx, actor.companyId, [v.id]);
@@ -266,7 +264,6 @@ export async function remove(db: Db, actor: Actor, body: VatAdjustmentRef): Prom
       documentId: a.documentId,
       kind: 'vat_adjustment',
       postingDate,
-      period: await periodOf(tx, actor.companyId, postingDate),
       entries: original.map((e) => ({
         side: e.side === 'D' ? 'C' : 'D',
         glAccount: e.glAccount,

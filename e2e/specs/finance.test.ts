@@ -265,7 +265,7 @@ async function openMine(page: Page, docNo: string) {
 describe.each(['zh-CN', 'en-GB'] as const)('the finance centre (%s)', (culture) => {
   const short = culture === 'zh-CN' ? 'zh' : 'en';
 
-  // The ERP worker retries a call after 30 s: the posting may take that long.
+  // The ERP simulator answers within seconds; a call the worker retries comes back after 30 s, so up to 90 s.
   it('receives, reviews, posts and remits a reimbursement, which its employee then sees paid', {
     timeout: 180_000,
   }, async () => {

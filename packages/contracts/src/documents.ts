@@ -159,6 +159,13 @@ export const DocumentDetail = z.object({
   Loans: z.array(LoanLink),
   /** What the signed-in user may do with it now; the screen shows only these buttons. */
   AllowedActions: z.array(DocAction),
+  /**
+   * While it is returned: who sent it back, when, and why (the comment of that change of state: an approver's
+   * comment, or finance's reason and comment on a chargeback or a failed review), so its owner knows what to correct.
+   */
+  ReturnedBecause: z
+    .object({ At: z.string(), ByName: z.string().nullable(), Comment: z.string().nullable() })
+    .nullable(),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetail>;
 

@@ -6,10 +6,22 @@ import { localName } from '../../core/i18n';
 import { blockInfo, hcpActivity } from './applies/block.info';
 import * as repo from './document.repository';
 import { actingPeople, allowedActions, approversFor } from './lifecycle/document.policy';
+import { documentHistory } from './lifecycle/transition';
 import * as lines from './line-facts.repository';
 import { isReadable } from './scope/scope.service';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
+
+/** The latest change of state that returned the document: who, when and why. */
+async function returnedBecause(db: Db, id: number, culture: Culture): Promise<DocumentDetail['ReturnedBecause']> {
+  const last = (await documentHistory(db, id)).filter((r) => r.h.toStatus === 'returned').at(-1);
+  if (!last) return null;
+  return {
+    At: last.h.at.toISOString(),
+    ByName: last.actorZh === null ? null : localName(culture, last.actorZh, last.actorEn ?? last.actorZh),
+    Comment: last.h.comment,
+  };
+}
 /** A document the user may open, the same as on one of their lists; anything else is "not found". */
 export async function visible(db: Db, user: SessionUser, id: number): Promise<Found> {
   const row = await repo.findById(db, id);
@@ -78,6 +90,7 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
     })),
     Loans: loans.map((l) => ({ LoanID: l.loanId, LoanNo: l.loanNo, LoanTotal: l.total, Amount: l.amount })),
     AllowedActions: allowedActions(user, d, currentApprover),
+    ReturnedBecause: d.status === 'returned' ? await returnedBecause(db, d.id, culture) : null,
   };
 }
 

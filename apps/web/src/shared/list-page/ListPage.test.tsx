@@ -94,6 +94,15 @@ describe('ListPage', () => {
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ PageIndex: 1, PageID: 'common' }));
   });
 
+  it('asks the server again when the same search is pressed again', async () => {
+    const { bodies } = setup('/list?PageID=common');
+    await screen.findByText('登录');
+    const before = bodies.length;
+    fireEvent.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(bodies.length).toBe(before + 1));
+    expect(bodies.at(-1)).toMatchObject({ PageIndex: 1, PageID: 'common' });
+  });
+
   it('keeps the surrounding screen’s own URL parameters (a tab) when its state changes', async () => {
     const { router } = setup('/list?list=follow&page=2', ['list']);
     await screen.findByText('登录');

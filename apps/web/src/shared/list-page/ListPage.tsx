@@ -164,7 +164,10 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         filters={filters}
         values={state.filters}
         onSearch={(next) => {
-          setState({ ...state, filters: next, page: 1 });
+          const again = { ...state, filters: next, page: 1 };
+          // The same search again asks the server again: the rows may have moved on (a posting done meanwhile).
+          if (JSON.stringify(listBody(again, filters)) === JSON.stringify(body)) void refetch();
+          else setState(again);
           clearSelection();
         }}
       />

@@ -293,6 +293,11 @@ describe('Chargeback: batch chargeback and S.T.', () => {
     expect(await statusOf(a.ID)).toBe('returned');
     expect(await statusOf(b.ID)).toBe('returned');
     expect((await vouchersOfDocument(t.ctx.db, b.ID)).map((v) => v.state)).toEqual(['cancelled']);
+    // The owner opens it and reads why it came back: finance's reason and comment.
+    const seen = (await t.call('/api/document/SearchDocumentDetail', { ID: b.ID }, employee.access_token)).json();
+    expect(seen.ReturnedBecause.Comment).toContain(cbReasons[2]!.Name);
+    expect(seen.ReturnedBecause.Comment).toContain('金额不符');
+    expect(seen.ReturnedBecause.ByName).toBeTruthy();
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.documentId, a.ID));
     expect(mails.map((x) => x.template)).toContain('review.mail.chargeback');
     const slip = (await call('/api/ReturnDocumentsCenter/Search', { Keyword: b.DocNo })).json().Rows[0];
@@ -302,6 +307,11 @@ describe('Chargeback: batch chargeback and S.T.', () => {
       Items: [{ ...(await items(a.ID))[0]!, ReasonID: cbReasons[0]!.ID }],
     });
     expect(again).toMatchObject({ Ok: false, ErrorCode: 'document.action_not_allowed' });
+    // Corrected and submitted again, it is no longer returned, and says so no more.
+    const resubmitted = await t.act('/api/DocumentSubmit/SubmitDeputy', b.ID, employee.access_token);
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    const after = (await t.call('/api/document/SearchDocumentDetail', { ID: b.ID }, employee.access_token)).json();
+    expect(after.ReturnedBecause).toBeNull();
   });
 
   it('holds documents with an S.T. reason, lists them as held, releases them back to review', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { DOC_TYPES, type DocType, type DocumentDetail } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
+import { Alert, Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -20,6 +20,7 @@ import { useDefaultInfoQuery } from '../../../app/layout/queries';
 import { notice } from '../../../app/notice';
 import { getUserInfo } from '../../../app/session/session';
 import { ActionButton } from '../../../shared/ActionButton';
+import { displayDateTime } from '../../../shared/format';
 import { Panel } from '../../../shared/Panel';
 import { FinanceButtons } from '../../finance/loans/FinanceButtons';
 import { DecisionDialog } from '../../workflow/approval';
@@ -314,6 +315,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
             {t('doc.action.submit')}
           </ActionButton>
         </Header>
+        {doc ? <ReturnedBecause doc={doc} /> : null}
         <Panel title={t('doc.section.type')} testId="doc-section-type">
           <TypeSection docType={docType} info={info.data} />
         </Panel>
@@ -342,6 +344,22 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         ) : null}
       </Flex>
     </Form>
+  );
+}
+
+/** Why a returned document came back (an approver's comment, or finance's reason), above everything to correct. */
+function ReturnedBecause({ doc }: { doc: DocumentDetail }) {
+  const { t } = useTranslation();
+  const r = doc.ReturnedBecause;
+  if (!r) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="doc-returned-because"
+      title={t('doc.returned.title', { by: r.ByName ?? '', at: displayDateTime(r.At) })}
+      description={r.Comment ?? t('doc.returned.noComment')}
+    />
   );
 }
 
@@ -439,6 +457,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
         ) : null}
         <FinanceButtons doc={doc} can={can} after={after} />
       </Header>
+      <ReturnedBecause doc={doc} />
       {doc.ApplyBlock ? (
         <Panel title={t('apply.block.title')} testId="doc-section-block">
           <BlockPanel doc={doc} onChanged={after} />

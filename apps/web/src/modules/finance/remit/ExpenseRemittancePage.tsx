@@ -202,6 +202,7 @@ function DocumentTable({
         <Flex gap={8} wrap>
           <Input.Search
             allowClear
+            data-testid="remit-keyword"
             placeholder={t('remit.field.keyword')}
             style={{ width: 240 }}
             onSearch={(v) => setFilter((f) => ({ ...f, Keyword: v || undefined }))}
@@ -306,7 +307,7 @@ function PrintStep({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
     <Space orientation="vertical">
       <Typography.Paragraph>{t('remit.print.help')}</Typography.Paragraph>
       {run.PrintedAt && (
-        <Typography.Text type="secondary">
+        <Typography.Text type="secondary" data-testid="remit-printed-at">
           {t('remit.print.printedAt', { at: displayDateTime(run.PrintedAt) })}
         </Typography.Text>
       )}
@@ -345,7 +346,12 @@ function RemitStepView({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
         </Descriptions.Item>
       </Descriptions>
       {done ? (
-        <Alert type="success" showIcon message={t('remit.remit.done', { at: displayDateTime(run.RemittedAt) })} />
+        <Alert
+          type="success"
+          showIcon
+          data-testid="remit-done"
+          message={t('remit.remit.done', { at: displayDateTime(run.RemittedAt) })}
+        />
       ) : (
         <ActionButton
           type="primary"
@@ -406,7 +412,13 @@ export default function ExpenseRemittancePage() {
   };
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }} data-testid="remit-page">
+    <Space
+      orientation="vertical"
+      size="large"
+      style={{ width: '100%' }}
+      data-testid="remit-page"
+      data-step={query.isSuccess ? (run?.Step ?? 'none') : 'loading'}
+    >
       <Flex justify="space-between" align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('menu.account.expenseRemittance')}
@@ -414,6 +426,7 @@ export default function ExpenseRemittancePage() {
         </Typography.Title>
         {run?.Step === 'done' && (
           <Button
+            data-testid="remit-new-run"
             onClick={() => {
               setParams({});
               setShown(0);

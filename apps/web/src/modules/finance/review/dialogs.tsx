@@ -139,6 +139,7 @@ export function ChargebackModal(props: {
             render: (_: unknown, r: ReviewRow) => (
               <Input
                 maxLength={500}
+                data-testid={`chargeback-comment-${r.DocNo}`}
                 value={comments[r.ID] ?? ''}
                 onChange={(e) => setComments((s) => ({ ...s, [r.ID]: e.target.value }))}
               />

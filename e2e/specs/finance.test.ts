@@ -115,13 +115,13 @@ async function approvedDeputy(reason: string, amount: string): Promise<{ id: num
   return { id: saved.ID, docNo: saved.DocNo };
 }
 
-/** Finance works on Shanghai's calendar: the browser's clock is set there, as in the finance centre. */
+/** A browser on UTC: the screens go by Shanghai's business day wherever the browser's clock is. */
 async function as(username: string, culture: Culture) {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 1366, height: 860 },
     locale: culture,
-    timezoneId: 'Asia/Shanghai',
+    timezoneId: 'UTC',
   });
   const page = await context.newPage();
   await context.addInitScript((c) => localStorage.setItem('language', c), culture);

@@ -40,4 +40,5 @@ export * from './periods';
 export * from './postcentre';
 export * from './preview';
 export * from './screens';
+export * from './time';
 export * from './workflow';

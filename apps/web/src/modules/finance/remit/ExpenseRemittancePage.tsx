@@ -1,5 +1,5 @@
 import type { AuditMethod, PaymentMethod, RemitDocumentRow, RemitRun, RemitStep, TeamNode } from '@ems/contracts';
-import { formatAmount } from '@ems/contracts';
+import { formatAmount, shanghaiToday } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -75,7 +75,7 @@ function WayStep({ run, onSaved }: { run: RemitRun | null; onSaved: (run: RemitR
     form.setFieldsValue(
       run
         ? { PaymentMethod: run.PaymentMethod, CreditingDate: dayjs(run.CreditingDate), AuditMethod: run.AuditMethod }
-        : { PaymentMethod: 'transfer', CreditingDate: dayjs(), AuditMethod: 'payee' },
+        : { PaymentMethod: 'transfer', CreditingDate: dayjs(shanghaiToday()), AuditMethod: 'payee' },
     );
   }, [form, run]);
   const save = async () => {
@@ -112,7 +112,8 @@ function WayStep({ run, onSaved }: { run: RemitRun | null; onSaved: (run: RemitR
         <DatePicker
           format="YYYY-MM-DD"
           style={{ width: '100%' }}
-          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          // The bank credits on Shanghai's business day at the earliest, wherever the browser is.
+          disabledDate={(d) => d.format('YYYY-MM-DD') < shanghaiToday()}
           data-testid="remit-date"
         />
       </Form.Item>

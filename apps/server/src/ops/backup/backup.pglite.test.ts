@@ -42,7 +42,7 @@ describe('backup and restore of the embedded database', () => {
       // The embedded database is one process's: the app lets go of it before a backup may read it.
       await source.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -219,6 +219,15 @@ export async function documentById(db: Db, gl: string, id: number): Promise<Docu
   return row;
 }
 
+/** The documents of a run at once, by id. */
+export async function documentsByIds(db: Db, gl: string, ids: number[]): Promise<Map<number, DocumentView>> {
+  const out = new Map<number, DocumentView>();
+  for (let i = 0; i < ids.length; i += 1_000)
+    for (const row of await documentQuery(db, gl).where(inArray(document.id, ids.slice(i, i + 1_000))))
+      out.set(row.d.id, row);
+  return out;
+}
+
 // Items ------------------------------------------------------------------------------------------------------------
 
 export async function insertItem(db: Db, v: typeof remittanceItem.$inferInsert) {
@@ -268,11 +277,28 @@ export async function itemsOf(db: Db, runId: number) {
     );
 }
 
-export async function updateItem(db: Db, id: number, v: Partial<typeof remittanceItem.$inferInsert>) {
-  await db
-    .update(remittanceItem)
-    .set({ ...v, updatedAt: new Date() })
-    .where(eq(remittanceItem.id, id));
+/** The payee, amount and bank line of many items, a slice of them per statement (within the parameter limit). */
+export async function updateItems(
+  db: Db,
+  rows: (Pick<
+    typeof remittanceItem.$inferInsert,
+    'payeeKind' | 'payeeCode' | 'payeeName' | 'bankName' | 'bankAccount' | 'amount' | 'lineNo'
+  > & { id: number })[],
+) {
+  for (let i = 0; i < rows.length; i += 2_000) {
+    const values = rows
+      .slice(i, i + 2_000)
+      .map(
+        (r) =>
+          sql`(${r.id}::int, ${r.payeeKind}, ${r.payeeCode ?? null}, ${r.payeeName}, ${r.bankName ?? null}, ${r.bankAccount ?? null}, ${r.amount}::numeric, ${r.lineNo ?? null}::int)`,
+      );
+    await db.execute(sql`update ${remittanceItem} as r set payee_kind = v.payee_kind, payee_code = v.payee_code,
+        payee_name = v.payee_name, bank_name = v.bank_name, bank_account = v.bank_account, amount = v.amount,
+        line_no = v.line_no, updated_at = now()
+      from (values ${sql.join(values, sql`, `)})
+        as v(id, payee_kind, payee_code, payee_name, bank_name, bank_account, amount, line_no)
+      where r.id = v.id`);
+  }
 }
 
 export async function clearLines(db: Db, runId: number) {

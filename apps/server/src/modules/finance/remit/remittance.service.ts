@@ -296,9 +296,15 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
   const items = await repo.itemsOf(tx, run.id);
   if (items.length === 0) throw refused('remit.no_documents');
   const lineOf = new Map<string, number>();
+  const views = await repo.documentsByIds(
+    tx,
+    gl,
+    items.map(({ i }) => i.documentId),
+  );
+  const updates: Parameters<typeof repo.updateItems>[1] = [];
   for (const { i, docNo: no, status } of items) {
     if (status !== 'remitting') throw refused('remit.document_moved', { docNo: no, status });
-    const view = await repo.documentById(tx, gl, i.documentId);
+    const view = views.get(i.documentId);
     if (!view) throw notFound();
     const payee = payeeOf(view, clerk.culture);
     if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: no, payee: payee.name });
@@ -310,7 +316,8 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
       lineNo = lineOf.size + 1;
       lineOf.set(key, lineNo);
     }
-    await repo.updateItem(tx, i.id, {
+    updates.push({
+      id: i.id,
       payeeKind: payee.kind,
       payeeCode: payee.code,
       payeeName: payee.name,
@@ -320,6 +327,7 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
       lineNo,
     });
   }
+  await repo.updateItems(tx, updates);
 }
 
 /** The payment voucher: debit each document's payable (its applicant), credit the bank per bank line. */

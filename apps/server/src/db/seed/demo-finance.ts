@@ -1,5 +1,5 @@
 import { SCREENS } from '@ems/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { Config } from '../../core/config';
 import type { BatchContext } from '../../core/context';
@@ -70,12 +70,25 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
     const postId = await idOf('admin');
     const mineId = await idOf('employee');
     if (!clerkId || !mineId || !postId) return;
-    const [other] = await db
-      .select({ id: employee.id })
-      .from(employee)
-      .where(and(eq(employee.companyId, c.id), eq(employee.status, 'active'), eq(employee.lineManagerId, mineId)))
-      .orderBy(asc(employee.code))
-      .limit(1);
+    // A colleague of the demo employee (same manager) who can claim: the other applicant of the plan.
+    const [me] = await db.select({ managerId: employee.lineManagerId }).from(employee).where(eq(employee.id, mineId));
+    const [other] = me?.managerId
+      ? await db
+          .select({ id: employee.id })
+          .from(employee)
+          .where(
+            and(
+              eq(employee.companyId, c.id),
+              eq(employee.status, 'active'),
+              eq(employee.lineManagerId, me.managerId),
+              ne(employee.id, mineId),
+              isNotNull(employee.defaultCostCentreId),
+              isNotNull(employee.bankAccount),
+            ),
+          )
+          .orderBy(asc(employee.code))
+          .limit(1)
+      : [];
     const as = async (employeeId: number): Promise<SessionUser> => {
       const [e] = await db.select({ teamId: employee.teamId }).from(employee).where(eq(employee.id, employeeId));
       return {

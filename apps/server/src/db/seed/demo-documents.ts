@@ -1,4 +1,3 @@
-import { SCREENS } from '@ems/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../core/config';
 import type { DbContext } from '../../core/context';
@@ -27,8 +26,8 @@ import * as workflows from '../../modules/workflow/workflow.service';
 import { addDemoCustomers } from './demo-customers';
 import { addDemoParts } from './demo-document-parts';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
+import { ALL_FUNCTIONS } from './demo-user';
 
-const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
 const REQUEST = 'demo-seed';
 
 /**

@@ -1,10 +1,8 @@
-import { SCREENS } from '@ems/contracts';
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { Config } from '../../core/config';
 import type { BatchContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import type { SessionUser } from '../../core/http';
 import { Messages } from '../../core/i18n';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
@@ -25,9 +23,9 @@ import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
+import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed';
-const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
 
 type FinanceEnd =
   | 'awaiting_paper'
@@ -89,18 +87,7 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
           .orderBy(asc(employee.code))
           .limit(1)
       : [];
-    const as = async (employeeId: number): Promise<SessionUser> => {
-      const [e] = await db.select({ teamId: employee.teamId }).from(employee).where(eq(employee.id, employeeId));
-      return {
-        userId: employeeId,
-        accountId: 0,
-        companyId: c.id,
-        teamId: e?.teamId ?? null,
-        isAdmin: false,
-        functions: ALL_FUNCTIONS,
-        actingFor: null,
-      };
-    };
+    const as = (employeeId: number) => demoUser(db, c.id, employeeId);
     const clerk = await as(clerkId);
     const postClerk = await as(postId);
     const actor: Actor = {

@@ -1,8 +1,6 @@
-import { SCREENS } from '@ems/contracts';
 import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import type { SessionUser } from '../../core/http';
 import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { document } from '../../modules/documents/document.table';
@@ -14,9 +12,9 @@ import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import { approvalStep } from '../../modules/workflow/approval/approval.table';
 import { DEMO_USERS } from './demo-org.data';
+import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed';
-const ALL_FUNCTIONS = new Set(SCREENS.map((s) => s.functionCode));
 
 /**
  * An overdue-frozen person: a travel loan approved through the real services, dated back as if paid out four
@@ -60,18 +58,7 @@ export async function seedDemoFreezes(outer: Db): Promise<void> {
     if (!who || !type || !item) return;
 
     const ctx: DbContext = { db };
-    const as = async (employeeId: number): Promise<SessionUser> => {
-      const [e] = await db.select({ teamId: employee.teamId }).from(employee).where(eq(employee.id, employeeId));
-      return {
-        userId: employeeId,
-        accountId: 0,
-        companyId: c.id,
-        teamId: e?.teamId ?? null,
-        isAdmin: false,
-        functions: ALL_FUNCTIONS,
-        actingFor: null,
-      };
-    };
+    const as = (employeeId: number) => demoUser(db, c.id, employeeId);
     const applicant = await as(who.id);
     const today = shanghaiToday();
     const saved = await form.save(

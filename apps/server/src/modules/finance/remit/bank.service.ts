@@ -5,6 +5,7 @@ import type { OutboundHandler } from '../../outbound/outbound.service';
 import { bankGateway } from './bank.gateway';
 import * as repo from './remit.repository';
 import { runNoOf } from './remit.view';
+import { writeRun } from './remittance.service';
 
 /**
  * The bank job: delivers a remitted run's payment file through the bank adapter, then records its name. A crash
@@ -33,7 +34,7 @@ export function bankJob(ctx: Pick<AppContext, 'db' | 'config'>): OutboundHandler
     await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockRun(tx, run.id, run.companyId);
       if (!locked || locked.bankFile) return;
-      await repo.updateRun(tx, run.id, { bankFile: fileName, bankSentAt: new Date() });
+      await writeRun(tx, locked, { bankFile: fileName, bankSentAt: new Date() });
       await audit(tx, {
         companyId: run.companyId,
         actorId: null,

@@ -27,7 +27,7 @@ import { loanBalance } from '../loans/loans.service';
 import { queuePosting } from '../posting/posting.service';
 import * as repo from './remit.repository';
 import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';
-import { type Clerk, companyWide } from './remittance.service';
+import { type Clerk, companyWide, writeRun } from './remittance.service';
 
 /** The company's remittance runs, newest first (the payments screen). */
 export async function searchRuns(db: Db, clerk: Clerk, q: SearchRunsBody): Promise<Page<RemitRun>> {
@@ -86,7 +86,7 @@ export async function savePostRemark(ctx: DbContext, clerk: Clerk, body: SavePos
     const run = await repo.lockRun(tx, body.RunID, clerk.companyId);
     if (!run) throw notFound();
     if (run.version !== body.Version) throw staleVersion();
-    await repo.updateRun(tx, run.id, { postRemark: body.Remark || null });
+    await writeRun(tx, run, { postRemark: body.Remark || null });
     await audit(
       tx,
       auditEntry(clerk, {

@@ -28,9 +28,16 @@ export async function lockRun(db: Db, id: number, companyId: number): Promise<Ru
   return row;
 }
 
-/** Writes the run after the caller's lock (its version moves on). */
-export async function updateRun(db: Db, id: number, v: Partial<typeof remittanceRun.$inferInsert>) {
-  return updateVersioned(db, remittanceRun, id, null, v, { touch: true });
+/**
+ * Writes the run the caller locked, only at the version it read there (the version moves on); false when the row
+ * has moved since.
+ */
+export async function updateRun(
+  db: Db,
+  run: { id: number; version: number },
+  v: Partial<typeof remittanceRun.$inferInsert>,
+): Promise<boolean> {
+  return !!(await updateVersioned(db, remittanceRun, run.id, run.version, v, { touch: true }));
 }
 
 const runFields = {

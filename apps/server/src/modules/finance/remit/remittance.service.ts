@@ -53,6 +53,11 @@ async function lockRun(tx: Db, clerk: Clerk, id: number, version?: number) {
   return run;
 }
 
+/** Writes the locked run at the version read under the lock; a run that moved since is a conflict. */
+export async function writeRun(tx: Db, run: repo.RunRow, v: Parameters<typeof repo.updateRun>[2]) {
+  if (!(await repo.updateRun(tx, run, v))) throw staleVersion();
+}
+
 function onStep(run: repo.RunRow, step: RemitStep) {
   if (run.step === 'done') throw conflict('remit.already_remitted', { runNo: runNoOf(run.id) });
   if (run.step !== step) throw refused('remit.wrong_step', { step: run.step });
@@ -115,7 +120,7 @@ export async function generate(ctx: DbContext, clerk: Clerk, body: GenerateDataB
     if (Number(documents) > 0 && !body.Confirm) throw refused('remit.confirm_regenerate');
     if (run.voucherId) await repo.cancelOpenVoucher(tx, run.voucherId);
     await repo.clearLines(tx, run.id);
-    await repo.updateRun(tx, run.id, { ...way, step: 'documents', voucherId: null, printedAt: null });
+    await writeRun(tx, run, { ...way, step: 'documents', voucherId: null, printedAt: null });
     await audit(
       tx,
       auditEntry(clerk, { action: 'regenerate', entity: 'remittance_run', entityId: run.id, detail: way }),
@@ -192,7 +197,7 @@ export async function pass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsBod
         ),
       (id) => docNo(tx, gl, id),
     );
-    if (result.changed > 0) await repo.updateRun(tx, run.id, {});
+    if (result.changed > 0) await writeRun(tx, run, {});
     faultPoint('pass');
     return result;
   });
@@ -246,7 +251,7 @@ export async function noPass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsB
       },
       (id) => docNo(tx, gl, id),
     );
-    if (result.changed > 0) await repo.updateRun(tx, run.id, {});
+    if (result.changed > 0) await writeRun(tx, run, {});
     faultPoint('no_pass');
     return result;
   });
@@ -275,7 +280,7 @@ export async function confirmStep(ctx: DbContext, clerk: Clerk, body: ConfirmSte
     if (run.step === 'documents') await buildList(tx, clerk, run);
     if (run.step === 'list') set.voucherId = (await writePaymentVoucher(tx, clerk, run)).id;
     if (run.step === 'print' && !run.printedAt) throw refused('remit.not_printed');
-    await repo.updateRun(tx, run.id, set);
+    await writeRun(tx, run, set);
     await audit(
       tx,
       auditEntry(clerk, {
@@ -434,7 +439,7 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
     await enqueue(tx, 'bank', { runId: run.id }, clerk.companyId);
     const now = new Date();
     await repo.markItemsPaid(tx, run.id, now);
-    await repo.updateRun(tx, run.id, { step: 'done', remittedAt: now, remittedBy: clerk.userId });
+    await writeRun(tx, run, { step: 'done', remittedAt: now, remittedBy: clerk.userId });
     await audit(tx, auditEntry(clerk, { action: 'remit', entity: 'remittance_run', entityId: run.id }));
     faultPoint('remit');
   });

@@ -131,7 +131,15 @@ export const WorkflowWithDetails = z.object({ Workflow: WorkflowRow, Details: z.
 export const WorkflowIdBody = z.object({ WorkflowID: Id });
 
 /** Every call that moves a document sends the Version it loaded (DESIGN §5); a stale one answers 409. */
-export const SubmitBody = z.object({ ID: Id, Version });
+export const SubmitBody = z.object({
+  ID: Id,
+  Version,
+  /**
+   * The applicant has seen the budgets and caps the document would exceed under warn control and goes on;
+   * without it such a submit answers 409 `limits.confirm_needed`, each warning in `errors`.
+   */
+  ConfirmLimitWarnings: z.boolean().optional(),
+});
 export const ApproveBody = z.object({
   ID: Id,
   /** The version the approver saw; a document changed since answers 409. */
@@ -145,6 +153,8 @@ export const ConfirmBody = z.object({
   Version,
   Accept: z.boolean(),
   Comment: z.string().trim().max(1000).nullish(),
+  /** As on submit: the applicant goes on past the warnings of budgets and caps. */
+  ConfirmLimitWarnings: z.boolean().optional(),
 });
 
 export const RouteStep = z.object({

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { employee, employeeRoleTeam, role, roleFunction } from '../org/org.table';
+import { employee, employeeRoleTeam, role, roleFunction, roleReport } from '../org/org.table';
 import { company } from '../system/system.table';
 import { refreshToken, userAccount } from './auth.table';
 
@@ -38,6 +38,8 @@ export async function sessionOf(db: Db, accountId: number, familyId: string, com
         and ${refreshToken.userAccountId} = ${userAccount.id} and ${refreshToken.revokedAt} is null)`,
       functions: sql<string[]>`array(select distinct ${roleFunction.functionCode} from ${roles}
         join ${roleFunction} on ${roleFunction.roleId} = ${role.id} where ${ofUser})`,
+      reports: sql<string[]>`array(select distinct ${roleReport.reportCode} from ${roles}
+        join ${roleReport} on ${roleReport.roleId} = ${role.id} where ${ofUser})`,
       isAdmin: sql<boolean>`exists (select 1 from ${roles} where ${ofUser} and ${role.isAdmin})`,
     })
     .from(userAccount)

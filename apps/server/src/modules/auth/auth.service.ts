@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { TokenResponse } from '@ems/contracts';
+import { SCREENS, type TokenResponse } from '@ems/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../core/context';
@@ -377,6 +377,17 @@ export async function resetPassword(ctx: AppContext, admin: SessionUser, targetU
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const REPORT_SCREENS = new Set(SCREENS.filter((s) => s.group === 'report').map((s) => s.functionCode));
+
+/**
+ * The functions a session holds: a report screen needs both the function and the report access of one of the
+ * user's roles (`LoadRoleReportByUserId`), so taking a report from a role closes its screen and its calls.
+ */
+function grantedFunctions(s: { functions: string[]; reports: string[] }): Set<string> {
+  const reports = new Set(s.reports);
+  return new Set(s.functions.filter((f) => !REPORT_SCREENS.has(f) || reports.has(f)));
+}
+
 /**
  * Builds the request's user from a verified access token. The token ends at once, not at its expiry, when the
  * account may no longer act, is locked, or its refresh family was revoked (sign-out, reuse, password change/reset).
@@ -390,7 +401,7 @@ export async function loadSession(db: Db, claims: AccessClaims) {
   // A temporary password opens nothing but its own change: no functions to look up.
   const { functions, isAdmin } = mustChangePassword
     ? { functions: new Set<string>(), isAdmin: false }
-    : { functions: new Set(s.functions), isAdmin: s.isAdmin };
+    : { functions: grantedFunctions(s), isAdmin: s.isAdmin };
   const user: SessionUser = {
     userId: s.employee.id,
     accountId: s.account.id,
@@ -423,7 +434,7 @@ export async function linkIssuer(
     companyId: v.companyId,
     teamId: v.teamId,
     isAdmin: s.isAdmin,
-    functions: new Set(s.functions),
+    functions: grantedFunctions(s),
     actingFor: null,
   };
 }

@@ -52,7 +52,13 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
           ctx,
           currentUser(req),
           docType,
-          { id: req.body.ID, version: req.body.Version, key: keyOf(req), requestId: String(req.id) },
+          {
+            id: req.body.ID,
+            version: req.body.Version,
+            confirmWarnings: req.body.ConfirmLimitWarnings === true,
+            key: keyOf(req),
+            requestId: String(req.id),
+          },
           req.culture,
         ),
     );
@@ -102,6 +108,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
           version: req.body.Version,
           accept: req.body.Accept,
           comment: req.body.Comment,
+          confirmWarnings: req.body.ConfirmLimitWarnings === true,
           key: keyOf(req),
           requestId: String(req.id),
         },

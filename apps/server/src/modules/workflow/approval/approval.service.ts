@@ -8,6 +8,7 @@ import { toDetail, visible } from '../../documents/document.service';
 import { submitProblems } from '../../documents/lifecycle/document.checks';
 import { approversFor, entitled, isOwner } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
+import { checkLimits } from '../../limits/limits.service';
 import { route } from '../routing/route.service';
 import * as repo from './approval.repository'; /** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
 
@@ -59,6 +60,8 @@ export async function advance(
     await repo.moveStep(tx, next.id, 'waiting', { status: 'pending', pendingSince: v.now });
     return { to: 'approving', notify: { to: next.approverId, template: 'workflow.mail.pending' } };
   }
+  // The last approval holds the spend again against every budget and cap, as they stand now (DESIGN §11).
+  await checkLimits(tx, d, 'approve', true);
   return {
     to: 'approved',
     set: { approvedAt: v.now },
@@ -76,7 +79,7 @@ export async function submit(
   ctx: DbContext,
   user: SessionUser,
   docType: DocType,
-  v: { id: number; version: number; key?: string | undefined; requestId: string },
+  v: { id: number; version: number; confirmWarnings?: boolean; key?: string | undefined; requestId: string },
   culture: Culture,
 ): Promise<DocumentDetail> {
   const id = await transition(
@@ -95,8 +98,10 @@ export async function submit(
     async (tx, d, action) => {
       const problem = await submitProblems(tx, d);
       if (problem) throw problem;
-      if (action === 'submit') return startApproval(tx, d);
-      return { to: 'confirming', notify: { to: d.applicantId, template: 'workflow.mail.confirm' } };
+      if (action !== 'submit')
+        return { to: 'confirming', notify: { to: d.applicantId, template: 'workflow.mail.confirm' } };
+      await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
+      return startApproval(tx, d);
     },
   );
   return detailOf(ctx, user, id, culture);
@@ -111,6 +116,7 @@ export async function confirm(
     version: number;
     accept: boolean;
     comment?: string | null | undefined;
+    confirmWarnings?: boolean;
     key?: string | undefined;
     requestId: string;
   },
@@ -132,6 +138,8 @@ export async function confirm(
       if (v.accept) {
         const problem = await submitProblems(tx, d);
         if (problem) throw problem;
+        // The applicant accepting what their proxy prepared is their own submit, warnings included.
+        await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
         return { ...(await startApproval(tx, d)), principalId: user.userId };
       }
       return {

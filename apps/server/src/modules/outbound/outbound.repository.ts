@@ -14,6 +14,14 @@ export async function insert(
   return row!;
 }
 
+/** Many calls of one queue at once, a thousand per statement. */
+export async function insertMany(
+  db: Db,
+  vs: readonly { queue: string; payload: unknown; companyId: number | null; requestId: string | null }[],
+) {
+  for (let i = 0; i < vs.length; i += 1000) await db.insert(outboundJob).values(vs.slice(i, i + 1000));
+}
+
 /** Rows not yet handed to the queue, locked so that two relays never hand over the same one. */
 export async function takeUnrelayed(db: Db, queues: readonly string[], limit: number) {
   return db

@@ -18,6 +18,19 @@ export async function enqueue(db: Db, queue: OutboundQueue, payload: unknown, co
   return repo.insert(db, { queue, payload, companyId, requestId: currentRequestId() });
 }
 
+/** Records many calls of one queue, each with its own payload, as `enqueue` does one. */
+export async function enqueueMany(
+  db: Db,
+  queue: OutboundQueue,
+  items: readonly { payload: unknown; companyId: number | null }[],
+) {
+  const requestId = currentRequestId();
+  await repo.insertMany(
+    db,
+    items.map((i) => ({ queue, payload: i.payload, companyId: i.companyId, requestId })),
+  );
+}
+
 /**
  * Does the call; throws when it failed, so the queue tries again later (`last`: no attempt follows this one;
  * `requestId`: of the request that caused the call, for what the handler writes).

@@ -206,12 +206,12 @@ export async function search(db: Db, companyId: number, body: SearchOutboundJobB
 /** Gives a failed call a new round of attempts. */
 export async function retry(db: Db, actor: { userId: number; companyId: number; requestId: string }, id: number) {
   return db.transaction(async (tx) => {
+    const current = await repo.find(tx, id);
+    if (!current || (current.companyId !== null && current.companyId !== actor.companyId)) throw notFound();
+    // A failed posting has failed its voucher and document too: only the posting screen's resend puts all three back.
+    if (current.queue === 'erp') throw refused('outbound.retry_through_posting');
     const row = await repo.requeue(tx, id, actor.companyId);
-    if (!row) {
-      const current = await repo.find(tx, id);
-      if (!current || (current.companyId !== null && current.companyId !== actor.companyId)) throw notFound();
-      throw refused('outbound.not_failed');
-    }
+    if (!row) throw refused('outbound.not_failed');
     await audit(tx, {
       companyId: actor.companyId,
       actorId: actor.userId,

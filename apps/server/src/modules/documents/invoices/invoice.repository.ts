@@ -10,7 +10,6 @@ import {
   isNotNull,
   isNull,
   lte,
-  ne,
   notInArray,
   type SQL,
   sql,

@@ -1,0 +1,128 @@
+import type {
+  SpendDetailBody,
+  SpendDetailPage,
+  SpendDetailRow,
+  SpendExportBody,
+  SpendListBody,
+  SpendOption,
+} from '@ems/contracts';
+import { addMoney } from '@ems/contracts';
+import type { Actor } from '../../core/actor';
+import type { Db } from '../../core/db';
+import { fieldError, notFound } from '../../core/errors';
+import { localName } from '../../core/i18n';
+import { shanghaiToday } from '../../core/time';
+import * as repo from './spend.repository';
+
+export type SpendKind = repo.SpendKind;
+
+/** The dates a report covers: as asked, else the current calendar year in Shanghai. */
+export function dateRange(q: { DateFrom?: string | null | undefined; DateTo?: string | null | undefined }) {
+  const year = shanghaiToday().slice(0, 4);
+  const from = q.DateFrom ?? (q.DateTo ? `${q.DateTo.slice(0, 4)}-01-01` : `${year}-01-01`);
+  const to = q.DateTo ?? (q.DateFrom ? `${q.DateFrom.slice(0, 4)}-12-31` : `${year}-12-31`);
+  if (from > to) throw fieldError('DateTo', 'spendreports.range_reversed');
+  return { from, to };
+}
+
+/** The filter of a report, its master records checked to be the company's own (another company's: 404). */
+async function filterOf(db: Db, actor: Actor, q: SpendExportBody): Promise<repo.SpendFilter> {
+  const { from, to } = dateRange(q);
+  const foreign = await repo.foreignFilters(db, actor.companyId, {
+    costCentre: q.CostCenterID,
+    expenseType: q.ExpenseTypeID,
+    expenseItem: q.ExpenseItemID,
+    product: q.ProductID,
+  });
+  if (foreign) throw notFound();
+  return {
+    from,
+    to,
+    costCentreId: q.CostCenterID,
+    costCentreText: q.CostCenter || undefined,
+    expenseTypeId: q.ExpenseTypeID,
+    expenseItemId: q.ExpenseItemID,
+    productId: q.ProductID,
+    stage: q.Stage,
+    keyword: q.Keyword || undefined,
+  };
+}
+
+export function toRow(r: repo.SpendRow, actor: Pick<Actor, 'culture'>): SpendDetailRow {
+  const c = actor.culture;
+  return {
+    LineID: r.line_id,
+    DocumentID: r.document_id,
+    DocNo: r.doc_no,
+    Status: r.status as SpendDetailRow['Status'],
+    ApplicantCode: r.applicant_code,
+    ApplicantName: localName(c, r.applicant_zh, r.applicant_en),
+    TeamName: localName(c, r.team_zh, r.team_en),
+    CostCenterCode: r.cc_code,
+    CostCenterName: localName(c, r.cc_zh, r.cc_en),
+    ExpenseTypeName: localName(c, r.type_zh, r.type_en),
+    ExpenseItemName: localName(c, r.item_zh, r.item_en),
+    ProductCode: r.product_code,
+    ProductName: localName(c, r.product_zh, r.product_en),
+    ExpenseDate: r.expense_date,
+    Currency: r.currency,
+    Amount: r.amount,
+    AmountCNY: r.amount_cny,
+  };
+}
+
+/** One page of a spend report with the total of every line the filters select and its monthly trend. */
+export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDetailBody): Promise<SpendDetailPage> {
+  const f = await filterOf(db, actor, q);
+  const months = await repo.spendByMonth(db, actor.companyId, kind, f);
+  const total = months.reduce((n, m) => n + m.lines, 0);
+  const rows =
+    total === 0
+      ? []
+      : await repo.spendPage(db, actor.companyId, kind, f, {
+          offset: (q.PageIndex - 1) * q.PageSize,
+          limit: q.PageSize,
+          sortField: q.SortField,
+          sortOrder: q.SortOrder,
+        });
+  return {
+    Total: total,
+    Rows: rows.map((r) => toRow(r, actor)),
+    TotalAmountCNY: addMoney('0', ...months.map((m) => m.amount)),
+    DateFrom: f.from,
+    DateTo: f.to,
+    Trend: months.map((m) => ({ Month: m.month, Lines: m.lines, AmountCNY: m.amount })),
+  };
+}
+
+/** Every line of the filters, streamed for the export (at most `limit`). */
+export async function exportRows(db: Db, actor: Actor, kind: SpendKind, q: SpendExportBody, limit: number) {
+  const f = await filterOf(db, actor, q);
+  return (async function* () {
+    for await (const r of repo.spendAll(db, actor.companyId, kind, f, limit)) yield toRow(r, actor);
+  })();
+}
+
+const option =
+  (actor: Actor) =>
+  (r: repo.OptionRow): SpendOption => ({
+    ID: r.id,
+    Code: r.code,
+    Name: localName(actor.culture, r.name_zh, r.name_en),
+  });
+
+export async function expenseTypeList(db: Db, actor: Actor, q: SpendListBody) {
+  return (await repo.expenseTypes(db, actor.companyId, q.DocType)).map(option(actor));
+}
+
+export async function productList(db: Db, actor: Actor) {
+  return (await repo.products(db, actor.companyId)).map(option(actor));
+}
+
+export async function itemNameList(db: Db, actor: Actor, q: SpendListBody) {
+  if (q.ExpenseTypeID && (await repo.foreignFilters(db, actor.companyId, { expenseType: q.ExpenseTypeID })))
+    throw notFound();
+  return (await repo.expenseItems(db, actor.companyId, { docType: q.DocType, expenseTypeId: q.ExpenseTypeID })).map(
+    option(actor),
+  );
+}

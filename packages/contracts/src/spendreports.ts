@@ -96,6 +96,8 @@ export const AspExportBody = AspListBody.omit({ PageIndex: true, PageSize: true 
 export type AspExportBody = z.infer<typeof AspExportBody>;
 
 export const AspRow = z.object({
+  /** Month and product: the row's key. */
+  Key: z.string(),
   Month: z.string(),
   ProductID: Id,
   ProductCode: z.string(),
@@ -140,7 +142,14 @@ export const SalesBudgetRow = z.object({
 });
 export type SalesBudgetRow = z.infer<typeof SalesBudgetRow>;
 
-export const SalesBudgetDay = z.object({ SalesDate: z.string(), Amount: z.string(), BudgetAmount: z.string() });
+export const SalesBudgetDay = z.object({
+  SalesDate: z.string(),
+  Amount: z.string(),
+  BudgetAmount: z.string(),
+  /** Running sums from the first day of the filter. */
+  CumulativeAmount: z.string(),
+  CumulativeBudget: z.string(),
+});
 export const SalesBudgetPage = pageOf(SalesBudgetRow).extend({
   Amount: z.string(),
   BudgetAmount: z.string(),

@@ -47,6 +47,7 @@ function monthRange(q: { MonthFrom?: string | undefined; MonthTo?: string | unde
 
 function aspRow(r: repo.AspRow, actor: Pick<Actor, 'culture'>): AspRow {
   return {
+    Key: `${r.month}|${r.product_id}`,
     Month: r.month,
     ProductID: r.product_id,
     ProductCode: r.product_code,
@@ -104,6 +105,22 @@ function budgetRow(r: repo.BudgetRow, actor: Pick<Actor, 'culture'>): SalesBudge
   };
 }
 
+function cumulative(days: { sales_date: string; amount: string; budget: string }[]) {
+  let amount = new Decimal(0);
+  let budget = new Decimal(0);
+  return days.map((d) => {
+    amount = amount.plus(d.amount);
+    budget = budget.plus(d.budget);
+    return {
+      SalesDate: d.sales_date,
+      Amount: d.amount,
+      BudgetAmount: d.budget,
+      CumulativeAmount: amount.toFixed(2),
+      CumulativeBudget: budget.toFixed(2),
+    };
+  });
+}
+
 /** The budget report: each day's sales against its budget, the month to date, and the totals per day (the chart). */
 export async function budgetList(db: Db, actor: Actor, q: SalesBudgetBody): Promise<SalesBudgetPage> {
   await ownProduct(db, actor, q.ProductID);
@@ -122,7 +139,7 @@ export async function budgetList(db: Db, actor: Actor, q: SalesBudgetBody): Prom
     AchievementPercent: percentOf(amount, budget),
     DateFrom: f.from,
     DateTo: f.to,
-    Days: days.map((d) => ({ SalesDate: d.sales_date, Amount: d.amount, BudgetAmount: d.budget })),
+    Days: cumulative(days),
   };
 }
 

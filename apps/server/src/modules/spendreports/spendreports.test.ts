@@ -316,9 +316,27 @@ describe('daily sales', () => {
       admin,
     );
     expect(all.json().Days).toEqual([
-      { SalesDate: `${YEAR}-04-01`, Amount: '130.00', BudgetAmount: '100.00' },
-      { SalesDate: `${YEAR}-04-02`, Amount: '210.00', BudgetAmount: '100.00' },
-      { SalesDate: `${YEAR}-05-01`, Amount: '48.00', BudgetAmount: '60.00' },
+      {
+        SalesDate: `${YEAR}-04-01`,
+        Amount: '130.00',
+        BudgetAmount: '100.00',
+        CumulativeAmount: '130.00',
+        CumulativeBudget: '100.00',
+      },
+      {
+        SalesDate: `${YEAR}-04-02`,
+        Amount: '210.00',
+        BudgetAmount: '100.00',
+        CumulativeAmount: '340.00',
+        CumulativeBudget: '200.00',
+      },
+      {
+        SalesDate: `${YEAR}-05-01`,
+        Amount: '48.00',
+        BudgetAmount: '60.00',
+        CumulativeAmount: '388.00',
+        CumulativeBudget: '260.00',
+      },
     ]);
     expect(
       all.json().Rows.find((r: { ProductCode: string }) => r.ProductCode === 'CV-002').AchievementPercent,

@@ -12,7 +12,7 @@ import {
   type SalesBudgetRow,
 } from '@ems/contracts';
 import Decimal from 'decimal.js';
-import type { Actor } from '../../core/actor';
+import type { Actor, AuditActor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { fieldError, notFound } from '../../core/errors';
@@ -209,7 +209,12 @@ export async function importDaily(ctx: AppContext, actor: Actor, data: Buffer): 
     amount: g.value.Amount,
     budgetAmount: g.value.BudgetAmount,
   }));
-  return ctx.db.transaction(async (tx) => {
+  return recordDaily(ctx.db, actor, values);
+}
+
+/** Writes daily sales in one transaction with the audit row; a day and product already there is replaced. */
+export async function recordDaily(db: Db, actor: AuditActor, values: repo.DailyValue[]): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
     const created = await repo.upsertDaily(tx, actor.companyId, values);
     const dates = values.map((v) => v.salesDate).sort();
     await audit(
@@ -237,7 +242,12 @@ export async function importAsp(ctx: AppContext, actor: Actor, data: Buffer): Pr
   );
   errors.throwIfAny();
   const values = good.map((g, i) => ({ month: g.value.Month, productId: ids[i]!, standardAsp: g.value.StandardASP }));
-  return ctx.db.transaction(async (tx) => {
+  return recordAsp(ctx.db, actor, values);
+}
+
+/** Writes standard ASPs in one transaction with the audit row; a month and product already there is replaced. */
+export async function recordAsp(db: Db, actor: AuditActor, values: repo.AspValue[]): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
     const created = await repo.upsertAsp(tx, actor.companyId, values);
     await audit(
       tx,

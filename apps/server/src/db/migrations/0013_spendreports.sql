@@ -28,4 +28,5 @@ ALTER TABLE "sales_daily" ADD CONSTRAINT "sales_daily_company_id_company_id_fk" 
 ALTER TABLE "sales_daily" ADD CONSTRAINT "sales_daily_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_asp_uq" ON "sales_asp" USING btree ("company_id","month","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_daily_uq" ON "sales_daily" USING btree ("company_id","sales_date","product_id");--> statement-breakpoint
-CREATE INDEX "sales_daily_product_idx" ON "sales_daily" USING btree ("company_id","product_id","sales_date");
+CREATE INDEX "sales_daily_product_idx" ON "sales_daily" USING btree ("company_id","product_id","sales_date");--> statement-breakpoint
+CREATE INDEX "expense_line_date_idx" ON "expense_line" USING btree ("expense_date","id");

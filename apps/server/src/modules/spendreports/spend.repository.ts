@@ -86,17 +86,16 @@ export interface SpendRow {
   currency: string;
   amount: string;
   amount_cny: string;
-  group_code: string;
 }
 
-const SELECT = (kind: SpendKind) => sql`select l.id as line_id, d.id as document_id, d.doc_no, d.status,
+const SELECT = sql`select l.id as line_id, d.id as document_id, d.doc_no, d.status,
     e.code as applicant_code, e.name_zh as applicant_zh, e.name_en as applicant_en,
     tm.name_zh as team_zh, tm.name_en as team_en,
     cc.code as cc_code, cc.name_zh as cc_zh, cc.name_en as cc_en,
     et.name_zh as type_zh, et.name_en as type_en, ei.name_zh as item_zh, ei.name_en as item_en,
     p.code as product_code, p.name_zh as product_zh, p.name_en as product_en,
     l.expense_date::text as expense_date, l.currency, coalesce(l.amount, 0)::text as amount,
-    coalesce(l.amount_cny, 0)::text as amount_cny, ${groupCode(kind)} as group_code
+    coalesce(l.amount_cny, 0)::text as amount_cny
   from expense_line l
   join document d on d.id = l.document_id
   join employee e on e.id = d.applicant_id
@@ -106,10 +105,6 @@ const SELECT = (kind: SpendKind) => sql`select l.id as line_id, d.id as document
   left join expense_item ei on ei.id = l.expense_item_id
   left join product p on p.id = l.product_id`;
 
-/** What the report is grouped by, as the first key of its order. */
-const groupCode = (kind: SpendKind) =>
-  kind.by === 'costCentre' ? sql`coalesce(cc.code, '')` : sql`coalesce(p.code, '')`;
-
 const SORTABLE: Record<string, SQL> = {
   DocNo: sql`d.doc_no`,
   ExpenseDate: sql`l.expense_date`,
@@ -118,9 +113,9 @@ const SORTABLE: Record<string, SQL> = {
   ProductCode: sql`p.code`,
 };
 
-function orderOf(kind: SpendKind, sortField?: string, sortOrder?: 'ascend' | 'descend'): SQL {
+function orderOf(sortField?: string, sortOrder?: 'ascend' | 'descend'): SQL {
   const col = sortField ? SORTABLE[sortField] : undefined;
-  if (!col) return sql`${groupCode(kind)}, l.expense_date, l.id`;
+  if (!col) return sql`l.expense_date desc, l.id desc`;
   return sortOrder === 'descend' ? sql`${col} desc nulls last, l.id desc` : sql`${col} asc nulls last, l.id`;
 }
 
@@ -143,25 +138,23 @@ export async function spendPage(
   f: SpendFilter,
   page: { offset: number; limit: number; sortField?: string | undefined; sortOrder?: 'ascend' | 'descend' | undefined },
 ) {
-  const result = await db.execute(sql`${SELECT(kind)} where ${where(companyId, kind, f)}
-    order by ${orderOf(kind, page.sortField, page.sortOrder)} limit ${page.limit} offset ${page.offset}`);
+  const result = await db.execute(sql`${SELECT} where ${where(companyId, kind, f)}
+    order by ${orderOf(page.sortField, page.sortOrder)} limit ${page.limit} offset ${page.offset}`);
   return rowsOf<SpendRow>(result);
 }
 
 /**
- * Every line of the filter in the report's order (group, date, line), a thousand at a time: each page starts after
- * the last row of the one before, so a deep page costs what the first does. The next page is asked for before this
- * one is handed on.
+ * Every line of the filter, newest expense date first as on screen, a thousand at a time: each page starts after the
+ * last row of the one before (keyset on the date index), so a deep page costs what the first does. The next page is
+ * asked for before this one is handed on.
  */
 export async function* spendAll(db: Db, companyId: number, kind: SpendKind, f: SpendFilter, limit: number) {
   const size = 1000;
   const page = (after: SpendRow | undefined, n: number) => {
-    const past = after
-      ? sql` and (${groupCode(kind)}, l.expense_date, l.id) > (${after.group_code}, ${after.expense_date}::date, ${after.line_id})`
-      : sql``;
+    const past = after ? sql` and (l.expense_date, l.id) < (${after.expense_date}::date, ${after.line_id})` : sql``;
     const rows = db
-      .execute(sql`${SELECT(kind)} where ${where(companyId, kind, f)}${past}
-        order by ${groupCode(kind)}, l.expense_date, l.id limit ${n}`)
+      .execute(sql`${SELECT} where ${where(companyId, kind, f)}${past}
+        order by l.expense_date desc, l.id desc limit ${n}`)
       .then((r) => rowsOf<SpendRow>(r));
     rows.catch(() => undefined);
     return rows;

@@ -136,7 +136,11 @@ describe('guards', () => {
 
 describe('spend reports', () => {
   it('lists the submitted deputy lines of the company by cost centre, with the total and the monthly trend', async () => {
-    const res = await t.call('/api/Report/SearchDeputyDetailByCostCenter', { ...RANGE, Language: 'en-GB' }, admin);
+    const res = await t.call(
+      '/api/Report/SearchDeputyDetailByCostCenter',
+      { ...RANGE, Language: 'en-GB', SortField: 'CostCenterCode', SortOrder: 'ascend' },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json();
     expect(page.Total).toBe(3);
@@ -145,8 +149,14 @@ describe('spend reports', () => {
       { Month: `${YEAR}-03`, Lines: 1, AmountCNY: '100.00' },
       { Month: `${YEAR}-04`, Lines: 2, AmountCNY: '70.50' },
     ]);
-    // Grouped by cost centre code: T-MKT before T-OWN.
+    // Sorted by cost centre code: T-MKT before T-OWN; without a sort, newest expense date first.
     expect(page.Rows.map((r: { CostCenterCode: string }) => r.CostCenterCode)).toEqual(['T-MKT', 'T-OWN', 'T-OWN']);
+    const newest = await t.call('/api/Report/SearchDeputyDetailByCostCenter', RANGE, admin);
+    expect(newest.json().Rows.map((r: { ExpenseDate: string }) => r.ExpenseDate)).toEqual([
+      `${YEAR}-04-11`,
+      `${YEAR}-04-10`,
+      `${YEAR}-03-05`,
+    ]);
     expect(page.Rows[1]).toMatchObject({
       ExpenseItemName: 'Hotel',
       CostCenterName: 'Cost centre T-OWN',
@@ -182,11 +192,16 @@ describe('spend reports', () => {
     expect(await total({ Keyword: 'dt' })).toBe(3);
     expect(await total({ Keyword: 'AT' })).toBe(0);
     expect(await total({}, 'SearchApplyDetailByCostCenter')).toBe(1);
-    const byProduct = await t.call('/api/Report/SearchDeputyDetailByProduct', { ...RANGE, PageSize: 2 }, admin);
+    const byCode = { SortField: 'ProductCode', SortOrder: 'ascend' };
+    const byProduct = await t.call(
+      '/api/Report/SearchDeputyDetailByProduct',
+      { ...RANGE, ...byCode, PageSize: 2 },
+      admin,
+    );
     expect(byProduct.json().Rows.map((r: { ProductCode: string }) => r.ProductCode)).toEqual(['CV-001', 'CV-001']);
     const second = await t.call(
       '/api/Report/SearchDeputyDetailByProduct',
-      { ...RANGE, PageSize: 2, PageIndex: 2 },
+      { ...RANGE, ...byCode, PageSize: 2, PageIndex: 2 },
       admin,
     );
     expect(second.json().Rows.map((r: { ProductCode: string }) => r.ProductCode)).toEqual(['CV-002']);
@@ -211,7 +226,7 @@ describe('spend reports', () => {
     expect((await t.call('/api/Report/ItemNameList', { ExpenseTypeID: 999999 }, admin)).statusCode).toBe(404);
   });
 
-  it('exports every line of the filters, grouped as on screen, in the user’s language', async () => {
+  it('exports every line of the filters, newest first as on screen, in the user’s language', async () => {
     const res = await t.call(
       '/api/Report/ExportDeputyDetailByProduct',
       { ...RANGE, Stage: 'approved', Language: 'en-GB' },
@@ -220,8 +235,8 @@ describe('spend reports', () => {
     const rows = await sheetOf(res);
     expect(rows[0]!.slice(0, 3)).toEqual(['Product code', 'Product', 'Document no.']);
     expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
-      ['CV-001', '100.00'],
       ['CV-002', '50.50'],
+      ['CV-001', '100.00'],
     ]);
     const zh = await sheetOf(await t.call('/api/Report/ExportApplyDetailByCostCenter', RANGE, admin));
     expect(zh[0]![0]).toBe('成本中心代码');

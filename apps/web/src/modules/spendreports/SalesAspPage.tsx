@@ -22,9 +22,9 @@ function aspOption(rows: AspRow[], labels: { standard: string; actual: string })
   const x = sorted.map((r) => `${r.Month} ${r.ProductCode}`);
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [labels.standard, labels.actual] },
-    grid: { left: 64, right: 24, top: 40, bottom: 48 },
-    xAxis: { type: 'category', data: x },
+    legend: { top: 0, data: [labels.standard, labels.actual] },
+    grid: { left: 64, right: 24, top: 40, bottom: 72 },
+    xAxis: { type: 'category', data: x, axisLabel: { interval: 0, rotate: 30 } },
     yAxis: { type: 'value' },
     series: [
       {

@@ -18,7 +18,7 @@ function daysOption(page: Page, l: Record<'sales' | 'budget' | 'cumSales' | 'cum
   const cumBudget = page.Days.map((d) => Number(d.CumulativeBudget));
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [l.sales, l.budget, l.cumSales, l.cumBudget] },
+    legend: { top: 0, data: [l.sales, l.budget, l.cumSales, l.cumBudget] },
     grid: { left: 72, right: 72, top: 40, bottom: 32 },
     xAxis: { type: 'category', data: page.Days.map((d) => d.SalesDate) },
     yAxis: [{ type: 'value' }, { type: 'value' }],

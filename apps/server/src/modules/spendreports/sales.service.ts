@@ -125,12 +125,13 @@ function cumulative(days: { sales_date: string; amount: string; budget: string }
 export async function budgetList(db: Db, actor: Actor, q: SalesBudgetBody): Promise<SalesBudgetPage> {
   await ownProduct(db, actor, q.ProductID);
   const f = budgetFilter(q);
-  const days = await repo.budgetDays(db, actor.companyId, f);
+  const [days, rows] = await Promise.all([
+    repo.budgetDays(db, actor.companyId, f),
+    repo.budgetPage(db, actor.companyId, f, (q.PageIndex - 1) * q.PageSize, q.PageSize),
+  ]);
   const total = days.reduce((n, d) => n + d.n, 0);
   const amount = days.reduce((s, d) => s.plus(d.amount), new Decimal(0)).toFixed(2);
   const budget = days.reduce((s, d) => s.plus(d.budget), new Decimal(0)).toFixed(2);
-  const rows =
-    total === 0 ? [] : await repo.budgetPage(db, actor.companyId, f, (q.PageIndex - 1) * q.PageSize, q.PageSize);
   return {
     Total: total,
     Rows: rows.map((r) => budgetRow(r, actor)),

@@ -173,7 +173,11 @@ export type DailySalesImportRow = z.infer<typeof DailySalesImportRow>;
 
 /** A row of the ASP import: the month, the product and its standard average selling price (four places). */
 export const AspImportRow = z.object({
-  Month: MonthText,
+  // Excel turns a typed 2026-04 into a date: the cell then reads 2026-04-01, which names the same month.
+  Month: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{4}-\d{2}-01$/.test(v.trim()) ? v.trim().slice(0, 7) : v),
+    MonthText,
+  ),
   ProductCode: z.string().trim().min(1).max(40),
   StandardASP: z
     .string()

@@ -271,7 +271,8 @@ describe('daily sales', () => {
       await workbook([
         ['月份', '产品代码', '标准ASP'],
         [`${YEAR}-04`, 'CV-001', '12.5'],
-        [`${YEAR}-04`, 'cv-002', '20'],
+        // A month typed into Excel becomes a date cell.
+        [new Date(Date.UTC(Number(YEAR), 3, 1)) as unknown as string, 'cv-002', '20'],
       ]),
       admin,
     );

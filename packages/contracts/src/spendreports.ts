@@ -63,6 +63,15 @@ export const SpendDetailPage = pageOf(SpendDetailRow).extend({
   DateFrom: DateOnly,
   DateTo: DateOnly,
   Trend: z.array(SpendMonth),
+  /** The ten cost centres or products (as the report groups) with the most spend; code and name null for lines without one. */
+  TopGroups: z.array(
+    z.object({
+      Code: z.string().nullable(),
+      Name: z.string().nullable(),
+      Lines: z.number().int(),
+      AmountCNY: z.string(),
+    }),
+  ),
 });
 export type SpendDetailPage = z.infer<typeof SpendDetailPage>;
 

@@ -121,14 +121,27 @@ function orderOf(sortField?: string, sortOrder?: 'ascend' | 'descend'): SQL {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The lines per month of the expense date, over the whole filter: the total and the trend chart. */
+/**
+ * The lines per month of the expense date and per cost centre or product (as the report groups), over the whole
+ * filter, in one pass: the total, the trend chart and the largest groups come from it.
+ */
 export async function spendByMonth(db: Db, companyId: number, kind: SpendKind, f: SpendFilter) {
-  const result = await db.execute(sql`select to_char(l.expense_date, 'YYYY-MM') as month, count(*)::int as lines,
-      coalesce(sum(l.amount_cny), 0)::text as amount
+  const group = kind.by === 'costCentre' ? sql`d.cost_centre_id` : sql`l.product_id`;
+  const result = await db.execute(sql`select to_char(l.expense_date, 'YYYY-MM') as month, ${group} as group_id,
+      count(*)::int as lines, coalesce(sum(l.amount_cny), 0)::text as amount
     from expense_line l join document d on d.id = l.document_id
     where ${where(companyId, kind, f)}
-    group by 1 order by 1`);
-  return rowsOf<{ month: string; lines: number; amount: string }>(result);
+    group by 1, 2 order by 1`);
+  return rowsOf<{ month: string; group_id: number | null; lines: number; amount: string }>(result);
+}
+
+/** Codes and names of cost centres or products by id. */
+export async function groupNames(db: Db, kind: SpendKind, ids: number[]) {
+  if (ids.length === 0) return [];
+  const table = kind.by === 'costCentre' ? sql`cost_centre` : sql`product`;
+  const result = await db.execute(sql`select id, code, name_zh, name_en from ${table}
+    where id = any(${sql.param(ids)}::int[])`);
+  return rowsOf<OptionRow>(result);
 }
 
 export async function spendPage(

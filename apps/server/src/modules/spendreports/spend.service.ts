@@ -6,7 +6,7 @@ import type {
   SpendListBody,
   SpendOption,
 } from '@ems/contracts';
-import { addMoney } from '@ems/contracts';
+import { addMoney, compareMoney } from '@ems/contracts';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { fieldError, notFound } from '../../core/errors';
@@ -15,6 +15,9 @@ import { shanghaiToday } from '../../core/time';
 import * as repo from './spend.repository';
 
 export type SpendKind = repo.SpendKind;
+
+/** How many of the largest cost centres or products a report names beside its total. */
+export const TOP_GROUPS = 10;
 
 /** The dates a report covers: as asked, else the current calendar year in Shanghai. */
 export function dateRange(q: { DateFrom?: string | null | undefined; DateTo?: string | null | undefined }) {
@@ -71,11 +74,23 @@ export function toRow(r: repo.SpendRow, actor: Pick<Actor, 'culture'>): SpendDet
   };
 }
 
+interface Sum {
+  lines: number;
+  amounts: string[];
+}
+
+function addTo<K>(map: Map<K, Sum>, key: K, r: { lines: number; amount: string }): void {
+  const at = map.get(key) ?? { lines: 0, amounts: [] };
+  at.lines += r.lines;
+  at.amounts.push(r.amount);
+  map.set(key, at);
+}
+
 /** One page of a spend report with the total of every line the filters select and its monthly trend. */
 export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDetailBody): Promise<SpendDetailPage> {
   const f = await filterOf(db, actor, q);
   // The total and the page are independent reads: asked for together, the answer waits for the slower one only.
-  const [months, rows] = await Promise.all([
+  const [cells, rows] = await Promise.all([
     repo.spendByMonth(db, actor.companyId, kind, f),
     repo.spendPage(db, actor.companyId, kind, f, {
       offset: (q.PageIndex - 1) * q.PageSize,
@@ -84,14 +99,46 @@ export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDeta
       sortOrder: q.SortOrder,
     }),
   ]);
-  const total = months.reduce((n, m) => n + m.lines, 0);
+  const byMonth = new Map<string, Sum>();
+  const byGroup = new Map<number | null, Sum>();
+  for (const r of cells) {
+    addTo(byMonth, r.month, r);
+    addTo(byGroup, r.group_id, r);
+  }
+  const months = [...byMonth].map(([month, v]) => ({
+    Month: month,
+    Lines: v.lines,
+    AmountCNY: addMoney('0', ...v.amounts),
+  }));
+  const groups = [...byGroup]
+    .map(([id, v]) => ({ id, lines: v.lines, amount: addMoney('0', ...v.amounts) }))
+    .sort((a, b) => compareMoney(b.amount, a.amount))
+    .slice(0, TOP_GROUPS);
+  const names = new Map(
+    (
+      await repo.groupNames(
+        db,
+        kind,
+        groups.flatMap((g) => (g.id === null ? [] : [g.id])),
+      )
+    ).map((n) => [n.id, n]),
+  );
   return {
-    Total: total,
+    Total: months.reduce((n, m) => n + m.Lines, 0),
     Rows: rows.map((r) => toRow(r, actor)),
-    TotalAmountCNY: addMoney('0', ...months.map((m) => m.amount)),
+    TotalAmountCNY: addMoney('0', ...months.map((m) => m.AmountCNY)),
     DateFrom: f.from,
     DateTo: f.to,
-    Trend: months.map((m) => ({ Month: m.month, Lines: m.lines, AmountCNY: m.amount })),
+    Trend: months,
+    TopGroups: groups.map((g) => {
+      const n = g.id === null ? undefined : names.get(g.id);
+      return {
+        Code: n?.code ?? null,
+        Name: n ? localName(actor.culture, n.name_zh, n.name_en) : null,
+        Lines: g.lines,
+        AmountCNY: g.amount,
+      };
+    }),
   };
 }
 

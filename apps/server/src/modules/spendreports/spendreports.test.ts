@@ -149,6 +149,10 @@ describe('spend reports', () => {
       { Month: `${YEAR}-03`, Lines: 1, AmountCNY: '100.00' },
       { Month: `${YEAR}-04`, Lines: 2, AmountCNY: '70.50' },
     ]);
+    expect(page.TopGroups).toEqual([
+      { Code: 'T-OWN', Name: 'Cost centre T-OWN', Lines: 2, AmountCNY: '150.50' },
+      { Code: 'T-MKT', Name: 'Cost centre T-MKT', Lines: 1, AmountCNY: '20.00' },
+    ]);
     // Sorted by cost centre code: T-MKT before T-OWN; without a sort, newest expense date first.
     expect(page.Rows.map((r: { CostCenterCode: string }) => r.CostCenterCode)).toEqual(['T-MKT', 'T-OWN', 'T-OWN']);
     const newest = await t.call('/api/Report/SearchDeputyDetailByCostCenter', RANGE, admin);
@@ -192,6 +196,10 @@ describe('spend reports', () => {
     expect(await total({ Keyword: 'dt' })).toBe(3);
     expect(await total({ Keyword: 'AT' })).toBe(0);
     expect(await total({}, 'SearchApplyDetailByCostCenter')).toBe(1);
+    const products = await t.call('/api/Report/SearchApplyDetailByProduct', RANGE, admin);
+    expect(products.json().TopGroups).toEqual([
+      { Code: 'CV-002', Name: expect.any(String), Lines: 1, AmountCNY: '300.00' },
+    ]);
     const byCode = { SortField: 'ProductCode', SortOrder: 'ascend' };
     const byProduct = await t.call(
       '/api/Report/SearchDeputyDetailByProduct',

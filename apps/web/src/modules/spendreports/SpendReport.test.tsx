@@ -9,8 +9,8 @@ import { initTestI18n } from '../../test/i18n';
 vi.mock('../../app/i18n/BootProvider', () => ({ useBoot: () => ({ culture: 'zh-CN' }) }));
 // The chart draws on a canvas the test DOM lacks: its label and data are what the page decides.
 vi.mock('../../shared/Chart', () => ({
-  Chart: ({ label, option }: { label: string; option: { xAxis: { data: string[] } } }) => (
-    <div role="img" aria-label={label} data-months={option.xAxis.data.join(',')} />
+  Chart: ({ label, option }: { label: string; option: { xAxis: { data?: string[] }; yAxis: { data?: string[] } } }) => (
+    <div role="img" aria-label={label} data-x={option.xAxis.data?.join(',')} data-y={option.yAxis.data?.join(',')} />
   ),
 }));
 
@@ -45,8 +45,12 @@ const FULL: SpendDetailPage = {
     { Month: '2026-03', Lines: 1, AmountCNY: '300.00' },
     { Month: '2026-04', Lines: 1, AmountCNY: '1200.50' },
   ],
+  TopGroups: [
+    { Code: 'CC1101', Name: '肿瘤上海区销售', Lines: 1, AmountCNY: '1200.50' },
+    { Code: null, Name: null, Lines: 1, AmountCNY: '300.00' },
+  ],
 };
-const EMPTY: SpendDetailPage = { ...FULL, Total: 0, Rows: [], TotalAmountCNY: '0.00', Trend: [] };
+const EMPTY: SpendDetailPage = { ...FULL, Total: 0, Rows: [], TotalAmountCNY: '0.00', Trend: [], TopGroups: [] };
 
 const calls = vi.hoisted(() => ({ search: [] as Record<string, unknown>[], answer: null as unknown }));
 vi.mock('./api', () => ({
@@ -101,7 +105,11 @@ describe('spend report', () => {
     const totals = screen.getByTestId('spend-totals');
     expect(totals.textContent).toContain('2026-03-01 ~ 2026-04-30');
     expect(totals.textContent).toContain('1,500.50');
-    expect(screen.getByRole('img', { name: '月度费用趋势' }).getAttribute('data-months')).toBe('2026-03,2026-04');
+    expect(screen.getByRole('img', { name: '月度费用趋势' }).getAttribute('data-x')).toBe('2026-03,2026-04');
+    // The largest cost centre on top (the last category of a horizontal bar chart); lines without one say so.
+    expect(screen.getByRole('img', { name: '费用最多的成本中心' }).getAttribute('data-y')).toBe(
+      '未指定,CC1101 肿瘤上海区销售',
+    );
     expect(screen.getByText('审批通过')).toBeTruthy();
   });
 
@@ -111,6 +119,7 @@ describe('spend report', () => {
     await waitFor(() => expect(calls.search.length).toBeGreaterThan(0));
     await screen.findByText('暂无数据');
     expect(screen.queryByRole('img', { name: '月度费用趋势' })).toBeNull();
+    expect(screen.queryByRole('img', { name: '费用最多的成本中心' })).toBeNull();
     expect(calls.search.at(-1)).toMatchObject({ Keyword: 'NONE' });
   });
 });

@@ -1,5 +1,5 @@
 import { SPEND_STAGES, type SpendDetailPage, type SpendDetailRow } from '@ems/contracts';
-import { Flex, Typography } from 'antd';
+import { Col, Flex, Row, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../shared/Chart';
@@ -32,6 +32,18 @@ function trendOption(page: SpendDetailPage, label: string): ChartOption {
     xAxis: { type: 'category', data: page.Trend.map((m) => m.Month) },
     yAxis: { type: 'value' },
     series: [{ name: label, type: 'bar', data: page.Trend.map((m) => Number(m.AmountCNY)) }],
+  };
+}
+
+/** The cost centres or products with the most spend, largest on top. */
+function topOption(page: SpendDetailPage, label: string, none: string): ChartOption {
+  const top = [...page.TopGroups].reverse();
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 160, right: 32, top: 16, bottom: 32 },
+    xAxis: { type: 'value' },
+    yAxis: { type: 'category', data: top.map((g) => (g.Code ? `${g.Code} ${g.Name ?? ''}`.trim() : none)) },
+    series: [{ name: label, type: 'bar', data: top.map((g) => Number(g.AmountCNY)) }],
   };
 }
 
@@ -119,6 +131,9 @@ export function SpendReport({ call, screen, docType, by }: SpendReportProps) {
 
   const trendLabel = t(`${W}.trendAmount`);
   const chart = useMemo(() => (page ? trendOption(page, trendLabel) : null), [page, trendLabel]);
+  const topLabel = t(by === 'costCentre' ? `${W}.topCostCentres` : `${W}.topProducts`);
+  const noGroup = t(`${W}.noGroup`);
+  const top = useMemo(() => (page ? topOption(page, trendLabel, noGroup) : null), [page, trendLabel, noGroup]);
   const header = page ? (
     <Flex vertical gap={8}>
       <Figures
@@ -130,7 +145,18 @@ export function SpendReport({ call, screen, docType, by }: SpendReportProps) {
         ]}
       />
       <Typography.Text type="secondary">{t(`${W}.defaultPeriod`)}</Typography.Text>
-      {chart && page.Trend.length > 0 ? <Chart option={chart} label={t(`${W}.trend`)} height={260} /> : null}
+      {chart && top && page.Trend.length > 0 ? (
+        <Row gutter={16}>
+          <Col xs={24} lg={14}>
+            <Typography.Text strong>{t(`${W}.trend`)}</Typography.Text>
+            <Chart option={chart} label={t(`${W}.trend`)} height={260} />
+          </Col>
+          <Col xs={24} lg={10}>
+            <Typography.Text strong>{topLabel}</Typography.Text>
+            <Chart option={top} label={topLabel} height={260} />
+          </Col>
+        </Row>
+      ) : null}
     </Flex>
   ) : null;
 

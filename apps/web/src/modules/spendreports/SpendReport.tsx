@@ -41,7 +41,7 @@ function topOption(page: SpendDetailPage, label: string, none: string): ChartOpt
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 160, right: 32, top: 16, bottom: 32 },
-    xAxis: { type: 'value' },
+    xAxis: { type: 'value', splitNumber: 3, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'category', data: top.map((g) => (g.Code ? `${g.Code} ${g.Name ?? ''}`.trim() : none)) },
     series: [{ name: label, type: 'bar', data: top.map((g) => Number(g.AmountCNY)) }],
   };

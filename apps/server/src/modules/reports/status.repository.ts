@@ -1,0 +1,221 @@
+import type { ApproveAmountQuery, DocumentStatusQuery } from '@ems/contracts';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../core/db';
+import { codeStartsWith, countLimit, offsetOf } from '../../core/list';
+import { document as doc } from '../documents/document.table';
+import {
+  applicant,
+  createdWithin,
+  documentCount,
+  documentList,
+  peopleNamed,
+} from '../documents/document-list.repository';
+import { team } from '../org/org.table';
+import { approvalStep } from '../workflow/approval/approval.table';
+
+/** The document-status and approve-amount reports: documents of the company and the decisions taken on them. */
+
+const current = alias(applicant, 'current_approver');
+
+/** Keyset pages of an export: rows after the last one read, newest first. */
+export const EXPORT_PAGE = 1000;
+
+async function statusWhere(db: Db, companyId: number, q: DocumentStatusQuery): Promise<SQL | undefined> {
+  const named = q.Keyword ? await peopleNamed(db, q.Keyword) : [];
+  return and(
+    eq(doc.companyId, companyId),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.Status ? eq(doc.status, q.Status) : undefined,
+    q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
+    q.CostCenterID ? eq(doc.costCentreId, q.CostCenterID) : undefined,
+    q.Keyword
+      ? sql`(${codeStartsWith(doc.docNo, q.Keyword)} or ${doc.applicantId} = any(${sql.param(named)}::int[]))`
+      : undefined,
+    createdWithin(q),
+  );
+}
+
+function statusRows(db: Db) {
+  return documentList(db, {
+    applicantCode: applicant.code,
+    teamZh: team.nameZh,
+    teamEn: team.nameEn,
+    currentZh: current.nameZh,
+    currentEn: current.nameEn,
+  })
+    .leftJoin(team, eq(team.id, doc.teamId))
+    .leftJoin(
+      approvalStep,
+      and(
+        eq(approvalStep.documentId, doc.id),
+        eq(approvalStep.round, doc.round),
+        eq(approvalStep.status, 'pending'),
+        eq(doc.status, 'approving'),
+      ),
+    )
+    .leftJoin(current, eq(current.id, approvalStep.approverId));
+}
+export type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRows>['execute']>>[number];
+
+/**
+ * One page of documents newest first, its count (stopped ten pages ahead) and the count per state (the chart). The
+ * page's ids are chosen on the document table alone, then only those are joined to the names.
+ */
+export async function documentStatus(db: Db, companyId: number, q: DocumentStatusQuery) {
+  const where = await statusWhere(db, companyId, q);
+  const limit = countLimit(q);
+  const [counted] = await documentCount(db, where, limit);
+  const ids = await db
+    .select({ id: doc.id })
+    .from(doc)
+    .where(where)
+    .orderBy(desc(doc.createdAt), desc(doc.id))
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  const rows = ids.length
+    ? await statusRows(db)
+        .where(
+          inArray(
+            doc.id,
+            ids.map((r) => r.id),
+          ),
+        )
+        .orderBy(desc(doc.createdAt), desc(doc.id))
+    : [];
+  const byStatus = await db
+    .select({ status: doc.status, n: count() })
+    .from(doc)
+    .where(where)
+    .groupBy(doc.status)
+    .orderBy(asc(doc.status));
+  return { counted: counted?.n ?? 0, limit, rows, byStatus };
+}
+
+/** Every document of the filter, newest first, read a page at a time after the last one (keyset). */
+export async function* allDocumentStatus(db: Db, companyId: number, q: DocumentStatusQuery, max: number) {
+  const where = await statusWhere(db, companyId, q);
+  let after: { at: Date; id: number } | undefined;
+  for (let read = 0; read < max; ) {
+    const rows = await statusRows(db)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${doc.createdAt}, ${doc.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(doc.createdAt), desc(doc.id))
+      .limit(Math.min(EXPORT_PAGE, max - read));
+    read += rows.length;
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_PAGE) return;
+    after = { at: last.d.createdAt, id: last.d.id };
+  }
+}
+
+const approver = alias(applicant, 'approver');
+const actedBy = alias(applicant, 'acted_by');
+
+function decisionWhere(companyId: number, q: ApproveAmountQuery): SQL | undefined {
+  return and(
+    eq(doc.companyId, companyId),
+    q.Decision
+      ? eq(approvalStep.status, q.Decision)
+      : inArray(approvalStep.status, ['approved', 'auto_approved', 'rejected']),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.ApproverID ? eq(approvalStep.approverId, q.ApproverID) : undefined,
+    q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
+    q.Keyword ? codeStartsWith(doc.docNo, q.Keyword) : undefined,
+    q.DateFrom ? gte(approvalStep.actedAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
+    q.DateTo ? lte(approvalStep.actedAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+    sql`${approvalStep.actedAt} is not null`,
+  );
+}
+
+function decisionRows(db: Db) {
+  return db
+    .select({
+      stepId: approvalStep.id,
+      documentId: doc.id,
+      docNo: doc.docNo,
+      docType: doc.docType,
+      status: doc.status,
+      amountCny: doc.totalAmountCny,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      approverCode: approver.code,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
+      approverId: approvalStep.approverId,
+      actedById: approvalStep.actedBy,
+      actedByZh: actedBy.nameZh,
+      actedByEn: actedBy.nameEn,
+      stepZh: approvalStep.nameZh,
+      stepEn: approvalStep.nameEn,
+      decision: approvalStep.status,
+      actedAt: approvalStep.actedAt,
+    })
+    .from(approvalStep)
+    .innerJoin(doc, eq(doc.id, approvalStep.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(approver, eq(approver.id, approvalStep.approverId))
+    .leftJoin(actedBy, eq(actedBy.id, approvalStep.actedBy));
+}
+export type DecisionRow = Awaited<ReturnType<ReturnType<typeof decisionRows>['execute']>>[number];
+
+const decisionOrder = [desc(approvalStep.actedAt), desc(approvalStep.id)];
+
+/** One page of decisions newest first, the capped count, and the totals over the whole filter. */
+export async function approveAmounts(db: Db, companyId: number, q: ApproveAmountQuery) {
+  const where = decisionWhere(companyId, q);
+  const limit = countLimit(q);
+  const hits = db
+    .select({ one: sql`1` })
+    .from(approvalStep)
+    .innerJoin(doc, eq(doc.id, approvalStep.documentId))
+    .where(where)
+    .limit(limit + 1)
+    .as('hits');
+  const [counted] = await db.select({ n: count() }).from(hits);
+  const rows = await decisionRows(db)
+    .where(where)
+    .orderBy(...decisionOrder)
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  const [totals] = await db
+    .select({
+      approved: sql<number>`(count(*) filter (where ${approvalStep.status} <> 'rejected'))::int`,
+      amount: sql<string>`coalesce(sum(${doc.totalAmountCny}) filter (where ${approvalStep.status} <> 'rejected'), 0)::numeric(18,2)::text`,
+      rejected: sql<number>`(count(*) filter (where ${approvalStep.status} = 'rejected'))::int`,
+    })
+    .from(approvalStep)
+    .innerJoin(doc, eq(doc.id, approvalStep.documentId))
+    .where(where);
+  return { counted: counted?.n ?? 0, limit, rows, totals: totals ?? { approved: 0, amount: '0.00', rejected: 0 } };
+}
+
+export async function* allApproveAmounts(db: Db, companyId: number, q: ApproveAmountQuery, max: number) {
+  const where = decisionWhere(companyId, q);
+  let after: { at: Date; id: number } | undefined;
+  for (let read = 0; read < max; ) {
+    const rows = await decisionRows(db)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${approvalStep.actedAt}, ${approvalStep.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(...decisionOrder)
+      .limit(Math.min(EXPORT_PAGE, max - read));
+    read += rows.length;
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last?.actedAt || rows.length < EXPORT_PAGE) return;
+    after = { at: last.actedAt, id: last.stepId };
+  }
+}

@@ -196,7 +196,7 @@ export const SearchAuditTrailLogBody = PageQuery.extend({
   DateFrom: DateOnly.optional(),
   DateTo: DateOnly.optional(),
   /** Every record of the company, not only finance's (the audit-log report; needs the `auditLogs` screen). */
-  All: z.coerce.boolean().optional(),
+  All: z.boolean().optional(),
 });
 export type SearchAuditTrailLogBody = z.infer<typeof SearchAuditTrailLogBody>;
 

@@ -20,9 +20,12 @@ import * as reports from './reports.service';
 
 const tags = ['reports'];
 
-/** Business-day date of an instant (Asia/Shanghai) and time, as the exports show it. */
+/**
+ * An instant as the business reads it, `yyyy-MM-dd HH:mm` in Asia/Shanghai (UTC+8 all year). Plain arithmetic: a
+ * time-zone formatter per cell made a 100,000-row export take many times as long.
+ */
 const local = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16) : '';
+  iso ? new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 /**
  * The document and spend reports of the report group: document status, approve-amount data, the month report and

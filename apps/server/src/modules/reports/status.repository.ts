@@ -37,26 +37,50 @@ async function statusWhere(db: Db, companyId: number, q: DocumentStatusQuery): P
 }
 
 function statusRows(db: Db) {
-  return documentList(db, {
-    applicantCode: applicant.code,
-    teamZh: team.nameZh,
-    teamEn: team.nameEn,
-    currentZh: current.nameZh,
-    currentEn: current.nameEn,
-  })
-    .leftJoin(team, eq(team.id, doc.teamId))
-    .leftJoin(
-      approvalStep,
-      and(
-        eq(approvalStep.documentId, doc.id),
-        eq(approvalStep.round, doc.round),
-        eq(approvalStep.status, 'pending'),
-        eq(doc.status, 'approving'),
-      ),
-    )
-    .leftJoin(current, eq(current.id, approvalStep.approverId));
+  return documentList(db, { applicantCode: applicant.code, teamZh: team.nameZh, teamEn: team.nameEn }).leftJoin(
+    team,
+    eq(team.id, doc.teamId),
+  );
 }
-export type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRows>['execute']>>[number];
+
+/**
+ * Who each document being approved waits for, by document id: read apart from the page's join, so the pending
+ * steps are found through their document's index instead of scanning every step.
+ */
+async function currentApprovers(db: Db, rows: { d: { id: number; status: string; round: number } }[]) {
+  const approving = rows.filter((r) => r.d.status === 'approving');
+  if (approving.length === 0) return new Map<number, { zh: string; en: string }>();
+  const found = await db
+    .select({ documentId: approvalStep.documentId, zh: current.nameZh, en: current.nameEn })
+    .from(approvalStep)
+    .innerJoin(current, eq(current.id, approvalStep.approverId))
+    .where(
+      and(
+        inArray(
+          approvalStep.documentId,
+          approving.map((r) => r.d.id),
+        ),
+        eq(approvalStep.status, 'pending'),
+        sql`(${approvalStep.documentId}, ${approvalStep.round}) in (select ${doc.id}, ${doc.round} from ${doc} where ${inArray(
+          doc.id,
+          approving.map((r) => r.d.id),
+        )})`,
+      ),
+    );
+  return new Map(found.map((f) => [f.documentId, { zh: f.zh, en: f.en }]));
+}
+
+/** The page's rows with the approver each waits for. */
+async function withApprovers(db: Db, rows: Awaited<ReturnType<ReturnType<typeof statusRows>['execute']>>) {
+  const approvers = await currentApprovers(db, rows);
+  return rows.map((r) => ({
+    ...r,
+    currentZh: approvers.get(r.d.id)?.zh ?? null,
+    currentEn: approvers.get(r.d.id)?.en ?? null,
+  }));
+}
+
+export type StatusRow = Awaited<ReturnType<typeof withApprovers>>[number];
 
 /**
  * One page of documents newest first, its count (stopped ten pages ahead) and the count per state (the chart). The
@@ -74,14 +98,17 @@ export async function documentStatus(db: Db, companyId: number, q: DocumentStatu
     .limit(q.PageSize)
     .offset(offsetOf(q));
   const rows = ids.length
-    ? await statusRows(db)
-        .where(
-          inArray(
-            doc.id,
-            ids.map((r) => r.id),
-          ),
-        )
-        .orderBy(desc(doc.createdAt), desc(doc.id))
+    ? await withApprovers(
+        db,
+        await statusRows(db)
+          .where(
+            inArray(
+              doc.id,
+              ids.map((r) => r.id),
+            ),
+          )
+          .orderBy(desc(doc.createdAt), desc(doc.id)),
+      )
     : [];
   const byStatus = await db
     .select({ status: doc.status, n: count() })
@@ -92,12 +119,18 @@ export async function documentStatus(db: Db, companyId: number, q: DocumentStatu
   return { counted: counted?.n ?? 0, limit, rows, byStatus };
 }
 
-/** Every document of the filter, newest first, read a page at a time after the last one (keyset). */
+/**
+ * Every document of the filter, newest first, read a page at a time after the last one (keyset): each page's ids are
+ * chosen on the document table alone, then only those are joined to the names (as the list's page is). The next
+ * page is asked for before this one is handed on, so the database works while the file is written.
+ */
 export async function* allDocumentStatus(db: Db, companyId: number, q: DocumentStatusQuery, max: number) {
   const where = await statusWhere(db, companyId, q);
-  let after: { at: Date; id: number } | undefined;
-  for (let read = 0; read < max; ) {
-    const rows = await statusRows(db)
+  const order = [desc(doc.createdAt), desc(doc.id)];
+  const page = async (after: { at: Date; id: number } | undefined, size: number) => {
+    const ids = await db
+      .select({ id: doc.id, at: doc.createdAt })
+      .from(doc)
       .where(
         and(
           where,
@@ -106,13 +139,35 @@ export async function* allDocumentStatus(db: Db, companyId: number, q: DocumentS
             : undefined,
         ),
       )
-      .orderBy(desc(doc.createdAt), desc(doc.id))
-      .limit(Math.min(EXPORT_PAGE, max - read));
+      .orderBy(...order)
+      .limit(size);
+    const rows = ids.length
+      ? await withApprovers(
+          db,
+          await statusRows(db)
+            .where(
+              inArray(
+                doc.id,
+                ids.map((r) => r.id),
+              ),
+            )
+            .orderBy(...order),
+        )
+      : [];
+    return { last: ids.at(-1), full: ids.length === size, rows };
+  };
+  let next = page(undefined, Math.min(EXPORT_PAGE, max));
+  for (let read = 0; read < max; ) {
+    const { last, full, rows } = await next;
     read += rows.length;
+    const more = full && last !== undefined && read < max;
+    if (more) {
+      next = page(last, Math.min(EXPORT_PAGE, max - read));
+      // A download given up midway leaves its prefetched page unread: its failure must not go unhandled.
+      next.catch(() => undefined);
+    }
     yield* rows;
-    const last = rows.at(-1);
-    if (!last || rows.length < EXPORT_PAGE) return;
-    after = { at: last.d.createdAt, id: last.d.id };
+    if (!more) return;
   }
 }
 

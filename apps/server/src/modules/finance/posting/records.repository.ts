@@ -236,7 +236,11 @@ export const FINANCE_ACTIONS = [
   'close',
 ] as const;
 
-const docJoin = and(eq(auditLog.entity, 'document'), sql`${document.id}::text = ${auditLog.entityId}`);
+// The document an audit row is about, by its primary key (a text comparison would read every document).
+const docJoin = eq(
+  document.id,
+  sql`(case when ${auditLog.entity} = 'document' and ${auditLog.entityId} ~ '^[0-9]{1,9}$' then ${auditLog.entityId}::int end)`,
+);
 
 /** Finance's part of the audit log, or with `All` (the audit-log report) every record of the company. */
 function auditWhere(companyId: number, q: SearchAuditTrailLogBody) {
@@ -268,7 +272,9 @@ export async function auditTrail(db: Db, companyId: number, q: SearchAuditTrailL
   return cappedPage(
     q,
     db,
-    db.select({ one: sql`1` }).from(auditLog).leftJoin(document, docJoin).where(where),
+    q.Keyword
+      ? db.select({ one: sql`1` }).from(auditLog).leftJoin(document, docJoin).where(where)
+      : db.select({ one: sql`1` }).from(auditLog).where(where),
     auditRows(db).where(where).orderBy(desc(auditLog.id)),
   );
 }

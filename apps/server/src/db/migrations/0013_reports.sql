@@ -1,2 +1,3 @@
 CREATE INDEX "document_spend_idx" ON "document" USING btree ("company_id","doc_type","approved_at","status","expense_type_id","cost_centre_id","team_id","total_amount_cny") WHERE "document"."approved_at" is not null;--> statement-breakpoint
+CREATE INDEX "voucher_company_posted_doc_idx" ON "voucher" USING btree ("company_id","document_id") WHERE "voucher"."state" = 'posted';--> statement-breakpoint
 CREATE INDEX "approval_step_acted_at_idx" ON "approval_step" USING btree ("acted_at","id") WHERE "approval_step"."acted_at" is not null;

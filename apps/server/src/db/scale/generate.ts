@@ -5,6 +5,7 @@ import { generateOrg } from './org';
 import { planDocuments } from './plan';
 import { skipRowByRowReferenceChecks, verifyReferences } from './references';
 import { insertHistory, insertSteps } from './route';
+import { insertAudit } from './reports';
 import { progressLine, type ScaleRun } from './run';
 
 /** A one-pixel PNG: the file every generated attachment row names. */
@@ -33,6 +34,7 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
     { table: 'expense_line', run: insertLines },
     { table: 'approval_step', run: insertSteps },
     { table: 'status_history', run: insertHistory },
+    { table: 'audit_log', run: insertAudit },
     { table: 'attachment', run: insertAttachments({ ...stored, size: ATTACHMENT_PNG.length }) },
   ];
   const { rows } = await run.client.query<{ lo: number | null; hi: number | null }>(

@@ -7,7 +7,7 @@ import type {
 import { POSTING_DOC_STATES } from '@ems/contracts';
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import { cappedTotal, countLimit, keywordIn, offsetOf, paged } from '../../../core/list';
+import { cappedTotal, countLimit, keywordIn, offsetOf } from '../../../core/list';
 import { auditLog } from '../../audit/audit.table';
 import { document } from '../../documents/document.table';
 import { costCentre, internalOrder } from '../../masterdata/costcentre.table';
@@ -144,8 +144,8 @@ export async function entries(db: Db, voucherIds: number[]) {
  * What posted vouchers owe each payee: the credits of the employee payable account, per document and employee.
  * (Remittance runs pay from the same payable; this list is what is due, whatever run pays it.)
  */
-function payablesQuery(db: Db, companyId: number, payableGl: string, q: LoadRemitDataBody) {
-  const where = and(
+function payableWhere(companyId: number, payableGl: string, q: LoadRemitDataBody) {
+  return and(
     eq(voucher.companyId, companyId),
     eq(voucher.state, 'posted'),
     eq(accountingEntry.side, 'C'),
@@ -153,7 +153,43 @@ function payablesQuery(db: Db, companyId: number, payableGl: string, q: LoadRemi
     q.Status ? eq(document.status, q.Status) : undefined,
     keywordIn(q.Keyword, [document.docNo, employee.code, employee.nameZh, employee.nameEn]),
   );
-  const grouped = db
+}
+
+/**
+ * The documents with a payable of the filter, newest first (after a document, for the export's next page): read
+ * from the posted vouchers' document index, so a page stops at its documents instead of grouping every payable.
+ */
+function payableDocuments(
+  db: Db,
+  companyId: number,
+  payableGl: string,
+  q: LoadRemitDataBody,
+  afterId?: number | undefined,
+) {
+  const entryMatch = and(
+    sql`${accountingEntry.voucherId} = ${voucher.id}`,
+    eq(accountingEntry.side, 'C'),
+    eq(accountingEntry.glAccount, payableGl),
+    keywordIn(q.Keyword, [document.docNo, employee.code, employee.nameZh, employee.nameEn]),
+  );
+  return db
+    .selectDistinct({ id: voucher.documentId })
+    .from(voucher)
+    .innerJoin(document, eq(document.id, voucher.documentId))
+    .where(
+      and(
+        eq(voucher.companyId, companyId),
+        eq(voucher.state, 'posted'),
+        q.Status ? eq(document.status, q.Status) : undefined,
+        afterId ? lt(voucher.documentId, afterId) : undefined,
+        sql`exists (select 1 from ${accountingEntry} inner join ${employee} on ${employee.id} = ${accountingEntry.employeeId} where ${entryMatch})`,
+      ),
+    );
+}
+
+/** The payables of some documents: one row per document and payee. */
+function payablesOf(db: Db, companyId: number, payableGl: string, q: LoadRemitDataBody, ids: number[]) {
+  return db
     .select({
       documentId: document.id,
       docNo: document.docNo,
@@ -170,7 +206,7 @@ function payablesQuery(db: Db, companyId: number, payableGl: string, q: LoadRemi
     .innerJoin(voucher, eq(voucher.id, accountingEntry.voucherId))
     .innerJoin(document, eq(document.id, voucher.documentId))
     .innerJoin(employee, eq(employee.id, accountingEntry.employeeId))
-    .where(where)
+    .where(and(payableWhere(companyId, payableGl, q), inArray(document.id, ids)))
     .groupBy(
       document.id,
       document.docNo,
@@ -181,25 +217,43 @@ function payablesQuery(db: Db, companyId: number, payableGl: string, q: LoadRemi
       employee.nameEn,
       employee.bankName,
       employee.bankAccount,
-    );
-  const counted = db
-    .select({ n: sql<number>`count(distinct (${document.id}, ${employee.id}))::int` })
-    .from(accountingEntry)
-    .innerJoin(voucher, eq(voucher.id, accountingEntry.voucherId))
-    .innerJoin(document, eq(document.id, voucher.documentId))
-    .innerJoin(employee, eq(employee.id, accountingEntry.employeeId))
-    .where(where);
-  return { counted, rows: grouped.orderBy(desc(document.id), employee.code) };
+    )
+    .orderBy(desc(document.id), employee.code);
 }
 
-export function payables(db: Db, companyId: number, payableGl: string, q: LoadRemitDataBody) {
-  const { counted, rows } = payablesQuery(db, companyId, payableGl, q);
-  return paged(q, counted, rows);
+/** A page of documents with their payables, and the count of such documents (stopped ten pages ahead). */
+export async function payables(db: Db, companyId: number, payableGl: string, q: LoadRemitDataBody) {
+  const docs = payableDocuments(db, companyId, payableGl, q);
+  const limit = countLimit(q);
+  const [counted] = await db.select({ n: count() }).from(docs.limit(limit + 1).as('hits'));
+  const page = await payableDocuments(db, companyId, payableGl, q)
+    .orderBy(desc(voucher.documentId))
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  const ids = page.map((p) => p.id).filter((id): id is number => id !== null);
+  return {
+    ...cappedTotal(counted?.n ?? 0, limit),
+    rows: ids.length ? await payablesOf(db, companyId, payableGl, q, ids) : [],
+  };
 }
 
-/** The export's pages (a payee list is a few thousand rows a month: offset pages do). */
-export function payablesPage(db: Db, companyId: number, payableGl: string, q: LoadRemitDataBody, offset: number) {
-  return payablesQuery(db, companyId, payableGl, q).rows.limit(EXPORT_PAGE).offset(offset);
+/** The export's next page: the payables of the documents after the last one read (keyset, newest first). */
+export async function payablesAfter(
+  db: Db,
+  companyId: number,
+  payableGl: string,
+  q: LoadRemitDataBody,
+  afterId: number | undefined,
+) {
+  const page = await payableDocuments(db, companyId, payableGl, q, afterId)
+    .orderBy(desc(voucher.documentId))
+    .limit(EXPORT_PAGE);
+  const ids = page.map((p) => p.id).filter((id): id is number => id !== null);
+  return {
+    lastId: ids.at(-1),
+    full: page.length === EXPORT_PAGE,
+    rows: ids.length ? await payablesOf(db, companyId, payableGl, q, ids) : [],
+  };
 }
 export type PayableRow = Awaited<ReturnType<typeof payables>>['rows'][number];
 export type VoucherRow = typeof voucher.$inferSelect;

@@ -138,16 +138,20 @@ function toRemitRow(r: repo.PayableRow, actor: Actor): RemitRow {
 
 export async function loadRemit(db: Db, actor: Actor, q: LoadRemitDataBody) {
   const payable = await glAccount(db, actor.companyId, 'payable');
-  const { total, rows } = await repo.payables(db, actor.companyId, payable, q);
-  return { Total: total, Rows: rows.map((r) => toRemitRow(r, actor)) };
+  const { rows, ...total } = await repo.payables(db, actor.companyId, payable, q);
+  return { ...total, Rows: rows.map((r) => toRemitRow(r, actor)) };
 }
 
+/** Every payable of the filter, a page of documents at a time after the last one read. */
 export async function* exportRemit(db: Db, actor: Actor, q: LoadRemitDataBody) {
   const payable = await glAccount(db, actor.companyId, 'payable');
-  for (let offset = 0; offset < EXPORT_ROWS; offset += repo.EXPORT_PAGE) {
-    const rows = await repo.payablesPage(db, actor.companyId, payable, q, offset);
-    for (const r of rows) yield toRemitRow(r, actor);
-    if (rows.length < repo.EXPORT_PAGE) return;
+  let after: number | undefined;
+  for (let read = 0; read < EXPORT_ROWS; ) {
+    const page = await repo.payablesAfter(db, actor.companyId, payable, q, after);
+    read += page.rows.length;
+    for (const r of page.rows) yield toRemitRow(r, actor);
+    if (!page.full || page.lastId === undefined) return;
+    after = page.lastId;
   }
 }
 

@@ -4,8 +4,8 @@ import { finish } from './finish';
 import { generateOrg } from './org';
 import { planDocuments } from './plan';
 import { skipRowByRowReferenceChecks, verifyReferences } from './references';
-import { insertHistory, insertSteps } from './route';
 import { insertAudit } from './reports';
+import { insertHistory, insertSteps } from './route';
 import { progressLine, type ScaleRun } from './run';
 
 /** A one-pixel PNG: the file every generated attachment row names. */

@@ -96,10 +96,12 @@ describe('guards', () => {
   it('answers 404 for a team or cost centre of another company', async () => {
     const otherTeam = await t.ctx.db.query.team.findFirst({ where: (x, { eq }) => eq(x.companyId, company2) });
     const otherCc = await t.ctx.db.query.costCentre.findFirst({ where: (x, { eq }) => eq(x.companyId, company2) });
+    const otherPerson = await t.ctx.db.query.employee.findFirst({ where: (x, { eq }) => eq(x.companyId, company2) });
     const calls: [string, Record<string, unknown>][] = [
       ['/api/Report/Query_DocumentStatus', { TeamID: otherTeam!.id }],
       ['/api/Report/ExportDocumentStatus', { CostCenterID: otherCc!.id }],
       ['/api/Report/SearchApproveAmountData', { TeamID: otherTeam!.id }],
+      ['/api/Report/ExportApproveAmountData', { ApproverID: otherPerson!.id }],
       ['/api/Report/GetReportRecord', { Report: 'month', Year: year, CostCenterID: otherCc!.id }],
       ['/api/Report/ExportReportRecord', { Report: 'current', Period: period, TeamID: otherTeam!.id }],
     ];

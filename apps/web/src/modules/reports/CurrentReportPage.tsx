@@ -8,6 +8,8 @@ import { reportsApi } from './api';
 import { SpendTrend } from './SpendTrend';
 import { COST_CENTRE_FILTER, F, GROUP_OPTIONS, K, periodOptions, TEAM_FILTER, useLastAnswer } from './shared';
 
+type Shown = ReportRecordPage & { Shown: string };
+
 const FILTERS: FilterDef[] = [
   { name: 'Period', labelKey: `${K}.filter.period`, type: 'select', options: periodOptions() },
   { name: 'DocType', labelKey: `${F}.docType`, type: 'select', options: DOC_TYPE_OPTIONS },
@@ -45,16 +47,17 @@ const withDefaults = (body: Record<string, unknown>) => ({
 });
 
 async function search(body: Record<string, unknown>) {
-  const answer = await reportsApi.record(withDefaults(body));
-  return { ...answer, Rows: answer.CurrentRows };
+  const asked = withDefaults(body);
+  const answer = await reportsApi.record(asked);
+  return { ...answer, Rows: answer.CurrentRows, Shown: String(asked.Period) };
 }
 
-function Summary({ answer }: { answer: ReportRecordPage | null }) {
+function Summary({ answer }: { answer: Shown | null }) {
   const { t } = useTranslation();
   if (!answer) return null;
   const s = answer.Totals;
   return (
-    <Card size="small">
+    <Card size="small" title={t(`${K}.summary.reportFor`, { period: answer.Shown })}>
       <Flex gap={48} wrap>
         <Statistic title={t(`${F}.periodCny`)} value={formatAmount(s.PeriodCNY)} />
         <Statistic title={t(`${F}.lastYearPeriodCny`)} value={formatAmount(s.LastYearPeriodCNY)} />
@@ -68,7 +71,7 @@ function Summary({ answer }: { answer: ReportRecordPage | null }) {
 /** The current-period report: a month's approved spend per group beside the year to date and last year's. */
 export default function CurrentReportPage() {
   const { t } = useTranslation();
-  const { last, keep } = useLastAnswer<ReportRecordPage>();
+  const { last, keep } = useLastAnswer<Shown>();
   return (
     <ListPage<CurrentReportRow>
       titleKey="menu.report.CurrentReport"

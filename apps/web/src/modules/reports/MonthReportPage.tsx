@@ -1,5 +1,5 @@
 import type { MonthReportRow, ReportRecordPage } from '@ems/contracts';
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../shared/format';
 import { type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
@@ -46,19 +46,20 @@ const withDefaults = (body: Record<string, unknown>) => ({
 });
 
 async function search(body: Record<string, unknown>) {
-  const answer = await reportsApi.record(withDefaults(body));
+  const asked = withDefaults(body);
+  const answer = await reportsApi.record(asked);
   const rows = answer.MonthRows.map((r) => {
     const row = { ...r } as Row;
     for (const m of MONTHS) row[`M${m}` as MonthKey] = r.Months[m - 1] ?? '0.00';
     return row;
   });
-  return { ...answer, Rows: rows };
+  return { ...answer, Rows: rows, Shown: String(asked.Year) };
 }
 
 /** The month report: a year's approved spend per month by expense type, cost centre or team, with its trend. */
 export default function MonthReportPage() {
   const { t } = useTranslation();
-  const { last, keep } = useLastAnswer<ReportRecordPage>();
+  const { last, keep } = useLastAnswer<ReportRecordPage & { Shown: string }>();
   return (
     <ListPage<Row>
       titleKey="menu.report.MonthReport"
@@ -66,9 +67,12 @@ export default function MonthReportPage() {
         <>
           <SpendTrend months={last?.Months} title={t(`${K}.chart.trendTitle`)} />
           {last ? (
-            <Typography.Text strong data-testid="report-total">
-              {t(`${K}.summary.total`, { amount: formatAmount(last.Totals.AmountCNY) })}
-            </Typography.Text>
+            <Flex gap={24} wrap>
+              <Typography.Text>{t(`${K}.summary.reportFor`, { period: last.Shown })}</Typography.Text>
+              <Typography.Text strong data-testid="report-total">
+                {t(`${K}.summary.total`, { amount: formatAmount(last.Totals.AmountCNY) })}
+              </Typography.Text>
+            </Flex>
           ) : null}
         </>
       }

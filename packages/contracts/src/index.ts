@@ -39,6 +39,7 @@ export * from './per-head';
 export * from './periods';
 export * from './postcentre';
 export * from './preview';
+export * from './reports';
 export * from './screens';
 export * from './spendreports';
 export * from './time';

@@ -34,6 +34,7 @@ import { employeeRoutes } from './org/people/employee.routes';
 import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
+import { reportRoutes } from './reports/reports.routes';
 import { spendReportRoutes } from './spendreports/spendreports.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval/approval.routes';
@@ -86,6 +87,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   fixedAssetRoutes,
   loanRoutes,
   postingRoutes,
+  reportRoutes,
   spendReportRoutes,
 ];
 

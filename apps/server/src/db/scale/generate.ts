@@ -4,6 +4,7 @@ import { finish } from './finish';
 import { generateOrg } from './org';
 import { planDocuments } from './plan';
 import { skipRowByRowReferenceChecks, verifyReferences } from './references';
+import { insertAudit } from './reports';
 import { insertHistory, insertSteps } from './route';
 import { progressLine, type ScaleRun } from './run';
 
@@ -33,6 +34,7 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
     { table: 'expense_line', run: insertLines },
     { table: 'approval_step', run: insertSteps },
     { table: 'status_history', run: insertHistory },
+    { table: 'audit_log', run: insertAudit },
     { table: 'attachment', run: insertAttachments({ ...stored, size: ATTACHMENT_PNG.length }) },
   ];
   const { rows } = await run.client.query<{ lo: number | null; hi: number | null }>(

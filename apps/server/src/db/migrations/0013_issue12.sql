@@ -29,4 +29,7 @@ ALTER TABLE "sales_daily" ADD CONSTRAINT "sales_daily_product_id_product_id_fk" 
 CREATE UNIQUE INDEX "sales_asp_uq" ON "sales_asp" USING btree ("company_id","month","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_daily_uq" ON "sales_daily" USING btree ("company_id","sales_date","product_id");--> statement-breakpoint
 CREATE INDEX "sales_daily_product_idx" ON "sales_daily" USING btree ("company_id","product_id","sales_date");--> statement-breakpoint
-CREATE INDEX "expense_line_date_idx" ON "expense_line" USING btree ("expense_date","id");
+CREATE INDEX "document_spend_idx" ON "document" USING btree ("company_id","doc_type","approved_at","status","expense_type_id","cost_centre_id","team_id","total_amount_cny") WHERE "document"."approved_at" is not null;--> statement-breakpoint
+CREATE INDEX "expense_line_date_idx" ON "expense_line" USING btree ("expense_date","id");--> statement-breakpoint
+CREATE INDEX "voucher_company_posted_doc_idx" ON "voucher" USING btree ("company_id","document_id") WHERE "voucher"."state" = 'posted';--> statement-breakpoint
+CREATE INDEX "approval_step_acted_at_idx" ON "approval_step" USING btree ("acted_at","id") WHERE "approval_step"."acted_at" is not null;

@@ -243,3 +243,11 @@ export async function trueUpOnPosting(tx: Db, d: LockedDocument): Promise<void> 
       await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'trueup', m: moved });
   }
 }
+
+/**
+ * The ledger written again from the company's documents (set-based), for budgets loaded after the documents they
+ * cover: the demo and the scale generator. Not for a live system, where every movement is written as it happens.
+ */
+export function rebuildLedger(tx: Db, companyId: number) {
+  return repo.rebuildLedger(tx, companyId);
+}

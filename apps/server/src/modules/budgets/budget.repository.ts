@@ -528,3 +528,86 @@ export async function mastersExist(db: Db, companyId: number, ccId: number, item
     : [{ id: 0 }];
   return { cc: !!cc, item: !!item, product: !!prod };
 }
+
+/** States in which a document holds (in approval), reserves (approved apply) or consumes (approved deputy onwards). */
+const HOLDING = ['approving'];
+const CONSUMING = [
+  'approved',
+  'received',
+  'reviewing',
+  'held',
+  'to_post',
+  'posted',
+  'post_failed',
+  'remitting',
+  'paid',
+  'closed',
+];
+
+/**
+ * Writes the ledger again from the documents, set-based, for budgets loaded after the documents they cover (the demo,
+ * the scale generator): every apply and deputy's lines go to the cost centres of their shares (the line's own, else
+ * the document's, else the document's cost centre), to the product's budget or else the item's; a document in
+ * approval holds, an approved apply reserves, a deputy from approval on consumes. The company's ledger rows and
+ * balances are replaced, in the caller's transaction.
+ */
+export async function rebuildLedger(db: Db, companyId: number): Promise<number> {
+  await db.execute(sql`delete from budget_ledger where company_id = ${companyId}`);
+  const inserted = await db.execute(sql`
+    with line_share as (
+      select d.id as document_id, d.doc_type, d.status, d.company_id,
+             extract(year from coalesce(l.expense_date, d.submitted_at::date, current_date))::int as year,
+             l.expense_item_id,
+             coalesce(a.cost_centre_id, d.cost_centre_id) as cost_centre_id,
+             coalesce(a.product_id, l.product_id) as product_id,
+             round(l.amount_cny * coalesce(a.percent, 100) / 100, 2) as amount
+      from document d
+      join expense_line l on l.document_id = d.id
+      left join lateral (
+        select s.cost_centre_id, s.product_id, s.percent from apportionment s
+        where s.document_id = d.id
+          and (s.line_no = l.line_no
+               or (s.line_no is null and not exists (
+                     select 1 from apportionment o where o.document_id = d.id and o.line_no = l.line_no)))
+      ) a on true
+      where d.company_id = ${companyId}
+        and d.doc_type in ('apply', 'deputy')
+        and l.amount_cny is not null and l.expense_item_id is not null
+        and (d.status in (${sql.join(
+          HOLDING.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+             or (d.doc_type = 'apply' and d.status = 'approved')
+             or (d.doc_type = 'deputy' and d.status in (${sql.join(
+               CONSUMING.map((s) => sql`${s}`),
+               sql`, `,
+             )})))
+    ), matched as (
+      select s.*, coalesce(bp.id, b0.id) as budget_id
+      from line_share s
+      left join budget bp on bp.company_id = s.company_id and bp.year = s.year and bp.cost_centre_id = s.cost_centre_id
+        and bp.expense_item_id = s.expense_item_id and s.product_id is not null and bp.product_id = s.product_id
+      left join budget b0 on b0.company_id = s.company_id and b0.year = s.year and b0.cost_centre_id = s.cost_centre_id
+        and b0.expense_item_id = s.expense_item_id and b0.product_id is null
+    )
+    insert into budget_ledger (company_id, budget_id, document_id, kind, held, reserved, consumed)
+    select company_id, budget_id, document_id,
+           case when status = 'approving' then 'hold' when doc_type = 'apply' then 'reserve' else 'consume' end,
+           case when status = 'approving' then sum(amount) else 0 end,
+           case when status <> 'approving' and doc_type = 'apply' then sum(amount) else 0 end,
+           case when status <> 'approving' and doc_type = 'deputy' then sum(amount) else 0 end
+    from matched where budget_id is not null
+    group by company_id, budget_id, document_id, doc_type, status
+  `);
+  await db.execute(sql`
+    insert into budget_balance (budget_id, held, reserved, consumed, updated_at)
+    select b.id, coalesce(sum(g.held), 0), coalesce(sum(g.reserved), 0), coalesce(sum(g.consumed), 0), now()
+    from budget b left join budget_ledger g on g.budget_id = b.id
+    where b.company_id = ${companyId}
+    group by b.id
+    on conflict (budget_id) do update
+      set held = excluded.held, reserved = excluded.reserved, consumed = excluded.consumed, updated_at = now()
+  `);
+  const r = inserted as unknown as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

@@ -28,7 +28,7 @@ const months = (total: Decimal.Value) => {
 /**
  * Budgets for both demo companies, made through the budget service after the demo documents: every cost centre's
  * common items and whatever the documents spend on, comfortable; then the ledger is run over the documents. On the
- * demo employee's cost centre, taxi is blocked with little left and office supplies warn near their limit, so a
+ * demo employee's cost centre, taxi is blocked with little left and train tickets warn near their limit, so a
  * submit shows both; a few others are blocked or warn with room to spare.
  */
 export async function seedDemoBudgets(outer: Db): Promise<void> {
@@ -118,7 +118,7 @@ export async function seedDemoBudgets(outer: Db): Promise<void> {
       const home = employeeRow?.companyId === c.id ? employeeRow.cc : ccs[0]?.id;
       if (home) {
         await tighten(home, 'TAXI', '300.00', 2);
-        await tighten(home, 'OFFICE', '500.00', 1);
+        await tighten(home, 'TRAIN', '500.00', 1);
       }
       // A few more under control, with room: blocked hotels and warned entertainment on the first cost centres.
       for (const cc of ccs.slice(0, 4)) {

@@ -138,9 +138,7 @@ describe('demo budgets', () => {
     expect(Number(all.Totals.Consumed)).toBeGreaterThan(0);
     const blocked = (await t.call('/api/budget/Search', { Year: year, LimitStatus: 2, Keyword: 'TAXI' }, admin)).json();
     expect(blocked.Rows.some((r: { Available: string }) => r.Available === '300.00')).toBe(true);
-    const warned = (
-      await t.call('/api/budget/Search', { Year: year, LimitStatus: 1, Keyword: 'OFFICE' }, admin)
-    ).json();
+    const warned = (await t.call('/api/budget/Search', { Year: year, LimitStatus: 1, Keyword: 'TRAIN' }, admin)).json();
     expect(warned.Rows.some((r: { Available: string }) => r.Available === '500.00')).toBe(true);
     // The ledger's balances are the sums of its rows.
     const off = await t.ctx.db.execute(

@@ -142,7 +142,7 @@ export async function importBudgets(ctx: AppContext, actor: Actor, data: Buffer)
 /** Every budget the report's filters select, streamed. */
 export async function exportReport(ctx: AppContext, actor: Actor, f: ExportLimitReportBody, reply: FastifyReply) {
   const t = (k: string) => ctx.messages.t(k, actor.culture);
-  const rows = repo.limitReportAll(ctx.db, actor.companyId, f);
+  const rows = repo.limitReportAll(ctx.reportDb, actor.companyId, f);
   const mapped = (async function* () {
     for await (const r of rows) yield toReportRow(r, actor.culture);
   })();
@@ -173,9 +173,9 @@ export async function exportReport(ctx: AppContext, actor: Actor, f: ExportLimit
 
 /** The documents of one budget, streamed. */
 export async function exportSub(ctx: AppContext, actor: Actor, budgetId: number, reply: FastifyReply) {
-  if (!(await repo.findBudget(ctx.db, actor.companyId, budgetId))) throw notFound();
+  if (!(await repo.findBudget(ctx.reportDb, actor.companyId, budgetId))) throw notFound();
   const t = (k: string) => ctx.messages.t(k, actor.culture);
-  const rows = (await repo.subGridAll(ctx.db, budgetId, 100_000)).map((r) => toSubRow(r, actor.culture));
+  const rows = (await repo.subGridAll(ctx.reportDb, budgetId, 100_000)).map((r) => toSubRow(r, actor.culture));
   type Row = (typeof rows)[number];
   return sendXlsx<Row>(
     reply,

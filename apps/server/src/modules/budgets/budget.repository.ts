@@ -554,25 +554,11 @@ const CONSUMING = [
 export async function rebuildLedger(db: Db, companyId: number): Promise<number> {
   await db.execute(sql`delete from budget_ledger where company_id = ${companyId}`);
   const inserted = await db.execute(sql`
-    with line_share as (
-      select d.id as document_id, d.doc_type, d.status, d.company_id,
-             extract(year from coalesce(l.expense_date, d.submitted_at::date, current_date))::int as year,
-             l.expense_item_id,
-             coalesce(a.cost_centre_id, d.cost_centre_id) as cost_centre_id,
-             coalesce(a.product_id, l.product_id) as product_id,
-             round(l.amount_cny * coalesce(a.percent, 100) / 100, 2) as amount
+    with doc as (
+      select d.id, d.doc_type, d.status, d.company_id, d.cost_centre_id, d.submitted_at
       from document d
-      join expense_line l on l.document_id = d.id
-      left join lateral (
-        select s.cost_centre_id, s.product_id, s.percent from apportionment s
-        where s.document_id = d.id
-          and (s.line_no = l.line_no
-               or (s.line_no is null and not exists (
-                     select 1 from apportionment o where o.document_id = d.id and o.line_no = l.line_no)))
-      ) a on true
       where d.company_id = ${companyId}
         and d.doc_type in ('apply', 'deputy')
-        and l.amount_cny is not null and l.expense_item_id is not null
         and (d.status in (${sql.join(
           HOLDING.map((s) => sql`${s}`),
           sql`, `,
@@ -582,6 +568,31 @@ export async function rebuildLedger(db: Db, companyId: number): Promise<number> 
                CONSUMING.map((s) => sql`${s}`),
                sql`, `,
              )})))
+    ), line as (
+      select d.id as document_id, d.doc_type, d.status, d.company_id, d.cost_centre_id, l.line_no, l.product_id,
+             extract(year from coalesce(l.expense_date, d.submitted_at::date, current_date))::int as year,
+             l.expense_item_id, l.amount_cny,
+             exists (select 1 from apportionment a where a.document_id = d.id) as shared
+      from doc d join expense_line l on l.document_id = d.id
+      where l.amount_cny is not null and l.expense_item_id is not null
+    ), line_share as (
+      -- Most documents have no apportionment: the whole line on the document's cost centre.
+      select document_id, doc_type, status, company_id, year, expense_item_id, cost_centre_id, product_id,
+             amount_cny as amount
+      from line where not shared
+      union all
+      -- The others: the line's own shares, else the document's.
+      select l.document_id, l.doc_type, l.status, l.company_id, l.year, l.expense_item_id,
+             a.cost_centre_id, coalesce(a.product_id, l.product_id), round(l.amount_cny * a.percent / 100, 2)
+      from line l
+      join lateral (
+        select s.cost_centre_id, s.product_id, s.percent from apportionment s
+        where s.document_id = l.document_id
+          and (s.line_no = l.line_no
+               or (s.line_no is null and not exists (
+                     select 1 from apportionment o where o.document_id = l.document_id and o.line_no = l.line_no)))
+      ) a on true
+      where l.shared
     ), matched as (
       select s.*, coalesce(bp.id, b0.id) as budget_id
       from line_share s

@@ -33,7 +33,7 @@ const MANAGE = 'budgetManagement';
 const REPORT = 'budgeReport';
 const ok = { Success: true as const };
 
-/** Budgets (DESIGN §11): the budget screen's calls, its cost-centre list, and the limit-status report. */
+/** Budgets (DESIGN §11): the budget screen's calls, its cost-centre list, and the limit-status report (its reads on `ctx.reportDb`). */
 export async function budgetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['budgets'];
   const call = postGroup(app, { base: '/api/budget', permission: MANAGE, tags });
@@ -129,7 +129,7 @@ export async function budgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: SearchLimitReportBody,
       response: LimitReportPage,
     },
-    async (req) => budgets.limitReport(ctx.db, actorOf(req), req.body),
+    async (req) => budgets.limitReport(ctx.reportDb, actorOf(req), req.body),
   );
   report(
     'SearchTeam',
@@ -157,7 +157,7 @@ export async function budgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: LimitSubGridBody,
       response: pageOf(LimitSubGridRow),
     },
-    async (req) => budgets.subGrid(ctx.db, actorOf(req), req.body),
+    async (req) => budgets.subGrid(ctx.reportDb, actorOf(req), req.body),
   );
   report(
     'ExportExcel',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
@@ -441,6 +441,43 @@ describe('enforcement at submit and the ledger', () => {
     expect(await balance(b.ID)).toMatchObject({ held: '100.00', reserved: '600.00' });
     expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
     expect(await balance(b.ID)).toMatchObject({ held: '0.00', reserved: '0.00', consumed: '700.00' });
+  });
+});
+
+describe('the ledger written again from the documents', () => {
+  it('gives the balances the live ledger gave, for documents held, consumed and returned', async () => {
+    const { expenseItem } = await import('../masterdata/expense.table');
+    const { rebuildLedger } = await import('./budget-ledger.service');
+    const items = await t.ctx.db
+      .select({ id: expenseItem.id })
+      .from(expenseItem)
+      .where(inArray(expenseItem.code, ['B-WARN', 'B-BLOCK', 'B-SPLIT']));
+    const ids = (
+      await t.ctx.db
+        .select({ id: budget.id })
+        .from(budget)
+        .where(
+          inArray(
+            budget.expenseItemId,
+            items.map((i) => i.id),
+          ),
+        )
+    ).map((b) => b.id);
+    expect(ids.length).toBe(4);
+    const live = await Promise.all(ids.map(balance));
+    class RollBack extends Error {}
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await rebuildLedger(tx, 1);
+        const again = await Promise.all(
+          ids.map(async (id) => (await tx.select().from(budgetBalance).where(eq(budgetBalance.budgetId, id)))[0]!),
+        );
+        expect(again.map(({ held, reserved, consumed }) => ({ held, reserved, consumed }))).toEqual(
+          live.map(({ held, reserved, consumed }) => ({ held, reserved, consumed })),
+        );
+        throw new RollBack();
+      }),
+    ).rejects.toBeInstanceOf(RollBack);
   });
 });
 

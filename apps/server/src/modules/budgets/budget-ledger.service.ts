@@ -105,6 +105,7 @@ async function applyReserved(db: Db, d: LockedDocument): Promise<Map<number, str
 }
 
 const LEVEL = { 1: 'warn', 2: 'block' } as const;
+const BEFORE_APPROVAL = new Set<DocState>(['draft', 'returned', 'confirming', 'approving']);
 
 /**
  * The budget check (DESIGN §11), run at submit and at final approval under the document's lock: locks every budget
@@ -170,7 +171,11 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
   if (!BUDGETED.has(d.docType) || to === d.status) return;
   if (to === 'returned' || to === 'cancelled' || to === 'deleted') return releaseAll(tx, d, 'release');
   if (to === 'closed' && d.docType === 'apply') return releaseAll(tx, d, 'release');
-  if (to !== 'approved' || d.status !== 'approving') return;
+  // Paper received again unchanged by the returns centre: the deputy spends again what it spent before its return.
+  if (to === 'received' && d.status === 'returned') return consumeAgain(tx, d);
+  // Into approval's end from before it (a route with no approver left approves at submit): never from finance's
+  // states (the post centre undoing a scan moves a document back to approved).
+  if (to !== 'approved' || !BEFORE_APPROVAL.has(d.status)) return;
   const own = await repo.positionsOf(tx, d.id);
   if (d.docType === 'apply') {
     await repo.lockBudgetIds(tx, [...own.keys()]);
@@ -207,6 +212,17 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
       kind: 'consume',
       m: L.consumeOf(p, cover),
     });
+  }
+}
+
+async function consumeAgain(tx: Db, d: LockedDocument) {
+  if (d.docType !== 'deputy') return;
+  const own = await repo.positionsOf(tx, d.id);
+  for (const [id, t] of await targetsOf(tx, d)) {
+    const p = own.get(id) ?? L.ZERO;
+    const m = L.trueUpOf({ ...p, held: '0' }, t.amount);
+    if (!L.isZero(m))
+      await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'consume', m });
   }
 }
 

@@ -441,6 +441,50 @@ describe('enforcement at submit and the ledger', () => {
     expect(await balance(b.ID)).toMatchObject({ held: '100.00', reserved: '600.00' });
     expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
     expect(await balance(b.ID)).toMatchObject({ held: '0.00', reserved: '0.00', consumed: '700.00' });
+
+    // Another apply, approved then closed unused: its reservation is released.
+    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { followBudgets } = await import('./budget-ledger.service');
+    const second = await saveApply(t, m, employee.access_token, '250');
+    await t.act('/api/DocumentSubmit/SubmitApply', second.ID, employee.access_token);
+    await t.act('/api/DocumentApprove/ApproveApply', second.ID, manager.access_token, { Pass: true });
+    expect(await balance(b.ID)).toMatchObject({ reserved: '250.00' });
+    await t.ctx.db.transaction(async (tx) => followBudgets(tx, (await lockDocument(tx, second.ID))!, 'closed'));
+    expect(await balance(b.ID)).toMatchObject({ reserved: '0.00', consumed: '700.00' });
+  });
+});
+
+describe('after approval', () => {
+  it('posting trues the consumption up to what was posted; a return releases it; paper received again consumes again', async () => {
+    const { expenseLine } = await import('../documents/document.table');
+    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { followBudgets, trueUpOnPosting } = await import('./budget-ledger.service');
+    const item = await freshItem('B-POST');
+    const b = await addBudget({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
+    const d = await deputyOn(item.id, '500.00');
+    expect((await submitDeputy(d.ID)).statusCode).toBe(200);
+    expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+    expect(await balance(b.ID)).toMatchObject({ held: '0.00', consumed: '500.00' });
+    // The review lowered the line; the ERP accepted the posting.
+    await t.ctx.db.update(expenseLine).set({ amountCny: '420.00' }).where(eq(expenseLine.documentId, d.ID));
+    await t.ctx.db.transaction(async (tx) => trueUpOnPosting(tx, (await lockDocument(tx, d.ID))!));
+    expect(await balance(b.ID)).toMatchObject({ consumed: '420.00' });
+    const returned = {
+      ...(await t.ctx.db.transaction(async (tx) => (await lockDocument(tx, d.ID))!)),
+      status: 'received' as const,
+    };
+    await t.ctx.db.transaction((tx) => followBudgets(tx, returned, 'returned'));
+    expect(await balance(b.ID)).toMatchObject({ consumed: '0.00' });
+    await t.ctx.db.transaction((tx) => followBudgets(tx, { ...returned, status: 'returned' }, 'received'));
+    expect(await balance(b.ID)).toMatchObject({ consumed: '420.00' });
+    const kinds = await t.ctx.db.select().from(budgetLedger).where(eq(budgetLedger.documentId, d.ID));
+    expect(kinds.map((k) => [k.kind, k.consumed])).toEqual([
+      ['hold', '0.00'],
+      ['consume', '500.00'],
+      ['trueup', '-80.00'],
+      ['release', '-420.00'],
+      ['consume', '420.00'],
+    ]);
   });
 });
 

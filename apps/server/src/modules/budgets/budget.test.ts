@@ -154,6 +154,32 @@ describe('budget calls', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'delete_detail', 'update']);
   });
 
+  it('sets the limit status of several budgets, and deletes budgets no document has moved', async () => {
+    const item = await freshItem('B-DEL');
+    const a = await addBudget({ ExpenseItemID: item.id, Details: months('10.00', 1) });
+    const c = await addBudget({ ExpenseItemID: item.id, CostCenterID: m.foreign.id });
+    const set = await t.call(
+      '/api/budget/SetBudgetLimitStatus',
+      {
+        Items: [
+          { ID: a.ID, Version: a.Version },
+          { ID: c.ID, Version: c.Version },
+        ],
+        LimitStatus: 1,
+      },
+      admin.access_token,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().Rows.map((r: { LimitStatus: number }) => r.LimitStatus)).toEqual([1, 1]);
+    const stale = await t.call('/api/budget/Delete', { Items: [{ ID: a.ID, Version: a.Version }] }, admin.access_token);
+    expect(stale.statusCode).toBe(409);
+    const versions = set.json().Rows.map((r: { ID: number; Version: number }) => ({ ID: r.ID, Version: r.Version }));
+    const gone = await t.call('/api/budget/Delete', { Items: versions }, admin.access_token);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await t.call('/api/budget/DetailSearch', { BudgetID: a.ID }, admin.access_token)).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(budget).where(eq(budget.expenseItemId, item.id))).toEqual([]);
+  });
+
   it('answers 400 with field errors on bad bodies, and changes nothing', async () => {
     const before = (await t.ctx.db.select().from(budget)).length;
     const bad = await t.call(

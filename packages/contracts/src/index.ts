@@ -41,5 +41,6 @@ export * from './periods';
 export * from './postcentre';
 export * from './preview';
 export * from './screens';
+export * from './spendreports';
 export * from './time';
 export * from './workflow';

@@ -35,6 +35,7 @@ import { employeeRoutes } from './org/people/employee.routes';
 import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
+import { spendReportRoutes } from './spendreports/spendreports.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval/approval.routes';
 import { approveCentreRoutes } from './workflow/approvecentre/approvecentre.routes';
@@ -87,6 +88,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   fixedAssetRoutes,
   loanRoutes,
   postingRoutes,
+  spendReportRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runBudgets } from './budgets';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
@@ -11,7 +12,7 @@ import { runStart } from './start';
 import { runSubmit } from './submit';
 import { runWeb } from './web';
 
-const PARTS = ['lists', 'submit', 'export', 'finance', 'reports', 'spendreports', 'start', 'web'] as const;
+const PARTS = ['lists', 'submit', 'export', 'finance', 'reports', 'spendreports', 'budgets', 'start', 'web'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--calls <name>,…] [--write]`;
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     export: () => runExport({ database, admin: values.admin }),
     finance: () => runFinance({ database }),
     reports: () => runReports({ database }),
+    budgets: () => runBudgets({ database, admin: values.admin }),
     start: () => runStart({ database }),
     web: () => runWeb(),
     spendreports: () => runSpendReports({ database, admin: values.admin }),

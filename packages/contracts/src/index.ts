@@ -4,6 +4,7 @@ export * from './approval';
 export * from './attachments';
 export * from './auth';
 export * from './baseinfo';
+export * from './budget';
 export * from './common';
 export * from './costcentre';
 export * from './costimport';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
+import { budgetRoutes } from './budgets/budget.routes';
 import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
@@ -78,6 +79,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   previewRoutes,
   freezeRoutes,
   remitRoutes,
+  budgetRoutes,
   printRoutes,
   postCentreRoutes,
   shareRoutes,

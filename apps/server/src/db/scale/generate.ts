@@ -1,4 +1,5 @@
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
+import { generateBudgets } from './budgets';
 import { type Batch, insertAttachments, insertDocuments, insertLines } from './documents';
 import { finish } from './finish';
 import { generateOrg } from './org';
@@ -65,6 +66,7 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
     }
   }
   if (skipped) await verifyReferences(run);
+  await generateBudgets(run);
   await finish(run);
   run.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../core/db';
 import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit, auditMany } from '../../audit/audit.service';
+import { followBudgets } from '../../budgets/budget-ledger.service';
 import { queueNotice, queueNotices } from '../../notify/notify.service';
 import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
@@ -118,6 +119,8 @@ export async function transition(
     const out = await work(tx, d, action);
     // The document's fapiao follow its state: locked while it is live, released on return or cancel, final once paid.
     await followDocumentState(tx, d, out.to);
+    // Its budget holds follow too: released on return or cancel, reserved or consumed at final approval (DESIGN §11).
+    await followBudgets(tx, d, out.to);
     const expected = { status: d.status, version: d.version };
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {
@@ -194,6 +197,7 @@ export async function transitionMany(
   }
   if (docs.length === 0) return;
   await followDocumentStates(tx, docs, out.to);
+  for (const d of docs) await followBudgets(tx, d, out.to);
   const moved = await repo.updateManyExpected(tx, docs, out.to);
   if (moved !== docs.length) throw conflict('common.stale_version');
   const actorId = actorIdOf(user);

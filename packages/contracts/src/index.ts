@@ -38,6 +38,7 @@ export * from './paging';
 export * from './per-head';
 export * from './periods';
 export * from './postcentre';
+export * from './quotas';
 export * from './preview';
 export * from './screens';
 export * from './time';

@@ -34,6 +34,8 @@ import { employeeRoutes } from './org/people/employee.routes';
 import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
+import { quotaRoutes } from './quotas/quota.routes';
+import { usageReportRoutes } from './quotas/usage-report.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval/approval.routes';
 import { approveCentreRoutes } from './workflow/approvecentre/approvecentre.routes';
@@ -76,6 +78,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   previewRoutes,
   freezeRoutes,
   remitRoutes,
+  quotaRoutes,
+  usageReportRoutes,
   printRoutes,
   postCentreRoutes,
   shareRoutes,

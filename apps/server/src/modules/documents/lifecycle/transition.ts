@@ -5,6 +5,7 @@ import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit } from '../../audit/audit.service';
 import { queueNotice } from '../../notify/notify.service';
+import { followQuotaState } from '../../quotas/usage.service';
 import { followDocumentState } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
 import { check } from './document.state';
@@ -118,6 +119,8 @@ export async function transition(
     const out = await work(tx, d, action);
     // The document's fapiao follow its state: locked while it is live, released on return or cancel, final once paid.
     await followDocumentState(tx, d, out.to);
+    // Quota holds and consumption follow it too: a returned, cancelled or deleted document uses nothing.
+    await followQuotaState(tx, d, out.to);
     const expected = { status: d.status, version: d.version };
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {

@@ -85,8 +85,11 @@ export const QuotaDetailSaveBody = z.object({
   Version: Version.optional(),
   Year: QuotaYear,
   Kind: QuotaKind,
-  SubjectID: Id,
+  /** The subject by id, or by its code (the HCP's, HCO's, employee's or overseas item's), as the screen types it. */
+  SubjectID: Id.optional(),
+  SubjectCode: Text(40).optional(),
   ExpenseItemID: Id.nullish(),
+  ItemCode: Text(40).nullish(),
   Amount: Money,
   LimitStatus: QuotaLimitStatus.default(0),
   Remark: Text(500).nullish(),

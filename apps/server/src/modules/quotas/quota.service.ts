@@ -73,6 +73,17 @@ type SaveInput = ReturnType<typeof SaveSchema.parse>;
 
 /** What is wrong with a quota before it is written: subject and item of the company, months once, within the year. */
 export async function checkQuota(db: Db, companyId: number, v: SaveInput): Promise<void> {
+  if (!v.SubjectID && v.SubjectCode) {
+    const id = (await repo.subjectsByCode(db, companyId, v.Kind, [v.SubjectCode])).get(v.SubjectCode);
+    if (!id) throw fieldError('SubjectCode', 'quota.subject_unknown');
+    v.SubjectID = id;
+  }
+  if (!v.ExpenseItemID && v.ItemCode) {
+    const id = (await repo.itemsByCode(db, companyId, [v.ItemCode])).get(v.ItemCode);
+    if (!id) throw fieldError('ItemCode', 'quota.item_unknown');
+    v.ExpenseItemID = id;
+  }
+  if (!v.SubjectID) throw fieldError('SubjectCode', 'quota.subject_unknown');
   if (!(await repo.subjectExists(db, companyId, v.Kind, v.SubjectID)))
     throw fieldError('SubjectID', 'quota.subject_unknown');
   if (v.ExpenseItemID && !(await repo.itemExists(db, companyId, v.ExpenseItemID)))
@@ -95,7 +106,7 @@ export async function detailSave(ctx: DbContext, actor: Actor, body: QuotaDetail
     const key = {
       year: v.Year,
       kind: v.Kind,
-      subjectId: v.SubjectID,
+      subjectId: v.SubjectID!,
       expenseItemId: v.ExpenseItemID ?? null,
     };
     const values = {

@@ -40,9 +40,10 @@ beforeAll(async () => {
   ]);
   const reasons = await t.call('/api/document/GetCustomerReasonList', {}, employee.access_token);
   reason = reasons.json().Rows.find((r: { Code: string }) => r.Code === 'ATTENDEE').ReasonID;
-  // The demo documents use the demo HCPs already: the test counts from nothing.
+  // The demo documents and quotas use the demo HCPs already: the test counts from nothing.
   await t.ctx.db.delete(quotaLedger);
   await t.ctx.db.delete(quotaUsage);
+  await t.ctx.db.delete(quota);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCompliance } from './compliance';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
@@ -9,7 +10,7 @@ import { runStart } from './start';
 import { runSubmit } from './submit';
 import { runWeb } from './web';
 
-const PARTS = ['lists', 'submit', 'export', 'finance', 'start', 'web'] as const;
+const PARTS = ['lists', 'submit', 'export', 'finance', 'compliance', 'start', 'web'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--calls <name>,…] [--write]`;
@@ -46,7 +47,14 @@ async function main(): Promise<void> {
   }
   const parts = new Set(only as Part[]);
   const database = values.database;
-  if (parts.has('lists') || parts.has('submit') || parts.has('export') || parts.has('finance') || parts.has('start'))
+  if (
+    parts.has('lists') ||
+    parts.has('submit') ||
+    parts.has('export') ||
+    parts.has('finance') ||
+    parts.has('compliance') ||
+    parts.has('start')
+  )
     buildServer();
   const machine = await describeMachine(database);
   console.error(`bench on ${machine.data}`);
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
     submit: () => runSubmit({ database, inFlight: 10, durationS: duration }),
     export: () => runExport({ database, admin: values.admin }),
     finance: () => runFinance({ database }),
+    compliance: () => runCompliance({ database }),
     start: () => runStart({ database }),
     web: () => runWeb(),
   };

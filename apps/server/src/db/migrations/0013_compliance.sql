@@ -64,4 +64,5 @@ CREATE UNIQUE INDEX "quota_subject_uq" ON "quota" USING btree ("company_id","yea
 CREATE INDEX "quota_kind_idx" ON "quota" USING btree ("company_id","kind","year");--> statement-breakpoint
 CREATE UNIQUE INDEX "quota_detail_month_uq" ON "quota_detail" USING btree ("quota_id","month");--> statement-breakpoint
 CREATE INDEX "quota_ledger_document_idx" ON "quota_ledger" USING btree ("document_id");--> statement-breakpoint
-CREATE INDEX "quota_ledger_subject_idx" ON "quota_ledger" USING btree ("company_id","kind","year","subject_id") WHERE "quota_ledger"."state" <> 'released';
+CREATE INDEX "quota_ledger_subject_idx" ON "quota_ledger" USING btree ("company_id","kind","year","subject_id","id") WHERE "quota_ledger"."state" <> 'released';--> statement-breakpoint
+CREATE INDEX "quota_ledger_year_idx" ON "quota_ledger" USING btree ("company_id","kind","year","id") WHERE "quota_ledger"."state" <> 'released';

@@ -113,6 +113,10 @@ export const quotaLedger = pgTable(
   },
   (t) => [
     index('quota_ledger_document_idx').on(t.documentId),
-    index('quota_ledger_subject_idx').on(t.companyId, t.kind, t.year, t.subjectId).where(sql`${t.state} <> 'released'`),
+    // The drill-down of one subject, and the documents of every subject, newest first.
+    index('quota_ledger_subject_idx')
+      .on(t.companyId, t.kind, t.year, t.subjectId, t.id)
+      .where(sql`${t.state} <> 'released'`),
+    index('quota_ledger_year_idx').on(t.companyId, t.kind, t.year, t.id).where(sql`${t.state} <> 'released'`),
   ],
 );

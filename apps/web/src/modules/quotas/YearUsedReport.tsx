@@ -1,8 +1,8 @@
 import type { UsageReport, YearUsedPage, YearUsedRow } from '@ems/contracts';
 import { Button, Card, Col, Row, Statistic } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, type ChartOption } from '../../shared/Chart';
+import type { ChartOption } from '../../shared/Chart';
 import { formatAmount } from '../../shared/format';
 import { type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { thisYear, usageApi, yearOptions } from './api';
@@ -10,6 +10,8 @@ import { LimitStatusTag } from './QuotaManagementPage';
 import { UsageDetailDrawer } from './UsageDetailDrawer';
 
 const F = 'usage.field.';
+// The chart library is loaded with the first chart, apart from the screen: the table shows without waiting for it.
+const Chart = lazy(() => import('../../shared/Chart').then((m) => ({ default: m.Chart })));
 const money = (v: unknown) => (v === null || v === undefined ? '' : formatAmount(String(v)));
 
 const FILTERS: FilterDef[] = [
@@ -48,7 +50,9 @@ function TopChart({ rows, report }: { rows: YearUsedRow[]; report: UsageReport }
       title={t('usage.chart.title', { report: t(`usage.report.${report}`) })}
       style={{ marginBottom: 16 }}
     >
-      <Chart option={option} label={t('usage.chart.title', { report: t(`usage.report.${report}`) })} height={300} />
+      <Suspense fallback={<div style={{ height: 300 }} />}>
+        <Chart option={option} label={t('usage.chart.title', { report: t(`usage.report.${report}`) })} height={300} />
+      </Suspense>
     </Card>
   );
 }

@@ -118,6 +118,55 @@ describe('quota calls', () => {
     expect(other.json().errors[0].code).toBe('quota.subject_unknown');
   });
 
+  it('refuses every call without the function and every report without its report access', async () => {
+    for (const call of [
+      'Search',
+      'Delete',
+      'Archive',
+      'DetailDelete',
+      'DetailSearch',
+      'ExportExcel',
+      'DownloadTemplateFile',
+      'SetBudgetLimitStatus',
+      'DetailSave',
+    ]) {
+      const res = await t.call(`/api/quota/${call}`, {}, compliance.access_token);
+      expect(res.statusCode, call).toBe(403);
+    }
+    for (const r of ['HCP', 'HCO', 'ClinicalTrialHCO', 'Overseas', 'LectureFee'])
+      for (const call of [`Search${r}YearUsedAmount`, `Search${r}YearUsedAmountDetail`, `Export${r}YearUsedAmount`]) {
+        const res = await t.call(`/api/Report/${call}`, { Year: year }, employee.access_token);
+        expect(res.statusCode, call).toBe(403);
+      }
+  });
+
+  it('archives a year: its quotas stop limiting, leave the default list and can no longer change', async () => {
+    const past = year - 2;
+    const old = await save({ Year: past, SubjectID: hcp.get('P013'), Amount: '10' });
+    expect(old.statusCode, old.body).toBe(200);
+    expect((await t.call('/api/quota/Archive', { Year: 'last' }, admin.access_token)).statusCode).toBe(400);
+    const archived = await t.call('/api/quota/Archive', { Year: past }, admin.access_token);
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().Archived).toBeGreaterThanOrEqual(1);
+    expect((await t.call('/api/quota/Archive', { Year: past }, admin.access_token)).json().code).toBe(
+      'quota.nothing_to_archive',
+    );
+    const current = await t.call('/api/quota/Search', { Year: past }, admin.access_token);
+    expect(current.json().Total).toBe(0);
+    const kept = await t.call('/api/quota/Search', { Year: past, Archived: true }, admin.access_token);
+    expect(kept.json().Rows[0]).toEqual(expect.objectContaining({ Archived: true }));
+    const row = kept.json().Rows[0];
+    const changed = await save({
+      Year: past,
+      SubjectID: hcp.get('P013'),
+      Amount: '20',
+      QuotaID: row.QuotaID,
+      Version: row.Version,
+    });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().code).toBe('quota.archived');
+  });
+
   it('adds, lists, details, changes, sets the limit status, removes monthly caps and deletes', async () => {
     const added = await save({
       SubjectID: hcp.get('P010'),
@@ -293,6 +342,62 @@ describe('the cap check at submit', () => {
         params: expect.objectContaining({ available: '800.00', requested: '960.00', shortfall: '160.00' }),
       }),
     );
+  });
+
+  it('checks an employee’s monthly cap, splits a document over its clinical-trial HCOs, and warns on overseas', async () => {
+    const month = Number(today.slice(5, 7));
+    const phone = await flaggedItem(t.ctx.db, m.type.id, 'T-QPHONE', {});
+    const monthly = await save({
+      Kind: 'employee',
+      SubjectID: employee.UserID,
+      ExpenseItemID: phone.id,
+      Amount: '1000',
+      LimitStatus: 2,
+      Details: [{ Month: month, Amount: '300' }],
+    });
+    expect(monthly.statusCode, monthly.body).toBe(200);
+    const bill = (amount: string) =>
+      saveDeputy(t, m, employee.access_token, amount, {
+        Lines: [{ ExpenseItemID: phone.id, ExpenseDate: today, Amount: amount }],
+      });
+    expect((await submit((await bill('200.00')).ID)).statusCode).toBe(200);
+    const over = await submit((await bill('200.00')).ID);
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual(
+      expect.objectContaining({
+        code: 'quota.exceeded.employee',
+        params: expect.objectContaining({ period: today.slice(0, 7), available: '100.00', shortfall: '100.00' }),
+      }),
+    );
+
+    // 300.00 for two clinical-trial HCOs: 150.00 each, over H004's 100.00.
+    await save({ Kind: 'clinical_hco', SubjectID: hco.get('H004'), Amount: '100', LimitStatus: 2 });
+    const trial = await saveDeputy(t, m, employee.access_token, '300.00');
+    const linked = await t.call(
+      '/api/document/SaveClinicalTrialHCO',
+      { DocumentID: trial.ID, Version: trial.Version, HCOIDs: [hco.get('H001'), hco.get('H004')] },
+      employee.access_token,
+    );
+    expect(linked.statusCode, linked.body).toBe(200);
+    const refused = await submit(trial.ID);
+    expect(refused.json()).toEqual(
+      expect.objectContaining({
+        code: 'quota.exceeded.clinical_hco',
+        params: expect.objectContaining({ subjectCode: 'H004', requested: '150.00', shortfall: '50.00' }),
+      }),
+    );
+
+    const abroad = await flaggedItem(t.ctx.db, m.type.id, 'T-QABROAD', { overseas: true });
+    await save({ Kind: 'overseas', SubjectID: abroad.id, Amount: '100', LimitStatus: 1 });
+    const trip = await saveDeputy(t, m, employee.access_token, '250.00', {
+      Lines: [{ ExpenseItemID: abroad.id, ExpenseDate: today, Amount: '250.00' }],
+    });
+    const warned = await submit(trip.ID);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json().errors[0].code).toBe('quota.exceeded.overseas');
+    expect(warned.json().errors[0].message).toContain('150.00');
+    expect((await submit(trip.ID, { ConfirmLimitWarnings: true })).statusCode).toBe(200);
+    expect(await usageOf('overseas', abroad.id)).toEqual({ held: 250, consumed: 0 });
   });
 
   concurrencyTest('parallel submits against one blocked HCP cap never pass it', async () => {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
 import { concurrencyTest } from '../../../test/concurrency';
@@ -398,6 +399,58 @@ describe('the cap check at submit', () => {
     expect(warned.json().errors[0].message).toContain('150.00');
     expect((await submit(trip.ID, { ConfirmLimitWarnings: true })).statusCode).toBe(200);
     expect(await usageOf('overseas', abroad.id)).toEqual({ held: 250, consumed: 0 });
+  });
+
+  it('keeps a blocked cap, whatever the order of submits, approvals and returns (property)', {
+    timeout: 240_000,
+  }, async () => {
+    const cap = 500;
+    const subject = hcp.get('P014')!;
+    await save({ SubjectID: subject, Amount: String(cap), LimitStatus: 2 });
+    const live = async () =>
+      (await t.ctx.db.select().from(quotaLedger).where(eq(quotaLedger.subjectId, subject))).filter(
+        (r) => r.kind === 'hcp' && r.state !== 'released',
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.integer({ min: 1, max: 4 }).map((n) => (n * 60).toFixed(2)),
+          { minLength: 3, maxLength: 3 },
+        ),
+        fc.array(
+          fc.record({ doc: fc.integer({ min: 0, max: 2 }), act: fc.constantFrom('submit', 'approve', 'reject') }),
+          {
+            minLength: 4,
+            maxLength: 8,
+          },
+        ),
+        async (amounts, steps) => {
+          const docs = [];
+          for (const a of amounts) docs.push(await hcpDeputy(a, ['P014']));
+          for (const s of steps) {
+            const d = docs[s.doc]!;
+            if (s.act === 'submit') await submit(d.ID);
+            else
+              await t.act('/api/DocumentApprove/ApproveDeputy', d.ID, manager.access_token, {
+                Pass: s.act === 'approve',
+                ...(s.act === 'reject' ? { Comment: '退回' } : {}),
+              });
+            const u = await usageOf('hcp', subject);
+            // Never more than the cap, and the usage rows are the sum of the live ledger rows.
+            expect(u.held + u.consumed).toBeLessThanOrEqual(cap);
+            const rows = await live();
+            const sum = (state: string) =>
+              rows.filter((r) => r.state === state).reduce((x, r) => x + Number(r.amount), 0);
+            expect(u).toEqual({ held: sum('held'), consumed: sum('consumed') });
+          }
+          // The next run starts from nothing: this run's documents are set aside with their use.
+          for (const d of docs)
+            await t.ctx.db.update(quotaLedger).set({ state: 'released' }).where(eq(quotaLedger.documentId, d.ID));
+          await t.ctx.db.delete(quotaUsage).where(eq(quotaUsage.subjectId, subject));
+        },
+      ),
+      { numRuns: 8 },
+    );
   });
 
   concurrencyTest('parallel submits against one blocked HCP cap never pass it', async () => {

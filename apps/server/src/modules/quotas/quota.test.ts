@@ -476,6 +476,9 @@ describe('yearly used reports', () => {
     const res = await t.call('/api/Report/SearchHCPYearUsedAmount', { Year: year }, compliance.access_token);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    // Most used first, as amounts (not as text).
+    const used = body.Rows.map((r: { Used: string }) => Number(r.Used));
+    expect(used).toEqual([...used].sort((a, b) => b - a));
     const p001 = body.Rows.find((r: { SubjectCode: string }) => r.SubjectCode === 'P001');
     expect(p001).toEqual(
       expect.objectContaining({ Consumed: '450.00', Held: '0.00', Cap: '500.00', Available: '50.00', Documents: 1 }),

@@ -93,7 +93,8 @@ export async function usagePage(
   const result = await db.execute(sql`${usageCte(companyId, kind, f)}
     select subject_id, code, name_zh, name_en, extra_zh, extra_en, held::text, consumed::text, used::text,
       cap::text, limit_status, used_percent::text from s
-    order by ${sql.raw(column)} ${dir} nulls last, subject_id
+    -- Qualified: the output columns of the same names are text, which would sort "943" above "4366".
+    order by s.${sql.raw(column)} ${dir} nulls last, s.subject_id
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
   return rowsOf<UsageRow>(result).map((r) => ({ ...r, subject_id: Number(r.subject_id) }));
 }

@@ -2,6 +2,7 @@ import type { UsageReport, YearUsedPage, YearUsedRow } from '@ems/contracts';
 import { Button, Card, Col, Row, Statistic } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ChartOption } from '../../shared/Chart';
 import { formatAmount } from '../../shared/format';
 import { type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
@@ -34,8 +35,8 @@ function TopChart({ rows, report }: { rows: YearUsedRow[]; report: UsageReport }
   const top = [...rows].sort((a, b) => Number(b.Used) - Number(a.Used)).slice(0, 10);
   const option: ChartOption = {
     tooltip: { trigger: 'axis' },
-    legend: { data: [t(`${F}used`), t(`${F}cap`)] },
-    grid: { left: 80, right: 24, top: 40, bottom: 60 },
+    legend: { top: 0, data: [t(`${F}used`), t(`${F}cap`)] },
+    grid: { left: 80, right: 24, top: 40, bottom: 80 },
     xAxis: { type: 'category', data: top.map((r) => r.SubjectName), axisLabel: { interval: 0, rotate: 30 } },
     yAxis: { type: 'value' },
     series: [
@@ -167,7 +168,11 @@ export function UsageDocumentsReport(props: { report: UsageReport; titleKey: str
   const { t } = useTranslation();
   const h = (k: string) => `${F}${k}`;
   const columns: ColumnDef<import('@ems/contracts').YearUsedDetailRow>[] = [
-    { dataIndex: 'DocNo', labelKey: h('docNo') },
+    {
+      dataIndex: 'DocNo',
+      labelKey: h('docNo'),
+      render: (v, r) => <Link to={`/manage/document/view/${r.DocumentID}`}>{String(v)}</Link>,
+    },
     { dataIndex: 'ApplicantName', labelKey: h('applicant') },
     { dataIndex: 'SubjectCode', labelKey: h('subjectCode') },
     { dataIndex: 'SubjectName', labelKey: h('subjectName'), ellipsis: true },

@@ -94,7 +94,7 @@ const EDITOR_FIELDS: FieldDef[] = [
 ];
 
 /** The editor's values as the save call's body: months with an amount become monthly caps. */
-function toBody(values: Record<string, unknown>, row: QuotaRow | undefined): QuotaDetailSaveBody {
+export function toBody(values: Record<string, unknown>, row: QuotaRow | undefined): QuotaDetailSaveBody {
   const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
   return {
     ...(row ? { QuotaID: row.QuotaID, Version: row.Version, SubjectID: row.SubjectID } : {}),

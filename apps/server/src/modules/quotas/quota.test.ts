@@ -514,7 +514,13 @@ describe('yearly used reports', () => {
       { Year: year, SubjectID: foreignHcp!.id },
       compliance.access_token,
     );
-    expect(foreignDetail.json().Rows).toEqual([]);
+    expect(foreignDetail.statusCode).toBe(404);
+    const foreignExport = await t.call(
+      '/api/Report/ExportHCPYearUsedAmount',
+      { Year: year, SubjectID: foreignHcp!.id, Detail: true },
+      compliance.access_token,
+    );
+    expect(foreignExport.statusCode).toBe(404);
   });
 
   it('serve the HCO, clinical-trial, overseas and lecture-fee reports', async () => {

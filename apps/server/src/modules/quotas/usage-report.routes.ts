@@ -59,6 +59,7 @@ export async function usageReportRoutes(app: FastifyInstance, ctx: AppContext): 
       },
       async (req, reply) => {
         const actor = actorOf(req);
+        await usage.assertSubject(ctx.reportDb, actor, report, req.body.SubjectID);
         const t = (k: string) => ctx.messages.t(k, req.culture);
         const name = `${t(`usage.report.${report}`)}-${req.body.Year}${req.body.Detail ? `-${t('usage.documents')}` : ''}`;
         if (req.body.Detail)

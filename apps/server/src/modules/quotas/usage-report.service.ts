@@ -13,8 +13,10 @@ import type {
 import { Decimal } from 'decimal.js';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
+import { notFound } from '../../core/errors';
 import { localName } from '../../core/i18n';
 import { cappedTotal } from '../../core/list';
+import { subjectExists } from './quota.repository';
 import * as repo from './usage-report.repository';
 
 /** The quota kind each yearly-used report reads. */
@@ -92,12 +94,19 @@ function detailRow(r: repo.DetailRow, culture: Culture): YearUsedDetailRow {
   };
 }
 
+/** A subject asked for by id must be the company's: another company's HCP is "not found", never an empty list. */
+export async function assertSubject(db: Db, actor: Actor, report: UsageReport, subjectId: number | undefined) {
+  if (subjectId && !(await subjectExists(db, actor.companyId, REPORT_KIND[report], subjectId)))
+    throw notFound('usage.subject_not_found');
+}
+
 export async function detail(
   db: Db,
   actor: Actor,
   report: UsageReport,
   f: YearUsedDetailBody,
 ): Promise<YearUsedDetailPage> {
+  await assertSubject(db, actor, report, f.SubjectID);
   const { counted, limit, rows } = await repo.detailPage(db, actor.companyId, REPORT_KIND[report], f);
   return { ...cappedTotal(counted, limit), Rows: rows.map((r) => detailRow(r, actor.culture)) };
 }

@@ -2,6 +2,7 @@
 // dist/backup.js (`backup` / `restore`, so they run where only the runtime packages are installed). Our own code and the shared
 // contracts (TypeScript consumed as source) are bundled; every package from node_modules stays an import, so native
 // (argon2), WebAssembly (PGlite) and file-reading (pg-boss's SQL, swagger-ui's assets) packages load as installed.
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -20,7 +21,7 @@ const packagesStayExternal = {
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup/cli.ts' },
+  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup/cli.ts', 'demo-snapshot': 'src/db/demo-snapshot-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -33,3 +34,9 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
 console.log(`server built: dist/main.js, dist/backup.js (${Math.round(bytes / 1024)} KiB with their source maps)`);
+
+// The demo data set as database files, so a first start on the embedded database copies it rather than loading it.
+const made = spawnSync(process.execPath, ['--enable-source-maps', `${here}/dist/demo-snapshot.js`], {
+  stdio: 'inherit',
+});
+if (made.status !== 0) process.exit(made.status ?? 1);

@@ -1,18 +1,26 @@
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
+import { startTracker } from './tracker';
 
 /**
  * One server for all specs; specs that need other settings start their own. E2E_HOST=<address or name> runs the
- * specs through another address of this machine (e.g. its intranet address) instead of 127.0.0.1.
+ * specs through another address of this machine (e.g. its intranet address) instead of 127.0.0.1. Page views go to
+ * a stand-in of the analytics tracker, which the analytics spec reads.
  */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const tracker = await startTracker();
+  const server = await startServer({ ANALYTICS_URL: tracker.url });
   project.provide('baseUrl', process.env.E2E_HOST ? server.urlFor(process.env.E2E_HOST) : server.baseUrl);
-  return () => server.stop();
+  project.provide('trackerHits', tracker.hitsUrl);
+  return async () => {
+    await server.stop();
+    await tracker.stop();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    trackerHits: string;
   }
 }

@@ -6,11 +6,12 @@ import { runFinance } from './finance';
 import { runLists } from './lists';
 import { describeMachine, type Explained, type Line, planText, textTable, writeMarkdown } from './report';
 import { buildServer, SERVER_DIR } from './server';
+import { runSpendReports } from './spendreports';
 import { runStart } from './start';
 import { runSubmit } from './submit';
 import { runWeb } from './web';
 
-const PARTS = ['lists', 'submit', 'export', 'finance', 'compliance', 'start', 'web'] as const;
+const PARTS = ['lists', 'submit', 'export', 'finance', 'compliance', 'start', 'web', 'spendreports'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--calls <name>,…] [--write]`;
@@ -47,15 +48,7 @@ async function main(): Promise<void> {
   }
   const parts = new Set(only as Part[]);
   const database = values.database;
-  if (
-    parts.has('lists') ||
-    parts.has('submit') ||
-    parts.has('export') ||
-    parts.has('finance') ||
-    parts.has('compliance') ||
-    parts.has('start')
-  )
-    buildServer();
+  if ([...parts].some((p) => p !== 'web')) buildServer();
   const machine = await describeMachine(database);
   console.error(`bench on ${machine.data}`);
 
@@ -93,6 +86,7 @@ async function main(): Promise<void> {
     compliance: () => runCompliance({ database }),
     start: () => runStart({ database }),
     web: () => runWeb(),
+    spendreports: () => runSpendReports({ database, admin: values.admin }),
   };
   // In the order asked for, each once.
   for (const part of parts) await attempt(part, runners[part]);

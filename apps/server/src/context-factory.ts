@@ -7,6 +7,7 @@ import { openDatabase } from './core/db';
 import { Messages } from './core/i18n';
 import { loadKeys } from './core/keys';
 import { ROOT_DIR } from './core/paths';
+import { demoSnapshotFor } from './db/demo-snapshot';
 import { reloadMessages } from './modules/i18n/i18n.service';
 
 /** The version of the web build being served, else the package's own. */
@@ -28,10 +29,12 @@ export async function createContext(
   config: Config,
   opts: { pglite?: PGlite; persistKeys?: boolean } = {},
 ): Promise<AppContext> {
+  const embedded = !config.databaseUrl && !opts.pglite;
   const database = await openDatabase({
     url: config.databaseUrl,
     replica: config.replica,
     ...(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.dataDir }),
+    loadDataDir: embedded && config.loadDemoData ? demoSnapshotFor(config.dataDir) : undefined,
   });
   const ctx: AppContext = {
     config,

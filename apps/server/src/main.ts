@@ -90,7 +90,8 @@ async function main(): Promise<void> {
     // Instances started together on one database take turns, so it is migrated and seeded once.
     const outcome = await ctx.database.exclusively(async () => {
       await ctx.database.migrate();
-      return seed(ctx.db, config);
+      const seeded = await seed(ctx.db, config);
+      return ctx.database.fromDemoSnapshot ? { ...seeded, demoLoaded: true } : seeded;
     });
     await reloadMessages(ctx);
     if (closing) return;

@@ -41,5 +41,6 @@ export * from './postcentre';
 export * from './preview';
 export * from './quotas';
 export * from './screens';
+export * from './spendreports';
 export * from './time';
 export * from './workflow';

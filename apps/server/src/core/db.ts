@@ -43,6 +43,8 @@ export interface Database {
   /** The replica and its state, when one is configured. */
   replica: ReplicaPool | undefined;
   kind: 'pglite' | 'postgres';
+  /** The embedded database was created from the demo snapshot: migrated and loaded already. */
+  fromDemoSnapshot: boolean;
   migrate(): Promise<void>;
   /**
    * Runs `work` while no other process of the app runs its own: instances started together on one PostgreSQL
@@ -62,6 +64,8 @@ export async function openDatabase(opts: {
   replica?: Config['replica'];
   dataDir?: string;
   pglite?: PGlite;
+  /** A new embedded database under `dataDir` starts as these files (the demo snapshot). */
+  loadDataDir?: Blob | undefined;
 }): Promise<Database> {
   if (opts.url) {
     // numeric stays a string (money never becomes a float); date stays yyyy-MM-dd.
@@ -77,6 +81,7 @@ export async function openDatabase(opts: {
       reportDb: replica ? (drizzleNodePg({ client: replica as unknown as pg.Pool, schema }) as unknown as Db) : db,
       replica,
       kind: 'postgres',
+      fromDemoSnapshot: false,
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
       exclusively: async (work) => {
         // A session-level advisory lock on a connection of its own, held while `work` uses the others.
@@ -106,7 +111,7 @@ export async function openDatabase(opts: {
     if (opts.dataDir) {
       const dir = join(opts.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     } else client = await PGlite.create();
   }
   const pgl = client;
@@ -117,6 +122,7 @@ export async function openDatabase(opts: {
     reportDb: db,
     replica: undefined,
     kind: 'pglite',
+    fromDemoSnapshot: opts.loadDataDir !== undefined && opts.pglite === undefined && opts.dataDir !== undefined,
     migrate: () => migratePglite(drizzlePglite({ client: pgl, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     exclusively: (work) => work(),
     ping: async () => {

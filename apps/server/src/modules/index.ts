@@ -36,6 +36,7 @@ import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
 import { quotaRoutes } from './quotas/quota.routes';
 import { usageReportRoutes } from './quotas/usage-report.routes';
+import { spendReportRoutes } from './spendreports/spendreports.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval/approval.routes';
 import { approveCentreRoutes } from './workflow/approvecentre/approvecentre.routes';
@@ -89,6 +90,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   fixedAssetRoutes,
   loanRoutes,
   postingRoutes,
+  spendReportRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

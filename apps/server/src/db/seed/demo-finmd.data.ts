@@ -1,6 +1,5 @@
+import { type BaseInfoList, SYSTEM_LISTS } from './base-info';
 /** Finance master data of the demo group: cost centres, internal orders, ledger expenses, lookups. */
-
-import { CUSTOMER_REASONS } from './demo-customers.data';
 
 export interface CostCentreSeed {
   num: string;
@@ -276,59 +275,9 @@ export const LEDGER_EXPENSES: { code: string; zh: string; en: string; gl: string
 /** Monthly mid-rates into CNY around which the demo months move. */
 export const FX_BASE: Record<string, number> = { USD: 7.18, EUR: 7.84, HKD: 0.921, JPY: 0.0483, GBP: 9.12 };
 
-export const BASE_INFO: {
-  code: string;
-  zh: string;
-  en: string;
-  system?: boolean;
-  items: { code: string; zh: string; en: string; value?: string }[];
-}[] = [
-  {
-    code: 'CHARGEBACK_REASON',
-    zh: '退单原因',
-    en: 'Chargeback reasons',
-    system: true,
-    items: [
-      { code: 'CB01', zh: '发票抬头或税号错误', en: 'Wrong invoice title or tax number' },
-      { code: 'CB02', zh: '缺少原始单据', en: 'Original receipts missing' },
-      { code: 'CB03', zh: '报销金额与发票不符', en: 'Claimed amount differs from the invoice' },
-      { code: 'CB04', zh: '超出费用标准', en: 'Above the expense policy limit' },
-      { code: 'CB05', zh: '发票重复报销', en: 'Invoice already claimed' },
-      { code: 'CB06', zh: '会议证明材料不全', en: 'Meeting evidence incomplete' },
-      { code: 'CB07', zh: '成本中心或内部订单错误', en: 'Wrong cost centre or internal order' },
-    ],
-  },
-  {
-    code: 'ST_REASON',
-    zh: 'S.T. 原因',
-    en: 'S.T. reasons',
-    system: true,
-    items: [
-      { code: 'ST01', zh: '等待补充材料', en: 'Waiting for supplementary documents' },
-      { code: 'ST02', zh: '发票待查验', en: 'Invoice being verified' },
-      { code: 'ST03', zh: '待合规审核', en: 'Waiting for compliance review' },
-      { code: 'ST04', zh: '待业务负责人确认', en: 'Waiting for the business owner to confirm' },
-    ],
-  },
-  {
-    code: 'PAYMENT_METHOD',
-    zh: '付款方式',
-    en: 'Payment methods',
-    system: true,
-    items: [
-      { code: 'BANK', zh: '银行转账', en: 'Bank transfer' },
-      { code: 'CARD', zh: '公务卡', en: 'Corporate card' },
-      { code: 'OFFSET', zh: '冲抵借款', en: 'Offset against advance' },
-      { code: 'CASH', zh: '现金', en: 'Cash' },
-    ],
-  },
-  {
-    code: 'CUSTOMER_REASON',
-    zh: '客户邀请原因',
-    en: 'Reasons for inviting a customer',
-    system: true,
-    items: [...CUSTOMER_REASONS],
-  },
+/** Every base-information list of a demo company: the system lists, and a cap the HCP meal rule reads. */
+export const BASE_INFO: BaseInfoList[] = [
+  ...SYSTEM_LISTS,
   {
     code: 'HCP_MEAL_CAP',
     zh: 'HCP 餐费人均上限',

@@ -14,9 +14,10 @@ import {
   ytdManual,
 } from '../../modules/masterdata/costcentre.table';
 import { ledgerExpense } from '../../modules/masterdata/expense.table';
-import { baseInfo, baseInfoType, cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
+import { cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
+import { insertBaseInfoLists } from './base-info';
 import {
   ALLOTMENTS,
   BASE_INFO,
@@ -193,22 +194,7 @@ export async function seedDemoFinance(db: Db): Promise<void> {
       }
       await tx.insert(cutOffDay).values(cutOffs);
 
-      for (const [i, b] of BASE_INFO.entries()) {
-        const [type] = await tx
-          .insert(baseInfoType)
-          .values({ companyId, code: b.code, nameZh: b.zh, nameEn: b.en, isSystem: b.system ?? false, sort: i + 1 })
-          .returning();
-        await tx.insert(baseInfo).values(
-          b.items.map((item, k) => ({
-            typeId: type!.id,
-            code: item.code,
-            nameZh: item.zh,
-            nameEn: item.en,
-            value: item.value ?? null,
-            sort: k + 1,
-          })),
-        );
-      }
+      await insertBaseInfoLists(tx, companyId, BASE_INFO);
 
       for (const f of FUND_PERMISSIONS[c.code] ?? []) {
         const [kind, ref] = f.grantee.split(':') as ['team' | 'user', string];

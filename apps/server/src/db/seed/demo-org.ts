@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/auth.service';
 import { userAccount } from '../../modules/auth/auth.table';
 import { employee, employeeCompany, employeeRoleTeam, role, roleFunction, team } from '../../modules/org/org.table';
 import { announcement, company } from '../../modules/system/system.table';
+import { insertBaseInfoLists, SYSTEM_LISTS } from './base-info';
 import { COMPANIES, DEMO_PASSWORD, DEMO_USERS, TEAMS } from './demo-org.data';
 import { GIVEN, SURNAMES } from './names';
 import { ROLE_SEEDS } from './roles.data';
@@ -264,5 +265,6 @@ export async function bootstrapAdmin(db: Db, password: string): Promise<void> {
       .returning();
     await tx.insert(roleFunction).values(admin.functions.map((f) => ({ roleId: r!.id, functionCode: f })));
     await tx.insert(employeeRoleTeam).values({ employeeId: e!.id, roleId: r!.id, teamId: null });
+    await insertBaseInfoLists(tx, c!.id, SYSTEM_LISTS);
   });
 }

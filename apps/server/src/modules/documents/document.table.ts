@@ -119,6 +119,8 @@ export const expenseLine = pgTable(
   (t) => [
     uniqueIndex('expense_line_no_uq').on(t.documentId, t.lineNo),
     index('expense_line_item_idx').on(t.expenseItemId, t.expenseDate),
+    // The spend reports page lines newest first by expense date, and export them a keyset page at a time.
+    index('expense_line_date_idx').on(t.expenseDate, t.id),
     check('expense_line_amount_ck', sql`${t.amount} > 0`),
   ],
 );

@@ -39,6 +39,19 @@ export interface NoticeInput {
   documentId: number;
 }
 
+/** Many notices at once, a thousand per statement; answers their ids in the order given. */
+export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < vs.length; i += 1000) {
+    const rows = await db
+      .insert(mailOutbox)
+      .values(vs.slice(i, i + 1000).map((v) => ({ ...v, params: JSON.stringify(v.params) })))
+      .returning({ id: mailOutbox.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
 export async function insertNotice(db: Db, v: NoticeInput): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)

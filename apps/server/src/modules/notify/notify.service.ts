@@ -6,7 +6,7 @@ import type { Config } from '../../core/config';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { localName } from '../../core/i18n';
-import { enqueue, type OutboundHandler } from '../outbound/outbound.service';
+import { enqueue, enqueueMany, type OutboundHandler } from '../outbound/outbound.service';
 import * as repo from './notify.repository';
 
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
@@ -88,4 +88,14 @@ export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: Mai
 export async function queueNotice(tx: Db, v: repo.NoticeInput): Promise<void> {
   const mailId = await repo.insertNotice(tx, v);
   await enqueue(tx, 'mail', { mailId }, v.companyId);
+}
+
+/** Many notices written in the caller's transaction, as `queueNotice` writes one. */
+export async function queueNotices(tx: Db, vs: readonly repo.NoticeInput[]): Promise<void> {
+  const ids = await repo.insertNotices(tx, vs);
+  await enqueueMany(
+    tx,
+    'mail',
+    ids.map((mailId, i) => ({ payload: { mailId }, companyId: vs[i]!.companyId })),
+  );
 }

@@ -14,6 +14,14 @@ export async function insert(
   return row!;
 }
 
+/** Many calls of one queue at once, a thousand per statement. */
+export async function insertMany(
+  db: Db,
+  vs: readonly { queue: string; payload: unknown; companyId: number | null; requestId: string | null }[],
+) {
+  for (let i = 0; i < vs.length; i += 1000) await db.insert(outboundJob).values(vs.slice(i, i + 1000));
+}
+
 /** Rows not yet handed to the queue, locked so that two relays never hand over the same one. */
 export async function takeUnrelayed(db: Db, queues: readonly string[], limit: number) {
   return db
@@ -25,11 +33,25 @@ export async function takeUnrelayed(db: Db, queues: readonly string[], limit: nu
     .for('update', { skipLocked: true });
 }
 
-export async function markRelayed(db: Db, id: number, jobId: string) {
-  await db
-    .update(outboundJob)
-    .set({ jobId, relayedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(outboundJob.id, id));
+/** How many of these jobs the queue holds (pg-boss's own table, in its default schema). */
+export async function countQueuedJobs(db: Db, ids: readonly string[]): Promise<number> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`select count(*)::int as n from pgboss.job where id in (${list})`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Records the queue's job of each row handed over, in one statement. */
+export async function markRelayed(db: Db, rows: readonly { id: number; jobId: string }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${r.jobId}::uuid)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${outboundJob} set job_id = v.job_id, relayed_at = now(), updated_at = now()
+    from (values ${values}) as v(id, job_id) where ${outboundJob.id} = v.id`);
 }
 
 export async function find(db: Db, id: number) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OutboundJobRow, SearchOutboundJobBody } from '@ems/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -16,6 +17,19 @@ export type OutboundQueue = 'mail' | 'evm' | 'erp' | 'bank';
  */
 export async function enqueue(db: Db, queue: OutboundQueue, payload: unknown, companyId: number | null) {
   return repo.insert(db, { queue, payload, companyId, requestId: currentRequestId() });
+}
+
+/** Records many calls of one queue, each with its own payload, as `enqueue` does one. */
+export async function enqueueMany(
+  db: Db,
+  queue: OutboundQueue,
+  items: readonly { payload: unknown; companyId: number | null }[],
+) {
+  const requestId = currentRequestId();
+  await repo.insertMany(
+    db,
+    items.map((i) => ({ queue, payload: i.payload, companyId: i.companyId, requestId })),
+  );
 }
 
 /**
@@ -46,7 +60,7 @@ export interface OutboundRunner {
   stop(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
-const RELAY_BATCH = 100;
+const RELAY_BATCH = 1000;
 
 /**
  * Moves recorded calls into pg-boss. The job is inserted in the same transaction that marks the row relayed, so a
@@ -61,13 +75,22 @@ export async function relay(
   return db.transaction(async (tx) => {
     // Only the queues this process works: a call for another waits for a process that has its worker.
     const rows = await repo.takeUnrelayed(tx, queues, batch);
+    if (rows.length === 0) return 0;
+    // One insert for the batch, each job under the queue's own policy (retries, expiry), and one update.
+    const jobs = rows.map((r) => ({ id: randomUUID(), name: r.queue, data: { outboundId: r.id } }));
     const inTx = transactionAdapter(tx);
-    for (const r of rows) {
-      const jobId = await boss.send(r.queue, { outboundId: r.id }, { db: inTx });
-      // pg-boss answers null, and inserts nothing, for a queue that does not exist: never treat that as handed over.
-      if (!jobId) throw new Error(`job queue ${r.queue} does not exist`);
-      await repo.markRelayed(tx, r.id, jobId);
-    }
+    await boss.insert(jobs, { db: inTx });
+    // pg-boss skips, silently, a job whose queue does not exist: never treat that as handed over.
+    const found = await repo.countQueuedJobs(
+      tx,
+      jobs.map((j) => j.id),
+    );
+    if (found !== jobs.length)
+      throw new Error(`a job queue of ${[...new Set(rows.map((r) => r.queue))].join(', ')} does not exist`);
+    await repo.markRelayed(
+      tx,
+      rows.map((r, i) => ({ id: r.id, jobId: jobs[i]!.id })),
+    );
     return rows.length;
   });
 }
@@ -193,12 +216,12 @@ export async function search(db: Db, companyId: number, body: SearchOutboundJobB
 /** Gives a failed call a new round of attempts. */
 export async function retry(db: Db, actor: { userId: number; companyId: number; requestId: string }, id: number) {
   return db.transaction(async (tx) => {
+    const current = await repo.find(tx, id);
+    if (!current || (current.companyId !== null && current.companyId !== actor.companyId)) throw notFound();
+    // A failed posting has failed its voucher and document too: only the posting screen's resend puts all three back.
+    if (current.queue === 'erp') throw refused('outbound.retry_through_posting');
     const row = await repo.requeue(tx, id, actor.companyId);
-    if (!row) {
-      const current = await repo.find(tx, id);
-      if (!current || (current.companyId !== null && current.companyId !== actor.companyId)) throw notFound();
-      throw refused('outbound.not_failed');
-    }
+    if (!row) throw refused('outbound.not_failed');
     await audit(tx, {
       companyId: actor.companyId,
       actorId: actor.userId,

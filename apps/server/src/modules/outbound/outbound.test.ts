@@ -49,4 +49,14 @@ describe('the interface log', () => {
     const retried = await t.call('/api/document/RetryRFCLog', { ID: ours }, admin);
     expect(retried.json()).toMatchObject({ ID: ours, State: 'queued', Attempts: 6 });
   });
+
+  it('sends a failed posting back to the posting screen, whose resend moves the voucher and document with it', async () => {
+    const [erp] = await t.ctx.db
+      .insert(outboundJob)
+      .values({ queue: 'erp', payload: { voucherId: 0 }, state: 'failed', attempts: 6, companyId: 1 })
+      .returning();
+    const res = await t.call('/api/document/RetryRFCLog', { ID: erp!.id }, admin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('outbound.retry_through_posting');
+  });
 });

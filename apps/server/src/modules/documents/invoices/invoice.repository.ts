@@ -1,5 +1,19 @@
 import type { SearchInvoiceEntryBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
@@ -117,9 +131,12 @@ export async function searchFolder(db: Db, companyId: number, ownerId: number, f
   );
 }
 
-/** Another document's claim on any of these fapiao, if one holds it. */
-export async function claimedElsewhere(db: Db, companyId: number, documentId: number) {
-  const mine = db.select({ key: invoice.invoiceKey }).from(invoice).where(eq(invoice.documentId, documentId));
+/** Another document's claim on any fapiao of these documents, if one holds it. */
+export async function claimedElsewhere(db: Db, companyId: number, documentIds: readonly number[]) {
+  const mine = db
+    .select({ key: invoice.invoiceKey })
+    .from(invoice)
+    .where(inArray(invoice.documentId, [...documentIds]));
   const [row] = await db
     .select({ number: invoice.number, code: invoice.code, docNo: doc.docNo })
     .from(invoice)
@@ -129,21 +146,21 @@ export async function claimedElsewhere(db: Db, companyId: number, documentId: nu
         eq(invoice.companyId, companyId),
         inArray(invoice.invoiceKey, mine),
         isNotNull(invoice.claim),
-        ne(invoice.documentId, documentId),
+        notInArray(invoice.documentId, [...documentIds]),
       ),
     )
     .limit(1);
   return row;
 }
 
-/** Sets the claim of every invoice on the document; the partial unique index refuses a fapiao claimed elsewhere. */
-export async function setClaims(db: Db, documentId: number, claim: 'locked' | 'final' | null) {
+/** Sets the claim of every invoice on the documents; the partial unique index refuses a fapiao claimed elsewhere. */
+export async function setClaims(db: Db, documentIds: readonly number[], claim: 'locked' | 'final' | null) {
   await db
     .update(invoice)
     .set({ claim })
     .where(
       and(
-        eq(invoice.documentId, documentId),
+        inArray(invoice.documentId, [...documentIds]),
         claim === null ? isNotNull(invoice.claim) : sql`${invoice.claim} is distinct from ${claim}`,
       ),
     );

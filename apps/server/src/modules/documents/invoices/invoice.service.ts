@@ -491,13 +491,24 @@ export async function followDocumentState(
   d: { id: number; companyId: number; status: DocState },
   to: DocState | 'deleted',
 ): Promise<void> {
+  await followDocumentStates(tx, [d], to);
+}
+
+/** `followDocumentState` for documents of one company moving to one state together, in a few statements. */
+export async function followDocumentStates(
+  tx: Db,
+  docs: readonly { id: number; companyId: number; status: DocState }[],
+  to: DocState | 'deleted',
+): Promise<void> {
   const claim = claimFor(to);
-  if (claim === claimFor(d.status)) return;
+  const moving = docs.filter((d) => claim !== claimFor(d.status));
+  if (moving.length === 0) return;
+  const ids = moving.map((d) => d.id);
   if (claim !== null) {
-    const other = await repo.claimedElsewhere(tx, d.companyId, d.id);
+    const other = await repo.claimedElsewhere(tx, moving[0]!.companyId, ids);
     if (other) throw refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
   }
-  await guarded(() => repo.setClaims(tx, d.id, claim), { duplicate: refused('invoice.claimed_concurrently') });
+  await guarded(() => repo.setClaims(tx, ids, claim), { duplicate: refused('invoice.claimed_concurrently') });
 }
 
 /** Why a document's fapiao stop it from going into approval, if they do (a submit check, DESIGN §9). */
@@ -507,7 +518,7 @@ export async function invoiceSubmitProblem(
 ): Promise<AppError | undefined> {
   const facts = await repo.invoiceFacts(db, d.id);
   if (facts.failed) return refused('invoice.verification_failed', { number: facts.failed });
-  const other = await repo.claimedElsewhere(db, d.companyId, d.id);
+  const other = await repo.claimedElsewhere(db, d.companyId, [d.id]);
   if (other) return refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { DocState } from '@ems/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { employee } from '../../org/org.table';
 import { document as doc } from '../document.table';
@@ -16,6 +16,22 @@ export interface Expected {
 export async function lockDocument(db: Db, id: number): Promise<LockedDocument | undefined> {
   const [row] = await db.select().from(doc).where(eq(doc.id, id)).for('update');
   return row;
+}
+
+/** Locks many document rows, in id order so two batches never wait on each other. */
+export async function lockDocuments(db: Db, ids: readonly number[]): Promise<LockedDocument[]> {
+  const rows: LockedDocument[] = [];
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i += 1000)
+    rows.push(
+      ...(await db
+        .select()
+        .from(doc)
+        .where(inArray(doc.id, sorted.slice(i, i + 1000)))
+        .orderBy(asc(doc.id))
+        .for('update')),
+    );
+  return rows;
 }
 
 const guard = (id: number, e: Expected) => and(eq(doc.id, id), eq(doc.status, e.status), eq(doc.version, e.version));
@@ -38,6 +54,35 @@ export async function removeExpected(db: Db, id: number, e: Expected): Promise<b
 
 export async function history(db: Db, v: typeof statusHistory.$inferInsert) {
   await db.insert(statusHistory).values(v);
+}
+
+/**
+ * Moves many documents to one state, each only from the state and version read under its lock, a thousand per
+ * statement; answers how many moved (fewer than given: one had moved on, and the caller undoes the batch).
+ */
+export async function updateManyExpected(
+  db: Db,
+  rows: readonly ({ id: number } & Expected)[],
+  to: DocState,
+): Promise<number> {
+  let moved = 0;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const values = sql.join(
+      rows.slice(i, i + 1000).map((r) => sql`(${r.id}::int, ${r.status}::text, ${r.version}::int)`),
+      sql`, `,
+    );
+    const done = await db.execute(sql`update ${doc} set status = ${to}, version = ${doc.version} + 1, updated_at = now()
+      from (values ${values}) as e(id, status, version)
+      where ${doc.id} = e.id and ${doc.status}::text = e.status and ${doc.version} = e.version
+      returning ${doc.id}`);
+    moved += (done as unknown as { rows: unknown[] }).rows.length;
+  }
+  return moved;
+}
+
+/** The history rows of a batch, a thousand per statement. */
+export async function histories(db: Db, vs: readonly (typeof statusHistory.$inferInsert)[]) {
+  for (let i = 0; i < vs.length; i += 1000) await db.insert(statusHistory).values(vs.slice(i, i + 1000));
 }
 
 /**

@@ -3,10 +3,10 @@ import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
-import { audit } from '../../audit/audit.service';
-import { queueNotice } from '../../notify/notify.service';
+import { audit, auditMany } from '../../audit/audit.service';
+import { queueNotice, queueNotices } from '../../notify/notify.service';
 import { followQuotaState } from '../../quotas/usage.service';
-import { followDocumentState } from '../invoices/invoice.service';
+import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
 import { check } from './document.state';
 import * as repo from './lifecycle.repository';
@@ -161,4 +161,82 @@ export async function transition(
     if (req.key) await repo.storeKey(tx, user.userId, req.key, String(d.id));
     return d.id;
   });
+}
+
+/** What one action does to each document of a batch: the same target state, a notice and audit detail per document. */
+export interface BatchOutcome {
+  to: DocState;
+  notify?: (d: repo.LockedDocument) => { to: number; template: string };
+  detail?: (d: repo.LockedDocument) => Record<string, unknown>;
+}
+
+/**
+ * `transition` for one action over many documents the caller already holds (a remittance run pays every document
+ * in it), inside the caller's transaction and set-based: locks the rows in id order, checks each against the
+ * caller's company, `reach` and the lifecycle table under the lock, then writes them all guarded by the state and
+ * version read, with their history, notices and audit rows, a thousand per statement. One document that cannot
+ * take the action refuses the whole batch, as `transition` would refuse it alone.
+ */
+export async function transitionMany(
+  tx: Db,
+  user: SessionUser,
+  req: {
+    ids: readonly number[];
+    action: DocAction;
+    requestId: string;
+    reach: (tx: Db, d: repo.LockedDocument) => Promise<boolean>;
+  },
+  out: BatchOutcome,
+): Promise<void> {
+  const docs = await repo.lockDocuments(tx, req.ids);
+  if (docs.length !== new Set(req.ids).size) throw notFound();
+  for (const d of docs) {
+    if (d.companyId !== user.companyId || !(await req.reach(tx, d))) throw notFound();
+    const ok = check(d.docType, d.status, req.action);
+    if (!ok.ok) throw conflict(ok.code, ok.params);
+  }
+  if (docs.length === 0) return;
+  await followDocumentStates(tx, docs, out.to);
+  // Quota use follows too (nothing to do unless the batch returns or cancels its documents).
+  for (const d of docs) await followQuotaState(tx, d, out.to);
+  const moved = await repo.updateManyExpected(tx, docs, out.to);
+  if (moved !== docs.length) throw conflict('common.stale_version');
+  const actorId = actorIdOf(user);
+  await repo.histories(
+    tx,
+    docs.map((d) => ({
+      documentId: d.id,
+      fromStatus: d.status,
+      toStatus: out.to,
+      action: req.action,
+      actorId,
+      principalId: d.applicantId,
+      comment: null,
+    })),
+  );
+  const { notify } = out;
+  if (notify)
+    await queueNotices(
+      tx,
+      docs.map((d) => ({
+        companyId: d.companyId,
+        toEmployeeId: notify(d).to,
+        template: notify(d).template,
+        params: { docNo: d.docNo },
+        documentId: d.id,
+      })),
+    );
+  await auditMany(
+    tx,
+    docs.map((d) => ({
+      companyId: d.companyId,
+      actorId,
+      principalId: d.applicantId,
+      action: req.action,
+      entity: 'document',
+      entityId: d.id,
+      ...(out.detail ? { detail: out.detail(d) } : {}),
+      requestId: req.requestId,
+    })),
+  );
 }

@@ -22,7 +22,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
-import { transition } from '../../documents/lifecycle/transition';
+import { transition, transitionMany } from '../../documents/lifecycle/transition';
 import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
 import { glAccount } from '../entries/accounts';
@@ -422,18 +422,17 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
     const run = await lockRun(tx, clerk, body.RunID, body.Version);
     onStep(run, 'remit');
     if (!run.voucherId) throw refused('remit.wrong_step', { step: run.step });
-    for (const { i } of await repo.itemsOf(tx, run.id)) {
-      await transition(
-        { db: tx },
-        clerk.user,
-        { id: i.documentId, version: null, action: 'mark_paid', requestId: clerk.requestId, reach: companyWide },
-        async (_inner, d) => ({
-          to: 'paid',
-          detail: { runId: run.id, amount: i.amount },
-          notify: { to: d.applicantId, template: 'remit.mail.paid' },
-        }),
-      );
-    }
+    const amounts = new Map((await repo.itemsOf(tx, run.id)).map(({ i }) => [i.documentId, i.amount]));
+    await transitionMany(
+      tx,
+      clerk.user,
+      { ids: [...amounts.keys()], action: 'mark_paid', requestId: clerk.requestId, reach: companyWide },
+      {
+        to: 'paid',
+        detail: (d) => ({ runId: run.id, amount: amounts.get(d.id) }),
+        notify: (d) => ({ to: d.applicantId, template: 'remit.mail.paid' }),
+      },
+    );
     faultPoint('remit_paid');
     await queuePosting(tx, clerk.companyId, [run.voucherId]);
     await enqueue(tx, 'bank', { runId: run.id }, clerk.companyId);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBudgets } from './budgets';
+import { runCompliance } from './compliance';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
@@ -12,7 +13,18 @@ import { runStart } from './start';
 import { runSubmit } from './submit';
 import { runWeb } from './web';
 
-const PARTS = ['lists', 'submit', 'export', 'finance', 'reports', 'spendreports', 'budgets', 'start', 'web'] as const;
+const PARTS = [
+  'lists',
+  'submit',
+  'export',
+  'finance',
+  'reports',
+  'spendreports',
+  'budgets',
+  'compliance',
+  'start',
+  'web',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--calls <name>,…] [--write]`;
@@ -86,6 +98,7 @@ async function main(): Promise<void> {
     finance: () => runFinance({ database }),
     reports: () => runReports({ database }),
     budgets: () => runBudgets({ database, admin: values.admin }),
+    compliance: () => runCompliance({ database }),
     start: () => runStart({ database }),
     web: () => runWeb(),
     spendreports: () => runSpendReports({ database, admin: values.admin }),

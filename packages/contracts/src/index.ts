@@ -40,6 +40,7 @@ export * from './per-head';
 export * from './periods';
 export * from './postcentre';
 export * from './preview';
+export * from './quotas';
 export * from './reports';
 export * from './screens';
 export * from './spendreports';

@@ -35,6 +35,8 @@ import { employeeRoutes } from './org/people/employee.routes';
 import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
+import { quotaRoutes } from './quotas/quota.routes';
+import { usageReportRoutes } from './quotas/usage-report.routes';
 import { reportRoutes } from './reports/reports.routes';
 import { spendReportRoutes } from './spendreports/spendreports.routes';
 import { systemRoutes } from './system/system.routes';
@@ -80,6 +82,8 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   freezeRoutes,
   remitRoutes,
   budgetRoutes,
+  quotaRoutes,
+  usageReportRoutes,
   printRoutes,
   postCentreRoutes,
   shareRoutes,

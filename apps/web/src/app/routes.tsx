@@ -88,6 +88,12 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   vatAdjustment: () => import('../modules/finance/entries/VatAdjustmentPage'),
   fixedAssets: () => import('../modules/finance/entries/FixedAssetsPage'),
   loanAccountManagement: () => import('../modules/finance/loans/LoanAccountManagementPage'),
+  quotaManagement: () => import('../modules/quotas/QuotaManagementPage'),
+  searchHCPYearUsedAmount: () => import('../modules/quotas/HcpYearUsedPage'),
+  HCPReport: () => import('../modules/quotas/HcpReportPage'),
+  searchHCOYearUsedAmount: () => import('../modules/quotas/HcoYearUsedPage'),
+  HCOReport: () => import('../modules/quotas/HcoReportPage'),
+  ClinicalTrialHCOYearUsedAmount: () => import('../modules/quotas/ClinicalTrialHcoYearUsedPage'),
 };
 
 const PUBLIC_ROUTES: RouteEntry[] = [

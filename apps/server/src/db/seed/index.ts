@@ -3,6 +3,7 @@ import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
 import { seedDemoBudgets } from './demo-budgets';
+import { seedDemoCompliance } from './demo-compliance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
@@ -25,6 +26,7 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoFreezes,
   seedDemoFinanceStates,
   seedDemoSales,
+  seedDemoCompliance,
   seedDemoBudgets,
 ];
 

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { intranetAddress } from './server';
 
 /**
  * A stand-in for the usage-analytics tracker (a Matomo-style `matomo.php`): it answers every page view with an
@@ -20,8 +21,11 @@ export async function startTracker(): Promise<{ url: string; hitsUrl: string; st
   });
   await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   const { port } = server.address() as AddressInfo;
+  // By the machine's own address where it has one: a page opened by that address may not call a loopback address
+  // (the browser's private-network rule), while a page on 127.0.0.1 may call it.
+  const host = intranetAddress() ?? '127.0.0.1';
   return {
-    url: `http://127.0.0.1:${port}/matomo.php`,
+    url: `http://${host}:${port}/matomo.php`,
     hitsUrl: `http://127.0.0.1:${port}/hits`,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -5,12 +5,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
-import { expectGuarded, fieldsOf, sheetOf } from '../../../../test/finance';
+import { employeeIdOf, expectGuarded, fieldsOf, sheetOf } from '../../../../test/finance';
 import { okCaller, payee, postedDocument } from '../../../../test/remittance';
 import { shanghaiToday } from '../../../core/time';
 import { auditLog } from '../../audit/audit.table';
 import { document } from '../../documents/document.table';
-import { role, roleFunction } from '../../org/org.table';
+import { employeeRoleTeam, role, roleFunction } from '../../org/org.table';
 import { company } from '../../system/system.table';
 import { bankJob } from '../remit/bank.service';
 import { remittanceItem, remittanceRun } from '../remit/remit.table';
@@ -203,6 +203,22 @@ describe('PIPL payment data', () => {
     const notPaid = await ok(`${P}/DeleteF110`, { Runs: [{ RunID: open.RunID, Version: open.Version }] });
     expect(notPaid.Refused[0]).toMatchObject({ RunID: open.RunID, Code: 'pipl.not_paid' });
     expect((await t.call(`${P}/SearchF110Detail`, { RunID: open.RunID }, finance)).statusCode).toBe(404);
+    // An administrator of the company may delete without paying remittances (refused here only for retention).
+    const [admins] = await t.ctx.db
+      .insert(role)
+      .values({ companyId: 1, code: 'PIPL_ADMIN', nameZh: '数据管理员', nameEn: 'Data administrator', isAdmin: true })
+      .returning();
+    await t.ctx.db.insert(roleFunction).values({ roleId: admins!.id, functionCode: 'PaymentManage' });
+    await t.ctx.db
+      .insert(employeeRoleTeam)
+      .values({ employeeId: await employeeIdOf(t, 'manager'), roleId: admins!.id });
+    const [manager] = await t.tokens('manager');
+    const byAdmin = await t.call(`${P}/DeleteF110`, { Runs: [{ RunID: fresh.RunID, Version: run.version }] }, manager);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().Refused[0].Code).toBe('pipl.within_retention');
+    const adminSees = await t.call(`${P}/SearchF110Detail`, { RunID: fresh.RunID }, manager);
+    expect(adminSees.json().Rows[0].BankAccount).toMatch(/^\*{4} \*{4} \d{4}$/);
+
     const items = await t.ctx.db.select().from(remittanceItem).where(eq(remittanceItem.runId, fresh.RunID));
     expect(items.every((i) => i.payeeName !== '' && i.bankAccount)).toBe(true);
   });

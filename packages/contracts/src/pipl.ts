@@ -40,7 +40,7 @@ export const F110Run = z.object({
   RunNo: z.string(),
   CreditingDate: z.string(),
   RemittedAt: z.string().nullable(),
-  /** The people and vendors paid (distinct payees; after deletion, the people whose payables were cleared). */
+  /** The people whose payables the run cleared (distinct applicants; a vendor paid for a claim counts under it). */
   Payees: z.number().int(),
   Items: z.number().int(),
   Total: z.string(),

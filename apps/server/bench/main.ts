@@ -1,16 +1,30 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runBudgets } from './budgets';
+import { runCompliance } from './compliance';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
 import { describeMachine, type Explained, type Line, planText, textTable, writeMarkdown } from './report';
+import { runReports } from './reports';
 import { buildServer, SERVER_DIR } from './server';
 import { runSpendReports } from './spendreports';
 import { runStart } from './start';
 import { runSubmit } from './submit';
 import { runWeb } from './web';
 
-const PARTS = ['lists', 'submit', 'export', 'finance', 'start', 'web', 'spendreports'] as const;
+const PARTS = [
+  'lists',
+  'submit',
+  'export',
+  'finance',
+  'reports',
+  'spendreports',
+  'budgets',
+  'compliance',
+  'start',
+  'web',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `npm run bench -- [--database <url>] [--only ${PARTS.join(',')}] [--users 50] [--duration 60] [--admin admin] [--calls <name>,…] [--write]`;
@@ -82,6 +96,9 @@ async function main(): Promise<void> {
     submit: () => runSubmit({ database, inFlight: 10, durationS: duration }),
     export: () => runExport({ database, admin: values.admin }),
     finance: () => runFinance({ database }),
+    reports: () => runReports({ database }),
+    budgets: () => runBudgets({ database, admin: values.admin }),
+    compliance: () => runCompliance({ database }),
     start: () => runStart({ database }),
     web: () => runWeb(),
     spendreports: () => runSpendReports({ database, admin: values.admin }),

@@ -191,8 +191,12 @@ export const SearchAuditTrailLogBody = PageQuery.extend({
   /** A document number, or the id of what changed. */
   Keyword: Text(100).optional(),
   Action: Text(60).optional(),
+  /** What changed: a table's name (`document`, `voucher`, `employee` …). */
+  Entity: Text(60).optional(),
   DateFrom: DateOnly.optional(),
   DateTo: DateOnly.optional(),
+  /** Every record of the company, not only finance's (the audit-log report; needs the `auditLogs` screen). */
+  All: z.boolean().optional(),
 });
 export type SearchAuditTrailLogBody = z.infer<typeof SearchAuditTrailLogBody>;
 

@@ -1,6 +1,7 @@
 /** Every table of every domain, for the Drizzle client's typed queries. */
 export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
+export * from '../modules/budgets/budget.table';
 export * from '../modules/documents/applies/applies.table';
 export * from '../modules/documents/attachments/attachment.table';
 export * from '../modules/documents/document.table';

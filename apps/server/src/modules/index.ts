@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
+import { budgetRoutes } from './budgets/budget.routes';
 import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
@@ -35,6 +36,9 @@ import { employeeRoutes } from './org/people/employee.routes';
 import { roleRoutes } from './org/roles/role.routes';
 import { teamRoutes } from './org/teams/team.routes';
 import { outboundRoutes } from './outbound/outbound.routes';
+import { quotaRoutes } from './quotas/quota.routes';
+import { usageReportRoutes } from './quotas/usage-report.routes';
+import { reportRoutes } from './reports/reports.routes';
 import { spendReportRoutes } from './spendreports/spendreports.routes';
 import { systemRoutes } from './system/system.routes';
 import { approvalRoutes } from './workflow/approval/approval.routes';
@@ -78,6 +82,9 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   previewRoutes,
   freezeRoutes,
   remitRoutes,
+  budgetRoutes,
+  quotaRoutes,
+  usageReportRoutes,
   printRoutes,
   postCentreRoutes,
   shareRoutes,
@@ -87,6 +94,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   fixedAssetRoutes,
   loanRoutes,
   postingRoutes,
+  reportRoutes,
   spendReportRoutes,
   piplRoutes,
 ];

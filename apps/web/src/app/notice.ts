@@ -1,5 +1,6 @@
 import type { Modal, message } from 'antd';
 import i18n from 'i18next';
+import { createElement } from 'react';
 import { ERROR_DELAY_TIME } from './constants';
 import { ApiError } from './http/ApiError';
 
@@ -67,14 +68,26 @@ export const notice = {
   warning(text: string): void {
     withMessages((api) => api.warning(text, ERROR_DELAY_TIME / 1000));
   },
-  /** Asks a yes/no question; resolves true on OK. */
-  ask(text: string): Promise<boolean> {
-    if (!modalApi) return Promise.resolve(window.confirm(text));
+  /** Asks a yes/no question, with a list of points under it when given; resolves true on OK. */
+  ask(text: string, details: string[] = []): Promise<boolean> {
+    if (!modalApi) return Promise.resolve(window.confirm([text, ...details].join('\n')));
     const modal = modalApi;
+    const content = details.length
+      ? createElement(
+          'div',
+          null,
+          createElement('p', null, text),
+          createElement(
+            'ul',
+            { 'data-testid': 'confirm-details' },
+            details.map((d, i) => createElement('li', { key: i }, d)),
+          ),
+        )
+      : text;
     return new Promise<boolean>((resolve) => {
       modal.confirm({
         title: i18n.t('common.confirmTitle'),
-        content: text,
+        content,
         okText: i18n.t('common.ok'),
         cancelText: i18n.t('common.cancel'),
         onOk: () => resolve(true),

@@ -1,9 +1,12 @@
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
+import { generateBudgets } from './budgets';
+import { finishCompliance, insertAttendees, insertQuotaLedger, prepareCompliance } from './compliance';
 import { type Batch, insertAttachments, insertDocuments, insertLines } from './documents';
 import { finish } from './finish';
 import { generateOrg } from './org';
 import { planDocuments } from './plan';
 import { skipRowByRowReferenceChecks, verifyReferences } from './references';
+import { insertAudit } from './reports';
 import { insertHistory, insertSteps } from './route';
 import { progressLine, type ScaleRun } from './run';
 
@@ -26,13 +29,17 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
   const skipped = await skipRowByRowReferenceChecks(run);
   await generateOrg(run, opts.passwordHash);
   await planDocuments(run);
+  await prepareCompliance(run);
 
   const stored = await new AttachmentStore(opts.dataDir).put(ATTACHMENT_PNG);
   const steps: BatchStep[] = [
     { table: 'document', run: insertDocuments },
     { table: 'expense_line', run: insertLines },
+    { table: 'document_customer', run: insertAttendees },
+    { table: 'quota_ledger', run: insertQuotaLedger },
     { table: 'approval_step', run: insertSteps },
     { table: 'status_history', run: insertHistory },
+    { table: 'audit_log', run: insertAudit },
     { table: 'attachment', run: insertAttachments({ ...stored, size: ATTACHMENT_PNG.length }) },
   ];
   const { rows } = await run.client.query<{ lo: number | null; hi: number | null }>(
@@ -62,7 +69,9 @@ export async function generateScale(run: ScaleRun, opts: { dataDir: string; pass
       run.log(progressLine(`  ${step.table}`, seen.rows, expected, Date.now() - seen.ms));
     }
   }
+  await finishCompliance(run, { lo, hi });
   if (skipped) await verifyReferences(run);
+  await generateBudgets(run);
   await finish(run);
   run.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

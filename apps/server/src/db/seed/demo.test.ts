@@ -1,4 +1,4 @@
-import { count, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
@@ -129,5 +129,27 @@ describe('demo applies', () => {
       (await t.login('manager')).access_token,
     );
     expect(seen.json().ApplyBlock).toMatchObject({ CanAccept: true, CanRequest: false });
+  });
+});
+
+describe('demo budgets', () => {
+  it('has budgets in both companies, one blocked with little left and one warning near its limit', async () => {
+    const year = Number(new Date().toISOString().slice(0, 4));
+    const admin = (await t.login('admin')).access_token;
+    const all = (await t.call('/api/BudgeLimitStatusReport/Search', { Year: year, PageSize: 500 }, admin)).json();
+    expect(all.Total).toBeGreaterThan(20);
+    expect(Number(all.Totals.Consumed)).toBeGreaterThan(0);
+    const blocked = (await t.call('/api/budget/Search', { Year: year, LimitStatus: 2, Keyword: 'TAXI' }, admin)).json();
+    expect(blocked.Rows.some((r: { Available: string }) => r.Available === '300.00')).toBe(true);
+    const warned = (await t.call('/api/budget/Search', { Year: year, LimitStatus: 1, Keyword: 'TRAIN' }, admin)).json();
+    expect(warned.Rows.some((r: { Available: string }) => r.Available === '500.00')).toBe(true);
+    // The ledger's balances are the sums of its rows.
+    const off = await t.ctx.db.execute(
+      sql`select count(*)::int as n from budget_balance b
+          left join (select budget_id, sum(held) as h, sum(reserved) as r, sum(consumed) as c
+                     from budget_ledger group by budget_id) g on g.budget_id = b.budget_id
+          where b.held <> coalesce(g.h, 0) or b.reserved <> coalesce(g.r, 0) or b.consumed <> coalesce(g.c, 0)`,
+    );
+    expect((off as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

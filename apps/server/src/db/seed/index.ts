@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
+import { seedDemoBudgets } from './demo-budgets';
+import { seedDemoCompliance } from './demo-compliance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
@@ -24,6 +26,8 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoFreezes,
   seedDemoFinanceStates,
   seedDemoSales,
+  seedDemoCompliance,
+  seedDemoBudgets,
 ];
 
 export interface SeedOutcome {

@@ -1,6 +1,8 @@
 import type { Db } from '../../core/db';
 import { AppError, refused } from '../../core/errors';
+import { budgetChecker } from '../budgets/budget-ledger.service';
 import type { LockedDocument } from '../documents/lifecycle/transition';
+import { quotaChecker } from '../quotas/usage.service';
 
 /** When a document's spend is held against the budgets and caps it touches (DESIGN §11). */
 export type LimitStage = 'submit' | 'approve';
@@ -22,7 +24,7 @@ export interface LimitFinding {
  */
 export type LimitChecker = (tx: Db, d: LockedDocument, stage: LimitStage) => Promise<LimitFinding[]>;
 
-const CHECKERS: LimitChecker[] = [];
+const CHECKERS: LimitChecker[] = [budgetChecker, quotaChecker];
 
 /**
  * Runs every limit check for the document. A `block` finding refuses (422, its own code and params); `warn`

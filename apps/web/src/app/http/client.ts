@@ -40,6 +40,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Act for this person on this call instead of the session's ProxyId (approving for someone as their proxy). */
   proxyId?: number | null;
+  /** Downloads: called as the file's bytes arrive, with the bytes so far and the size when the server told it. */
+  onProgress?: (received: number, total: number | null) => void;
 }
 
 export type TokenRequest =
@@ -67,6 +69,39 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
   return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * Reads a streamed file chunk by chunk, telling how much arrived; the caller's signal stops the reading (a large
+ * export the user gave up on) and the call then fails with an AbortError.
+ */
+async function readWithProgress(
+  res: Response,
+  onProgress: (received: number, total: number | null) => void,
+  signal: AbortSignal | undefined,
+): Promise<Blob> {
+  const length = Number(res.headers.get('Content-Length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop);
+  try {
+    onProgress(0, total);
+    for (;;) {
+      if (signal?.aborted) throw new DOMException('The download was cancelled', 'AbortError');
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      onProgress(received, total);
+    }
+    if (signal?.aborted) throw new DOMException('The download was cancelled', 'AbortError');
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+  return new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
 }
 
 async function problemOf(res: Response): Promise<ApiError> {
@@ -247,8 +282,9 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     /** POST a JSON body, resolve with the binary response and its file name. */
     async download(path: string, body: Body = {}, opts: CallOptions = {}): Promise<Download> {
       const res = await request(path, { json: body }, opts);
-      const blob = await res.blob();
-      return { blob, fileName: fileNameOf(res.headers.get('Content-Disposition'), 'export.xlsx') };
+      const fileName = fileNameOf(res.headers.get('Content-Disposition'), 'export.xlsx');
+      if (!opts.onProgress || !res.body) return { blob: await res.blob(), fileName };
+      return { blob: await readWithProgress(res, opts.onProgress, opts.signal), fileName };
     },
   };
 }

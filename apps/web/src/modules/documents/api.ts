@@ -14,6 +14,7 @@ import type {
   ViewCenterRow,
 } from '@ems/contracts';
 import { http } from '../../app/api';
+import { withLimitConfirm } from './limitConfirm';
 
 /** The spec names the apply document "plan" in its document calls, and "apply" in submit and approve calls. */
 const DOC_AREA: Record<DocType, string> = { apply: 'Plan', loan: 'Loan', deputy: 'Deputy' };
@@ -47,20 +48,29 @@ export const documentApi = {
     }),
   chargeable: () => http.post<ChargeableOptions>('/api/document/SearchChargeable'),
   claimSources: () => http.post<ClaimSources>('/api/document/SearchClaimSources'),
-  /** The key makes a retried submit (lost answer, double click) submit once. */
+  /**
+   * The key makes a retried submit (lost answer, double click) submit once. Budget or cap warnings are shown for the
+   * applicant to confirm, then the submit is sent again, confirmed (`withLimitConfirm`); null when they decline.
+   */
   submit: (docType: DocType, id: number, version: number, key: string) =>
-    http.post<DocumentDetail>(
-      `/api/DocumentSubmit/Submit${FLOW_AREA[docType]}`,
-      { ID: id, Version: version },
-      { overlay: true, headers: { 'Idempotency-Key': key } },
+    withLimitConfirm((confirmed) =>
+      http.post<DocumentDetail>(
+        `/api/DocumentSubmit/Submit${FLOW_AREA[docType]}`,
+        { ID: id, Version: version, ...(confirmed ? { ConfirmLimitWarnings: true } : {}) },
+        { overlay: true, headers: { 'Idempotency-Key': confirmed ? `${key}.confirmed` : key } },
+      ),
     ),
+  /** The applicant's confirm of what their proxy prepared is their submit: budget warnings are confirmed alike. */
   confirm: (id: number, version: number, accept: boolean, comment?: string) =>
-    http.post<DocumentDetail>('/api/DocumentApprove/ResponsibleConfirm', {
-      ID: id,
-      Version: version,
-      Accept: accept,
-      Comment: comment,
-    }),
+    withLimitConfirm((confirmed) =>
+      http.post<DocumentDetail>('/api/DocumentApprove/ResponsibleConfirm', {
+        ID: id,
+        Version: version,
+        Accept: accept,
+        Comment: comment,
+        ...(confirmed ? { ConfirmLimitWarnings: true } : {}),
+      }),
+    ),
   route: (id: number) => http.post<RouteView>('/api/Workflow/GetApproveUIList', { ID: id }),
   previewRoute: (id: number) => http.post<RoutePreview>('/api/Workflow/PreviewRoute', { ID: id }),
 };

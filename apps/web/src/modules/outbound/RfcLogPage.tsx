@@ -88,7 +88,7 @@ export default function RfcLogPage() {
       titleKey="menu.report.rfcLog"
       queryKey="outboundJobs"
       searchCall={(body) => outboundApi.search(body)}
-      exportCall={(filters) => outboundApi.export(filters)}
+      exportCall={(filters, progress) => outboundApi.export(filters, progress)}
       rowKey="ID"
       columns={COLUMNS}
       filters={FILTERS}

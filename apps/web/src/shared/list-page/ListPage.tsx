@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notice } from '../../app/notice';
 import { ActionButton } from '../ActionButton';
-import { saveDownload } from '../download';
 import { columnWidth } from '../format';
 import { EditorDrawer } from './EditorDrawer';
+import { ExportStatus, useExport } from './ExportStatus';
 import { ImportButton } from './ImportButton';
 import { SearchForm } from './SearchForm';
 import type { ActionDef, ListPageProps } from './types';
@@ -68,6 +68,8 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     if (query.error) notice.error(query.error);
   }, [query.error]);
 
+  const exporting = useExport();
+
   const clearSelection = useCallback(() => setSelected([]), []);
   const closeEditor = useCallback(() => setEditing(null), []);
   const reload = useCallback(() => refetch(), [refetch]);
@@ -124,7 +126,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
       key: 'export',
       labelKey: 'common.export',
       icon: <ExportOutlined />,
-      run: async () => saveDownload(await exportCall(filterBody(state, filters))),
+      run: () => exporting.start((progress) => exportCall(filterBody(state, filters), progress)),
     });
   }
 
@@ -186,6 +188,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         ))}
         {props.importCall ? <ImportButton importCall={props.importCall} onImported={reload} /> : null}
       </Flex>
+      <ExportStatus state={exporting.state} onCancel={exporting.cancel} />
       <Table<Row>
         rowKey={rowKey}
         size="middle"

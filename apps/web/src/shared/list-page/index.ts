@@ -1,9 +1,11 @@
+export { ExportStatus, useExport } from './ExportStatus';
 export { ListPage } from './ListPage';
 export type {
   ActionDef,
   ColumnDef,
   CustomControlProps,
   EditorDef,
+  ExportProgress,
   FieldDef,
   FieldOption,
   FilterDef,

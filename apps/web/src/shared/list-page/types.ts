@@ -2,6 +2,12 @@ import type { ImportResult, Page } from '@ems/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import type { Download } from '../../app/http/client';
 
+/** What a list hands its export call: the cancel signal and where to report the bytes received. */
+export interface ExportProgress {
+  signal: AbortSignal;
+  onProgress: (received: number, total: number | null) => void;
+}
+
 export type FieldType = 'text' | 'textarea' | 'select' | 'number' | 'date' | 'daterange' | 'custom';
 
 /** Props a custom control gets from the form (value and onChange pass through Form.Item). */
@@ -102,8 +108,11 @@ export interface ListPageProps<Row> {
   /** react-query key prefix of this list. */
   queryKey: string;
   searchCall: (body: ListBody) => Promise<Page<Row>>;
-  /** Exports the whole list with the same filters and sort (no paging). */
-  exportCall?: (body: Record<string, unknown>) => Promise<Download>;
+  /**
+   * Exports the whole list with the same filters and sort (no paging). Pass `progress` on to the download
+   * (`http.download(path, body, progress)`) and the list shows the bytes as they arrive and can cancel it.
+   */
+  exportCall?: (body: Record<string, unknown>, progress: ExportProgress) => Promise<Download>;
   /** Imports an Excel file in the export's layout; the list reloads after a good file. */
   importCall?: (file: File) => Promise<ImportResult>;
   rowKey: keyof Row & string;

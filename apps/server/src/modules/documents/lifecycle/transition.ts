@@ -4,7 +4,9 @@ import type { Db } from '../../../core/db';
 import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit, auditMany } from '../../audit/audit.service';
+import { followBudgets } from '../../budgets/budget-ledger.service';
 import { queueNotice, queueNotices } from '../../notify/notify.service';
+import { followQuotaState } from '../../quotas/usage.service';
 import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
 import { check } from './document.state';
@@ -118,6 +120,10 @@ export async function transition(
     const out = await work(tx, d, action);
     // The document's fapiao follow its state: locked while it is live, released on return or cancel, final once paid.
     await followDocumentState(tx, d, out.to);
+    // Its budget holds follow too: released on return or cancel, reserved or consumed at final approval (DESIGN §11).
+    await followBudgets(tx, d, out.to);
+    // Quota holds and consumption follow it too: a returned, cancelled or deleted document uses nothing.
+    await followQuotaState(tx, d, out.to);
     const expected = { status: d.status, version: d.version };
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {
@@ -194,6 +200,9 @@ export async function transitionMany(
   }
   if (docs.length === 0) return;
   await followDocumentStates(tx, docs, out.to);
+  for (const d of docs) await followBudgets(tx, d, out.to);
+  // Quota use follows too (nothing to do unless the batch returns or cancels its documents).
+  for (const d of docs) await followQuotaState(tx, d, out.to);
   const moved = await repo.updateManyExpected(tx, docs, out.to);
   if (moved !== docs.length) throw conflict('common.stale_version');
   const actorId = actorIdOf(user);

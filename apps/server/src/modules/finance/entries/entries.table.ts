@@ -40,6 +40,8 @@ export const voucher = pgTable(
     uniqueIndex('voucher_posting_ref_uq').on(t.postingRef),
     index('voucher_document_idx').on(t.documentId),
     index('voucher_company_state_idx').on(t.companyId, t.state, t.kind),
+    // The payment-voucher report pages the documents with posted vouchers, newest first.
+    index('voucher_company_posted_doc_idx').on(t.companyId, t.documentId).where(sql`${t.state} = 'posted'`),
   ],
 );
 

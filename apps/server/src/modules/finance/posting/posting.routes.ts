@@ -132,6 +132,7 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   doc(
     'LoadDocumentData',
     {
+      permission: [SCREEN, 'documentList'],
       summary: 'Loans and claims in finance’s hands, with their ERP number',
       body: LoadDocumentDataBody,
       response: pageOf(FinanceDocumentRow),
@@ -140,9 +141,9 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
   doc(
     'ExportDocumentData',
-    { summary: 'The documents list as Excel', body: LoadDocumentDataBody },
+    { permission: [SCREEN, 'documentList'], summary: 'The documents list as Excel', body: LoadDocumentDataBody },
     async (req, reply) => {
-      const { Rows } = await records.loadDocuments(ctx.db, actorOf(req), req.body, true);
+      const Rows = records.exportDocuments(ctx.db, actorOf(req), req.body);
       const c = req.culture;
       const cols: ExportColumn<FinanceDocumentRow>[] = [
         { header: h(c)('docNo'), width: 18, value: (r) => r.DocNo },
@@ -162,6 +163,7 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   doc(
     'LoadRecordData',
     {
+      permission: [SCREEN, 'financialVouchers'],
       summary: 'Vouchers with their accounting entries and posting state',
       body: LoadRecordDataBody,
       response: pageOf(RecordRow),
@@ -170,12 +172,18 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
   doc(
     'ExportRecordData',
-    { summary: 'The accounting entries, one row per entry line, as Excel', body: LoadRecordDataBody },
+    {
+      permission: [SCREEN, 'financialVouchers'],
+      summary: 'The accounting entries, one row per entry line, as Excel',
+      body: LoadRecordDataBody,
+    },
     async (req, reply) => {
-      const { Rows } = await records.loadRecords(ctx.db, actorOf(req), req.body, true);
+      const vouchers = records.exportRecords(ctx.db, actorOf(req), req.body);
       const c = req.culture;
       type Line = { v: RecordRow; e: RecordRow['Entries'][number] };
-      const lines: Line[] = Rows.flatMap((v) => v.Entries.map((e) => ({ v, e })));
+      const lines = (async function* (): AsyncGenerator<Line> {
+        for await (const v of vouchers) for (const e of v.Entries) yield { v, e };
+      })();
       const cols: ExportColumn<Line>[] = [
         { header: h(c)('voucherId'), width: 10, value: (r) => r.v.VoucherID },
         { header: h(c)('docNo'), width: 18, value: (r) => r.v.DocNo },
@@ -202,41 +210,47 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   doc(
     'LoadRemitData',
     {
+      permission: [SCREEN, 'paymentVoucher'],
       summary: 'What posted claims owe each payee, with the payee’s bank account',
       body: LoadRemitDataBody,
       response: pageOf(RemitRow),
     },
     async (req) => records.loadRemit(ctx.db, actorOf(req), req.body),
   );
-  doc('ExportRemitData', { summary: 'The remittance list as Excel', body: LoadRemitDataBody }, async (req, reply) => {
-    const { Rows } = await records.loadRemit(ctx.db, actorOf(req), req.body, true);
-    const c = req.culture;
-    const cols: ExportColumn<RemitRow>[] = [
-      { header: h(c)('docNo'), width: 18, value: (r) => r.DocNo },
-      { header: h(c)('status'), width: 12, value: (r) => stateName(c, r.Status) },
-      { header: h(c)('payeeCode'), width: 12, value: (r) => r.PayeeCode },
-      { header: h(c)('payeeName'), width: 14, value: (r) => r.PayeeName },
-      { header: h(c)('bankName'), width: 20, value: (r) => r.BankName },
-      { header: h(c)('bankAccount'), width: 22, value: (r) => r.BankAccount },
-      { header: h(c)('amountCny'), width: 14, value: (r) => r.Amount },
-      { header: h(c)('erpDocNo'), width: 14, value: (r) => r.ErpDocNo },
-    ];
-    return sendXlsx(reply, `${t(c, 'posting.file.remit')}.xlsx`, 'remittance', cols, Rows);
-  });
+  doc(
+    'ExportRemitData',
+    { permission: [SCREEN, 'paymentVoucher'], summary: 'The remittance list as Excel', body: LoadRemitDataBody },
+    async (req, reply) => {
+      const Rows = records.exportRemit(ctx.db, actorOf(req), req.body);
+      const c = req.culture;
+      const cols: ExportColumn<RemitRow>[] = [
+        { header: h(c)('docNo'), width: 18, value: (r) => r.DocNo },
+        { header: h(c)('status'), width: 12, value: (r) => stateName(c, r.Status) },
+        { header: h(c)('payeeCode'), width: 12, value: (r) => r.PayeeCode },
+        { header: h(c)('payeeName'), width: 14, value: (r) => r.PayeeName },
+        { header: h(c)('bankName'), width: 20, value: (r) => r.BankName },
+        { header: h(c)('bankAccount'), width: 22, value: (r) => r.BankAccount },
+        { header: h(c)('amountCny'), width: 14, value: (r) => r.Amount },
+        { header: h(c)('erpDocNo'), width: 14, value: (r) => r.ErpDocNo },
+      ];
+      return sendXlsx(reply, `${t(c, 'posting.file.remit')}.xlsx`, 'remittance', cols, Rows);
+    },
+  );
   doc(
     'SearchAuditTrailLog',
     {
+      permission: [SCREEN, 'auditLogs'],
       summary: 'Finance’s audit trail: its records and the documents’ finance actions, newest first',
       body: SearchAuditTrailLogBody,
       response: pageOf(AuditTrailRow),
     },
-    async (req) => records.auditTrail(ctx.db, actorOf(req), req.body),
+    async (req) => records.auditTrail(ctx.db, currentUser(req), actorOf(req), req.body),
   );
   doc(
     'ExportAuditTrailLog',
-    { summary: 'The audit trail as Excel', body: SearchAuditTrailLogBody },
+    { permission: [SCREEN, 'auditLogs'], summary: 'The audit trail as Excel', body: SearchAuditTrailLogBody },
     async (req, reply) => {
-      const { Rows } = await records.auditTrail(ctx.db, actorOf(req), req.body, true);
+      const Rows = records.exportAuditTrail(ctx.db, currentUser(req), actorOf(req), req.body);
       const c = req.culture;
       const cols: ExportColumn<AuditTrailRow>[] = [
         { header: h(c)('at'), width: 22, value: (r) => r.At },

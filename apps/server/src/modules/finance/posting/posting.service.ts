@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
+import { trueUpOnPosting } from '../../budgets/budget-ledger.service';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
 import { enqueue, type OutboundHandler } from '../../outbound/outbound.service';
 import { glAccountSettings } from '../entries/accounts';
@@ -103,10 +104,12 @@ async function settleOutcome(
           requestId,
           reach: async () => true,
         },
-        async (tx) => {
+        async (tx, d) => {
           if (!(await repo.settle(tx, v.id, outcome))) throw new AlreadySettled();
           // A posted loan books its advance; a posted reimbursement writes off the loans it names.
           if (reply.ok) await writeOffLoansOnPosting(tx, v.documentId!);
+          // Its budget consumption becomes what was posted (DESIGN §11).
+          if (reply.ok) await trueUpOnPosting(tx, d);
           return reply.ok
             ? { to: 'posted', detail: { voucherId: v.id, erpDocNo: reply.erpDocNo } }
             : { to: 'post_failed', comment: reply.error, detail: { voucherId: v.id } };

@@ -10,17 +10,34 @@ import type {
 } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
+import { forbidden } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { glAccount } from '../entries/accounts';
 import * as repo from './records.repository';
 
 /** Exports read at most this many rows; a larger export is narrowed by its filters. */
-const EXPORT_ROWS = 20_000;
-const all = <Q extends { PageIndex: number; PageSize: number }>(q: Q): Q => ({
-  ...q,
-  PageIndex: 1,
-  PageSize: EXPORT_ROWS,
-});
+const EXPORT_ROWS = 200_000;
+
+/**
+ * Every row of a list for its export, a keyset page at a time (each page after the last id read), so a deep
+ * export costs what its first page does and never sits in memory whole.
+ */
+async function* keyset<R, T>(
+  page: (afterId: number | undefined) => PromiseLike<R[]>,
+  idOf: (r: R) => number,
+  convert: (rows: R[]) => Promise<T[]> | T[],
+): AsyncGenerator<T> {
+  let after: number | undefined;
+  for (let read = 0; read < EXPORT_ROWS; ) {
+    const rows = await page(after);
+    read += rows.length;
+    yield* await convert(rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < repo.EXPORT_PAGE) return;
+    after = idOf(last);
+  }
+}
 
 function toDocumentRow(r: repo.DocumentRow, actor: Actor): FinanceDocumentRow {
   const d = r.d;
@@ -39,13 +56,33 @@ function toDocumentRow(r: repo.DocumentRow, actor: Actor): FinanceDocumentRow {
   };
 }
 
-export async function loadDocuments(db: Db, actor: Actor, q: LoadDocumentDataBody, exporting = false) {
-  const { total, rows } = await repo.documents(db, actor.companyId, exporting ? all(q) : q);
-  return { Total: total, Rows: rows.map((r) => toDocumentRow(r, actor)) };
+export async function loadDocuments(db: Db, actor: Actor, q: LoadDocumentDataBody) {
+  const { rows, ...total } = await repo.documents(db, actor.companyId, q);
+  return { ...total, Rows: rows.map((r) => toDocumentRow(r, actor)) };
 }
 
-export async function loadRecords(db: Db, actor: Actor, q: LoadRecordDataBody, exporting = false) {
-  const { total, rows } = await repo.vouchers(db, actor.companyId, exporting ? all(q) : q);
+export function exportDocuments(db: Db, actor: Actor, q: LoadDocumentDataBody) {
+  return keyset(
+    (after) => repo.documentsAfter(db, actor.companyId, q, after),
+    (r) => r.d.id,
+    (rows) => rows.map((r) => toDocumentRow(r, actor)),
+  );
+}
+
+export async function loadRecords(db: Db, actor: Actor, q: LoadRecordDataBody) {
+  const { rows, ...total } = await repo.vouchers(db, actor.companyId, q);
+  return { ...total, Rows: await withEntries(db, rows) };
+}
+
+export function exportRecords(db: Db, actor: Actor, q: LoadRecordDataBody) {
+  return keyset(
+    (after) => repo.vouchersAfter(db, actor.companyId, q, after),
+    (r) => r.v.id,
+    (rows) => withEntries(db, rows),
+  );
+}
+
+async function withEntries(db: Db, rows: { v: repo.VoucherRow; docNo: string | null }[]): Promise<RecordRow[]> {
   const entries = await repo.entries(
     db,
     rows.map((r) => r.v.id),
@@ -82,46 +119,72 @@ export async function loadRecords(db: Db, actor: Actor, q: LoadRecordDataBody, e
     LastError: v.lastError,
     Entries: byVoucher.get(v.id) ?? [],
   }));
-  return { Total: total, Rows: out };
+  return out;
 }
 
-export async function loadRemit(db: Db, actor: Actor, q: LoadRemitDataBody, exporting = false) {
-  const payable = await glAccount(db, actor.companyId, 'payable');
-  const { total, rows } = await repo.payables(db, actor.companyId, payable, exporting ? all(q) : q);
+function toRemitRow(r: repo.PayableRow, actor: Actor): RemitRow {
   return {
-    Total: total,
-    Rows: rows.map(
-      (r): RemitRow => ({
-        DocumentID: r.documentId,
-        DocNo: r.docNo,
-        Status: r.status,
-        PayeeCode: r.payeeCode,
-        PayeeName: localName(actor.culture, r.payeeZh, r.payeeEn),
-        BankName: r.bankName,
-        BankAccount: r.bankAccount,
-        Amount: r.amount,
-        ErpDocNo: r.erpDocNo,
-      }),
-    ),
+    DocumentID: r.documentId,
+    DocNo: r.docNo,
+    Status: r.status,
+    PayeeCode: r.payeeCode,
+    PayeeName: localName(actor.culture, r.payeeZh, r.payeeEn),
+    BankName: r.bankName,
+    BankAccount: r.bankAccount,
+    Amount: r.amount,
+    ErpDocNo: r.erpDocNo,
   };
 }
 
-export async function auditTrail(db: Db, actor: Actor, q: SearchAuditTrailLogBody, exporting = false) {
-  const { total, rows } = await repo.auditTrail(db, actor.companyId, exporting ? all(q) : q);
+export async function loadRemit(db: Db, actor: Actor, q: LoadRemitDataBody) {
+  const payable = await glAccount(db, actor.companyId, 'payable');
+  const { rows, ...total } = await repo.payables(db, actor.companyId, payable, q);
+  return { ...total, Rows: rows.map((r) => toRemitRow(r, actor)) };
+}
+
+/** Every payable of the filter, a page of documents at a time after the last one read. */
+export async function* exportRemit(db: Db, actor: Actor, q: LoadRemitDataBody) {
+  const payable = await glAccount(db, actor.companyId, 'payable');
+  let after: number | undefined;
+  for (let read = 0; read < EXPORT_ROWS; ) {
+    const page = await repo.payablesAfter(db, actor.companyId, payable, q, after);
+    read += page.rows.length;
+    for (const r of page.rows) yield toRemitRow(r, actor);
+    if (!page.full || page.lastId === undefined) return;
+    after = page.lastId;
+  }
+}
+
+/** Every record of the company only for a user who holds the audit-log report (auditLogs). */
+function assertAuditScope(user: SessionUser, q: SearchAuditTrailLogBody) {
+  if (q.All && !user.functions.has('auditLogs')) throw forbidden();
+}
+
+export async function auditTrail(db: Db, user: SessionUser, actor: Actor, q: SearchAuditTrailLogBody) {
+  assertAuditScope(user, q);
+  const { rows, ...total } = await repo.auditTrail(db, actor.companyId, q);
+  return { ...total, Rows: rows.map((r) => toAuditRow(r, actor)) };
+}
+
+export function exportAuditTrail(db: Db, user: SessionUser, actor: Actor, q: SearchAuditTrailLogBody) {
+  assertAuditScope(user, q);
+  return keyset(
+    (after) => repo.auditAfter(db, actor.companyId, q, after),
+    (r) => r.a.id,
+    (rows) => rows.map((r) => toAuditRow(r, actor)),
+  );
+}
+
+function toAuditRow(r: repo.AuditRow, actor: Actor): AuditTrailRow {
   return {
-    Total: total,
-    Rows: rows.map(
-      (r): AuditTrailRow => ({
-        ID: r.a.id,
-        At: r.a.at.toISOString(),
-        ActorName: r.actorZh === null ? null : localName(actor.culture, r.actorZh, r.actorEn ?? r.actorZh),
-        Action: r.a.action,
-        Entity: r.a.entity,
-        EntityID: r.a.entityId,
-        DocNo: r.docNo,
-        Detail: r.a.detail === null ? null : JSON.stringify(r.a.detail),
-        RequestID: r.a.requestId,
-      }),
-    ),
+    ID: r.a.id,
+    At: r.a.at.toISOString(),
+    ActorName: r.actorZh === null ? null : localName(actor.culture, r.actorZh, r.actorEn ?? r.actorZh),
+    Action: r.a.action,
+    Entity: r.a.entity,
+    EntityID: r.a.entityId,
+    DocNo: r.docNo,
+    Detail: r.a.detail === null ? null : JSON.stringify(r.a.detail),
+    RequestID: r.a.requestId,
   };
 }

@@ -34,6 +34,10 @@ export const COST_CENTRE_READERS = [
   'ImportYTDManual',
   // The fixed-asset records filter by cost centre.
   'fixedAssets',
+  // So do the document and spend reports.
+  'DocumentStatus',
+  'MonthReport',
+  'CurrentReport',
 ] as const;
 const tags = ['cost centres'];
 const base = '/api/CostCenterMaster';

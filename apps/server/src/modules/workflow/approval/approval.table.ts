@@ -47,5 +47,7 @@ export const approvalStep = pgTable(
     index('approval_step_delegated_idx')
       .on(t.approverId, t.actedAt)
       .where(sql`${t.actedBy} is distinct from ${t.approverId}`),
+    // The approve-amount report: decisions of a period, newest first.
+    index('approval_step_acted_at_idx').on(t.actedAt, t.id).where(sql`${t.actedAt} is not null`),
   ],
 );

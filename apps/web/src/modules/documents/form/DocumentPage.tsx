@@ -216,6 +216,11 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
     await form.validateFields();
     const saved = await save();
     const submitted = await documentApi.submit(docType, saved.ID, saved.Version, newIdempotencyKey());
+    // The applicant declined to go over a budget or cap: the document stays as saved.
+    if (!submitted) {
+      opened(saved);
+      return;
+    }
     refresh(submitted);
     notice.success(t(submitted.Status === 'confirming' ? 'doc.submittedForConfirm' : 'doc.submitted'));
     navigate(`/manage/document/view/${submitted.ID}`, { replace: true });
@@ -410,6 +415,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
   const can = (a: string) => doc.AllowedActions.includes(a as never);
   const confirm = async (accept: boolean, text?: string) => {
     const d = await documentApi.confirm(doc.ID, doc.Version, accept, text);
+    if (!d) return;
     after(d);
     notice.success(t(accept ? 'doc.confirmed' : 'doc.declined'));
   };

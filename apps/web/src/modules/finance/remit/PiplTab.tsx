@@ -150,7 +150,7 @@ export function PiplTab({ header, keepParams }: { header: ReactNode; keepParams:
         keepParams={keepParams}
         queryKey="pipl-runs"
         searchCall={(body) => piplApi.runs(body)}
-        exportCall={(body) => piplApi.export(body)}
+        exportCall={(body, progress) => piplApi.export(body, progress)}
         rowKey="RunID"
         columns={COLUMNS}
         filters={PIPL_FILTERS}

@@ -1,0 +1,102 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../src/core/db';
+import * as schema from '../src/db/schema';
+import { budgetChecker } from '../src/modules/budgets/budget-ledger.service';
+import { lockDocument } from '../src/modules/documents/lifecycle/lifecycle.repository';
+import { call, signIn } from './http';
+import { type Line, ms } from './report';
+import { startServer } from './server';
+import { latencies, timedEach } from './stats';
+
+const CHECK_BUDGET_MS = 20;
+const REPORT_BUDGET_MS = 1000;
+const CHECKS = 200;
+const REPORT_RUNS = 20;
+
+/** Thrown to roll a timed check back: the benchmark leaves the ledger as it found it. */
+class RollBack extends Error {}
+
+/**
+ * The budget check at submit, alone: for deputies not yet submitted whose lines fall on budgets, the document row
+ * locked as submit locks it, then the check timed (locking the budgets, reading balances and positions, writing the
+ * holds), then rolled back.
+ */
+async function checkAtSubmit(pool: pg.Pool): Promise<Line> {
+  const { rows } = await pool.query<{ id: number }>(
+    `select d.id from document d
+     where d.doc_type = 'deputy' and d.status in ('draft', 'returned')
+       and exists (
+         select 1 from expense_line l join budget b on b.company_id = d.company_id and b.cost_centre_id = d.cost_centre_id
+           and b.expense_item_id = l.expense_item_id and b.year = extract(year from l.expense_date)::int
+         where l.document_id = d.id and l.amount_cny is not null)
+     order by d.id desc limit $1`,
+    [CHECKS],
+  );
+  if (rows.length === 0) throw new Error('no unsubmitted deputy falls on a budget: generate the scale data again');
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const samples: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  for (const { id } of rows) {
+    try {
+      await db.transaction(async (tx) => {
+        const d = await lockDocument(tx, id);
+        if (!d) throw new RollBack();
+        const started = performance.now();
+        await budgetChecker(tx, d, 'submit');
+        samples.push(performance.now() - started);
+        throw new RollBack();
+      });
+    } catch (err) {
+      if (err instanceof RollBack) continue;
+      errors++;
+      firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  }
+  const l = latencies(samples, errors, firstError);
+  return {
+    part: 'budgets',
+    what: `budget check at submit (lock budgets, balances, holds), ${l.n} deputies`,
+    figures: `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l.p99)} ms${errors ? `, ${errors} errors: ${firstError}` : ''}`,
+    budget: `p95 ≤ ${CHECK_BUDGET_MS} ms`,
+    met: errors === 0 && l.n > 0 && l.p95 <= CHECK_BUDGET_MS,
+  };
+}
+
+/** The limit-status report's first page with its totals, as `admin` asks for it over HTTP. */
+async function reportFirstPage(base: string, pool: pg.Pool, admin: string): Promise<Line> {
+  const { rows } = await pool.query<{ year: number }>('select max(year)::int as year from budget');
+  const year = rows[0]?.year;
+  if (!year) throw new Error('no budget in the benchmark database: generate the scale data again');
+  const session = await signIn(base, admin);
+  const body = { Year: year, PageIndex: 1, PageSize: 20 };
+  await call(base, '/api/BudgeLimitStatusReport/Search', body, session);
+  const l = await timedEach(Array.from({ length: REPORT_RUNS }), 1, () =>
+    call(base, '/api/BudgeLimitStatusReport/Search', body, session),
+  );
+  const { rows: n } = await pool.query<{ n: number }>('select count(*)::int as n from budget where year = $1', [year]);
+  return {
+    part: 'budgets',
+    what: `BudgeLimitStatusReport/Search first page + totals, ${n[0]?.n ?? 0} budgets of ${year}`,
+    figures: `p50 ${ms(l.p50)} p95 ${ms(l.p95)} ms, n=${l.n}${l.errors ? `, ${l.errors} errors: ${l.firstError}` : ''}`,
+    budget: `p95 ≤ ${REPORT_BUDGET_MS} ms`,
+    met: l.errors === 0 && l.n > 0 && l.p95 <= REPORT_BUDGET_MS,
+  };
+}
+
+export async function runBudgets(opts: { database: string; admin: string }): Promise<Line[]> {
+  const pool = new pg.Pool({ connectionString: opts.database, max: 4 });
+  try {
+    const lines = [await checkAtSubmit(pool)];
+    const server = await startServer({ databaseUrl: opts.database, logLevel: 'info' });
+    try {
+      lines.push(await reportFirstPage(server.url, pool, opts.admin));
+    } finally {
+      await server.stop();
+    }
+    return lines;
+  } finally {
+    await pool.end();
+  }
+}

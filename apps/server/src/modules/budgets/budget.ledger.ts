@@ -1,0 +1,106 @@
+import Decimal from 'decimal.js';
+
+/**
+ * The arithmetic of the budget ledger (DESIGN §11), without the database: what a document holds on a budget, how a
+ * submit's need is measured against what is available, and what approval, posting and release move. Amounts are
+ * decimal strings; nothing here goes through a JavaScript float.
+ */
+
+/** What a budget, or one document on it, has spoken for. */
+export interface Position {
+  held: string;
+  reserved: string;
+  consumed: string;
+}
+
+/** One ledger movement: how much each bucket changes (signed). */
+export type Movement = Position;
+
+export const ZERO: Position = { held: '0.00', reserved: '0.00', consumed: '0.00' };
+
+const d = (v: string | Decimal) => new Decimal(v);
+const fix = (v: Decimal) => v.toFixed(2);
+
+export function total(p: Position): Decimal {
+  return d(p.held).plus(p.reserved).plus(p.consumed);
+}
+
+/** amount − held − reserved − consumed. */
+export function available(amount: string, balance: Position): string {
+  return fix(d(amount).minus(total(balance)));
+}
+
+export function apply(p: Position, m: Movement): Position {
+  return {
+    held: fix(d(p.held).plus(m.held)),
+    reserved: fix(d(p.reserved).plus(m.reserved)),
+    consumed: fix(d(p.consumed).plus(m.consumed)),
+  };
+}
+
+export const isZero = (m: Movement) => d(m.held).isZero() && d(m.reserved).isZero() && d(m.consumed).isZero();
+
+/** Undoes a position: the movement that brings it back to nothing. */
+export function releaseOf(p: Position): Movement {
+  return { held: fix(d(p.held).neg()), reserved: fix(d(p.reserved).neg()), consumed: fix(d(p.consumed).neg()) };
+}
+
+/**
+ * What a document must still hold on a budget to cover `target`: the target less what it already holds there and
+ * less what the apply it claims against has reserved there (that reservation becomes this document's consumption at
+ * approval, so it is not asked for twice). Never negative.
+ */
+export function needOf(target: string, own: Position, applyReserved = '0'): { need: string; cover: string } {
+  const open = Decimal.max(0, d(target).minus(total(own)));
+  const cover = Decimal.min(open, Decimal.max(0, d(applyReserved)));
+  return { need: fix(open.minus(cover)), cover: fix(cover) };
+}
+
+export interface Shortfall {
+  available: string;
+  requested: string;
+  shortfall: string;
+}
+
+/** Whether holding `need` more leaves the budget short: the amount missing, or null when it fits. */
+export function shortfallOf(amount: string, balance: Position, need: string): Shortfall | null {
+  const left = d(available(amount, balance));
+  if (d(need).lte(0) || d(need).lte(left)) return null;
+  return {
+    available: fix(Decimal.max(0, left)),
+    requested: fix(d(need)),
+    shortfall: fix(d(need).minus(Decimal.max(0, left))),
+  };
+}
+
+/** Submit: hold what is needed. */
+export const holdOf = (need: string): Movement => ({ held: fix(d(need)), reserved: '0.00', consumed: '0.00' });
+
+/** Final approval of an apply: its holds become a reservation. */
+export const reserveOf = (own: Position): Movement => ({
+  held: fix(d(own.held).neg()),
+  reserved: fix(d(own.held)),
+  consumed: '0.00',
+});
+
+/**
+ * Final approval of a deputy: its holds, and what it takes over from its apply's reservation (`cover`), become
+ * consumption; the apply's side of the cover is a release on the apply.
+ */
+export const consumeOf = (own: Position, cover: string): Movement => ({
+  held: fix(d(own.held).neg()),
+  reserved: '0.00',
+  consumed: fix(d(own.held).plus(cover)),
+});
+
+/** Posting: consumption becomes what was posted (finance may have changed the amounts in review). */
+export function trueUpOf(own: Position, posted: string): Movement {
+  return { held: '0.00', reserved: '0.00', consumed: fix(d(posted).minus(own.consumed)) };
+}
+
+/** The part of an apply's reservation a deputy takes over, as a release on the apply. */
+export const coverReleaseOf = (cover: string): Movement => ({
+  held: '0.00',
+  reserved: fix(d(cover).neg()),
+  consumed: '0.00',
+});

@@ -1,0 +1,293 @@
+import type { ApproveAmountQuery, DocumentStatusQuery } from '@ems/contracts';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../core/db';
+import { codeStartsWith, countLimit, offsetOf } from '../../core/list';
+import { document as doc } from '../documents/document.table';
+import { applicant, createdWithin, documentCount, peopleNamed } from '../documents/document-list.repository';
+import { costCentre } from '../masterdata/costcentre.table';
+import { team } from '../org/org.table';
+import { approvalStep } from '../workflow/approval/approval.table';
+
+/** The document-status and approve-amount reports: documents of the company and the decisions taken on them. */
+
+const current = alias(applicant, 'current_approver');
+
+/** Keyset pages of an export: rows after the last one read, newest first. */
+export const EXPORT_PAGE = 1000;
+
+async function statusWhere(db: Db, companyId: number, q: DocumentStatusQuery): Promise<SQL | undefined> {
+  const named = q.Keyword ? await peopleNamed(db, q.Keyword) : [];
+  return and(
+    eq(doc.companyId, companyId),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.Status ? eq(doc.status, q.Status) : undefined,
+    q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
+    q.CostCenterID ? eq(doc.costCentreId, q.CostCenterID) : undefined,
+    q.Keyword
+      ? sql`(${codeStartsWith(doc.docNo, q.Keyword)} or ${doc.applicantId} = any(${sql.param(named)}::int[]))`
+      : undefined,
+    createdWithin(q),
+  );
+}
+
+/** The columns the report shows, and no more: an export reads a hundred thousand of these. */
+function statusRows(db: Db) {
+  return db
+    .select({
+      d: {
+        id: doc.id,
+        docNo: doc.docNo,
+        docType: doc.docType,
+        status: doc.status,
+        round: doc.round,
+        currency: doc.currency,
+        totalAmountCny: doc.totalAmountCny,
+        createdAt: doc.createdAt,
+        submittedAt: doc.submittedAt,
+        approvedAt: doc.approvedAt,
+      },
+      applicantCode: applicant.code,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      ccCode: costCentre.code,
+      teamZh: team.nameZh,
+      teamEn: team.nameEn,
+    })
+    .from(doc)
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .leftJoin(costCentre, eq(costCentre.id, doc.costCentreId))
+    .leftJoin(team, eq(team.id, doc.teamId));
+}
+
+/**
+ * Who each document being approved waits for, by document id: read apart from the page's join, so the pending
+ * steps are found through their document's index instead of scanning every step.
+ */
+async function currentApprovers(db: Db, rows: { d: { id: number; status: string; round: number } }[]) {
+  const approving = rows.filter((r) => r.d.status === 'approving');
+  if (approving.length === 0) return new Map<number, { zh: string; en: string }>();
+  const found = await db
+    .select({ documentId: approvalStep.documentId, zh: current.nameZh, en: current.nameEn })
+    .from(approvalStep)
+    .innerJoin(current, eq(current.id, approvalStep.approverId))
+    .where(
+      and(
+        inArray(
+          approvalStep.documentId,
+          approving.map((r) => r.d.id),
+        ),
+        eq(approvalStep.status, 'pending'),
+        sql`(${approvalStep.documentId}, ${approvalStep.round}) in (select ${doc.id}, ${doc.round} from ${doc} where ${inArray(
+          doc.id,
+          approving.map((r) => r.d.id),
+        )})`,
+      ),
+    );
+  return new Map(found.map((f) => [f.documentId, { zh: f.zh, en: f.en }]));
+}
+
+/** The page's rows with the approver each waits for. */
+async function withApprovers(db: Db, rows: Awaited<ReturnType<ReturnType<typeof statusRows>['execute']>>) {
+  const approvers = await currentApprovers(db, rows);
+  return rows.map((r) => ({
+    ...r,
+    currentZh: approvers.get(r.d.id)?.zh ?? null,
+    currentEn: approvers.get(r.d.id)?.en ?? null,
+  }));
+}
+
+export type StatusRow = Awaited<ReturnType<typeof withApprovers>>[number];
+
+/**
+ * One page of documents newest first, its count (stopped ten pages ahead) and the count per state (the chart). The
+ * page's ids are chosen on the document table alone, then only those are joined to the names.
+ */
+export async function documentStatus(db: Db, companyId: number, q: DocumentStatusQuery) {
+  const where = await statusWhere(db, companyId, q);
+  const limit = countLimit(q);
+  const [counted] = await documentCount(db, where, limit);
+  const ids = await db
+    .select({ id: doc.id })
+    .from(doc)
+    .where(where)
+    .orderBy(desc(doc.createdAt), desc(doc.id))
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  const rows = ids.length
+    ? await withApprovers(
+        db,
+        await statusRows(db)
+          .where(
+            inArray(
+              doc.id,
+              ids.map((r) => r.id),
+            ),
+          )
+          .orderBy(desc(doc.createdAt), desc(doc.id)),
+      )
+    : [];
+  const byStatus = await db
+    .select({ status: doc.status, n: count() })
+    .from(doc)
+    .where(where)
+    .groupBy(doc.status)
+    .orderBy(asc(doc.status));
+  return { counted: counted?.n ?? 0, limit, rows, byStatus };
+}
+
+/**
+ * Every document of the filter, newest first, read a page at a time after the last one (keyset): each page's ids are
+ * chosen on the document table alone, then only those are joined to the names (as the list's page is). The next
+ * page is asked for before this one is handed on, so the database works while the file is written.
+ */
+export async function* allDocumentStatus(db: Db, companyId: number, q: DocumentStatusQuery, max: number) {
+  const where = await statusWhere(db, companyId, q);
+  const order = [desc(doc.createdAt), desc(doc.id)];
+  const page = async (after: { at: Date; id: number } | undefined, size: number) => {
+    const ids = await db
+      .select({ id: doc.id, at: doc.createdAt })
+      .from(doc)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${doc.createdAt}, ${doc.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(...order)
+      .limit(size);
+    const rows = ids.length
+      ? await withApprovers(
+          db,
+          await statusRows(db)
+            .where(
+              inArray(
+                doc.id,
+                ids.map((r) => r.id),
+              ),
+            )
+            .orderBy(...order),
+        )
+      : [];
+    return { last: ids.at(-1), full: ids.length === size, rows };
+  };
+  let next = page(undefined, Math.min(EXPORT_PAGE, max));
+  for (let read = 0; read < max; ) {
+    const { last, full, rows } = await next;
+    read += rows.length;
+    const more = full && last !== undefined && read < max;
+    if (more) {
+      next = page(last, Math.min(EXPORT_PAGE, max - read));
+      // A download given up midway leaves its prefetched page unread: its failure must not go unhandled.
+      next.catch(() => undefined);
+    }
+    yield* rows;
+    if (!more) return;
+  }
+}
+
+const approver = alias(applicant, 'approver');
+const actedBy = alias(applicant, 'acted_by');
+
+function decisionWhere(companyId: number, q: ApproveAmountQuery): SQL | undefined {
+  return and(
+    eq(doc.companyId, companyId),
+    q.Decision
+      ? eq(approvalStep.status, q.Decision)
+      : inArray(approvalStep.status, ['approved', 'auto_approved', 'rejected']),
+    q.DocType ? eq(doc.docType, q.DocType) : undefined,
+    q.ApproverID ? eq(approvalStep.approverId, q.ApproverID) : undefined,
+    q.TeamID ? eq(doc.teamId, q.TeamID) : undefined,
+    q.Keyword ? codeStartsWith(doc.docNo, q.Keyword) : undefined,
+    q.DateFrom ? gte(approvalStep.actedAt, new Date(`${q.DateFrom}T00:00:00+08:00`)) : undefined,
+    q.DateTo ? lte(approvalStep.actedAt, new Date(`${q.DateTo}T23:59:59.999+08:00`)) : undefined,
+    sql`${approvalStep.actedAt} is not null`,
+  );
+}
+
+function decisionRows(db: Db) {
+  return db
+    .select({
+      stepId: approvalStep.id,
+      documentId: doc.id,
+      docNo: doc.docNo,
+      docType: doc.docType,
+      status: doc.status,
+      amountCny: doc.totalAmountCny,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      approverCode: approver.code,
+      approverZh: approver.nameZh,
+      approverEn: approver.nameEn,
+      approverId: approvalStep.approverId,
+      actedById: approvalStep.actedBy,
+      actedByZh: actedBy.nameZh,
+      actedByEn: actedBy.nameEn,
+      stepZh: approvalStep.nameZh,
+      stepEn: approvalStep.nameEn,
+      decision: approvalStep.status,
+      actedAt: approvalStep.actedAt,
+    })
+    .from(approvalStep)
+    .innerJoin(doc, eq(doc.id, approvalStep.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .innerJoin(approver, eq(approver.id, approvalStep.approverId))
+    .leftJoin(actedBy, eq(actedBy.id, approvalStep.actedBy));
+}
+export type DecisionRow = Awaited<ReturnType<ReturnType<typeof decisionRows>['execute']>>[number];
+
+const decisionOrder = [desc(approvalStep.actedAt), desc(approvalStep.id)];
+
+/** One page of decisions newest first, the capped count, and the totals over the whole filter. */
+export async function approveAmounts(db: Db, companyId: number, q: ApproveAmountQuery) {
+  const where = decisionWhere(companyId, q);
+  const limit = countLimit(q);
+  const hits = db
+    .select({ one: sql`1` })
+    .from(approvalStep)
+    .innerJoin(doc, eq(doc.id, approvalStep.documentId))
+    .where(where)
+    .limit(limit + 1)
+    .as('hits');
+  const [counted] = await db.select({ n: count() }).from(hits);
+  const rows = await decisionRows(db)
+    .where(where)
+    .orderBy(...decisionOrder)
+    .limit(q.PageSize)
+    .offset(offsetOf(q));
+  const [totals] = await db
+    .select({
+      approved: sql<number>`(count(*) filter (where ${approvalStep.status} <> 'rejected'))::int`,
+      amount: sql<string>`coalesce(sum(${doc.totalAmountCny}) filter (where ${approvalStep.status} <> 'rejected'), 0)::numeric(18,2)::text`,
+      rejected: sql<number>`(count(*) filter (where ${approvalStep.status} = 'rejected'))::int`,
+    })
+    .from(approvalStep)
+    .innerJoin(doc, eq(doc.id, approvalStep.documentId))
+    .where(where);
+  return { counted: counted?.n ?? 0, limit, rows, totals: totals ?? { approved: 0, amount: '0.00', rejected: 0 } };
+}
+
+export async function* allApproveAmounts(db: Db, companyId: number, q: ApproveAmountQuery, max: number) {
+  const where = decisionWhere(companyId, q);
+  let after: { at: Date; id: number } | undefined;
+  for (let read = 0; read < max; ) {
+    const rows = await decisionRows(db)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${approvalStep.actedAt}, ${approvalStep.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(...decisionOrder)
+      .limit(Math.min(EXPORT_PAGE, max - read));
+    read += rows.length;
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last?.actedAt || rows.length < EXPORT_PAGE) return;
+    after = { at: last.actedAt, id: last.stepId };
+  }
+}

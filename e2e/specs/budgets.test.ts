@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
+import { pack, text } from '../support/packs';
+
+type Culture = 'zh-CN' | 'en-GB';
+const baseUrl = inject('baseUrl');
+const year = new Date().getFullYear();
+let browser: Browser;
+let packs: Record<Culture, Record<string, string>>;
+beforeAll(async () => {
+  browser = await launch();
+  const [zh, en] = await Promise.all([pack(baseUrl, 'zh-CN'), pack(baseUrl, 'en-GB')]);
+  packs = { 'zh-CN': zh, 'en-GB': en };
+});
+afterAll(() => browser.close());
+
+async function as(username: string, culture: Culture) {
+  const { context, page } = await newPage(browser, baseUrl);
+  await context.addInitScript((c) => localStorage.setItem('language', c), culture);
+  await signIn(page, username);
+  return { context, page };
+}
+
+/** The template the screen downloads, with the given rows added under its headers. */
+async function filledTemplate(page: Page, rows: (string | number)[][]): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId('list-action-template').click();
+  const file = await (await download).path();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile(file!)) as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function importFile(page: Page, data: Buffer) {
+  await page.getByTestId('list-import-file').setInputFiles({
+    name: 'budget.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: data,
+  });
+}
+
+/** A travel deputy of one line with an invoice picture, saved; answers its number. */
+async function travelDeputy(page: Page, p: Record<string, string>, reason: string, item: string, amount: string) {
+  await page.goto('/manage/personalExpense');
+  await page.getByTestId('list-action-new-deputy').click();
+  await page.getByTestId('doc-section-lines').waitFor();
+  await pick(page, 'doc-expense-type', text(p, 'doc.type.deputy') === 'Reimbursement' ? 'Travel' : '差旅费');
+  await page.getByTestId('doc-reason').fill(reason);
+  await pick(page, 'line-item-0', item);
+  await page.getByTestId('line-amount-0').fill(amount);
+  await page.getByTestId('doc-save').click();
+  const docNo = await savedDeputyNo(page);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('attachment-upload').click();
+  await (await chooser).setFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: INVOICE_PNG });
+  await page.getByTestId('attachment-section').getByText('invoice.png').waitFor();
+  return docNo;
+}
+
+describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
+  const item = culture === 'zh-CN' ? 'COURIER' : 'PHONE';
+
+  it('admin imports a budget from the template: a wrong row is reported and nothing saved, then a good file is', async () => {
+    const p = packs[culture];
+    const { context, page } = await as('admin', culture);
+    await page.goto('/manage/budgetManagement');
+    await page.getByText(text(p, 'menu.report.budgetManagement')).first().waitFor();
+
+    const bad = await filledTemplate(page, [
+      [year, 'CC1101', item, '', 2, 1000, 1000],
+      [year, 'NO-SUCH-CC', item, '', 1, 500],
+    ]);
+    await importFile(page, bad);
+    const report = page.getByTestId('import-error');
+    await report.first().waitFor();
+    expect(await report.count()).toBe(1);
+    const line = (await report.first().textContent()) ?? '';
+    expect(line).toContain('3');
+    expect(line).toContain(text(p, 'budget.column.costCentreCode'));
+    expect(line).toContain(text(p, 'error.budget.cost_centre_unknown'));
+    await screenshot(page, `budgets-import-error-${culture}`);
+    // antd spaces out a two-character Chinese button label (确 定): the primary button is OK.
+    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+
+    const good = await filledTemplate(page, [[year, 'CC1101', item, '', 2, 1000, 1000, 1000]]);
+    await importFile(page, good);
+    await page.getByRole('search').getByTestId('field-Keyword').fill(item);
+    await page.getByTestId('list-search').click();
+    const row = page.locator('tr', { hasText: item }).first();
+    await row.waitFor();
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('3,000.00');
+    expect(await row.textContent()).toContain(text(p, 'budget.limitStatus.2'));
+    await screenshot(page, `budgets-imported-${culture}`);
+    await context.close();
+  });
+
+  it('employee confirms a deputy over a warn budget, and one over a block budget is refused with the shortfall', async () => {
+    const p = packs[culture];
+    const { context, page } = await as('employee', culture);
+    const train = culture === 'zh-CN' ? '火车票' : 'Train ticket';
+    const taxi = culture === 'zh-CN' ? '出租车费' : 'Taxi';
+
+    // Train tickets warn with 500 left: 800 asks for confirmation, showing the shortfall; OK submits it.
+    await travelDeputy(page, p, `预算预警 ${culture}`, train, '800.00');
+    await page.getByTestId('doc-submit').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByTestId('confirm-details').waitFor();
+    const warning = (await dialog.textContent()) ?? '';
+    expect(warning).toContain('TRAIN');
+    expect(warning).toContain('800.00');
+    await screenshot(page, `budgets-warn-${culture}`);
+    await dialog.locator('.ant-btn-primary').click();
+    await page.waitForURL(/\/manage\/document\/view\/\d+/);
+
+    // Taxis are blocked with at most 300 left (other tests' taxis may have used some): 400 is refused, naming the budget,
+    // what is available, asked for and missing; the document stays a draft.
+    await travelDeputy(page, p, `预算管控 ${culture}`, taxi, '400.00');
+    await page.getByTestId('doc-submit').click();
+    const refusal = page.locator('.ant-message-notice', { hasText: 'TAXI' });
+    await refusal.waitFor();
+    const message = (await refusal.textContent()) ?? '';
+    expect(message).toContain('400.00');
+    const [available, , shortfall] = [...message.matchAll(/\d[\d,]*\.\d{2}/g)].map((m) =>
+      Number(m[0].replace(/,/g, '')),
+    );
+    expect(available! + shortfall!).toBe(400);
+    await screenshot(page, `budgets-block-${culture}`);
+    expect(page.url()).toMatch(/\/manage\/document\/edit\/\d+/);
+    await context.close();
+  });
+});

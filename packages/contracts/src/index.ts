@@ -38,6 +38,7 @@ export * from './outbound';
 export * from './paging';
 export * from './per-head';
 export * from './periods';
+export * from './pipl';
 export * from './postcentre';
 export * from './preview';
 export * from './quotas';

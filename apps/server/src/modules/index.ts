@@ -16,6 +16,7 @@ import { viewCentreRoutes } from './documents/viewcentre/viewcentre.routes';
 import { fixedAssetRoutes } from './finance/entries/assets/assets.routes';
 import { taxRoutes } from './finance/entries/tax/tax.routes';
 import { loanRoutes } from './finance/loans/loans.routes';
+import { piplRoutes } from './finance/pipl/pipl.routes';
 import { postingRoutes } from './finance/posting/posting.routes';
 import { remitRoutes } from './finance/remit/remit.routes';
 import { reviewRoutes } from './finance/review/review.routes';
@@ -95,6 +96,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   postingRoutes,
   reportRoutes,
   spendReportRoutes,
+  piplRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

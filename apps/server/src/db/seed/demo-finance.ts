@@ -14,6 +14,7 @@ import { vouchersOfDocument } from '../../modules/finance/entries/voucher.servic
 import * as loanPosting from '../../modules/finance/loans/loan-posting.service';
 import { erpSimulator, useErpGateway } from '../../modules/finance/posting/erp.gateway';
 import { beginBatch, erpJob } from '../../modules/finance/posting/posting.service';
+import { remittanceItem, remittanceRun } from '../../modules/finance/remit/remit.table';
 import type { Clerk } from '../../modules/finance/remit/remittance.service';
 import * as remittance from '../../modules/finance/remit/remittance.service';
 import * as chargebacks from '../../modules/finance/review/chargeback.service';
@@ -35,7 +36,8 @@ type FinanceEnd =
   | 'written_off'
   | 'posted'
   | 'post_failed'
-  | 'loan_paid';
+  | 'loan_paid'
+  | 'remitted_long_ago';
 
 /** What the shared-service centre finds: one document at each stage after approval (DESIGN §9). */
 const PLAN: { end: FinanceEnd; docType: 'loan' | 'deputy'; mine: boolean; reason: string; amount: string }[] = [
@@ -48,7 +50,11 @@ const PLAN: { end: FinanceEnd; docType: 'loan' | 'deputy'; mine: boolean; reason
   { end: 'posted', docType: 'deputy', mine: false, reason: '绍兴客户拜访差旅', amount: '1340.00' },
   { end: 'post_failed', docType: 'deputy', mine: false, reason: '常州学术会议差旅', amount: '870.00' },
   { end: 'loan_paid', docType: 'loan', mine: true, reason: '北京学术年会差旅借款', amount: '3000.00' },
+  { end: 'remitted_long_ago', docType: 'deputy', mine: false, reason: '扬州客户拜访差旅', amount: '720.00' },
 ];
+
+/** How long ago the demo's old remittance run paid: past the default retention (365 days) of its personal data. */
+const OLD_RUN_DAYS = 400;
 
 /**
  * Documents at each finance stage for the demo's shared-service centre (the `finance` user), made through the real
@@ -191,14 +197,14 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
             REQUEST,
           ),
         );
-      if (['written_off', 'posted', 'post_failed', 'loan_paid'].includes(d.end))
+      if (['written_off', 'posted', 'post_failed', 'loan_paid', 'remitted_long_ago'].includes(d.end))
         ok(await checks.pass(ctx, clerk, 'normal', { Items: [item] }, 'zh-CN', REQUEST));
     }
 
     if (postBatch) await postCentre.closeBatch({ db }, postClerk, postBatch, REQUEST);
 
     // Posting: the ERP simulator books the claims and refuses one, as the ERP job does after the outbox hands them on.
-    const toPost = made.filter((d) => d.end === 'posted' || d.end === 'post_failed');
+    const toPost = made.filter((d) => d.end === 'posted' || d.end === 'post_failed' || d.end === 'remitted_long_ago');
     await beginBatch(db, clerk, actor, { IDs: toPost.map((d) => d.id), All: false });
     const loan = made.find((d) => d.end === 'loan_paid');
     if (loan) allDone(await loanPosting.startPosting(ctx, actor, [loan.id]));
@@ -214,10 +220,39 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
     }
     if (loan) allDone(await loanPosting.payed(ctx, clerk, actor, [loan.id]));
 
+    const remitter: Clerk = { ...actor, user: clerk };
+
+    // A run paid through all six steps, then dated back past the retention of its payees' personal data, so the
+    // payments screen's PIPL tab shows a run whose personal data may be deleted.
+    const oldDoc = made.find((d) => d.end === 'remitted_long_ago');
+    if (oldDoc) {
+      const paid = await remittance.generate({ db }, remitter, {
+        PaymentMethod: 'transfer',
+        CreditingDate: today,
+        AuditMethod: 'payee',
+      });
+      await remittance.pass({ db }, remitter, {
+        RunID: paid.RunID,
+        Documents: [{ ID: oldDoc.id, Version: await versionOf(oldDoc.id) }],
+      });
+      for (const step of ['documents', 'list', 'entries', 'print'] as const) {
+        if (step === 'print') await remittance.markPrinted({ db }, remitter, paid.RunID);
+        const at = (await remittance.load(db, remitter, paid.RunID)).Run;
+        if (at) await remittance.confirmStep({ db }, remitter, { RunID: paid.RunID, Version: at.Version, Step: step });
+      }
+      const ready = (await remittance.load(db, remitter, paid.RunID)).Run;
+      if (ready) await remittance.remit({ db }, remitter, { RunID: paid.RunID, Version: ready.Version });
+      const then = new Date(Date.now() - OLD_RUN_DAYS * 86_400_000);
+      await db
+        .update(remittanceRun)
+        .set({ remittedAt: then, printedAt: then, creditingDate: shanghaiToday(then) })
+        .where(eq(remittanceRun.id, paid.RunID));
+      await db.update(remittanceItem).set({ paidAt: then }).where(eq(remittanceItem.runId, paid.RunID));
+    }
+
     // A remittance run stopped at checking its list: set way, the other applicant's posted claim in, documents checked.
     const runDoc = made.find((d) => d.end === 'posted' && !PLAN.find((p) => p.reason === d.reason)?.mine);
     if (!runDoc) return;
-    const remitter: Clerk = { ...actor, user: clerk };
     const run = await remittance.generate({ db }, remitter, {
       PaymentMethod: 'transfer',
       CreditingDate: today,

@@ -157,6 +157,13 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
   { key: 'GLInputVAT', value: '22210101', description: 'GL account of deductible input VAT', isPublic: false },
   { key: 'GLBank', value: '100201', description: 'GL account of the bank that pays remittances', isPublic: false },
   {
+    key: 'PaymentDataRetentionDays',
+    value: '365',
+    description:
+      'Days after a remittance for which its payees’ personal data (names, bank accounts) are kept; after that an authorised user may delete them (PIPL)',
+    isPublic: false,
+  },
+  {
     key: 'SpecialCheckAmount',
     value: '10000',
     description: 'Documents at or above this amount (CNY), or with foreign-currency money, go to the special check',

@@ -15,7 +15,8 @@ export function bankJob(ctx: Pick<AppContext, 'db' | 'config'>): OutboundHandler
   return async (payload, { requestId }) => {
     const { runId } = payload as { runId: number };
     const run = await repo.runById(ctx.db, runId);
-    if (run?.step !== 'done') return;
+    // A run whose personal data were deleted (PIPL) has no payees left to send.
+    if (run?.step !== 'done' || run.personalDataDeletedAt) return;
     const lines = (await repo.lines(ctx.db, runId)).filter((l) => l.lineNo !== null);
     const { fileName } = await bankGateway(ctx.config).deliver({
       runNo: runNoOf(run.id),

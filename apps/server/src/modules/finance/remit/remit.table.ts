@@ -30,6 +30,9 @@ export const remittanceRun = pgTable(
     bankSentAt: timestamp('bank_sent_at', { withTimezone: true }),
     /** The finance clerk's note on the payment posting (automatic remittance posting). */
     postRemark: varchar('post_remark', { length: 500 }),
+    /** PIPL: when and by whom the payees' personal data of the run's items were deleted after their retention. */
+    personalDataDeletedAt: timestamp('personal_data_deleted_at', { withTimezone: true }),
+    personalDataDeletedBy: integer('personal_data_deleted_by').references(() => employee.id),
     createdBy: integer('created_by').references(() => employee.id),
     ...versionColumn(),
     ...timestampColumns(),
@@ -59,6 +62,7 @@ export const remittanceItem = pgTable(
       .notNull()
       .references(() => employee.id),
     payeeCode: varchar('payee_code', { length: 40 }),
+    /** Empty once the run's personal data were deleted (PIPL), as are code, bank and account (then null). */
     payeeName: varchar('payee_name', { length: 200 }).notNull(),
     bankName: varchar('bank_name', { length: 100 }),
     bankAccount: varchar('bank_account', { length: 40 }),

@@ -15,7 +15,7 @@ import type {
 import { addMoney, compareMoney } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { guarded, staleVersion } from '../../../core/checks';
-import type { AppContext, DbContext } from '../../../core/context';
+import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
@@ -458,7 +458,7 @@ export async function sapPost(ctx: DbContext, clerk: Clerk, runId: number): Prom
 }
 
 /** The remittance list is printed: the run may go on to the remittance. */
-export async function markPrinted(ctx: AppContext, clerk: Clerk, runId: number) {
+export async function markPrinted(ctx: DbContext, clerk: Clerk, runId: number) {
   await ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, clerk, runId);
     if (!run.printedAt) await repo.setPrinted(tx, run.id, new Date());

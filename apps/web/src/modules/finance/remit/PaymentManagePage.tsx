@@ -10,6 +10,7 @@ import { notice } from '../../../app/notice';
 import { displayDateTime } from '../../../shared/format';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { remitApi } from './api';
+import { PiplTab } from './PiplTab';
 import { RemitLinesTable } from './RemitLinesTable';
 
 const F = 'remit.field.';
@@ -128,22 +129,24 @@ function RunDocuments({ runId }: { runId: number }) {
 }
 
 /**
- * Payments: the remittance runs with their bank lines, and the paid documents whose account is completed here
- * (each closed).
+ * Payments: the remittance runs with their bank lines, the paid documents whose account is completed here (each
+ * closed), and the runs' payment personal data (PIPL).
  */
 export default function PaymentManagePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'paid' ? 'paid' : 'runs';
+  const asked = params.get('tab');
+  const tab = asked === 'paid' || asked === 'pipl' ? asked : 'runs';
   const [lines, setLines] = useState<RemitRun | null>(null);
   const tabs = (
     <Tabs
       activeKey={tab}
-      onChange={(key) => setParams(key === 'paid' ? { tab: key } : {})}
+      onChange={(key) => setParams(key === 'runs' ? {} : { tab: key })}
       items={[
         { key: 'runs', label: t('remit.manage.tabRuns') },
         { key: 'paid', label: t('remit.manage.tabPaid') },
+        { key: 'pipl', label: t('pipl.tab') },
       ]}
     />
   );
@@ -182,7 +185,9 @@ export default function PaymentManagePage() {
   ];
   return (
     <>
-      {tab === 'runs' ? (
+      {tab === 'pipl' ? (
+        <PiplTab header={tabs} keepParams={KEEP} />
+      ) : tab === 'runs' ? (
         <ListPage<RemitRun>
           key="runs"
           titleKey="menu.account.PaymentManage"

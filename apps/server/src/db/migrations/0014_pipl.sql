@@ -1,0 +1,3 @@
+ALTER TABLE "remittance_run" ADD COLUMN "personal_data_deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "remittance_run" ADD COLUMN "personal_data_deleted_by" integer;--> statement-breakpoint
+ALTER TABLE "remittance_run" ADD CONSTRAINT "remittance_run_personal_data_deleted_by_employee_id_fk" FOREIGN KEY ("personal_data_deleted_by") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;

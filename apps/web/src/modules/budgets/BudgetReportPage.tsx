@@ -1,5 +1,5 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import { formatAmount, type LimitReportRow, type LimitSubGridRow } from '@ems/contracts';
+import { addMoney, formatAmount, type LimitReportRow, type LimitSubGridRow } from '@ems/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Flex, Modal, Table } from 'antd';
 import { useState } from 'react';
@@ -66,10 +66,16 @@ function Summary() {
   if (!data) return null;
   const totals = data.Totals;
   const rows = data.Rows;
-  const used = (r: LimitReportRow) => (Number(r.Held) + Number(r.Reserved) + Number(r.Consumed)).toFixed(2);
+  const used = (r: LimitReportRow) => addMoney(r.Held, r.Reserved, r.Consumed);
   return (
     <Flex vertical gap={8}>
-      <Descriptions size="small" column={{ xs: 2, md: 6 }} bordered data-testid="budget-report-totals">
+      <Descriptions
+        size="small"
+        column={{ xs: 2, md: 3, xl: 6 }}
+        bordered
+        styles={{ content: { whiteSpace: 'nowrap' } }}
+        data-testid="budget-report-totals"
+      >
         <Descriptions.Item label={t(`${F}.amount`)}>{formatAmount(totals.Amount)}</Descriptions.Item>
         <Descriptions.Item label={t(`${F}.held`)}>{formatAmount(totals.Held)}</Descriptions.Item>
         <Descriptions.Item label={t(`${F}.reserved`)}>{formatAmount(totals.Reserved)}</Descriptions.Item>
@@ -83,7 +89,7 @@ function Summary() {
           height={300}
           option={{
             tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-            legend: { data: [t('budget.report.used'), t(`${F}.available`)] },
+            legend: { top: 0, data: [t('budget.report.used'), t(`${F}.available`)] },
             grid: { left: 8, right: 16, bottom: 8, top: 40, containLabel: true },
             xAxis: {
               type: 'category',

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { BROWSER_ENCODINGS, call, type Session, signIn } from './http';
+import { call, type Session, signIn, timedDownload } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
 import { percentile } from './stats';
@@ -10,11 +9,6 @@ const EXPORT_ROWS = 100_000;
 const EXPORT_BUDGET_S = 5;
 const MB_BUDGET = 200;
 const RUNS = 7;
-
-function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb ? Number(kb) / 1024 : Number.NaN;
-}
 
 /** The slowest of a few runs after one warm-up: a page as a compliance officer opens it. */
 async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -79,26 +73,12 @@ export async function runCompliance(opts: { database: string }): Promise<Line[]>
       met: allMs <= PAGE_BUDGET_MS,
     });
 
-    const baseline = Math.max(...[0, 1, 2].map(() => rssMb(server.pid)));
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(server.pid));
-    }, 20);
-    const started = performance.now();
-    let bytes = 0;
-    try {
-      const res = await fetch(`${server.url}/api/Report/ExportHCPYearUsedAmount`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}`, ...BROWSER_ENCODINGS },
-        body: JSON.stringify({ Year: year, Detail: true }),
-      });
-      if (res.status !== 200) throw new Error(`ExportHCPYearUsedAmount answered ${res.status}: ${await res.text()}`);
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-    } finally {
-      clearInterval(sampler);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, rssMb(server.pid));
+    const {
+      seconds,
+      bytes,
+      baselineMb: baseline,
+      peakMb: peak,
+    } = await timedDownload(server, '/api/Report/ExportHCPYearUsedAmount', { Year: year, Detail: true }, who);
     const rows = Math.min(
       EXPORT_ROWS,
       (

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { BROWSER_ENCODINGS, call, signIn } from './http';
+import { call, signIn, timedDownload } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
 
@@ -13,13 +12,6 @@ const GIVE_UP_S = 60;
 function verdict(full: boolean, within: boolean): boolean | null {
   if (full || !within) return within;
   return null;
-}
-
-/** The resident memory of a process, in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-  return kb ? Number(kb) / 1024 : Number.NaN;
 }
 
 /**
@@ -39,38 +31,19 @@ export async function runExport(opts: { database: string; admin: string }): Prom
       admin,
     );
     const rows = Math.min(ROWS, page.Total);
-    const baseline = Math.max(...[0, 1, 2].map(() => rssMb(server.pid)));
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(server.pid));
-    }, 20);
-    const started = performance.now();
-    let bytes = 0;
-    let finished = false;
-    const abort = new AbortController();
-    const giveUp = setTimeout(() => abort.abort(), GIVE_UP_S * 1000);
-    try {
-      const res = await fetch(`${server.url}/api/DocumentViewCenter/DownloadList`, {
-        signal: abort.signal,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${admin.token}`,
-          ...BROWSER_ENCODINGS,
-        },
-        body: JSON.stringify({ List: 'personal', All: true }),
-      });
-      if (res.status !== 200) throw new Error(`DownloadList answered ${res.status}: ${await res.text()}`);
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-      finished = true;
-    } catch (err) {
-      if (!abort.signal.aborted) throw err;
-    } finally {
-      clearTimeout(giveUp);
-      clearInterval(sampler);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, rssMb(server.pid));
+    const {
+      seconds,
+      bytes,
+      baselineMb: baseline,
+      peakMb: peak,
+      finished,
+    } = await timedDownload(
+      server,
+      '/api/DocumentViewCenter/DownloadList',
+      { List: 'personal', All: true },
+      admin,
+      GIVE_UP_S,
+    );
     const growth = peak - baseline;
     const full = rows >= ROWS;
     const short = full ? '' : ` (only ${rows} documents in the data: the budget is for ${ROWS})`;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PASSWORD } from './server';
 
 /** What a browser accepts, so answers are compressed as the web app receives them. */
@@ -68,4 +69,62 @@ export async function call<T = unknown>(
   const text = await res.text();
   if (res.status !== 200) throw new CallError(res.status, text, url);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The resident memory of a process, in MB (`/proc/<pid>/status`). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+export interface TimedDownload {
+  seconds: number;
+  bytes: number;
+  /** The server's resident memory before the call and its peak during it (sampled every 20 ms), in MB. */
+  baselineMb: number;
+  peakMb: number;
+  /** False when the download was given up after `giveUpS`. */
+  finished: boolean;
+}
+
+/**
+ * Downloads a file as the browser would (compressed answers), timed to its last byte while the server's memory is
+ * sampled: what every export line of the benchmark measures.
+ */
+export async function timedDownload(
+  server: { url: string; pid: number },
+  path: string,
+  body: unknown,
+  who: Session,
+  giveUpS = 600,
+): Promise<TimedDownload> {
+  const baselineMb = Math.max(...[0, 1, 2].map(() => rssMb(server.pid)));
+  let peakMb = baselineMb;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(server.pid));
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let finished = false;
+  const abort = new AbortController();
+  const giveUp = setTimeout(() => abort.abort(), giveUpS * 1000);
+  try {
+    const res = await fetch(`${server.url}${path}`, {
+      signal: abort.signal,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}`, ...BROWSER_ENCODINGS },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new CallError(res.status, await res.text(), path);
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
+    finished = true;
+  } catch (err) {
+    if (!abort.signal.aborted) throw err;
+  } finally {
+    clearTimeout(giveUp);
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peakMb = Math.max(peakMb, rssMb(server.pid));
+  return { seconds, bytes, baselineMb, peakMb, finished };
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { BROWSER_ENCODINGS, call, type Session, signIn } from './http';
+import { call, type Session, signIn, timedDownload } from './http';
 import { type Line, ms } from './report';
 import { startServer } from './server';
 
@@ -10,11 +9,6 @@ const EXPORT_BUDGET_S = 5;
 const EXPORT_MB_BUDGET = 200;
 /** Each report is asked once to warm up, then this many times; the slowest counts. */
 const RUNS = 3;
-
-function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb ? Number(kb) / 1024 : Number.NaN;
-}
 
 interface Report {
   what: string;
@@ -131,26 +125,12 @@ async function exportLine(server: { url: string; pid: number }, pool: pg.Pool, f
     [companyId, day],
   );
   const rows = counted[0]?.n ?? 0;
-  const baseline = Math.max(...[0, 1, 2].map(() => rssMb(server.pid)));
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(server.pid));
-  }, 20);
-  const started = performance.now();
-  let bytes = 0;
-  try {
-    const res = await fetch(`${server.url}/api/Report/ExportDocumentStatus`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${finance.token}`, ...BROWSER_ENCODINGS },
-      body: JSON.stringify({ DateFrom: day }),
-    });
-    if (res.status !== 200) throw new Error(`ExportDocumentStatus answered ${res.status}: ${await res.text()}`);
-    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-  } finally {
-    clearInterval(sampler);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  peak = Math.max(peak, rssMb(server.pid));
+  const {
+    seconds,
+    bytes,
+    baselineMb: baseline,
+    peakMb: peak,
+  } = await timedDownload(server, '/api/Report/ExportDocumentStatus', { DateFrom: day }, finance);
   const growth = peak - baseline;
   const full = rows >= EXPORT_ROWS;
   const within = seconds <= EXPORT_BUDGET_S * Math.max(1, rows / EXPORT_ROWS) && growth <= EXPORT_MB_BUDGET;

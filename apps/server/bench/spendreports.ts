@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { shanghaiToday } from '../src/core/time';
-import { BROWSER_ENCODINGS, call, signIn } from './http';
+import { call, signIn, timedDownload } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
 import { latencies } from './stats';
@@ -17,11 +16,6 @@ const REPORTS = [
   'SearchDeputyDetailByCostCenter',
   'SearchDeputyDetailByProduct',
 ];
-
-function rssMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb ? Number(kb) / 1024 : Number.NaN;
-}
 
 /** The year before today (Shanghai): every generated line falls in it. */
 function lastYear(): { DateFrom: string; DateTo: string } {
@@ -84,26 +78,12 @@ export async function runSpendReports(opts: { database: string; admin: string })
       admin,
     );
     const rows = Math.min(EXPORT_ROWS, Total);
-    const baseline = Math.max(...[0, 1, 2].map(() => rssMb(server.pid)));
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(server.pid));
-    }, 20);
-    const started = performance.now();
-    let bytes = 0;
-    try {
-      const res = await fetch(`${server.url}/api/Report/ExportDeputyDetailByCostCenter`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, ...BROWSER_ENCODINGS },
-        body: JSON.stringify(range),
-      });
-      if (res.status !== 200) throw new Error(`ExportDeputyDetailByCostCenter answered ${res.status}`);
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-    } finally {
-      clearInterval(sampler);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, rssMb(server.pid));
+    const {
+      seconds,
+      bytes,
+      baselineMb: baseline,
+      peakMb: peak,
+    } = await timedDownload(server, '/api/Report/ExportDeputyDetailByCostCenter', range, admin);
     const full = rows >= EXPORT_ROWS;
     const short = full ? '' : ` (only ${rows} lines in the data: the budget is for ${EXPORT_ROWS})`;
     lines.push(

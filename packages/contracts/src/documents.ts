@@ -24,6 +24,8 @@ export const DOC_STATES = [
   'closed',
   'cancelled',
 ] as const;
+/** A document's states from its final approval on, whatever finance did with it since (not cancelled): its spend. */
+export const APPROVED_STATES = DOC_STATES.slice(DOC_STATES.indexOf('approved'), DOC_STATES.indexOf('closed') + 1);
 export const DocState = z.enum(DOC_STATES);
 export type DocState = z.infer<typeof DocState>;
 

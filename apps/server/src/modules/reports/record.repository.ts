@@ -1,4 +1,4 @@
-import type { DocType } from '@ems/contracts';
+import { APPROVED_STATES, type DocType } from '@ems/contracts';
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { document as doc } from '../documents/document.table';
@@ -7,20 +7,6 @@ import { expenseType } from '../masterdata/expense.table';
 import { employee, team } from '../org/org.table';
 
 /** The spend reports (month and current period): approved documents summed per group, year and month. */
-
-/** A document counts as spend from its approval on, whatever finance did with it since; not once cancelled. */
-export const SPENT_STATES = [
-  'approved',
-  'received',
-  'reviewing',
-  'held',
-  'to_post',
-  'post_failed',
-  'posted',
-  'remitting',
-  'paid',
-  'closed',
-] as const;
 
 export type SpendGroupBy = 'expenseType' | 'costCentre' | 'team';
 
@@ -70,7 +56,7 @@ export async function spendCells(db: Db, companyId: number, f: SpendFilter) {
         isNotNull(doc.approvedAt),
         gte(doc.approvedAt, f.from),
         lt(doc.approvedAt, f.before),
-        inArray(doc.status, [...SPENT_STATES]),
+        inArray(doc.status, [...APPROVED_STATES]),
         f.teamId ? eq(doc.teamId, f.teamId) : undefined,
         f.costCentreId ? eq(doc.costCentreId, f.costCentreId) : undefined,
       ),

@@ -1,11 +1,10 @@
-import { addMoney, money, SCREENS, shanghaiToday } from '@ems/contracts';
+import { APPROVED_STATES, addMoney, money, SCREENS, shanghaiToday } from '@ems/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
 import { companyId, sheetOf, tokenFor } from '../../../test/finance';
 import { document } from '../documents/document.table';
 import { role, roleReport } from '../org/org.table';
-import { SPENT_STATES } from './record.repository';
 
 let t: TestApp;
 let finance: string;
@@ -211,7 +210,7 @@ describe('month and current-period reports', () => {
           eq(document.companyId, company1),
           eq(document.docType, 'deputy'),
           isNotNull(document.approvedAt),
-          inArray(document.status, [...SPENT_STATES]),
+          inArray(document.status, [...APPROVED_STATES]),
           sql`extract(year from ${document.approvedAt} at time zone 'Asia/Shanghai') = ${year}`,
         ),
       );

@@ -1,4 +1,4 @@
-import type { SpendStage } from '@ems/contracts';
+import { APPROVED_STATES, type SpendStage } from '@ems/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 
@@ -23,18 +23,7 @@ export interface SpendFilter {
 /** The states a document counts in, per stage: submitted and neither sent back nor cancelled. */
 const STAGE_STATES: Record<SpendStage, readonly string[]> = {
   approving: ['confirming', 'approving'],
-  approved: [
-    'approved',
-    'received',
-    'reviewing',
-    'held',
-    'to_post',
-    'post_failed',
-    'posted',
-    'remitting',
-    'paid',
-    'closed',
-  ],
+  approved: APPROVED_STATES,
   all: [],
 };
 STAGE_STATES.all = [...STAGE_STATES.approving, ...STAGE_STATES.approved];

@@ -3,13 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { concurrencyDescribe, concurrencyTest } from '../../../../test/concurrency';
 import { eventually } from '../../../../test/jobs';
 import { copyOfTemplate, type ServerProcess, startServerProcess } from '../../../../test/processes';
 import { type Database, openDatabase } from '../../../core/db';
 import { document } from '../../documents/document.table';
+import { outboundJob } from '../../outbound/outbound.table';
 import { voucher } from '../entries/entries.table';
 import { writeVoucher } from '../entries/voucher.service';
 import { erpCallLog } from './posting.table';
@@ -62,6 +63,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => erp.listen(0, '127.0.0.1', r));
   database = await copyOfTemplate();
   db = await openDatabase({ url: database.url });
+  // Only this test's voucher goes to the ERP stand-in: the demo's own calls still waiting (its remitted run's
+  // payment voucher) are taken out of the copy.
+  await db.db.delete(outboundJob).where(and(isNull(outboundJob.relayedAt), eq(outboundJob.queue, 'erp')));
 }, 60_000);
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL');

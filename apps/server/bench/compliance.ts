@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { call, type Session, signIn, timedDownload } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
@@ -79,26 +80,26 @@ export async function runCompliance(opts: { database: string }): Promise<Line[]>
       baselineMb: baseline,
       peakMb: peak,
     } = await timedDownload(server, '/api/Report/ExportHCPYearUsedAmount', { Year: year, Detail: true }, who);
-    const rows = Math.min(
-      EXPORT_ROWS,
-      (
-        await call<{ Total: number }>(
-          server.url,
-          '/api/Report/SearchHCPYearUsedAmountDetail',
-          { Year: year, PageIndex: 20, PageSize: 500 },
-          who,
-        )
-      ).Total,
+    // The export writes every row of the year, however many: counted here so its time is read per 100,000.
+    const client = new pg.Client({ connectionString: opts.database });
+    await client.connect();
+    const { rows: counted } = await client.query<{ n: number }>(
+      `select count(*)::int as n from quota_ledger
+       where company_id = (select company_id from employee where id = $1) and kind = 'hcp' and year = $2
+         and state <> 'released'`,
+      [who.userId, year],
     );
-    const per100k =
-      rows >= EXPORT_ROWS ? '' : `, ≈ ${((seconds * EXPORT_ROWS) / Math.max(1, rows)).toFixed(1)} s per 100k`;
+    await client.end();
+    const rows = counted[0]?.n ?? 0;
+    const per100kS = (seconds * EXPORT_ROWS) / Math.max(1, rows);
+    const per100k = rows === EXPORT_ROWS ? '' : `, ${per100kS.toFixed(1)} s per ${EXPORT_ROWS} rows`;
     lines.push(
       {
         part: 'compliance',
-        what: `ExportHCPYearUsedAmount, documents of every HCP (≥ ${rows} rows)`,
+        what: `ExportHCPYearUsedAmount, documents of every HCP (${rows} rows)`,
         figures: `${seconds.toFixed(2)} s${per100k}, ${(bytes / 1024 / 1024).toFixed(1)} MB file`,
         budget: `≤ ${EXPORT_BUDGET_S} s for ${EXPORT_ROWS} rows`,
-        met: rows >= EXPORT_ROWS ? seconds <= EXPORT_BUDGET_S : seconds <= EXPORT_BUDGET_S ? null : false,
+        met: rows >= EXPORT_ROWS ? per100kS <= EXPORT_BUDGET_S : seconds <= EXPORT_BUDGET_S ? null : false,
       },
       {
         part: 'compliance',

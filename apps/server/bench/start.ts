@@ -60,7 +60,7 @@ export async function runStart(opts: { database: string }): Promise<Line[]> {
   return [
     {
       part: 'start',
-      what: 'embedded, cold (empty folder: migrate, demo data)',
+      what: 'embedded, cold (empty folder: the demo snapshot copied in)',
       figures: seconds(embeddedCold),
       budget: `≤ ${EMBEDDED_BUDGET_MS / 1000} s`,
       met: embeddedCold <= EMBEDDED_BUDGET_MS,

@@ -44,6 +44,16 @@ async function main(): Promise<void> {
   }
   const ctx = await createContext(config);
   const lifecycle = new Lifecycle();
+  // Instances started together on one database take turns, so it is migrated and seeded once. The database does
+  // that work while this process builds the app (mostly its own CPU), so a start after the first waits for neither
+  // twice; the app is not ready before both are done.
+  const prepared = ctx.database.exclusively(async () => {
+    await ctx.database.migrate();
+    const seeded = await seed(ctx.db, config);
+    return ctx.database.fromDemoSnapshot ? { ...seeded, demoLoaded: true } : seeded;
+  });
+  // Its failure is reported where the start awaits it, not as an unhandled rejection while the app is built.
+  prepared.catch(() => undefined);
   const app = await buildApp(ctx, { lifecycle });
   let outbound: OutboundRunner | undefined;
   let stopFollowing: (() => void) | undefined;
@@ -87,12 +97,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   starting = (async () => {
-    // Instances started together on one database take turns, so it is migrated and seeded once.
-    const outcome = await ctx.database.exclusively(async () => {
-      await ctx.database.migrate();
-      const seeded = await seed(ctx.db, config);
-      return ctx.database.fromDemoSnapshot ? { ...seeded, demoLoaded: true } : seeded;
-    });
+    const outcome = await prepared;
     await reloadMessages(ctx);
     if (closing) return;
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else

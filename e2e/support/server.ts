@@ -1,22 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildServerIfStale } from '../../scripts/lib.mjs';
+import { freePort, spawnServer } from '../../scripts/server-process.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? res(a.port) : rej(new Error('no port'))));
-    });
-  });
-}
 
 /** This machine's first non-loopback IPv4 address: how a colleague on the intranet reaches the app. */
 export function intranetAddress(): string | undefined {
@@ -49,7 +38,6 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
   let dbName: string | undefined;
   const serverEnv: Record<string, string> = {
     ...process.env,
-    PORT: String(port),
     // Every interface, as `npm start` does, so the app is reachable by this machine's intranet address too.
     HOST: '0.0.0.0',
     DATA_DIR: dataDir,
@@ -69,33 +57,14 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
     serverEnv.DATABASE_URL = u.toString();
   } else delete serverEnv.DATABASE_URL;
 
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: serverEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const server = await spawnServer({ env: serverEnv, port });
+  await server.waitFor('/readyz', { timeoutMs: 90_000, everyMs: 300 });
+  const baseUrl = server.baseUrl;
   return {
     baseUrl,
     urlFor: (host) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
       if (dbName && process.env.DATABASE_URL) {
         const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

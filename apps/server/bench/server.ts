@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnServer } from '../../../scripts/server-process.mjs';
 import type { Statement } from './sql-capture';
 
 export const SERVER_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -31,17 +30,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
 /**
  * Starts the real server, its production build (`dist/main.js`, made by `buildServer`), as a child process and waits for `/readyz`. Without `databaseUrl` it runs
  * on the embedded database in `dataDir` (a fresh temporary folder when none is given). Log lines of requests whose
@@ -53,12 +41,10 @@ export async function startServer(opts: {
   logLevel?: 'trace' | 'info' | 'warn';
   timeoutMs?: number;
 }): Promise<BenchServer> {
-  const port = await freePort();
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ems-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: opts.logLevel ?? 'warn',
@@ -68,25 +54,15 @@ export async function startServer(opts: {
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: SERVER_DIR,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const statements = new Map<string, Statement[]>();
   const lines = new Map<string, RequestLine>();
-  const tail: string[] = [];
-  const keep = (line: string) => {
-    tail.push(line);
-    if (tail.length > 40) tail.shift();
-  };
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (!line.startsWith('{')) return keep(line);
-    if (!line.includes(CAPTURE_PREFIX)) return;
+  // Log lines of the captured requests are taken; the rest is kept (the last 40) to explain a failed start.
+  const onLine = (line: string): 'taken' | undefined => {
+    if (!line.startsWith('{')) return undefined;
+    if (!line.includes(CAPTURE_PREFIX)) return 'taken';
     const entry = JSON.parse(line) as Record<string, unknown>;
     const reqId = String(entry.reqId ?? '');
-    if (!reqId.startsWith(CAPTURE_PREFIX)) return;
+    if (!reqId.startsWith(CAPTURE_PREFIX)) return 'taken';
     if (entry.msg === 'sql') {
       const list = statements.get(reqId) ?? [];
       list.push({
@@ -99,56 +75,28 @@ export async function startServer(opts: {
     } else if (entry.msg === 'request' || entry.msg === 'request failed') {
       lines.set(reqId, entry as unknown as RequestLine);
     }
-  });
-  createInterface({ input: child.stderr! }).on('line', keep);
-
-  const url = `http://127.0.0.1:${port}`;
-  const readyMs = await waitReady(child, url, opts.timeoutMs ?? 120_000, started, tail);
+    return 'taken';
+  };
+  const server = await spawnServer({ env, onLine, keepLines: 40 });
+  const stop = () => server.stop('SIGTERM', 10_000).then(() => undefined);
+  let readyMs: number;
+  try {
+    readyMs = await server.waitFor('/readyz', { timeoutMs: opts.timeoutMs ?? 120_000, everyMs: 20 });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   return {
-    url,
-    pid: child.pid!,
+    url: server.baseUrl,
+    pid: server.child.pid!,
     readyMs,
     statements: (id) => statements.get(id) ?? [],
     requestLine: (id) => lines.get(id),
     async stop() {
-      await stopChild(child);
+      await stop();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function waitReady(
-  child: ChildProcess,
-  url: string,
-  timeoutMs: number,
-  started: number,
-  tail: string[],
-): Promise<number> {
-  let exited: number | null = null;
-  child.once('exit', (code) => {
-    exited = code ?? -1;
-  });
-  while (performance.now() - started < timeoutMs) {
-    if (exited !== null) throw new Error(`server exited (${exited}) before ready:\n${tail.join('\n')}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await stopChild(child);
-  throw new Error(`server not ready within ${timeoutMs} ms:\n${tail.join('\n')}`);
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Builds the server as `npm start` runs it, from the sources as they are now: the figures are the build's. */

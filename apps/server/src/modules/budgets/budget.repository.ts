@@ -62,6 +62,7 @@ function searchWhere(companyId: number, f: Omit<SearchBudgetBody, 'PageIndex' | 
     f.Year ? eq(budget.year, f.Year) : undefined,
     f.CostCenterID ? eq(budget.costCentreId, f.CostCenterID) : undefined,
     f.ExpenseItemID ? eq(budget.expenseItemId, f.ExpenseItemID) : undefined,
+    f.ProductID ? eq(budget.productId, f.ProductID) : undefined,
     f.LimitStatus !== undefined ? eq(budget.limitStatus, f.LimitStatus) : undefined,
     keywordIn(f.Keyword, [
       costCentre.code,
@@ -70,6 +71,9 @@ function searchWhere(companyId: number, f: Omit<SearchBudgetBody, 'PageIndex' | 
       expenseItem.code,
       expenseItem.nameZh,
       expenseItem.nameEn,
+      product.code,
+      product.nameZh,
+      product.nameEn,
     ]),
   );
 }
@@ -83,6 +87,7 @@ export async function searchBudgets(db: Db, companyId: number, f: SearchBudgetBo
       .from(budget)
       .innerJoin(costCentre, eq(costCentre.id, budget.costCentreId))
       .innerJoin(expenseItem, eq(expenseItem.id, budget.expenseItemId))
+      .leftJoin(product, eq(product.id, budget.productId))
       .where(where),
     joined(db, rowColumns())
       .where(where)
@@ -484,6 +489,22 @@ export function expenseItemOptions(db: Db, companyId: number, keyword?: string, 
     .innerJoin(expenseType, and(eq(expenseType.id, expenseTypeItem.expenseTypeId), eq(expenseType.docType, 'deputy')))
     .where(where)
     .orderBy(asc(expenseItem.code))
+    .limit(500);
+}
+
+/** Active products of the company a budget can be for. */
+export function productOptions(db: Db, companyId: number, keyword?: string) {
+  return db
+    .select({ id: product.id, code: product.code, zh: product.nameZh, en: product.nameEn })
+    .from(product)
+    .where(
+      and(
+        eq(product.companyId, companyId),
+        eq(product.active, true),
+        keywordIn(keyword, [product.code, product.nameZh, product.nameEn]),
+      ),
+    )
+    .orderBy(asc(product.code))
     .limit(500);
 }
 

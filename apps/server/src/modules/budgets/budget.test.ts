@@ -449,6 +449,82 @@ describe('enforcement at submit and the ledger', () => {
     expect(await balance(foreign.ID)).toMatchObject({ held: '120.00' });
   });
 
+  it('keeps a budget’s product, and spends a line with that product on it; other lines on the item’s budget', async () => {
+    const { product } = await import('../masterdata/reference.table');
+    const item = await freshItem('B-PROD');
+    const [prod] = await t.ctx.db
+      .insert(product)
+      .values({ companyId: 1, code: 'P-BUDGET', nameZh: '预算产品', nameEn: 'Budget product' })
+      .returning();
+    const [foreignProd] = await t.ctx.db
+      .insert(product)
+      .values({ companyId: 2, code: 'P-ELSEWHERE', nameZh: '别家产品', nameEn: 'Other product' })
+      .returning();
+    // The picker lists the company's active products only.
+    const listed = (await t.call('/api/budget/SearchProductList', { Keyword: 'P-' }, admin.access_token)).json();
+    expect(listed.Rows.map((r: { Code: string }) => r.Code)).toContain('P-BUDGET');
+    expect(listed.Rows.map((r: { Code: string }) => r.Code)).not.toContain('P-ELSEWHERE');
+    const refused = await t.call(
+      '/api/budget/Add',
+      {
+        Year: year,
+        CostCenterID: m.own.id,
+        ExpenseItemID: item.id,
+        ProductID: foreignProd!.id,
+        LimitStatus: 0,
+        Details: [],
+      },
+      admin.access_token,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'ProductID' })]);
+
+    const forProduct = await addBudget({
+      ExpenseItemID: item.id,
+      ProductID: prod!.id,
+      Details: [{ Month: 1, Amount: '300' }],
+      LimitStatus: 2,
+    });
+    const forItem = await addBudget({
+      ExpenseItemID: item.id,
+      Details: [{ Month: 1, Amount: '1000' }],
+      LimitStatus: 2,
+    });
+    const found = await t.call('/api/budget/Search', { ProductID: prod!.id, PageSize: 50 }, admin.access_token);
+    expect(found.json().Rows).toEqual([
+      expect.objectContaining({
+        ID: forProduct.ID,
+        ProductID: prod!.id,
+        ProductCode: 'P-BUDGET',
+        ProductName: '预算产品',
+      }),
+    ]);
+    const byKeyword = await t.call('/api/budget/Search', { Keyword: 'P-BUDGET', PageSize: 50 }, admin.access_token);
+    expect(byKeyword.json().Total).toBe(1);
+
+    // A line with the product spends the product's budget: 400 is more than its 300, though the item's has 1000.
+    const withProduct = await deputyOn(item.id, '400.00', {
+      Lines: [{ ExpenseItemID: item.id, ProductID: prod!.id, ExpenseDate: shanghaiToday(), Amount: '400.00' }],
+    });
+    const blocked = await submitDeputy(withProduct.ID);
+    expect(blocked.statusCode, blocked.body).toBe(422);
+    expect(blocked.json().params).toMatchObject({
+      budget: `${year} / ${m.own.code} / B-PROD / P-BUDGET`,
+      shortfall: '100.00',
+    });
+    const fits = await deputyOn(item.id, '250.00', {
+      Lines: [{ ExpenseItemID: item.id, ProductID: prod!.id, ExpenseDate: shanghaiToday(), Amount: '250.00' }],
+    });
+    expect((await submitDeputy(fits.ID)).statusCode).toBe(200);
+    expect(await balance(forProduct.ID)).toMatchObject({ held: '250.00' });
+    expect(await balance(forItem.ID)).toMatchObject({ held: '0.00' });
+    // A line without a product spends the item's budget.
+    const plain = await deputyOn(item.id, '400.00');
+    expect((await submitDeputy(plain.ID)).statusCode).toBe(200);
+    expect(await balance(forItem.ID)).toMatchObject({ held: '400.00' });
+    expect(await balance(forProduct.ID)).toMatchObject({ held: '250.00' });
+  });
+
   it('reserves an approved apply, releases it when closed, and lets its deputy consume the reservation', async () => {
     const b = await addBudget({ ExpenseItemID: m.meal.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
     const apply = await saveApply(t, m, employee.access_token, '600');

@@ -419,6 +419,29 @@ export async function positionsOf(db: Db, documentId: number): Promise<Map<numbe
   return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
 }
 
+/**
+ * How the deputy has moved its apply's reservation, per budget: the sum of the apply's ledger rows the deputy is the
+ * source of (its approvals' take-overs, negative, and what its returns gave back).
+ */
+export async function takenFromApply(db: Db, applyId: number, deputyId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ budgetId: budgetLedger.budgetId, reserved: sql<string>`sum(${budgetLedger.reserved})` })
+    .from(budgetLedger)
+    .where(and(eq(budgetLedger.documentId, applyId), eq(budgetLedger.sourceDocumentId, deputyId)))
+    .groupBy(budgetLedger.budgetId);
+  return new Map(rows.map((r) => [r.budgetId, r.reserved]));
+}
+
+/** Locks the apply a deputy claims against and answers its state (undefined when it is gone). */
+export async function lockApplyStatus(db: Db, applyId: number) {
+  const [row] = await db
+    .select({ status: document.status })
+    .from(document)
+    .where(and(eq(document.id, applyId), eq(document.docType, 'apply')))
+    .for('update');
+  return row?.status;
+}
+
 /** Writes one ledger row and moves the budget's balance by the same amounts, in the caller's transaction. */
 export async function move(
   db: Db,

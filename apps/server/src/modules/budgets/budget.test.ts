@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -586,6 +587,144 @@ describe('after approval', () => {
       ['trueup', '-80.00'],
       ['release', '-420.00'],
       ['consume', '420.00'],
+    ]);
+  });
+});
+
+describe('a deputy sent back after its approval', () => {
+  let finance: Session;
+  let reasonId: number;
+  beforeAll(async () => {
+    [finance] = await t.logins('finance');
+    reasonId = (
+      await t.call('/api/ReturnDocumentsCenter/SearchReason', { Kind: 'chargeback' }, finance.access_token)
+    ).json().Rows[0].ID;
+  });
+  const items = async (id: number) => [{ ID: id, Version: await t.version(id) }];
+  /** The balance row is the sum of the budget's ledger, and available = amount − held − reserved − consumed. */
+  async function ledgerAgrees(budgetId: number, amount: string) {
+    const rows = await t.ctx.db.select().from(budgetLedger).where(eq(budgetLedger.budgetId, budgetId));
+    const sum = (k: 'held' | 'reserved' | 'consumed') => rows.reduce((s, r) => s.plus(r[k]), new Decimal(0)).toFixed(2);
+    const b = await balance(budgetId);
+    expect([sum('held'), sum('reserved'), sum('consumed')]).toEqual([b.held, b.reserved, b.consumed]);
+    const found = (await t.call('/api/budget/Search', { Keyword: 'B-BACK', PageSize: 50 }, admin.access_token)).json();
+    const row = found.Rows.find((r: { ID: number }) => r.ID === budgetId);
+    expect(row.Available).toBe(
+      new Decimal(amount).minus(sum('held')).minus(sum('reserved')).minus(sum('consumed')).toFixed(2),
+    );
+    return row as { Held: string; Reserved: string; Consumed: string; Available: string };
+  }
+  const applyReserved = async (applyId: number, budgetId: number) => {
+    const rows = await t.ctx.db
+      .select()
+      .from(budgetLedger)
+      .where(and(eq(budgetLedger.documentId, applyId), eq(budgetLedger.budgetId, budgetId)));
+    return rows.reduce((s, r) => s.plus(r.reserved), new Decimal(0)).toFixed(2);
+  };
+
+  it('gives its apply back the reservation it took over (chargeback, no-pass), and takes it again when it spends again', async () => {
+    const { expenseTypeItem } = await import('../masterdata/expense.table');
+    const { document } = await import('../documents/document.table');
+    const item = await freshItem('B-BACK');
+    await t.ctx.db.insert(expenseTypeItem).values({ expenseTypeId: m.applyType.id, expenseItemId: item.id });
+    const b = await addBudget({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
+    const line = (amount: string) => [{ ExpenseItemID: item.id, ExpenseDate: shanghaiToday(), Amount: amount }];
+    const apply = await saveApply(t, m, employee.access_token, '600', { Lines: line('600') });
+    expect((await t.act('/api/DocumentSubmit/SubmitApply', apply.ID, employee.access_token)).statusCode).toBe(200);
+    await t.act('/api/DocumentApprove/ApproveApply', apply.ID, manager.access_token, { Pass: true });
+    const d = await saveDeputy(t, m, employee.access_token, '700.00', { ApplyID: apply.ID, Lines: line('700.00') });
+    expect((await submitDeputy(d.ID)).statusCode).toBe(200);
+    expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Reserved: '0.00',
+      Consumed: '700.00',
+      Available: '300.00',
+    });
+    const received = await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
+    expect(received.statusCode, received.body).toBe(200);
+
+    // Charged back: the deputy's 700 is released and the apply's 600 reserved again (it is still open).
+    const cb = await t.call(
+      '/api/Chargeback/ChargebackNewOrder',
+      { Items: [{ ...(await items(d.ID))[0]!, ReasonID: reasonId }] },
+      finance.access_token,
+    );
+    expect(cb.json().Rows[0], cb.body).toMatchObject({ Ok: true });
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Held: '0.00',
+      Reserved: '600.00',
+      Consumed: '0.00',
+      Available: '400.00',
+    });
+    expect(await applyReserved(apply.ID, b.ID)).toBe('600.00');
+
+    // The paper comes back unchanged: the deputy consumes its 700 again, 600 of it taken over from the apply again.
+    const slip = (await t.call('/api/ReturnDocumentsCenter/Search', { Keyword: d.DocNo }, finance.access_token)).json()
+      .Rows[0];
+    const rr = await t.call(
+      '/api/ReturnDocumentsCenter/ReReceive',
+      { ReturnID: slip.ReturnID, Version: slip.Version },
+      finance.access_token,
+    );
+    expect(rr.statusCode, rr.body).toBe(200);
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Reserved: '0.00',
+      Consumed: '700.00',
+      Available: '300.00',
+    });
+    expect(await applyReserved(apply.ID, b.ID)).toBe('0.00');
+
+    // No-pass in the accounting review: the same give-back.
+    const back = await t.call(
+      '/api/CheckDocument/BackOrder',
+      { Items: await items(d.ID), ReasonID: reasonId },
+      finance.access_token,
+    );
+    expect(back.json().Rows[0], back.body).toMatchObject({ Ok: true });
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Reserved: '600.00',
+      Consumed: '0.00',
+      Available: '400.00',
+    });
+
+    // Resubmitted and approved: it holds only what the reservation does not cover, and takes the reservation over.
+    expect((await submitDeputy(d.ID)).statusCode).toBe(200);
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({ Held: '100.00', Reserved: '600.00' });
+    expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({ Held: '0.00', Reserved: '0.00', Consumed: '700.00' });
+
+    // With its apply closed meanwhile, a chargeback gives nothing back: the apply reserves nothing any more.
+    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { followBudgets } = await import('./budget-ledger.service');
+    await t.ctx.db.transaction(async (tx) => {
+      await followBudgets(tx, (await lockDocument(tx, apply.ID))!, 'closed');
+      await tx.update(document).set({ status: 'closed' }).where(eq(document.id, apply.ID));
+    });
+    await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
+    const again = await t.call(
+      '/api/Chargeback/ChargebackNewOrder',
+      { Items: [{ ...(await items(d.ID))[0]!, ReasonID: reasonId }] },
+      finance.access_token,
+    );
+    expect(again.json().Rows[0], again.body).toMatchObject({ Ok: true });
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Held: '0.00',
+      Reserved: '0.00',
+      Consumed: '0.00',
+      Available: '1000.00',
+    });
+    const moves = await t.ctx.db
+      .select()
+      .from(budgetLedger)
+      .where(and(eq(budgetLedger.documentId, apply.ID), eq(budgetLedger.budgetId, b.ID)));
+    expect(moves.map((r) => [r.kind, r.reserved, r.sourceDocumentId])).toEqual([
+      ['hold', '0.00', null],
+      ['reserve', '600.00', null],
+      ['release', '-600.00', d.ID],
+      ['reserve', '600.00', d.ID],
+      ['release', '-600.00', d.ID],
+      ['reserve', '600.00', d.ID],
+      ['release', '-600.00', d.ID],
     ]);
   });
 });

@@ -1,11 +1,11 @@
 import type { QuotaKind, SearchQuotaBody } from '@ems/contracts';
-import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { keywordIn, orderFrom, paged } from '../../core/list';
 import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
 import { expenseItem } from '../masterdata/expense.table';
-import { employee } from '../org/org.table';
+import { employee, team } from '../org/org.table';
 import { quota, quotaDetail, quotaUsage } from './quota.table';
 
 const hcp = aliasedTable(customerHcp, 'q_hcp');
@@ -203,6 +203,135 @@ export async function itemExists(db: Db, companyId: number, id: number): Promise
     .from(expenseItem)
     .where(and(eq(expenseItem.id, id), eq(expenseItem.companyId, companyId)));
   return !!row;
+}
+
+/** The columns every option list reads: id, code, both names and a hint (an HCP's hospital, an employee's team). */
+interface OptionRow {
+  id: number;
+  code: string;
+  zh: string;
+  en: string;
+  extraZh: string | null;
+  extraEn: string | null;
+}
+
+/**
+ * Subjects a quota of this kind can name, of the company: by keyword over code and names (active ones only, at most
+ * 50, by code), or by id (whatever their state, to label a value already chosen).
+ */
+export async function subjectOptions(
+  db: Db,
+  companyId: number,
+  kind: QuotaKind,
+  f: { keyword?: string | undefined; ids?: number[] | undefined },
+): Promise<OptionRow[]> {
+  if (kind === 'hcp' || kind === 'lecture_fee') {
+    const at = aliasedTable(customerHco, 'hcp_hco');
+    return db
+      .select({
+        id: customerHcp.id,
+        code: customerHcp.code,
+        zh: customerHcp.nameZh,
+        en: customerHcp.nameEn,
+        extraZh: at.nameZh,
+        extraEn: at.nameEn,
+      })
+      .from(customerHcp)
+      .leftJoin(at, eq(at.id, customerHcp.hcoId))
+      .where(
+        and(
+          eq(customerHcp.companyId, companyId),
+          f.ids
+            ? inArray(customerHcp.id, f.ids)
+            : and(
+                eq(customerHcp.active, true),
+                keywordIn(f.keyword, [customerHcp.code, customerHcp.nameZh, customerHcp.nameEn]),
+              ),
+        ),
+      )
+      .orderBy(asc(customerHcp.code))
+      .limit(50);
+  }
+  if (kind === 'hco' || kind === 'clinical_hco')
+    return db
+      .select({
+        id: customerHco.id,
+        code: customerHco.code,
+        zh: customerHco.nameZh,
+        en: customerHco.nameEn,
+        extraZh: customerHco.city,
+        extraEn: customerHco.city,
+      })
+      .from(customerHco)
+      .where(
+        and(
+          eq(customerHco.companyId, companyId),
+          f.ids
+            ? inArray(customerHco.id, f.ids)
+            : and(
+                eq(customerHco.active, true),
+                kind === 'clinical_hco' ? eq(customerHco.clinicalTrial, true) : undefined,
+                keywordIn(f.keyword, [customerHco.code, customerHco.nameZh, customerHco.nameEn]),
+              ),
+        ),
+      )
+      .orderBy(asc(customerHco.code))
+      .limit(50);
+  if (kind === 'employee')
+    return db
+      .select({
+        id: employee.id,
+        code: employee.code,
+        zh: employee.nameZh,
+        en: employee.nameEn,
+        extraZh: team.nameZh,
+        extraEn: team.nameEn,
+      })
+      .from(employee)
+      .leftJoin(team, eq(team.id, employee.teamId))
+      .where(
+        and(
+          eq(employee.companyId, companyId),
+          f.ids
+            ? inArray(employee.id, f.ids)
+            : and(ne(employee.status, 'left'), keywordIn(f.keyword, [employee.code, employee.nameZh, employee.nameEn])),
+        ),
+      )
+      .orderBy(asc(employee.code))
+      .limit(50);
+  return itemOptions(db, companyId, { ...f, overseas: true });
+}
+
+/** Expense items of the company (overseas ones only for an overseas quota), by keyword or by id. */
+export function itemOptions(
+  db: Db,
+  companyId: number,
+  f: { keyword?: string | undefined; ids?: number[] | undefined; overseas?: boolean },
+): Promise<OptionRow[]> {
+  return db
+    .select({
+      id: expenseItem.id,
+      code: expenseItem.code,
+      zh: expenseItem.nameZh,
+      en: expenseItem.nameEn,
+      extraZh: sql<string | null>`null`,
+      extraEn: sql<string | null>`null`,
+    })
+    .from(expenseItem)
+    .where(
+      and(
+        eq(expenseItem.companyId, companyId),
+        f.overseas ? eq(expenseItem.overseas, true) : undefined,
+        f.ids
+          ? inArray(expenseItem.id, f.ids)
+          : and(
+              eq(expenseItem.active, true),
+              keywordIn(f.keyword, [expenseItem.code, expenseItem.nameZh, expenseItem.nameEn]),
+            ),
+      ),
+    )
+    .orderBy(asc(expenseItem.code))
+    .limit(50);
 }
 
 /** Subjects by code, per kind, for the import. */

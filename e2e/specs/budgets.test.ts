@@ -100,6 +100,81 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await context.close();
   });
 
+  it('admin creates a budget for one product of an item, picked as they type; the list shows it', async () => {
+    const p = packs[culture];
+    const { context, page } = await as('admin', culture);
+    const productCode = culture === 'zh-CN' ? 'ONC-001' : 'ONC-002';
+    const productName = culture === 'zh-CN' ? '注射用紫杉醇' : 'Osimertinib tablets';
+    await page.goto('/manage/budgetManagement');
+    await page.getByText(text(p, 'menu.report.budgetManagement')).first().waitFor();
+    await page.getByTestId('list-action-new').click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText(text(p, 'budget.createTitle')).waitFor();
+    for (const [field, typed] of [
+      ['field-CostCenterID', 'CC1101'],
+      ['field-ExpenseItemID', 'HOTEL'],
+      ['field-ProductID', productCode],
+    ] as const) {
+      await drawer.getByTestId(field).click();
+      await page.keyboard.type(typed);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
+    }
+    await drawer.getByTestId('field-M1').fill('1200');
+    await screenshot(page, `budgets-product-form-${culture}`);
+    await drawer.getByTestId('editor-save').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('search').getByTestId('field-Keyword').fill(productCode);
+    await page.getByTestId('list-search').click();
+    const row = page.locator('tr', { hasText: productName }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('1,200.00');
+    expect(await row.textContent()).toContain('HOTEL');
+    await screenshot(page, `budgets-product-list-${culture}`);
+    await context.close();
+  });
+
+  it('admin opens quotas on this year and creates a quota picking the HCP as they type', async () => {
+    const p = packs[culture];
+    const { context, page } = await as('admin', culture);
+    await page.goto('/manage/quotaManagement');
+    await page.getByText(text(p, 'menu.report.quotaManagement')).first().waitFor();
+    // The year filter opens on this year, written to the URL.
+    await page.waitForURL(new RegExp(`Year=${year}`));
+    expect(await page.getByRole('search').getByTestId('field-Year').textContent()).toContain(String(year));
+
+    // A cap two years back, so the demo's own caps of this year are not in the way.
+    const [hcpCode, hcpName] = culture === 'zh-CN' ? ['P001', '王建国'] : ['P002', 'Huimin Li'];
+    const past = String(year - 2);
+    await page.getByTestId('list-action-new').click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText(text(p, 'quota.add')).waitFor();
+    await drawer.getByTestId('field-Year').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
+    await drawer.getByTestId('field-SubjectID').click();
+    await page.keyboard.type(hcpCode);
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: hcpName });
+    await option.first().waitFor();
+    await screenshot(page, `quotas-hcp-picker-${culture}`);
+    await option.first().click();
+    await drawer.getByTestId('field-Amount').fill('8000');
+    await drawer.getByTestId('editor-save').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    const search = page.getByRole('search');
+    await search.getByTestId('field-Year').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
+    await search.getByTestId('field-Keyword').fill(hcpCode);
+    await page.getByTestId('list-search').click();
+    await page.waitForURL(new RegExp(`Year=${past}`));
+    const row = page.locator('tr', { hasText: hcpName }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('8,000.00');
+    expect(await row.textContent()).toContain(text(p, 'quota.kind.hcp'));
+    await screenshot(page, `quotas-hcp-created-${culture}`);
+    await context.close();
+  });
+
   it('employee confirms a deputy over a warn budget, and one over a block budget is refused with the shortfall', async () => {
     const p = packs[culture];
     const { context, page } = await as('employee', culture);

@@ -480,18 +480,21 @@ export async function move(
 
 // ---- Options for the screens ----
 
-export function costCentreOptions(db: Db, companyId: number, keyword?: string) {
+/** A master table with a company, a code and names in both languages. */
+type CodedTable = typeof costCentre | typeof product | typeof team;
+
+/** The company's rows of a coded master table by keyword over code and names, code first, at most 500. */
+function codedOptions(db: Db, t: CodedTable, companyId: number, keyword?: string, only?: SQL) {
   return db
-    .select({ id: costCentre.id, code: costCentre.code, zh: costCentre.nameZh, en: costCentre.nameEn })
-    .from(costCentre)
-    .where(
-      and(
-        eq(costCentre.companyId, companyId),
-        keywordIn(keyword, [costCentre.code, costCentre.nameZh, costCentre.nameEn]),
-      ),
-    )
-    .orderBy(asc(costCentre.code))
+    .select({ id: t.id, code: t.code, zh: t.nameZh, en: t.nameEn })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), only, keywordIn(keyword, [t.code, t.nameZh, t.nameEn])))
+    .orderBy(asc(t.code))
     .limit(500);
+}
+
+export function costCentreOptions(db: Db, companyId: number, keyword?: string) {
+  return codedOptions(db, costCentre, companyId, keyword);
 }
 
 export function expenseItemOptions(db: Db, companyId: number, keyword?: string, deputyOnly = false) {
@@ -517,27 +520,11 @@ export function expenseItemOptions(db: Db, companyId: number, keyword?: string, 
 
 /** Active products of the company a budget can be for. */
 export function productOptions(db: Db, companyId: number, keyword?: string) {
-  return db
-    .select({ id: product.id, code: product.code, zh: product.nameZh, en: product.nameEn })
-    .from(product)
-    .where(
-      and(
-        eq(product.companyId, companyId),
-        eq(product.active, true),
-        keywordIn(keyword, [product.code, product.nameZh, product.nameEn]),
-      ),
-    )
-    .orderBy(asc(product.code))
-    .limit(500);
+  return codedOptions(db, product, companyId, keyword, eq(product.active, true));
 }
 
 export function teamOptions(db: Db, companyId: number, keyword?: string) {
-  return db
-    .select({ id: team.id, code: team.code, zh: team.nameZh, en: team.nameEn })
-    .from(team)
-    .where(and(eq(team.companyId, companyId), keywordIn(keyword, [team.code, team.nameZh, team.nameEn])))
-    .orderBy(asc(team.code))
-    .limit(500);
+  return codedOptions(db, team, companyId, keyword);
 }
 
 /** Ids of the company's cost centres, items and products by code, for the import. */

@@ -601,6 +601,13 @@ describe('a deputy sent back after its approval', () => {
     ).json().Rows[0].ID;
   });
   const items = async (id: number) => [{ ID: id, Version: await t.version(id) }];
+  /** Finance sends the document back (a chargeback or the review's no-pass); it must succeed. */
+  async function sendBack(url: string, body: Record<string, unknown>) {
+    const res = await t.call(url, body, finance.access_token);
+    expect(res.json().Rows[0], res.body).toMatchObject({ Ok: true });
+  }
+  const chargeBack = async (id: number) =>
+    sendBack('/api/Chargeback/ChargebackNewOrder', { Items: [{ ...(await items(id))[0]!, ReasonID: reasonId }] });
   /** The balance row is the sum of the budget's ledger, and available = amount − held − reserved − consumed. */
   async function ledgerAgrees(budgetId: number, amount: string) {
     const rows = await t.ctx.db.select().from(budgetLedger).where(eq(budgetLedger.budgetId, budgetId));
@@ -614,6 +621,11 @@ describe('a deputy sent back after its approval', () => {
     );
     return row as { Held: string; Reserved: string; Consumed: string; Available: string };
   }
+  /** Held, reserved, consumed and available of a budget of 1000, once the ledger is seen to agree. */
+  const buckets = async (id: number) => {
+    const r = await ledgerAgrees(id, '1000');
+    return [r.Held, r.Reserved, r.Consumed, r.Available];
+  };
   const applyReserved = async (applyId: number, budgetId: number) => {
     const rows = await t.ctx.db
       .select()
@@ -644,18 +656,8 @@ describe('a deputy sent back after its approval', () => {
     expect(received.statusCode, received.body).toBe(200);
 
     // Charged back: the deputy's 700 is released and the apply's 600 reserved again (it is still open).
-    const cb = await t.call(
-      '/api/Chargeback/ChargebackNewOrder',
-      { Items: [{ ...(await items(d.ID))[0]!, ReasonID: reasonId }] },
-      finance.access_token,
-    );
-    expect(cb.json().Rows[0], cb.body).toMatchObject({ Ok: true });
-    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
-      Held: '0.00',
-      Reserved: '600.00',
-      Consumed: '0.00',
-      Available: '400.00',
-    });
+    await chargeBack(d.ID);
+    expect(await buckets(b.ID)).toEqual(['0.00', '600.00', '0.00', '400.00']);
     expect(await applyReserved(apply.ID, b.ID)).toBe('600.00');
 
     // The paper comes back unchanged: the deputy consumes its 700 again, 600 of it taken over from the apply again.
@@ -675,12 +677,7 @@ describe('a deputy sent back after its approval', () => {
     expect(await applyReserved(apply.ID, b.ID)).toBe('0.00');
 
     // No-pass in the accounting review: the same give-back.
-    const back = await t.call(
-      '/api/CheckDocument/BackOrder',
-      { Items: await items(d.ID), ReasonID: reasonId },
-      finance.access_token,
-    );
-    expect(back.json().Rows[0], back.body).toMatchObject({ Ok: true });
+    await sendBack('/api/CheckDocument/BackOrder', { Items: await items(d.ID), ReasonID: reasonId });
     expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
       Reserved: '600.00',
       Consumed: '0.00',
@@ -701,18 +698,8 @@ describe('a deputy sent back after its approval', () => {
       await tx.update(document).set({ status: 'closed' }).where(eq(document.id, apply.ID));
     });
     await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
-    const again = await t.call(
-      '/api/Chargeback/ChargebackNewOrder',
-      { Items: [{ ...(await items(d.ID))[0]!, ReasonID: reasonId }] },
-      finance.access_token,
-    );
-    expect(again.json().Rows[0], again.body).toMatchObject({ Ok: true });
-    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
-      Held: '0.00',
-      Reserved: '0.00',
-      Consumed: '0.00',
-      Available: '1000.00',
-    });
+    await chargeBack(d.ID);
+    expect(await buckets(b.ID)).toEqual(['0.00', '0.00', '0.00', '1000.00']);
     const moves = await t.ctx.db
       .select()
       .from(budgetLedger)

@@ -205,133 +205,82 @@ export async function itemExists(db: Db, companyId: number, id: number): Promise
   return !!row;
 }
 
-/** The columns every option list reads: id, code, both names and a hint (an HCP's hospital, an employee's team). */
-interface OptionRow {
-  id: number;
-  code: string;
-  zh: string;
-  en: string;
-  extraZh: string | null;
-  extraEn: string | null;
+/** A picker's search: words typed, or the ids of values already chosen (to label them whatever their state). */
+interface OptionSearch {
+  keyword?: string | undefined;
+  ids?: number[] | undefined;
 }
+type Coded = typeof customerHcp | typeof customerHco | typeof employee | typeof expenseItem;
+const noHint = sql<string | null>`null`;
 
 /**
- * Subjects a quota of this kind can name, of the company: by keyword over code and names (active ones only, at most
- * 50, by code), or by id (whatever their state, to label a value already chosen).
+ * The company's rows of a coded table for a picker: by keyword over code and names among the live ones (`live`), or
+ * by id; with a hint in both languages (an HCP's hospital, an employee's team). At most 50, by code.
  */
-export async function subjectOptions(
+function codedOptions(
   db: Db,
+  t: Coded,
   companyId: number,
-  kind: QuotaKind,
-  f: { keyword?: string | undefined; ids?: number[] | undefined },
-): Promise<OptionRow[]> {
-  if (kind === 'hcp' || kind === 'lecture_fee') {
-    const at = aliasedTable(customerHco, 'hcp_hco');
-    return db
-      .select({
-        id: customerHcp.id,
-        code: customerHcp.code,
-        zh: customerHcp.nameZh,
-        en: customerHcp.nameEn,
-        extraZh: at.nameZh,
-        extraEn: at.nameEn,
-      })
-      .from(customerHcp)
-      .leftJoin(at, eq(at.id, customerHcp.hcoId))
-      .where(
-        and(
-          eq(customerHcp.companyId, companyId),
-          f.ids
-            ? inArray(customerHcp.id, f.ids)
-            : and(
-                eq(customerHcp.active, true),
-                keywordIn(f.keyword, [customerHcp.code, customerHcp.nameZh, customerHcp.nameEn]),
-              ),
-        ),
-      )
-      .orderBy(asc(customerHcp.code))
-      .limit(50);
-  }
-  if (kind === 'hco' || kind === 'clinical_hco')
-    return db
-      .select({
-        id: customerHco.id,
-        code: customerHco.code,
-        zh: customerHco.nameZh,
-        en: customerHco.nameEn,
-        extraZh: customerHco.city,
-        extraEn: customerHco.city,
-      })
-      .from(customerHco)
-      .where(
-        and(
-          eq(customerHco.companyId, companyId),
-          f.ids
-            ? inArray(customerHco.id, f.ids)
-            : and(
-                eq(customerHco.active, true),
-                kind === 'clinical_hco' ? eq(customerHco.clinicalTrial, true) : undefined,
-                keywordIn(f.keyword, [customerHco.code, customerHco.nameZh, customerHco.nameEn]),
-              ),
-        ),
-      )
-      .orderBy(asc(customerHco.code))
-      .limit(50);
-  if (kind === 'employee')
-    return db
-      .select({
-        id: employee.id,
-        code: employee.code,
-        zh: employee.nameZh,
-        en: employee.nameEn,
-        extraZh: team.nameZh,
-        extraEn: team.nameEn,
-      })
-      .from(employee)
-      .leftJoin(team, eq(team.id, employee.teamId))
-      .where(
-        and(
-          eq(employee.companyId, companyId),
-          f.ids
-            ? inArray(employee.id, f.ids)
-            : and(ne(employee.status, 'left'), keywordIn(f.keyword, [employee.code, employee.nameZh, employee.nameEn])),
-        ),
-      )
-      .orderBy(asc(employee.code))
-      .limit(50);
-  return itemOptions(db, companyId, { ...f, overseas: true });
-}
-
-/** Expense items of the company (overseas ones only for an overseas quota), by keyword or by id. */
-export function itemOptions(
-  db: Db,
-  companyId: number,
-  f: { keyword?: string | undefined; ids?: number[] | undefined; overseas?: boolean },
-): Promise<OptionRow[]> {
+  f: OptionSearch,
+  o: { live?: SQL | undefined; hintZh?: SQL<string | null>; hintEn?: SQL<string | null> },
+) {
   return db
     .select({
-      id: expenseItem.id,
-      code: expenseItem.code,
-      zh: expenseItem.nameZh,
-      en: expenseItem.nameEn,
-      extraZh: sql<string | null>`null`,
-      extraEn: sql<string | null>`null`,
+      id: t.id,
+      code: t.code,
+      zh: t.nameZh,
+      en: t.nameEn,
+      extraZh: o.hintZh ?? noHint,
+      extraEn: o.hintEn ?? noHint,
     })
-    .from(expenseItem)
+    .from(t)
     .where(
       and(
-        eq(expenseItem.companyId, companyId),
-        f.overseas ? eq(expenseItem.overseas, true) : undefined,
-        f.ids
-          ? inArray(expenseItem.id, f.ids)
-          : and(
-              eq(expenseItem.active, true),
-              keywordIn(f.keyword, [expenseItem.code, expenseItem.nameZh, expenseItem.nameEn]),
-            ),
+        eq(t.companyId, companyId),
+        f.ids ? inArray(t.id, f.ids) : and(o.live, keywordIn(f.keyword, [t.code, t.nameZh, t.nameEn])),
       ),
     )
-    .orderBy(asc(expenseItem.code))
+    .orderBy(asc(t.code))
     .limit(50);
+}
+
+/** Subjects a quota of this kind can name, of the company (active ones when searched by keyword). */
+export function subjectOptions(db: Db, companyId: number, kind: QuotaKind, f: OptionSearch) {
+  if (kind === 'hcp' || kind === 'lecture_fee') {
+    const at = (name: typeof customerHco.nameZh | typeof customerHco.nameEn) =>
+      sql<string | null>`(select ${name} from ${customerHco} where ${customerHco.id} = ${customerHcp.hcoId})`;
+    return codedOptions(db, customerHcp, companyId, f, {
+      live: eq(customerHcp.active, true),
+      hintZh: at(customerHco.nameZh),
+      hintEn: at(customerHco.nameEn),
+    });
+  }
+  if (kind === 'hco' || kind === 'clinical_hco')
+    return codedOptions(db, customerHco, companyId, f, {
+      live: and(
+        eq(customerHco.active, true),
+        kind === 'clinical_hco' ? eq(customerHco.clinicalTrial, true) : undefined,
+      ),
+      hintZh: sql<string | null>`${customerHco.city}`,
+      hintEn: sql<string | null>`${customerHco.city}`,
+    });
+  if (kind === 'employee') {
+    const teamName = (name: typeof team.nameZh | typeof team.nameEn) =>
+      sql<string | null>`(select ${name} from ${team} where ${team.id} = ${employee.teamId})`;
+    return codedOptions(db, employee, companyId, f, {
+      live: ne(employee.status, 'left'),
+      hintZh: teamName(team.nameZh),
+      hintEn: teamName(team.nameEn),
+    });
+  }
+  return itemOptions(db, companyId, f, true);
+}
+
+/** Expense items of the company (overseas ones only for an overseas quota), by keyword (active ones) or by id. */
+export function itemOptions(db: Db, companyId: number, f: OptionSearch, overseas = false) {
+  return codedOptions(db, expenseItem, companyId, f, {
+    live: and(eq(expenseItem.active, true), overseas ? eq(expenseItem.overseas, true) : undefined),
+  });
 }
 
 /** Subjects by code, per kind, for the import. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
@@ -43,6 +43,22 @@ async function importFile(page: Page, data: Buffer) {
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: data,
   });
+}
+
+/**
+ * Picks in a search-as-you-type select: types the words, waits for the server's answer to them (the select asks once
+ * the typing pauses), then chooses the option showing them.
+ */
+async function pickRemote(page: Page, select: Locator, typed: string, call: string, before?: () => Promise<void>) {
+  await select.click();
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith(`/${call}`) && (r.request().postData() ?? '').includes(`"Keyword":"${typed}"`),
+  );
+  await page.keyboard.type(typed);
+  await answered;
+  await before?.();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
+  await select.filter({ hasText: typed }).waitFor();
 }
 
 /** A travel deputy of one line with an invoice picture, saved; answers its number. */
@@ -110,15 +126,12 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await page.getByTestId('list-action-new').click();
     const drawer = page.locator('.ant-drawer:visible');
     await drawer.getByText(text(p, 'budget.createTitle')).waitFor();
-    for (const [field, typed] of [
-      ['field-CostCenterID', 'CC1101'],
-      ['field-ExpenseItemID', 'HOTEL'],
-      ['field-ProductID', productCode],
-    ] as const) {
-      await drawer.getByTestId(field).click();
-      await page.keyboard.type(typed);
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
-    }
+    await pickRemote(page, drawer.getByTestId('field-CostCenterID'), 'CC1101', 'SearchCostCenterByCompanyID');
+    await pickRemote(page, drawer.getByTestId('field-ExpenseItemID'), 'HOTEL', 'SearchExpenseItemList');
+    await pickRemote(page, drawer.getByTestId('field-ProductID'), productCode, 'SearchProductList');
+    expect(await drawer.locator('.ant-select').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('CC1101'), expect.stringContaining('HOTEL')]),
+    );
     await drawer.getByTestId('field-M1').fill('1200');
     await screenshot(page, `budgets-product-form-${culture}`);
     await drawer.getByTestId('editor-save').click();
@@ -151,12 +164,10 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await drawer.getByText(text(p, 'quota.add')).waitFor();
     await drawer.getByTestId('field-Year').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
-    await drawer.getByTestId('field-SubjectID').click();
-    await page.keyboard.type(hcpCode);
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: hcpName });
-    await option.first().waitFor();
-    await screenshot(page, `quotas-hcp-picker-${culture}`);
-    await option.first().click();
+    await pickRemote(page, drawer.getByTestId('field-SubjectID'), hcpCode, 'SearchSubject', async () => {
+      await page.locator('.ant-select-dropdown:visible', { hasText: hcpName }).waitFor();
+      await screenshot(page, `quotas-hcp-picker-${culture}`);
+    });
     await drawer.getByTestId('field-Amount').fill('8000');
     await drawer.getByTestId('editor-save').click();
     await drawer.waitFor({ state: 'hidden' });
@@ -167,9 +178,10 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await search.getByTestId('field-Keyword').fill(hcpCode);
     await page.getByTestId('list-search').click();
     await page.waitForURL(new RegExp(`Year=${past}`));
-    const row = page.locator('tr', { hasText: hcpName }).first();
+    // The list keeps this year's rows on screen until the past year's arrive: wait for the new cap's row.
+    const row = page.locator('tr', { hasText: hcpName }).filter({ hasText: '8,000.00' }).first();
     await row.waitFor();
-    expect(await row.textContent()).toContain('8,000.00');
+    expect(await row.textContent()).toContain(past);
     expect(await row.textContent()).toContain(text(p, 'quota.kind.hcp'));
     await screenshot(page, `quotas-hcp-created-${culture}`);
     await context.close();

@@ -614,16 +614,15 @@ describe('a deputy sent back after its approval', () => {
     const sum = (k: 'held' | 'reserved' | 'consumed') => rows.reduce((s, r) => s.plus(r[k]), new Decimal(0)).toFixed(2);
     const b = await balance(budgetId);
     expect([sum('held'), sum('reserved'), sum('consumed')]).toEqual([b.held, b.reserved, b.consumed]);
-    const found = (await t.call('/api/budget/Search', { Keyword: 'B-BACK', PageSize: 50 }, admin.access_token)).json();
-    const row = found.Rows.find((r: { ID: number }) => r.ID === budgetId);
+    const row = (await t.call('/api/budget/DetailSearch', { BudgetID: budgetId }, admin.access_token)).json().Budget;
     expect(row.Available).toBe(
       new Decimal(amount).minus(sum('held')).minus(sum('reserved')).minus(sum('consumed')).toFixed(2),
     );
     return row as { Held: string; Reserved: string; Consumed: string; Available: string };
   }
   /** Held, reserved, consumed and available of a budget of 1000, once the ledger is seen to agree. */
-  const buckets = async (id: number) => {
-    const r = await ledgerAgrees(id, '1000');
+  const buckets = async (id: number, amount = '1000') => {
+    const r = await ledgerAgrees(id, amount);
     return [r.Held, r.Reserved, r.Consumed, r.Available];
   };
   const applyReserved = async (applyId: number, budgetId: number) => {
@@ -713,6 +712,38 @@ describe('a deputy sent back after its approval', () => {
       ['reserve', '600.00', d.ID],
       ['release', '-600.00', d.ID],
     ]);
+  });
+  concurrencyTest('a chargeback racing its apply’s close never leaves the closed apply a reservation', async () => {
+    const { expenseTypeItem } = await import('../masterdata/expense.table');
+    const { document } = await import('../documents/document.table');
+    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { followBudgets } = await import('./budget-ledger.service');
+    const item = await freshItem('B-GIVEBACK');
+    await t.ctx.db.insert(expenseTypeItem).values({ expenseTypeId: m.applyType.id, expenseItemId: item.id });
+    const b = await addBudget({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '100000' }], LimitStatus: 2 });
+    const line = (amount: string) => [{ ExpenseItemID: item.id, ExpenseDate: shanghaiToday(), Amount: amount }];
+    const pairs = [];
+    for (let i = 0; i < 6; i++) {
+      const apply = await saveApply(t, m, employee.access_token, '600', { Lines: line('600') });
+      await t.act('/api/DocumentSubmit/SubmitApply', apply.ID, employee.access_token);
+      await t.act('/api/DocumentApprove/ApproveApply', apply.ID, manager.access_token, { Pass: true });
+      const d = await saveDeputy(t, m, employee.access_token, '700.00', { ApplyID: apply.ID, Lines: line('700.00') });
+      await submitDeputy(d.ID);
+      expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+      await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
+      pairs.push({ apply, d });
+    }
+    // The apply is closed (as the account completion does: its state and its budgets in one transaction) while its
+    // deputy is charged back.
+    const close = (id: number) =>
+      t.ctx.db.transaction(async (tx) => {
+        const locked = (await lockDocument(tx, id))!;
+        await followBudgets(tx, locked, 'closed');
+        await tx.update(document).set({ status: 'closed' }).where(eq(document.id, id));
+      });
+    await Promise.all(pairs.flatMap(({ apply, d }) => [chargeBack(d.ID), close(apply.ID)]));
+    for (const { apply } of pairs) expect(await applyReserved(apply.ID, b.ID)).toBe('0.00');
+    expect(await buckets(b.ID, '100000')).toEqual(['0.00', '0.00', '0.00', '100000.00']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
@@ -43,6 +43,22 @@ async function importFile(page: Page, data: Buffer) {
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: data,
   });
+}
+
+/**
+ * Picks in a search-as-you-type select: types the words, waits for the server's answer to them (the select asks once
+ * the typing pauses), then chooses the option showing them.
+ */
+async function pickRemote(page: Page, select: Locator, typed: string, call: string, before?: () => Promise<void>) {
+  await select.click();
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith(`/${call}`) && (r.request().postData() ?? '').includes(`"Keyword":"${typed}"`),
+  );
+  await page.keyboard.type(typed);
+  await answered;
+  await before?.();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
+  await select.filter({ hasText: typed }).waitFor();
 }
 
 /** A travel deputy of one line with an invoice picture, saved; answers its number. */
@@ -97,6 +113,77 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('3,000.00');
     expect(await row.textContent()).toContain(text(p, 'budget.limitStatus.2'));
     await screenshot(page, `budgets-imported-${culture}`);
+    await context.close();
+  });
+
+  it('admin creates a budget for one product of an item, picked as they type; the list shows it', async () => {
+    const p = packs[culture];
+    const { context, page } = await as('admin', culture);
+    const productCode = culture === 'zh-CN' ? 'ONC-001' : 'ONC-002';
+    const productName = culture === 'zh-CN' ? '注射用紫杉醇' : 'Osimertinib tablets';
+    await page.goto('/manage/budgetManagement');
+    await page.getByText(text(p, 'menu.report.budgetManagement')).first().waitFor();
+    await page.getByTestId('list-action-new').click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText(text(p, 'budget.createTitle')).waitFor();
+    await pickRemote(page, drawer.getByTestId('field-CostCenterID'), 'CC1101', 'SearchCostCenterByCompanyID');
+    await pickRemote(page, drawer.getByTestId('field-ExpenseItemID'), 'HOTEL', 'SearchExpenseItemList');
+    await pickRemote(page, drawer.getByTestId('field-ProductID'), productCode, 'SearchProductList');
+    expect(await drawer.locator('.ant-select').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('CC1101'), expect.stringContaining('HOTEL')]),
+    );
+    await drawer.getByTestId('field-M1').fill('1200');
+    await screenshot(page, `budgets-product-form-${culture}`);
+    await drawer.getByTestId('editor-save').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByRole('search').getByTestId('field-Keyword').fill(productCode);
+    await page.getByTestId('list-search').click();
+    const row = page.locator('tr', { hasText: productName }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('1,200.00');
+    expect(await row.textContent()).toContain('HOTEL');
+    await screenshot(page, `budgets-product-list-${culture}`);
+    await context.close();
+  });
+
+  it('admin opens quotas on this year and creates a quota picking the HCP as they type', async () => {
+    const p = packs[culture];
+    const { context, page } = await as('admin', culture);
+    await page.goto('/manage/quotaManagement');
+    await page.getByText(text(p, 'menu.report.quotaManagement')).first().waitFor();
+    // The year filter opens on this year, written to the URL.
+    await page.waitForURL(new RegExp(`Year=${year}`));
+    expect(await page.getByRole('search').getByTestId('field-Year').textContent()).toContain(String(year));
+
+    // A cap two years back, so the demo's own caps of this year are not in the way.
+    const [hcpCode, hcpName] = culture === 'zh-CN' ? ['P001', '王建国'] : ['P002', 'Huimin Li'];
+    const past = String(year - 2);
+    await page.getByTestId('list-action-new').click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText(text(p, 'quota.add')).waitFor();
+    await drawer.getByTestId('field-Year').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
+    await pickRemote(page, drawer.getByTestId('field-SubjectID'), hcpCode, 'SearchSubject', async () => {
+      await page.locator('.ant-select-dropdown:visible', { hasText: hcpName }).waitFor();
+      await screenshot(page, `quotas-hcp-picker-${culture}`);
+    });
+    await drawer.getByTestId('field-Amount').fill('8000');
+    await drawer.getByTestId('editor-save').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    const search = page.getByRole('search');
+    await search.getByTestId('field-Year').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
+    await search.getByTestId('field-Keyword').fill(hcpCode);
+    await page.getByTestId('list-search').click();
+    await page.waitForURL(new RegExp(`Year=${past}`));
+    // The list keeps this year's rows on screen until the past year's arrive: wait for the new cap's row.
+    const row = page.locator('tr', { hasText: hcpName }).filter({ hasText: '8,000.00' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(past);
+    expect(await row.textContent()).toContain(text(p, 'quota.kind.hcp'));
+    await screenshot(page, `quotas-hcp-created-${culture}`);
     await context.close();
   });
 

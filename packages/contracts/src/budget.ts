@@ -30,6 +30,7 @@ export const SearchBudgetBody = PageQuery.extend({
   Year: Year.optional(),
   CostCenterID: Id.optional(),
   ExpenseItemID: Id.optional(),
+  ProductID: Id.optional(),
   LimitStatus: LimitStatus.optional(),
   Keyword: Text(100).optional(),
 });

@@ -103,6 +103,29 @@ export type QuotaDetailSaveBody = z.input<typeof QuotaDetailSaveBody>;
 export const QuotaDetailDeleteBody = z.object({ QuotaID: Id, Version: Version, IDs: z.array(Id).min(1).max(12) });
 export type QuotaDetailDeleteBody = z.infer<typeof QuotaDetailDeleteBody>;
 
+/**
+ * The pickers of the quota screen: the subjects one kind of quota can name (HCPs; HCOs; clinical-trial HCOs;
+ * employees; overseas expense items), and the expense items a quota may be limited to, by keyword, or by id to show
+ * the label of a value already chosen. Of the caller's company only; at most 50, code first.
+ */
+export const QuotaSubjectSearchBody = z.object({
+  Kind: QuotaKind,
+  Keyword: Text(100).optional(),
+  IDs: z.array(Id).min(1).max(50).optional(),
+});
+export type QuotaSubjectSearchBody = z.infer<typeof QuotaSubjectSearchBody>;
+export const QuotaItemSearchBody = QuotaSubjectSearchBody.omit({ Kind: true });
+export type QuotaItemSearchBody = z.infer<typeof QuotaItemSearchBody>;
+export const QuotaOption = z.object({
+  ID: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  Extra: z.string().nullable(),
+});
+export type QuotaOption = z.infer<typeof QuotaOption>;
+export const QuotaOptions = z.object({ Rows: z.array(QuotaOption) });
+export type QuotaOptions = z.infer<typeof QuotaOptions>;
+
 export const QuotaSaved = z.object({ QuotaID: z.number().int(), Version: z.number().int() });
 
 /* ---------------------------------------------------------------- yearly used amounts (Report group) */

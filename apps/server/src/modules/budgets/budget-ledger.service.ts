@@ -169,7 +169,22 @@ export const budgetChecker: LimitChecker = async (tx, d, _stage: LimitStage) => 
  */
 export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'deleted'): Promise<void> {
   if (!BUDGETED.has(d.docType) || to === d.status) return;
-  if (to === 'returned' || to === 'cancelled' || to === 'deleted') return releaseAll(tx, d, 'release');
+  if (to === 'returned' || to === 'cancelled' || to === 'deleted') {
+    // The apply first (document before budgets, as every transition locks them), then the deputy's own budgets.
+    // What it took over from its apply is written only under this deputy's lock, so it can be read before the budgets'.
+    const taken = (await openApply(tx, d))
+      ? await repo.takenFromApply(tx, d.applyId!, d.id)
+      : new Map<number, string>();
+    const back = [...taken].filter(([, sum]) => new Decimal(sum).lt(0));
+    await releaseAll(
+      tx,
+      d,
+      'release',
+      back.map(([id]) => id),
+    );
+    await giveBackToApply(tx, d, back);
+    return;
+  }
   if (to === 'closed' && d.docType === 'apply') return releaseAll(tx, d, 'release');
   // Paper received again unchanged by the returns centre: the deputy spends again what it spent before its return.
   if (to === 'received' && d.status === 'returned') return consumeAgain(tx, d);
@@ -215,20 +230,67 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
   }
 }
 
+/**
+ * Paper received again unchanged: the deputy consumes again what it spends, and takes over again from its apply (if
+ * still open) the reservation its return gave back, as its approval did.
+ */
 async function consumeAgain(tx: Db, d: LockedDocument) {
   if (d.docType !== 'deputy') return;
+  const open = await openApply(tx, d);
+  const targets = await targetsOf(tx, d);
   const own = await repo.positionsOf(tx, d.id);
-  for (const [id, t] of await targetsOf(tx, d)) {
+  const reserved = open ? await applyReserved(tx, d) : new Map<number, string>();
+  for (const [id, t] of targets) {
     const p = own.get(id) ?? L.ZERO;
     const m = L.trueUpOf({ ...p, held: '0' }, t.amount);
-    if (!L.isZero(m))
-      await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'consume', m });
+    if (L.isZero(m)) continue;
+    const cover = Decimal.min(Decimal.max(0, m.consumed), Decimal.max(0, reserved.get(id) ?? 0));
+    if (cover.gt(0) && d.applyId)
+      await repo.move(tx, {
+        companyId: d.companyId,
+        budgetId: id,
+        documentId: d.applyId,
+        kind: 'release',
+        m: L.coverReleaseOf(cover.toFixed(2)),
+        sourceDocumentId: d.id,
+      });
+    await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'consume', m });
   }
 }
 
-async function releaseAll(tx: Db, d: LockedDocument, kind: 'release') {
+/**
+ * Whether the deputy claims against an apply whose reservation is still live (approved, not closed): locks the apply
+ * first, so its close and this deputy's give-back or take-over cannot interleave.
+ */
+async function openApply(tx: Db, d: LockedDocument): Promise<boolean> {
+  if (d.docType !== 'deputy' || !d.applyId) return false;
+  return (await repo.lockApplyStatus(tx, d.applyId)) === 'approved';
+}
+
+/**
+ * A deputy returned, cancelled or deleted after its approval took over part of its apply's reservation gives that
+ * part back to the apply (DESIGN §11, decision 034): the apply is still open and may be claimed again, so what it
+ * reserved is reserved again, and available = amount − held − reserved − consumed stays the sum of the ledger.
+ * Called after the deputy's own release, under the apply's lock and the budgets' (locked with the deputy's own).
+ */
+async function giveBackToApply(tx: Db, d: LockedDocument, back: [number, string][]) {
+  for (const [id, sum] of back)
+    await repo.move(tx, {
+      companyId: d.companyId,
+      budgetId: id,
+      documentId: d.applyId!,
+      kind: 'reserve',
+      m: L.giveBackOf(new Decimal(sum).neg().toFixed(2)),
+      sourceDocumentId: d.id,
+    });
+}
+
+/** Releases everything the document holds, reserves and consumes; `alsoLock`: more budgets to lock in the same id order. */
+async function releaseAll(tx: Db, d: LockedDocument, kind: 'release', alsoLock: number[] = []) {
+  const before = await repo.positionsOf(tx, d.id);
+  await repo.lockBudgetIds(tx, [...new Set([...before.keys(), ...alsoLock])]);
+  // Read again under the budgets' locks: a deputy's approval may have just taken over part of an apply's reservation.
   const own = await repo.positionsOf(tx, d.id);
-  await repo.lockBudgetIds(tx, [...own.keys()]);
   for (const [id, p] of own) {
     const m = L.releaseOf(p);
     if (!L.isZero(m)) await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind, m });

@@ -104,3 +104,10 @@ export const coverReleaseOf = (cover: string): Movement => ({
   reserved: fix(d(cover).neg()),
   consumed: '0.00',
 });
+
+/** A returned deputy gives back to its apply the reservation it took over: the inverse of `coverReleaseOf`. */
+export const giveBackOf = (taken: string): Movement => ({
+  held: '0.00',
+  reserved: fix(d(taken)),
+  consumed: '0.00',
+});

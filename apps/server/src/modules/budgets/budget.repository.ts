@@ -62,6 +62,7 @@ function searchWhere(companyId: number, f: Omit<SearchBudgetBody, 'PageIndex' | 
     f.Year ? eq(budget.year, f.Year) : undefined,
     f.CostCenterID ? eq(budget.costCentreId, f.CostCenterID) : undefined,
     f.ExpenseItemID ? eq(budget.expenseItemId, f.ExpenseItemID) : undefined,
+    f.ProductID ? eq(budget.productId, f.ProductID) : undefined,
     f.LimitStatus !== undefined ? eq(budget.limitStatus, f.LimitStatus) : undefined,
     keywordIn(f.Keyword, [
       costCentre.code,
@@ -70,6 +71,9 @@ function searchWhere(companyId: number, f: Omit<SearchBudgetBody, 'PageIndex' | 
       expenseItem.code,
       expenseItem.nameZh,
       expenseItem.nameEn,
+      product.code,
+      product.nameZh,
+      product.nameEn,
     ]),
   );
 }
@@ -83,6 +87,7 @@ export async function searchBudgets(db: Db, companyId: number, f: SearchBudgetBo
       .from(budget)
       .innerJoin(costCentre, eq(costCentre.id, budget.costCentreId))
       .innerJoin(expenseItem, eq(expenseItem.id, budget.expenseItemId))
+      .leftJoin(product, eq(product.id, budget.productId))
       .where(where),
     joined(db, rowColumns())
       .where(where)
@@ -414,6 +419,29 @@ export async function positionsOf(db: Db, documentId: number): Promise<Map<numbe
   return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
 }
 
+/**
+ * How the deputy has moved its apply's reservation, per budget: the sum of the apply's ledger rows the deputy is the
+ * source of (its approvals' take-overs, negative, and what its returns gave back).
+ */
+export async function takenFromApply(db: Db, applyId: number, deputyId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ budgetId: budgetLedger.budgetId, reserved: sql<string>`sum(${budgetLedger.reserved})` })
+    .from(budgetLedger)
+    .where(and(eq(budgetLedger.documentId, applyId), eq(budgetLedger.sourceDocumentId, deputyId)))
+    .groupBy(budgetLedger.budgetId);
+  return new Map(rows.map((r) => [r.budgetId, r.reserved]));
+}
+
+/** Locks the apply a deputy claims against and answers its state (undefined when it is gone). */
+export async function lockApplyStatus(db: Db, applyId: number) {
+  const [row] = await db
+    .select({ status: document.status })
+    .from(document)
+    .where(and(eq(document.id, applyId), eq(document.docType, 'apply')))
+    .for('update');
+  return row?.status;
+}
+
 /** Writes one ledger row and moves the budget's balance by the same amounts, in the caller's transaction. */
 export async function move(
   db: Db,
@@ -452,18 +480,21 @@ export async function move(
 
 // ---- Options for the screens ----
 
-export function costCentreOptions(db: Db, companyId: number, keyword?: string) {
+/** A master table with a company, a code and names in both languages. */
+type CodedTable = typeof costCentre | typeof product | typeof team;
+
+/** The company's rows of a coded master table by keyword over code and names, code first, at most 500. */
+function codedOptions(db: Db, t: CodedTable, companyId: number, keyword?: string, only?: SQL) {
   return db
-    .select({ id: costCentre.id, code: costCentre.code, zh: costCentre.nameZh, en: costCentre.nameEn })
-    .from(costCentre)
-    .where(
-      and(
-        eq(costCentre.companyId, companyId),
-        keywordIn(keyword, [costCentre.code, costCentre.nameZh, costCentre.nameEn]),
-      ),
-    )
-    .orderBy(asc(costCentre.code))
+    .select({ id: t.id, code: t.code, zh: t.nameZh, en: t.nameEn })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), only, keywordIn(keyword, [t.code, t.nameZh, t.nameEn])))
+    .orderBy(asc(t.code))
     .limit(500);
+}
+
+export function costCentreOptions(db: Db, companyId: number, keyword?: string) {
+  return codedOptions(db, costCentre, companyId, keyword);
 }
 
 export function expenseItemOptions(db: Db, companyId: number, keyword?: string, deputyOnly = false) {
@@ -487,13 +518,13 @@ export function expenseItemOptions(db: Db, companyId: number, keyword?: string, 
     .limit(500);
 }
 
+/** Active products of the company a budget can be for. */
+export function productOptions(db: Db, companyId: number, keyword?: string) {
+  return codedOptions(db, product, companyId, keyword, eq(product.active, true));
+}
+
 export function teamOptions(db: Db, companyId: number, keyword?: string) {
-  return db
-    .select({ id: team.id, code: team.code, zh: team.nameZh, en: team.nameEn })
-    .from(team)
-    .where(and(eq(team.companyId, companyId), keywordIn(keyword, [team.code, team.nameZh, team.nameEn])))
-    .orderBy(asc(team.code))
-    .limit(500);
+  return codedOptions(db, team, companyId, keyword);
 }
 
 /** Ids of the company's cost centres, items and products by code, for the import. */

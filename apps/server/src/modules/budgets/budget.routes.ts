@@ -97,6 +97,11 @@ export async function budgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (req) => budgets.expenseItems(ctx.db, actorOf(req), req.body.Keyword),
   );
   call(
+    'SearchProductList',
+    { summary: 'Active products a budget can be for', body: OptionKeywordBody, response: BudgetOptions },
+    async (req) => budgets.products(ctx.db, actorOf(req), req.body.Keyword),
+  );
+  call(
     'DownloadTemplateFile',
     { summary: 'The Excel template of the budget import', body: z.object({}) },
     async (req, reply) => template(ctx, actorOf(req), reply),

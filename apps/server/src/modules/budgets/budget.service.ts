@@ -237,6 +237,9 @@ export async function costCentres(db: Db, actor: Actor, keyword?: string) {
 export async function expenseItems(db: Db, actor: Actor, keyword?: string) {
   return options(await repo.expenseItemOptions(db, actor.companyId, keyword), actor.culture);
 }
+export async function products(db: Db, actor: Actor, keyword?: string) {
+  return options(await repo.productOptions(db, actor.companyId, keyword), actor.culture);
+}
 export async function deputyExpenseItems(db: Db, actor: Actor, keyword?: string) {
   return options(await repo.expenseItemOptions(db, actor.companyId, keyword, true), actor.culture);
 }

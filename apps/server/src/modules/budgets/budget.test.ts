@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -449,6 +450,82 @@ describe('enforcement at submit and the ledger', () => {
     expect(await balance(foreign.ID)).toMatchObject({ held: '120.00' });
   });
 
+  it('keeps a budget’s product, and spends a line with that product on it; other lines on the item’s budget', async () => {
+    const { product } = await import('../masterdata/reference.table');
+    const item = await freshItem('B-PROD');
+    const [prod] = await t.ctx.db
+      .insert(product)
+      .values({ companyId: 1, code: 'P-BUDGET', nameZh: '预算产品', nameEn: 'Budget product' })
+      .returning();
+    const [foreignProd] = await t.ctx.db
+      .insert(product)
+      .values({ companyId: 2, code: 'P-ELSEWHERE', nameZh: '别家产品', nameEn: 'Other product' })
+      .returning();
+    // The picker lists the company's active products only.
+    const listed = (await t.call('/api/budget/SearchProductList', { Keyword: 'P-' }, admin.access_token)).json();
+    expect(listed.Rows.map((r: { Code: string }) => r.Code)).toContain('P-BUDGET');
+    expect(listed.Rows.map((r: { Code: string }) => r.Code)).not.toContain('P-ELSEWHERE');
+    const refused = await t.call(
+      '/api/budget/Add',
+      {
+        Year: year,
+        CostCenterID: m.own.id,
+        ExpenseItemID: item.id,
+        ProductID: foreignProd!.id,
+        LimitStatus: 0,
+        Details: [],
+      },
+      admin.access_token,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'ProductID' })]);
+
+    const forProduct = await addBudget({
+      ExpenseItemID: item.id,
+      ProductID: prod!.id,
+      Details: [{ Month: 1, Amount: '300' }],
+      LimitStatus: 2,
+    });
+    const forItem = await addBudget({
+      ExpenseItemID: item.id,
+      Details: [{ Month: 1, Amount: '1000' }],
+      LimitStatus: 2,
+    });
+    const found = await t.call('/api/budget/Search', { ProductID: prod!.id, PageSize: 50 }, admin.access_token);
+    expect(found.json().Rows).toEqual([
+      expect.objectContaining({
+        ID: forProduct.ID,
+        ProductID: prod!.id,
+        ProductCode: 'P-BUDGET',
+        ProductName: '预算产品',
+      }),
+    ]);
+    const byKeyword = await t.call('/api/budget/Search', { Keyword: 'P-BUDGET', PageSize: 50 }, admin.access_token);
+    expect(byKeyword.json().Total).toBe(1);
+
+    // A line with the product spends the product's budget: 400 is more than its 300, though the item's has 1000.
+    const withProduct = await deputyOn(item.id, '400.00', {
+      Lines: [{ ExpenseItemID: item.id, ProductID: prod!.id, ExpenseDate: shanghaiToday(), Amount: '400.00' }],
+    });
+    const blocked = await submitDeputy(withProduct.ID);
+    expect(blocked.statusCode, blocked.body).toBe(422);
+    expect(blocked.json().params).toMatchObject({
+      budget: `${year} / ${m.own.code} / B-PROD / P-BUDGET`,
+      shortfall: '100.00',
+    });
+    const fits = await deputyOn(item.id, '250.00', {
+      Lines: [{ ExpenseItemID: item.id, ProductID: prod!.id, ExpenseDate: shanghaiToday(), Amount: '250.00' }],
+    });
+    expect((await submitDeputy(fits.ID)).statusCode).toBe(200);
+    expect(await balance(forProduct.ID)).toMatchObject({ held: '250.00' });
+    expect(await balance(forItem.ID)).toMatchObject({ held: '0.00' });
+    // A line without a product spends the item's budget.
+    const plain = await deputyOn(item.id, '400.00');
+    expect((await submitDeputy(plain.ID)).statusCode).toBe(200);
+    expect(await balance(forItem.ID)).toMatchObject({ held: '400.00' });
+    expect(await balance(forProduct.ID)).toMatchObject({ held: '250.00' });
+  });
+
   it('reserves an approved apply, releases it when closed, and lets its deputy consume the reservation', async () => {
     const b = await addBudget({ ExpenseItemID: m.meal.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
     const apply = await saveApply(t, m, employee.access_token, '600');
@@ -511,6 +588,162 @@ describe('after approval', () => {
       ['release', '-420.00'],
       ['consume', '420.00'],
     ]);
+  });
+});
+
+describe('a deputy sent back after its approval', () => {
+  let finance: Session;
+  let reasonId: number;
+  beforeAll(async () => {
+    [finance] = await t.logins('finance');
+    reasonId = (
+      await t.call('/api/ReturnDocumentsCenter/SearchReason', { Kind: 'chargeback' }, finance.access_token)
+    ).json().Rows[0].ID;
+  });
+  const items = async (id: number) => [{ ID: id, Version: await t.version(id) }];
+  /** Finance sends the document back (a chargeback or the review's no-pass); it must succeed. */
+  async function sendBack(url: string, body: Record<string, unknown>) {
+    const res = await t.call(url, body, finance.access_token);
+    expect(res.json().Rows[0], res.body).toMatchObject({ Ok: true });
+  }
+  const chargeBack = async (id: number) =>
+    sendBack('/api/Chargeback/ChargebackNewOrder', { Items: [{ ...(await items(id))[0]!, ReasonID: reasonId }] });
+  /** The balance row is the sum of the budget's ledger, and available = amount − held − reserved − consumed. */
+  async function ledgerAgrees(budgetId: number, amount: string) {
+    const rows = await t.ctx.db.select().from(budgetLedger).where(eq(budgetLedger.budgetId, budgetId));
+    const sum = (k: 'held' | 'reserved' | 'consumed') => rows.reduce((s, r) => s.plus(r[k]), new Decimal(0)).toFixed(2);
+    const b = await balance(budgetId);
+    expect([sum('held'), sum('reserved'), sum('consumed')]).toEqual([b.held, b.reserved, b.consumed]);
+    const row = (await t.call('/api/budget/DetailSearch', { BudgetID: budgetId }, admin.access_token)).json().Budget;
+    expect(row.Available).toBe(
+      new Decimal(amount).minus(sum('held')).minus(sum('reserved')).minus(sum('consumed')).toFixed(2),
+    );
+    return row as { Held: string; Reserved: string; Consumed: string; Available: string };
+  }
+  /** Held, reserved, consumed and available of a budget of 1000, once the ledger is seen to agree. */
+  const buckets = async (id: number, amount = '1000') => {
+    const r = await ledgerAgrees(id, amount);
+    return [r.Held, r.Reserved, r.Consumed, r.Available];
+  };
+  const applyReserved = async (applyId: number, budgetId: number) => {
+    const rows = await t.ctx.db
+      .select()
+      .from(budgetLedger)
+      .where(and(eq(budgetLedger.documentId, applyId), eq(budgetLedger.budgetId, budgetId)));
+    return rows.reduce((s, r) => s.plus(r.reserved), new Decimal(0)).toFixed(2);
+  };
+
+  it('gives its apply back the reservation it took over (chargeback, no-pass), and takes it again when it spends again', async () => {
+    const { expenseTypeItem } = await import('../masterdata/expense.table');
+    const { document } = await import('../documents/document.table');
+    const item = await freshItem('B-BACK');
+    await t.ctx.db.insert(expenseTypeItem).values({ expenseTypeId: m.applyType.id, expenseItemId: item.id });
+    const b = await addBudget({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
+    const line = (amount: string) => [{ ExpenseItemID: item.id, ExpenseDate: shanghaiToday(), Amount: amount }];
+    const apply = await saveApply(t, m, employee.access_token, '600', { Lines: line('600') });
+    expect((await t.act('/api/DocumentSubmit/SubmitApply', apply.ID, employee.access_token)).statusCode).toBe(200);
+    await t.act('/api/DocumentApprove/ApproveApply', apply.ID, manager.access_token, { Pass: true });
+    const d = await saveDeputy(t, m, employee.access_token, '700.00', { ApplyID: apply.ID, Lines: line('700.00') });
+    expect((await submitDeputy(d.ID)).statusCode).toBe(200);
+    expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Reserved: '0.00',
+      Consumed: '700.00',
+      Available: '300.00',
+    });
+    const received = await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
+    expect(received.statusCode, received.body).toBe(200);
+
+    // Charged back: the deputy's 700 is released and the apply's 600 reserved again (it is still open).
+    await chargeBack(d.ID);
+    expect(await buckets(b.ID)).toEqual(['0.00', '600.00', '0.00', '400.00']);
+    expect(await applyReserved(apply.ID, b.ID)).toBe('600.00');
+
+    // The paper comes back unchanged: the deputy consumes its 700 again, 600 of it taken over from the apply again.
+    const slip = (await t.call('/api/ReturnDocumentsCenter/Search', { Keyword: d.DocNo }, finance.access_token)).json()
+      .Rows[0];
+    const rr = await t.call(
+      '/api/ReturnDocumentsCenter/ReReceive',
+      { ReturnID: slip.ReturnID, Version: slip.Version },
+      finance.access_token,
+    );
+    expect(rr.statusCode, rr.body).toBe(200);
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Reserved: '0.00',
+      Consumed: '700.00',
+      Available: '300.00',
+    });
+    expect(await applyReserved(apply.ID, b.ID)).toBe('0.00');
+
+    // No-pass in the accounting review: the same give-back.
+    await sendBack('/api/CheckDocument/BackOrder', { Items: await items(d.ID), ReasonID: reasonId });
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({
+      Reserved: '600.00',
+      Consumed: '0.00',
+      Available: '400.00',
+    });
+
+    // Resubmitted and approved: it holds only what the reservation does not cover, and takes the reservation over.
+    expect((await submitDeputy(d.ID)).statusCode).toBe(200);
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({ Held: '100.00', Reserved: '600.00' });
+    expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+    expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({ Held: '0.00', Reserved: '0.00', Consumed: '700.00' });
+
+    // With its apply closed meanwhile, a chargeback gives nothing back: the apply reserves nothing any more.
+    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { followBudgets } = await import('./budget-ledger.service');
+    await t.ctx.db.transaction(async (tx) => {
+      await followBudgets(tx, (await lockDocument(tx, apply.ID))!, 'closed');
+      await tx.update(document).set({ status: 'closed' }).where(eq(document.id, apply.ID));
+    });
+    await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
+    await chargeBack(d.ID);
+    expect(await buckets(b.ID)).toEqual(['0.00', '0.00', '0.00', '1000.00']);
+    const moves = await t.ctx.db
+      .select()
+      .from(budgetLedger)
+      .where(and(eq(budgetLedger.documentId, apply.ID), eq(budgetLedger.budgetId, b.ID)));
+    expect(moves.map((r) => [r.kind, r.reserved, r.sourceDocumentId])).toEqual([
+      ['hold', '0.00', null],
+      ['reserve', '600.00', null],
+      ['release', '-600.00', d.ID],
+      ['reserve', '600.00', d.ID],
+      ['release', '-600.00', d.ID],
+      ['reserve', '600.00', d.ID],
+      ['release', '-600.00', d.ID],
+    ]);
+  });
+  concurrencyTest('a chargeback racing its apply’s close never leaves the closed apply a reservation', async () => {
+    const { expenseTypeItem } = await import('../masterdata/expense.table');
+    const { document } = await import('../documents/document.table');
+    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { followBudgets } = await import('./budget-ledger.service');
+    const item = await freshItem('B-GIVEBACK');
+    await t.ctx.db.insert(expenseTypeItem).values({ expenseTypeId: m.applyType.id, expenseItemId: item.id });
+    const b = await addBudget({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '100000' }], LimitStatus: 2 });
+    const line = (amount: string) => [{ ExpenseItemID: item.id, ExpenseDate: shanghaiToday(), Amount: amount }];
+    const pairs = [];
+    for (let i = 0; i < 6; i++) {
+      const apply = await saveApply(t, m, employee.access_token, '600', { Lines: line('600') });
+      await t.act('/api/DocumentSubmit/SubmitApply', apply.ID, employee.access_token);
+      await t.act('/api/DocumentApprove/ApproveApply', apply.ID, manager.access_token, { Pass: true });
+      const d = await saveDeputy(t, m, employee.access_token, '700.00', { ApplyID: apply.ID, Lines: line('700.00') });
+      await submitDeputy(d.ID);
+      expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+      await t.call('/api/document/PostCenterReceive', { DocNo: d.DocNo }, finance.access_token);
+      pairs.push({ apply, d });
+    }
+    // The apply is closed (as the account completion does: its state and its budgets in one transaction) while its
+    // deputy is charged back.
+    const close = (id: number) =>
+      t.ctx.db.transaction(async (tx) => {
+        const locked = (await lockDocument(tx, id))!;
+        await followBudgets(tx, locked, 'closed');
+        await tx.update(document).set({ status: 'closed' }).where(eq(document.id, id));
+      });
+    await Promise.all(pairs.flatMap(({ apply, d }) => [chargeBack(d.ID), close(apply.ID)]));
+    for (const { apply } of pairs) expect(await applyReserved(apply.ID, b.ID)).toBe('0.00');
+    expect(await buckets(b.ID, '100000')).toEqual(['0.00', '0.00', '0.00', '100000.00']);
   });
 });
 

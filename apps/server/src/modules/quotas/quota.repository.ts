@@ -1,11 +1,11 @@
 import type { QuotaKind, SearchQuotaBody } from '@ems/contracts';
-import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { keywordIn, orderFrom, paged } from '../../core/list';
 import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
 import { expenseItem } from '../masterdata/expense.table';
-import { employee } from '../org/org.table';
+import { employee, team } from '../org/org.table';
 import { quota, quotaDetail, quotaUsage } from './quota.table';
 
 const hcp = aliasedTable(customerHcp, 'q_hcp');
@@ -203,6 +203,84 @@ export async function itemExists(db: Db, companyId: number, id: number): Promise
     .from(expenseItem)
     .where(and(eq(expenseItem.id, id), eq(expenseItem.companyId, companyId)));
   return !!row;
+}
+
+/** A picker's search: words typed, or the ids of values already chosen (to label them whatever their state). */
+interface OptionSearch {
+  keyword?: string | undefined;
+  ids?: number[] | undefined;
+}
+type Coded = typeof customerHcp | typeof customerHco | typeof employee | typeof expenseItem;
+const noHint = sql<string | null>`null`;
+
+/**
+ * The company's rows of a coded table for a picker: by keyword over code and names among the live ones (`live`), or
+ * by id; with a hint in both languages (an HCP's hospital, an employee's team). At most 50, by code.
+ */
+function codedOptions(
+  db: Db,
+  t: Coded,
+  companyId: number,
+  f: OptionSearch,
+  o: { live?: SQL | undefined; hintZh?: SQL<string | null>; hintEn?: SQL<string | null> },
+) {
+  return db
+    .select({
+      id: t.id,
+      code: t.code,
+      zh: t.nameZh,
+      en: t.nameEn,
+      extraZh: o.hintZh ?? noHint,
+      extraEn: o.hintEn ?? noHint,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.companyId, companyId),
+        f.ids ? inArray(t.id, f.ids) : and(o.live, keywordIn(f.keyword, [t.code, t.nameZh, t.nameEn])),
+      ),
+    )
+    .orderBy(asc(t.code))
+    .limit(50);
+}
+
+/** Subjects a quota of this kind can name, of the company (active ones when searched by keyword). */
+export function subjectOptions(db: Db, companyId: number, kind: QuotaKind, f: OptionSearch) {
+  if (kind === 'hcp' || kind === 'lecture_fee') {
+    const at = (name: typeof customerHco.nameZh | typeof customerHco.nameEn) =>
+      sql<string | null>`(select ${name} from ${customerHco} where ${customerHco.id} = ${customerHcp.hcoId})`;
+    return codedOptions(db, customerHcp, companyId, f, {
+      live: eq(customerHcp.active, true),
+      hintZh: at(customerHco.nameZh),
+      hintEn: at(customerHco.nameEn),
+    });
+  }
+  if (kind === 'hco' || kind === 'clinical_hco')
+    return codedOptions(db, customerHco, companyId, f, {
+      live: and(
+        eq(customerHco.active, true),
+        kind === 'clinical_hco' ? eq(customerHco.clinicalTrial, true) : undefined,
+      ),
+      hintZh: sql<string | null>`${customerHco.city}`,
+      hintEn: sql<string | null>`${customerHco.city}`,
+    });
+  if (kind === 'employee') {
+    const teamName = (name: typeof team.nameZh | typeof team.nameEn) =>
+      sql<string | null>`(select ${name} from ${team} where ${team.id} = ${employee.teamId})`;
+    return codedOptions(db, employee, companyId, f, {
+      live: ne(employee.status, 'left'),
+      hintZh: teamName(team.nameZh),
+      hintEn: teamName(team.nameEn),
+    });
+  }
+  return itemOptions(db, companyId, f, true);
+}
+
+/** Expense items of the company (overseas ones only for an overseas quota), by keyword (active ones) or by id. */
+export function itemOptions(db: Db, companyId: number, f: OptionSearch, overseas = false) {
+  return codedOptions(db, expenseItem, companyId, f, {
+    live: and(eq(expenseItem.active, true), overseas ? eq(expenseItem.overseas, true) : undefined),
+  });
 }
 
 /** Subjects by code, per kind, for the import. */

@@ -10,8 +10,11 @@ import {
   QuotaDetailSaveBody,
   QuotaDetailSearchBody,
   QuotaIdsBody,
+  QuotaItemSearchBody,
+  QuotaOptions,
   QuotaRow,
   QuotaSaved,
+  QuotaSubjectSearchBody,
   SearchQuotaBody,
   SetQuotaLimitStatusBody,
 } from '@ems/contracts';
@@ -55,6 +58,25 @@ export async function quotaRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: QuotaSaved,
     },
     async (req) => quotas.detailSave(ctx, actorOf(req), req.body),
+  );
+  call(
+    'SearchSubject',
+    {
+      summary:
+        'Subjects a quota of the kind can name (HCP, HCO, clinical-trial HCO, employee, overseas item), by keyword or id',
+      body: QuotaSubjectSearchBody,
+      response: QuotaOptions,
+    },
+    async (req) => quotas.subjectOptions(ctx.db, actorOf(req), req.body),
+  );
+  call(
+    'SearchExpenseItem',
+    {
+      summary: 'Expense items a quota may be limited to, by keyword or id',
+      body: QuotaItemSearchBody,
+      response: QuotaOptions,
+    },
+    async (req) => quotas.itemOptions(ctx.db, actorOf(req), req.body),
   );
   call(
     'DetailDelete',

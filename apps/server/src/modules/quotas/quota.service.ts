@@ -6,7 +6,10 @@ import type {
   QuotaDetailList,
   QuotaDetailSaveBody,
   QuotaIdsBody,
+  QuotaItemSearchBody,
+  QuotaOptions,
   QuotaRow,
+  QuotaSubjectSearchBody,
   SearchQuotaBody,
   SetQuotaLimitStatusBody,
 } from '@ems/contracts';
@@ -69,6 +72,26 @@ export async function detailSearch(db: Db, actor: Actor, quotaId: number): Promi
   };
 }
 
+const options = (rows: Awaited<ReturnType<typeof repo.itemOptions>>, culture: Culture): QuotaOptions => ({
+  Rows: rows.map((r) => ({
+    ID: r.id,
+    Code: r.code,
+    Name: localName(culture, r.zh, r.en),
+    Extra: r.extraZh === null ? null : localName(culture, r.extraZh, r.extraEn ?? r.extraZh),
+  })),
+});
+
+/** The subjects a quota of the kind can name, for the screen's picker (the caller's company only). */
+export async function subjectOptions(db: Db, actor: Actor, body: QuotaSubjectSearchBody): Promise<QuotaOptions> {
+  const f = { keyword: body.Keyword, ids: body.IDs };
+  return options(await repo.subjectOptions(db, actor.companyId, body.Kind, f), actor.culture);
+}
+
+/** The expense items a quota may be limited to, for the screen's picker. */
+export async function itemOptions(db: Db, actor: Actor, body: QuotaItemSearchBody): Promise<QuotaOptions> {
+  return options(await repo.itemOptions(db, actor.companyId, { keyword: body.Keyword, ids: body.IDs }), actor.culture);
+}
+
 type SaveInput = ReturnType<typeof SaveSchema.parse>;
 
 /** What is wrong with a quota before it is written: subject and item of the company, months once, within the year. */
@@ -83,7 +106,7 @@ export async function checkQuota(db: Db, companyId: number, v: SaveInput): Promi
     if (!id) throw fieldError('ItemCode', 'quota.item_unknown');
     v.ExpenseItemID = id;
   }
-  if (!v.SubjectID) throw fieldError('SubjectCode', 'quota.subject_unknown');
+  if (!v.SubjectID) throw fieldError('SubjectID', 'quota.subject_unknown');
   if (!(await repo.subjectExists(db, companyId, v.Kind, v.SubjectID)))
     throw fieldError('SubjectID', 'quota.subject_unknown');
   if (v.ExpenseItemID && !(await repo.itemExists(db, companyId, v.ExpenseItemID)))

@@ -130,6 +130,8 @@ describe('quota calls', () => {
       'DownloadTemplateFile',
       'SetBudgetLimitStatus',
       'DetailSave',
+      'SearchSubject',
+      'SearchExpenseItem',
     ]) {
       const res = await t.call(`/api/quota/${call}`, {}, compliance.access_token);
       expect(res.statusCode, call).toBe(403);
@@ -139,6 +141,55 @@ describe('quota calls', () => {
         const res = await t.call(`/api/Report/${call}`, { Year: year }, employee.access_token);
         expect(res.statusCode, call).toBe(403);
       }
+  });
+
+  it('offers the subjects of each kind and the expense items to pick, of the company only', async () => {
+    const pick = async (body: Record<string, unknown>, url = '/api/quota/SearchSubject') => {
+      const res = await t.call(url, body, admin.access_token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().Rows as { ID: number; Code: string; Name: string; Extra: string | null }[];
+    };
+    const hcps = await pick({ Kind: 'hcp', Keyword: 'P01', Language: 'en-GB' });
+    expect(hcps.map((r) => r.ID)).toContain(hcp.get('P010'));
+    expect(hcps.every((r) => r.Code.includes('P01') || r.Name.includes('P01'))).toBe(true);
+    expect(await pick({ Kind: 'lecture_fee', IDs: [hcp.get('P010')] })).toEqual([
+      expect.objectContaining({ ID: hcp.get('P010'), Code: 'P010' }),
+    ]);
+    // Another company's HCP is neither listed nor labelled.
+    const [foreignHcp] = await t.ctx.db.select().from(customerHcp).where(eq(customerHcp.companyId, 2)).limit(1);
+    expect(await pick({ Kind: 'hcp', IDs: [foreignHcp!.id] })).toEqual([]);
+    expect((await pick({ Kind: 'hcp', Keyword: foreignHcp!.code })).map((r) => r.ID)).not.toContain(foreignHcp!.id);
+    // Clinical-trial HCOs: only the HCOs that run trials; every HCO for an HCO quota.
+    const [trialHco, plainHco] = (
+      await t.ctx.db
+        .insert(customerHco)
+        .values([
+          { companyId: 1, code: 'T-QTRIAL', nameZh: '试验医院', nameEn: 'Trial hospital', clinicalTrial: true },
+          { companyId: 1, code: 'T-QPLAIN', nameZh: '普通医院', nameEn: 'Plain hospital' },
+        ])
+        .returning()
+    ).map((r) => r.id);
+    const trials = (await pick({ Kind: 'clinical_hco' })).map((r) => r.ID);
+    expect(trials).toContain(trialHco);
+    expect(trials).not.toContain(plainHco);
+    expect((await pick({ Kind: 'hco' })).map((r) => r.ID)).toEqual(expect.arrayContaining([trialHco, plainHco]));
+    // Employees with their team; overseas items only for an overseas quota; any active item to limit a quota to.
+    const [me] = await pick({ Kind: 'employee', IDs: [employee.UserID] });
+    expect(me).toMatchObject({ ID: employee.UserID });
+    expect((await pick({ Kind: 'employee', Keyword: me!.Code })).map((r) => r.ID)).toContain(employee.UserID);
+    const abroad = await flaggedItem(t.ctx.db, m.type.id, 'T-QPICK-OS', { overseas: true });
+    const home = await flaggedItem(t.ctx.db, m.type.id, 'T-QPICK-HOME', {});
+    const overseas = (await pick({ Kind: 'overseas', Keyword: 'T-QPICK' })).map((r) => r.ID);
+    expect(overseas).toEqual([abroad.id]);
+    const items = (await pick({ Keyword: 'T-QPICK' }, '/api/quota/SearchExpenseItem')).map((r) => r.ID);
+    expect(items.sort()).toEqual([abroad.id, home.id].sort());
+    const bad = await t.call('/api/quota/SearchSubject', { Kind: 'nope', IDs: [] }, admin.access_token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['Kind', 'IDs']));
+    // What a picker chose is what the quota names.
+    const saved = await save({ Kind: 'clinical_hco', SubjectID: trialHco, Amount: '10', LimitStatus: 0 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.call('/api/quota/Delete', { IDs: [saved.json().QuotaID] }, admin.access_token);
   });
 
   it('archives a year: its quotas stop limiting, leave the default list and can no longer change', async () => {

@@ -14,7 +14,7 @@ import {
   ListPage,
 } from '../../shared/list-page';
 import { budgetApi } from './api';
-import { BudgetCostCentrePicker, BudgetItemPicker } from './pickers';
+import { BudgetCostCentrePicker, BudgetItemPicker, BudgetProductPicker } from './pickers';
 
 const F = 'budget.field';
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -42,6 +42,7 @@ const FILTERS: FilterDef[] = [
   { name: 'Year', labelKey: 'budget.column.year', type: 'select', options: YEAR_OPTIONS },
   { name: 'CostCenterID', labelKey: `${F}.costCentre`, type: 'custom', control: BudgetCostCentrePicker },
   { name: 'ExpenseItemID', labelKey: `${F}.expenseItem`, type: 'custom', control: BudgetItemPicker },
+  { name: 'ProductID', labelKey: `${F}.product`, type: 'custom', control: BudgetProductPicker },
   { name: 'LimitStatus', labelKey: 'budget.column.limitStatus', type: 'select', options: LIMIT_OPTIONS },
   { name: 'Keyword', labelKey: `${F}.keyword`, type: 'text' },
 ];
@@ -94,6 +95,14 @@ const EDITOR: EditorDef<BudgetRow> = {
       required: true,
       readOnlyOnEdit: true,
     },
+    // Optional: a budget for one product of the item; lines with that product spend it instead of the item's.
+    {
+      name: 'ProductID',
+      labelKey: `${F}.product`,
+      type: 'custom',
+      control: BudgetProductPicker,
+      readOnlyOnEdit: true,
+    },
     {
       name: 'LimitStatus',
       labelKey: 'budget.column.limitStatus',
@@ -109,6 +118,7 @@ const EDITOR: EditorDef<BudgetRow> = {
       Year: row.Year,
       CostCenterID: row.CostCenterID,
       ExpenseItemID: row.ExpenseItemID,
+      ProductID: row.ProductID ?? undefined,
       LimitStatus: row.LimitStatus,
       ...Object.fromEntries(d.Details.map((m) => [`M${m.Month}`, Number(m.Amount)])),
     };
@@ -124,6 +134,7 @@ const EDITOR: EditorDef<BudgetRow> = {
         Year: Number(values.Year),
         CostCenterID: Number(values.CostCenterID),
         ExpenseItemID: Number(values.ExpenseItemID),
+        ...(present(values.ProductID) ? { ProductID: Number(values.ProductID) } : {}),
         LimitStatus: status,
         Details: months,
       });
@@ -154,7 +165,7 @@ const setStatus = (status: LimitStatus): ActionDef<BudgetRow> => ({
   },
 });
 
-/** Budgets by year, cost centre and expense item, with their months, limit status and import from the template. */
+/** Budgets by year, cost centre, expense item and optional product, with their months, limit status and import from the template. */
 export default function BudgetManagementPage() {
   const { t } = useTranslation();
   const actions: ActionDef<BudgetRow>[] = [

@@ -30,6 +30,8 @@ export const budgetApi = {
     http.post<BudgetOptions>('/api/budget/SearchExpenseItemList', { Keyword: keyword || undefined }),
   costCentres: (keyword?: string) =>
     http.post<BudgetOptions>('/api/budgetLimitStatus/SearchCostCenterByCompanyID', { Keyword: keyword || undefined }),
+  products: (keyword?: string) =>
+    http.post<BudgetOptions>('/api/budget/SearchProductList', { Keyword: keyword || undefined }),
   template: () => http.download('/api/budget/DownloadTemplateFile', {}, { overlay: true }),
   import: (file: File) => http.upload<ImportResult>('/api/budget/Import', file, {}, { overlay: true }),
 };

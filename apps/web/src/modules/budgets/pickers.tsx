@@ -24,6 +24,7 @@ function optionPicker(name: string, placeholderKey: string, call: (keyword?: str
 
 export const BudgetCostCentrePicker = optionPicker('costCentre', 'budget.picker.costCentre', budgetApi.costCentres);
 export const BudgetItemPicker = optionPicker('item', 'budget.picker.expenseItem', budgetApi.expenseItems);
+export const BudgetProductPicker = optionPicker('product', 'budget.picker.product', budgetApi.products);
 export const ReportTeamPicker = optionPicker('team', 'budget.picker.team', limitReportApi.teams);
 export const ReportCostCentrePicker = optionPicker(
   'reportCostCentre',

@@ -1,10 +1,8 @@
-import type { TokenResponse, YearUsedDetailPage, YearUsedPage } from '@ems/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../app/session/session';
-import { initTestI18n } from '../../test/i18n';
+import type { YearUsedDetailPage, YearUsedPage } from '@ems/contracts';
+import { shanghaiToday } from '@ems/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, mockListServer, renderListPage } from '../../shared/list-page/testing';
 import HcpYearUsedPage from './HcpYearUsedPage';
 
 // The chart draws on a canvas the test browser lacks; what it is given is checked instead.
@@ -58,43 +56,16 @@ const detail: YearUsedDetailPage = {
   ],
 };
 
-const bodies: { url: string; body: Record<string, unknown> }[] = [];
-beforeAll(() => initTestI18n('zh-CN'));
-beforeEach(() => {
-  bodies.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      bodies.push({ url, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
-      return new Response(JSON.stringify(url.endsWith('Detail') ? detail : page), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const bodies = mockListServer((url) => (url.endsWith('Detail') ? detail : page));
 
 describe('HCP yearly used amount', () => {
   it('shows each HCP against its cap with the totals and a chart, and drills into its documents', {
     timeout: 60_000,
   }, async () => {
-    startSession({ access_token: 'a', refresh_token: 'r', UserID: 1, CompanyID: 1, IsAdmin: false } as TokenResponse);
-    const router = createMemoryRouter([{ path: '/manage/searchHCPYearUsedAmount', element: <HcpYearUsedPage /> }], {
-      initialEntries: ['/manage/searchHCPYearUsedAmount'],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderListPage('/manage/searchHCPYearUsedAmount', <HcpYearUsedPage />);
     const drill = await screen.findByTestId('usage-drill-P001');
-    const search = bodies.find((b) => b.url.endsWith('/api/Report/SearchHCPYearUsedAmount'));
-    // The report opens on this year without a year in the URL.
-    expect(search?.body.Year).toBe(new Date().getFullYear());
+    // The report opens on this year (in Shanghai) without a year in the URL.
+    expect(bodyOf(bodies, '/api/Report/SearchHCPYearUsedAmount')?.Year).toBe(Number(shanghaiToday().slice(0, 4)));
     const table = screen.getAllByRole('table')[0]!;
     expect(within(table).getByText('500.00')).toBeTruthy();
     expect(within(table).getByText('90.00%')).toBeTruthy();
@@ -104,7 +75,8 @@ describe('HCP yearly used amount', () => {
 
     fireEvent.click(drill);
     expect(await screen.findByText('D1000261100009')).toBeTruthy();
-    const asked = bodies.find((b) => b.url.endsWith('/api/Report/SearchHCPYearUsedAmountDetail'));
-    expect(asked?.body).toEqual(expect.objectContaining({ SubjectID: 7, PageIndex: 1 }));
+    expect(bodyOf(bodies, '/api/Report/SearchHCPYearUsedAmountDetail')).toEqual(
+      expect.objectContaining({ SubjectID: 7, PageIndex: 1 }),
+    );
   });
 });

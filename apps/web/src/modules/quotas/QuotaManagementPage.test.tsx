@@ -1,11 +1,12 @@
-import type { QuotaRow, TokenResponse } from '@ems/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSession } from '../../app/session/session';
-import { initTestI18n } from '../../test/i18n';
+import type { QuotaRow } from '@ems/contracts';
+import { shanghaiToday } from '@ems/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, mockListServer, renderListPage } from '../../shared/list-page/testing';
 import QuotaManagementPage, { toBody } from './QuotaManagementPage';
+
+// The editor's pickers read the culture.
+vi.mock('../../app/i18n/BootProvider', () => ({ useBoot: () => ({ culture: 'zh-CN' }) }));
 
 const row: QuotaRow = {
   QuotaID: 4,
@@ -26,52 +27,44 @@ const row: QuotaRow = {
   Version: 3,
 };
 
-const bodies: { url: string; body: Record<string, unknown> }[] = [];
-beforeAll(() => initTestI18n('zh-CN'));
-beforeEach(() => {
-  bodies.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      bodies.push({ url, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
-      return new Response(JSON.stringify({ Total: 1, Rows: [row] }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const bodies = mockListServer((url) =>
+  url.endsWith('/api/quota/SearchSubject')
+    ? { Rows: [{ ID: 7, Code: 'P001', Name: '王建国', Extra: '北京协和医院' }] }
+    : { Total: 1, Rows: [row] },
+);
+const year = Number(shanghaiToday().slice(0, 4));
 
 describe('quota management', () => {
   it('lists the quotas with their use and limit status in the user’s language', { timeout: 60_000 }, async () => {
-    startSession({ access_token: 'a', refresh_token: 'r', UserID: 1, CompanyID: 1, IsAdmin: false } as TokenResponse);
-    const router = createMemoryRouter([{ path: '/manage/quotaManagement', element: <QuotaManagementPage /> }], {
-      initialEntries: ['/manage/quotaManagement'],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const router = renderListPage('/manage/quotaManagement', <QuotaManagementPage />);
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('P001')).toBeTruthy();
     expect(within(table).getByText('4,366.32')).toBeTruthy();
     expect(within(table).getByText('禁止')).toBeTruthy();
-    // The default list leaves archived quotas out.
-    expect(bodies.find((b) => b.url.endsWith('/api/quota/Search'))?.body.Archived).toBe(false);
+    // The default list leaves archived quotas out and opens on this year (in Shanghai), kept in the URL.
+    expect(bodyOf(bodies, '/api/quota/Search')).toEqual(expect.objectContaining({ Archived: false, Year: year }));
+    await waitFor(() => expect(router.state.location.search).toContain(`Year=${year}`));
+    expect(screen.getByTestId('field-Year').textContent).toContain(String(year));
   });
 
-  it('saves the months with an amount as monthly caps, by code for a new quota and by id for one that exists', () => {
+  it('keeps a year chosen in the URL, and picks the subject among those of the kind', { timeout: 60_000 }, async () => {
+    renderListPage('/manage/quotaManagement', <QuotaManagementPage />, '/manage/quotaManagement?Year=2025');
+    await screen.findByRole('table');
+    expect(bodyOf(bodies, '/api/quota/Search')?.Year).toBe(2025);
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    await waitFor(() =>
+      expect(bodyOf(bodies, '/api/quota/SearchSubject')).toEqual(expect.objectContaining({ Kind: 'hcp' })),
+    );
+    expect(screen.getByTestId('field-SubjectID')).toBeTruthy();
+  });
+
+  it('saves the picked subject and item and the months with an amount as monthly caps; an edit keeps its subject', () => {
     const added = toBody(
       {
         Year: 2026,
         Kind: 'employee',
-        SubjectCode: ' E00010 ',
-        ItemCode: 'PHONE',
+        SubjectID: 10,
+        ExpenseItemID: 12,
         Amount: '3600',
         LimitStatus: 1,
         M1: '300',
@@ -83,14 +76,15 @@ describe('quota management', () => {
     expect(added).toEqual(
       expect.objectContaining({
         Kind: 'employee',
-        SubjectCode: 'E00010',
-        ItemCode: 'PHONE',
+        SubjectID: 10,
+        ExpenseItemID: 12,
         Details: [
           { Month: 1, Amount: '300' },
           { Month: 12, Amount: '300' },
         ],
       }),
     );
+    expect(toBody({ Kind: 'hcp', SubjectID: 7, Amount: '1' }, undefined).ExpenseItemID).toBeNull();
     const changed = toBody({ Amount: '6000', LimitStatus: 2 }, row);
     expect(changed).toEqual(
       expect.objectContaining({
@@ -102,6 +96,5 @@ describe('quota management', () => {
         Details: [],
       }),
     );
-    expect(changed).not.toHaveProperty('SubjectCode');
   });
 });

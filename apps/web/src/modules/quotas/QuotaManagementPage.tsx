@@ -10,6 +10,7 @@ import { formatAmount } from '../../shared/format';
 import { type ActionDef, type ColumnDef, type FieldDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { useFormSubmit } from '../../shared/useFormSubmit';
 import { quotaApi, thisYear, yearOptions } from './api';
+import { QuotaItemPicker, QuotaSubjectPicker } from './pickers';
 
 const F = 'quota.field.';
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -79,29 +80,31 @@ const EDITOR_FIELDS: FieldDef[] = [
     readOnlyOnEdit: true,
   },
   {
-    name: 'SubjectCode',
-    labelKey: 'quota.subjectCodeHint',
-    type: 'text',
+    name: 'SubjectID',
+    labelKey: `${F}subject`,
+    type: 'custom',
+    control: QuotaSubjectPicker,
     required: true,
-    maxLength: 40,
     readOnlyOnEdit: true,
   },
-  { name: 'ItemCode', labelKey: 'quota.itemCodeHint', type: 'text', maxLength: 40, readOnlyOnEdit: true },
+  { name: 'ExpenseItemID', labelKey: 'quota.itemHint', type: 'custom', control: QuotaItemPicker, readOnlyOnEdit: true },
   { name: 'Amount', labelKey: `${F}amount`, type: 'text', required: true, maxLength: 19 },
   { name: 'LimitStatus', labelKey: `${F}limitStatus`, type: 'select', options: STATUS_OPTIONS, required: true },
   { name: 'Remark', labelKey: `${F}remark`, type: 'textarea', maxLength: 500 },
   ...MONTHS.map((m): FieldDef => ({ name: `M${m}`, labelKey: `quota.month.${m}`, type: 'text', maxLength: 19 })),
 ];
 
-/** The editor's values as the save call's body: months with an amount become monthly caps. */
+/** The editor's values as the save call's body: the picked subject and item; months with an amount become caps. */
 export function toBody(values: Record<string, unknown>, row: QuotaRow | undefined): QuotaDetailSaveBody {
   const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+  const id = (v: unknown) => (text(v) === '' ? undefined : Number(v));
+  const item = row ? row.ExpenseItemID : (id(values.ExpenseItemID) ?? null);
   return {
-    ...(row ? { QuotaID: row.QuotaID, Version: row.Version, SubjectID: row.SubjectID } : {}),
+    ...(row ? { QuotaID: row.QuotaID, Version: row.Version } : {}),
     Year: Number(values.Year ?? row?.Year ?? thisYear()),
     Kind: (values.Kind ?? row?.Kind) as QuotaKind,
-    ...(row ? {} : { SubjectCode: text(values.SubjectCode) }),
-    ...(row ? { ExpenseItemID: row.ExpenseItemID } : text(values.ItemCode) ? { ItemCode: text(values.ItemCode) } : {}),
+    SubjectID: row ? row.SubjectID : id(values.SubjectID),
+    ExpenseItemID: item,
     Amount: text(values.Amount),
     LimitStatus: Number(values.LimitStatus ?? 0),
     Remark: text(values.Remark) || null,
@@ -219,6 +222,7 @@ export default function QuotaManagementPage() {
         rowKey="QuotaID"
         columns={COLUMNS}
         filters={FILTERS}
+        defaultFilters={{ Year: String(thisYear()) }}
         actions={actions}
         editor={{
           fields: EDITOR_FIELDS,
@@ -229,8 +233,8 @@ export default function QuotaManagementPage() {
             return {
               Year: row.Year,
               Kind: row.Kind,
-              SubjectCode: `${row.SubjectCode} ${row.SubjectName}`,
-              ItemCode: row.ExpenseItemName ?? '',
+              SubjectID: row.SubjectID,
+              ExpenseItemID: row.ExpenseItemID ?? undefined,
               Amount: row.Amount,
               LimitStatus: row.LimitStatus,
               Remark: row.Remark ?? '',

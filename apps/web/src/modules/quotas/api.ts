@@ -3,11 +3,15 @@ import type {
   Page,
   QuotaDetailList,
   QuotaDetailSaveBody,
+  QuotaItemSearchBody,
+  QuotaOptions,
   QuotaRow,
+  QuotaSubjectSearchBody,
   UsageReport,
   YearUsedDetailPage,
   YearUsedPage,
 } from '@ems/contracts';
+import { shanghaiToday } from '@ems/contracts';
 import { http } from '../../app/api';
 
 /** The quota calls (screen quotaManagement). */
@@ -22,6 +26,8 @@ export const quotaApi = {
   export: (filters: Record<string, unknown>) => http.download('/api/quota/ExportExcel', filters, { overlay: true }),
   template: () => http.download('/api/quota/DownloadTemplateFile', {}, { overlay: true }),
   import: (file: File) => http.upload<ImportResult>('/api/quota/Import', file),
+  subjects: (body: QuotaSubjectSearchBody) => http.post<QuotaOptions>('/api/quota/SearchSubject', body),
+  items: (body: QuotaItemSearchBody) => http.post<QuotaOptions>('/api/quota/SearchExpenseItem', body),
 };
 
 /** The yearly-used reports (Report group): one set of calls per report. */
@@ -34,8 +40,8 @@ export const usageApi = {
     http.download(`/api/Report/Export${report}YearUsedAmount`, body, { overlay: true }),
 };
 
-/** The year a report opens on. */
-export const thisYear = () => new Date().getFullYear();
+/** The year a list or report opens on: the current one in the business time zone (Asia/Shanghai). */
+export const thisYear = () => Number(shanghaiToday().slice(0, 4));
 
 /** The years the filters offer: this year and the four before it. */
 export const yearOptions = () =>

@@ -1,12 +1,12 @@
 import { APPROVE_DECISIONS, type ApproveAmountPage, type ApproveAmountRow } from '@ems/contracts';
-import { Card, Flex, Statistic, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime, formatAmount } from '../../shared/format';
 import { type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { DOC_TYPE_OPTIONS, StatusTag } from '../documents/labels';
 import { EmployeePicker } from '../org/pickers/EmployeePicker';
 import { reportsApi } from './api';
-import { F, K, TEAM_FILTER, useLastAnswer } from './shared';
+import { F, K, TEAM_FILTER, TotalsCard, useLastAnswer } from './shared';
 
 const FILTERS: FilterDef[] = [
   { name: 'Date', labelKey: `${K}.filter.decided`, type: 'daterange' },
@@ -44,13 +44,13 @@ function Summary({ answer }: { answer: ApproveAmountPage | null }) {
   const { t } = useTranslation();
   if (!answer) return null;
   return (
-    <Card size="small">
-      <Flex gap={48} wrap>
-        <Statistic title={t(`${K}.summary.approved`)} value={answer.Approved} />
-        <Statistic title={t(`${K}.summary.approvedAmount`)} value={formatAmount(answer.ApprovedAmountCNY)} />
-        <Statistic title={t(`${K}.summary.rejected`)} value={answer.Rejected} />
-      </Flex>
-    </Card>
+    <TotalsCard
+      figures={[
+        { title: t(`${K}.summary.approved`), value: answer.Approved },
+        { title: t(`${K}.summary.approvedAmount`), value: formatAmount(answer.ApprovedAmountCNY) },
+        { title: t(`${K}.summary.rejected`), value: answer.Rejected },
+      ]}
+    />
   );
 }
 

@@ -1,12 +1,20 @@
 import type { CurrentReportRow, ReportRecordPage } from '@ems/contracts';
-import { Card, Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../shared/format';
 import { type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { DOC_TYPE_OPTIONS } from '../documents/labels';
 import { reportsApi } from './api';
 import { SpendTrend } from './SpendTrend';
-import { COST_CENTRE_FILTER, F, GROUP_OPTIONS, K, periodOptions, TEAM_FILTER, useLastAnswer } from './shared';
+import {
+  COST_CENTRE_FILTER,
+  F,
+  GROUP_OPTIONS,
+  K,
+  periodOptions,
+  TEAM_FILTER,
+  TotalsCard,
+  useLastAnswer,
+} from './shared';
 
 type Shown = ReportRecordPage & { Shown: string };
 
@@ -57,14 +65,15 @@ function Summary({ answer }: { answer: Shown | null }) {
   if (!answer) return null;
   const s = answer.Totals;
   return (
-    <Card size="small" title={t(`${K}.summary.reportFor`, { period: answer.Shown })}>
-      <Flex gap={48} wrap>
-        <Statistic title={t(`${F}.periodCny`)} value={formatAmount(s.PeriodCNY)} />
-        <Statistic title={t(`${F}.lastYearPeriodCny`)} value={formatAmount(s.LastYearPeriodCNY)} />
-        <Statistic title={t(`${F}.yearToDateCny`)} value={formatAmount(s.YearToDateCNY)} />
-        <Statistic title={t(`${F}.lastYearToDateCny`)} value={formatAmount(s.LastYearToDateCNY)} />
-      </Flex>
-    </Card>
+    <TotalsCard
+      title={t(`${K}.summary.reportFor`, { period: answer.Shown })}
+      figures={[
+        { title: t(`${F}.periodCny`), value: formatAmount(s.PeriodCNY) },
+        { title: t(`${F}.lastYearPeriodCny`), value: formatAmount(s.LastYearPeriodCNY) },
+        { title: t(`${F}.yearToDateCny`), value: formatAmount(s.YearToDateCNY) },
+        { title: t(`${F}.lastYearToDateCny`), value: formatAmount(s.LastYearToDateCNY) },
+      ]}
+    />
   );
 }
 

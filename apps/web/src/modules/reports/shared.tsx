@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { Card, Flex, Statistic } from 'antd';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { FieldOption, FilterDef } from '../../shared/list-page';
 import { CostCentrePicker } from '../masterdata/pickers/CostCentrePicker';
 import { TeamTreeSelect } from '../org/pickers/TeamTreeSelect';
@@ -56,3 +57,22 @@ export const GROUP_OPTIONS: FieldOption[] = ['expenseType', 'costCentre', 'team'
   value: g,
   labelKey: `${K}.groupBy.${g}`,
 }));
+
+/** One figure of a report's totals: its label (translated) and its value (a count or formatted amount). */
+export interface Figure {
+  title: string;
+  value: string | number;
+}
+
+/** The totals above a report's list: a small card, optionally titled, with one statistic per figure. */
+export function TotalsCard({ title, figures }: { title?: ReactNode; figures: Figure[] }) {
+  return (
+    <Card size="small" title={title}>
+      <Flex gap={48} wrap>
+        {figures.map((f) => (
+          <Statistic key={f.title} title={f.title} value={f.value} />
+        ))}
+      </Flex>
+    </Card>
+  );
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notice } from '../../app/notice';
 import { useFormSubmit } from '../useFormSubmit';
 import { FieldInput, fromEditorValues, toEditorValues } from './fields';
-import type { EditorDef, FormValues } from './types';
+import type { EditorDef, FieldDef, FormValues } from './types';
 
 interface EditorDrawerProps<Row> {
   editor: EditorDef<Row>;
@@ -12,6 +12,16 @@ interface EditorDrawerProps<Row> {
   target: { row: Row | undefined } | null;
   onClose: () => void;
   onSaved: () => void;
+}
+
+/**
+ * A required field's rule: blank text counts as empty. Only text is checked for blanks: a whitespace rule makes the
+ * validator expect a string, which a select's or picker's numeric value would fail.
+ */
+function requiredRule(f: FieldDef, message: string) {
+  return f.type === 'text' || f.type === 'textarea'
+    ? { required: true, whitespace: true, message }
+    : { required: true, message };
 }
 
 /** Create and edit form of a list; the server's field errors show on the form items. */
@@ -75,7 +85,7 @@ export function EditorDrawer<Row extends object>({ editor, target, onClose, onSa
               key={f.name}
               name={f.name}
               label={t(f.labelKey)}
-              rules={f.required ? [{ required: true, whitespace: true, message: t('common.required') }] : []}
+              rules={f.required ? [requiredRule(f, t('common.required'))] : []}
             >
               <FieldInput field={f} t={t} disabled={editing && f.readOnlyOnEdit} />
             </Form.Item>

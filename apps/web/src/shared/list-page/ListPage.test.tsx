@@ -7,7 +7,7 @@ import { createHttpClient } from '../../app/http/client';
 import MessageHost from '../../app/MessageHost';
 import { initTestI18n } from '../../test/i18n';
 import { ListPage } from './ListPage';
-import type { ListBody } from './types';
+import type { EditorDef, ListBody } from './types';
 
 interface Row {
   ID: number;
@@ -15,7 +15,7 @@ interface Row {
   ItemContent: string;
 }
 
-function setup(url: string, keepParams?: string[]) {
+function setup(url: string, keepParams?: string[], editor?: EditorDef<Row>) {
   const bodies: Record<string, unknown>[] = [];
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -47,10 +47,12 @@ function setup(url: string, keepParams?: string[]) {
               { dataIndex: 'ItemContent', labelKey: 'language.field.itemContent' },
             ]}
             filters={[{ name: 'PageID', labelKey: 'language.field.pageId', type: 'text' }]}
-            editor={{
-              fields: [{ name: 'PageID', labelKey: 'language.field.pageId', type: 'text', required: true }],
-              save: async () => undefined,
-            }}
+            editor={
+              editor ?? {
+                fields: [{ name: 'PageID', labelKey: 'language.field.pageId', type: 'text', required: true }],
+                save: async () => undefined,
+              }
+            }
           />
         ),
       },
@@ -116,5 +118,30 @@ describe('ListPage', () => {
     await screen.findByText('登录');
     fireEvent.click(screen.getByTestId('list-action-edit'));
     expect(await screen.findByText('请选择且只选择一条数据')).toBeTruthy();
+  });
+
+  it('saves a required select whose value is a number (a picked id)', async () => {
+    const save = vi.fn(async () => undefined);
+    setup('/list', undefined, {
+      fields: [
+        {
+          name: 'Level',
+          labelKey: 'language.field.pageId',
+          type: 'select',
+          options: [{ value: 2, label: 'two' }],
+          required: true,
+        },
+        { name: 'Note', labelKey: 'language.field.itemContent', type: 'text', required: true },
+      ],
+      initialValues: { Level: 2, Note: 'ok' },
+      save,
+    });
+    await screen.findByText('登录');
+    fireEvent.click(screen.getByTestId('list-action-new'));
+    fireEvent.click(await screen.findByTestId('editor-save'));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith(expect.objectContaining({ Level: 2, Note: 'ok' }), undefined),
+    );
+    expect(screen.queryByText('此项为必填项')).toBeNull();
   });
 });

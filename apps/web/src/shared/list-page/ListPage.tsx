@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
-import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Key, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notice } from '../../app/notice';
@@ -36,10 +36,28 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const [editing, setEditing] = useState<{ row: Row | undefined } | null>(null);
 
   const sortFields = useMemo(() => columns.filter((c) => c.sortable).map((c) => c.dataIndex), [columns]);
-  const state = useMemo(
-    () => readListState(params, { filters, sortFields, ...(defaultPageSize ? { defaultPageSize } : {}) }),
-    [params, filters, sortFields, defaultPageSize],
+  // Opened without any filter in the URL: the default filters apply from the first search and go into the URL.
+  const defaults = useRef(
+    props.defaultFilters && filters.every((f) => !params.has(f.name)) ? props.defaultFilters : undefined,
   );
+  useEffect(() => {
+    const add = defaults.current;
+    if (!add) return;
+    defaults.current = undefined;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(add)) if (!next.has(k)) next.set(k, v);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  const state = useMemo(() => {
+    const read = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(defaults.current ?? {})) if (!read.has(k)) read.set(k, v);
+    return readListState(read, { filters, sortFields, ...(defaultPageSize ? { defaultPageSize } : {}) });
+  }, [params, filters, sortFields, defaultPageSize]);
   const keepParams = props.keepParams;
   const setState = useCallback(
     (next: ListState) =>

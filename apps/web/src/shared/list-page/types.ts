@@ -122,4 +122,9 @@ export interface ListPageProps<Row> {
   editor?: EditorDef<Row>;
   delete?: (rows: Row[]) => Promise<unknown>;
   defaultPageSize?: number;
+  /**
+   * Filter values a list opens with when its URL names no filter (a year: the current one); they are written to the
+   * URL at once, so they show in the search form, survive a reload and can be cleared like any other filter.
+   */
+  defaultFilters?: Record<string, string>;
 }

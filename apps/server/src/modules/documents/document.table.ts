@@ -15,9 +15,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { gramsColumn, idColumn, timestampColumns, versionColumn } from '../../core/columns';
+import { tmcTicket } from '../cards/tmc/tmc.table';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import { expenseItem, expenseSubItem, expenseType } from '../masterdata/expense.table';
-import { tmcTicket } from '../cards/tmc/tmc.table';
 import { product } from '../masterdata/reference.table';
 import { employee, team } from '../org/org.table';
 import { companyColumn } from '../system/system.table';

@@ -136,7 +136,9 @@ export async function claimedElsewhere(db: Db, ticketIds: number[], documentId: 
     );
 }
 
-const claimedBy = sql<number | null>`(select l.document_id from expense_line l where l.tmc_ticket_id = ${tmcTicket.id} limit 1)`;
+const claimedBy = sql<
+  number | null
+>`(select l.document_id from expense_line l where l.tmc_ticket_id = ${tmcTicket.id} limit 1)`;
 
 function ticketSelect(db: Db) {
   return db
@@ -183,14 +185,18 @@ export async function searchTickets(
     inArray(tmcTicket.employeeId, f.employeeIds),
     f.state === 'open' ? sql`${claimedBy} is null` : f.state === 'claimed' ? sql`${claimedBy} is not null` : undefined,
     f.expenseTypeId !== undefined ? eq(tmcTicket.expenseTypeId, f.expenseTypeId) : undefined,
-    keywordIn(f.keyword, [tmcTicket.ticketNo, tmcTicket.orderNo, tmcTicket.flight, tmcTicket.fromCity, tmcTicket.toCity]),
+    keywordIn(f.keyword, [
+      tmcTicket.ticketNo,
+      tmcTicket.orderNo,
+      tmcTicket.flight,
+      tmcTicket.fromCity,
+      tmcTicket.toCity,
+    ]),
   );
   return paged(
     f.page,
     db.select({ n: count() }).from(tmcTicket).where(where),
-    ticketSelect(db)
-      .where(where)
-      .orderBy(desc(tmcTicket.flightDate), desc(tmcTicket.id)),
+    ticketSelect(db).where(where).orderBy(desc(tmcTicket.flightDate), desc(tmcTicket.id)),
   );
 }
 

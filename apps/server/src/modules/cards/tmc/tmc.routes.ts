@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import { currentUser, get, post } from '../../../core/http';
-import { tmcGateway, httpTmc, SIMULATOR_PATH, useTmcGateway } from './tmc.gateway';
+import { httpTmc, SIMULATOR_PATH, tmcGateway, useTmcGateway } from './tmc.gateway';
 import * as tmc from './tmc.service';
 
 const tags = ['tmc'];
@@ -28,8 +28,7 @@ export async function tmcRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       body: TMCTokenBody,
       response: TMCToken,
     },
-    async (req) =>
-      tmc.handOver(ctx, currentUser(req), req.body, { culture: req.culture, requestId: String(req.id) }),
+    async (req) => tmc.handOver(ctx, currentUser(req), req.body, { culture: req.culture, requestId: String(req.id) }),
   );
   post(
     app,
@@ -70,7 +69,12 @@ td{padding:4px 12px 4px 0}</style></head><body>${body}</body></html>`;
   get(
     app,
     SIMULATOR_PATH,
-    { permission: 'public', summary: 'The simulated TMC booking page opened with a hand-over token', tags, querystring: Query },
+    {
+      permission: 'public',
+      summary: 'The simulated TMC booking page opened with a hand-over token',
+      tags,
+      querystring: Query,
+    },
     async (req, reply) => {
       const token = (req.query as z.infer<typeof Query>).token;
       let h: tmc.OpenedHandOver;
@@ -102,7 +106,12 @@ ${field('Fare', 'tmc.field.fare', '1200.00')}${field('Tax', 'tmc.field.tax', '50
   post(
     app,
     `${SIMULATOR_PATH}/book`,
-    { permission: 'public', summary: 'Books a flight on the simulated TMC site and records its ticket', tags, body: Form },
+    {
+      permission: 'public',
+      summary: 'Books a flight on the simulated TMC site and records its ticket',
+      tags,
+      body: Form,
+    },
     async (req, reply) => {
       const parsed = TMCBookBody.safeParse(req.body);
       let culture = req.culture;

@@ -61,7 +61,10 @@ export async function handOver(
   v: { culture: Culture; requestId: string },
 ): Promise<TMCToken> {
   if (!(await isOpen(ctx.db, user.companyId))) throw refused('tmc.closed');
-  const [me, co] = await Promise.all([repo.employeeById(ctx.db, user.userId), repo.companyById(ctx.db, user.companyId)]);
+  const [me, co] = await Promise.all([
+    repo.employeeById(ctx.db, user.userId),
+    repo.companyById(ctx.db, user.companyId),
+  ]);
   if (!me || !co) throw notFound();
   let apply: { id: number; docNo: string } | null = null;
   if (body.ApplyID !== undefined) {
@@ -147,7 +150,15 @@ const digits = (n: number) =>
 export async function simulateBooking(
   ctx: AppContext,
   token: string,
-  f: { Flight: string; FromCity: string; ToCity: string; FlightDate: string; Fare: string; Tax: string; OrderNo?: string | undefined },
+  f: {
+    Flight: string;
+    FromCity: string;
+    ToCity: string;
+    FlightDate: string;
+    Fare: string;
+    Tax: string;
+    OrderNo?: string | undefined;
+  },
 ): Promise<TMCBooked> {
   const h = await openHandOver(ctx, token);
   if (!(await isOpen(ctx.db, h.cid))) throw refused('tmc.closed');
@@ -195,42 +206,47 @@ export async function deliver(
   const itemId = type ? await repo.airTicketItemOf(ctx.db, type.id) : null;
   const fare = money(order.Fare);
   const tax = money(order.Tax);
-  const created = await ctx.db.transaction(async (tx) => {
-    const row = await repo.insertTicket(tx, {
-      companyId: co.id,
-      orderNo: order.OrderNo,
-      ticketNo: order.TicketNo,
-      employeeId: passenger.id,
-      flight: order.Flight,
-      fromCity: order.FromCity,
-      toCity: order.ToCity,
-      flightDate: order.FlightDate,
-      fare,
-      tax,
-      amount: addMoney(fare, tax),
-      applyId: apply?.id ?? null,
-      meeting: order.Meeting ?? false,
-      expenseTypeId: type?.id ?? null,
-      expenseItemId: itemId,
-      source,
+  const created = await ctx.db
+    .transaction(async (tx) => {
+      const row = await repo.insertTicket(tx, {
+        companyId: co.id,
+        orderNo: order.OrderNo,
+        ticketNo: order.TicketNo,
+        employeeId: passenger.id,
+        flight: order.Flight,
+        fromCity: order.FromCity,
+        toCity: order.ToCity,
+        flightDate: order.FlightDate,
+        fare,
+        tax,
+        amount: addMoney(fare, tax),
+        applyId: apply?.id ?? null,
+        meeting: order.Meeting ?? false,
+        expenseTypeId: type?.id ?? null,
+        expenseItemId: itemId,
+        source,
+      });
+      if (!row) return undefined;
+      await audit(tx, {
+        companyId: co.id,
+        actorId: null,
+        action: 'tmc_ticket_booked',
+        entity: 'tmc_ticket',
+        entityId: row.id,
+        detail: { orderNo: row.orderNo, ticketNo: row.ticketNo, amount: row.amount, source },
+        requestId: null,
+      });
+      return row;
+    })
+    .catch((err: unknown) => {
+      // Another order already holds this ticket number: the TMC sent two orders for one ticket.
+      if (
+        (err as { code?: string })?.code === '23505' ||
+        (err as { cause?: { code?: string } })?.cause?.code === '23505'
+      )
+        throw conflict('tmc.ticket_exists', { no: order.TicketNo });
+      throw err;
     });
-    if (!row) return undefined;
-    await audit(tx, {
-      companyId: co.id,
-      actorId: null,
-      action: 'tmc_ticket_booked',
-      entity: 'tmc_ticket',
-      entityId: row.id,
-      detail: { orderNo: row.orderNo, ticketNo: row.ticketNo, amount: row.amount, source },
-      requestId: null,
-    });
-    return row;
-  }).catch((err: unknown) => {
-    // Another order already holds this ticket number: the TMC sent two orders for one ticket.
-    if ((err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505')
-      throw conflict('tmc.ticket_exists', { no: order.TicketNo });
-    throw err;
-  });
   const id = created?.id ?? (await repo.ticketByOrder(ctx.db, co.id, order.OrderNo))?.id;
   if (!id) throw notFound();
   return { Ticket: await ticketOf(ctx.db, id, culture), Created: created !== undefined };
@@ -370,7 +386,11 @@ export async function pollOrders(ctx: DbContext, log: { warn: (o: object, msg: s
   return recorded;
 }
 
-export function tmcPollJob(ctx: DbContext, cron: string, log: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void }): ScheduledJob {
+export function tmcPollJob(
+  ctx: DbContext,
+  cron: string,
+  log: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void },
+): ScheduledJob {
   return {
     queue: 'tmc-orders',
     cron,
@@ -380,4 +400,3 @@ export function tmcPollJob(ctx: DbContext, cron: string, log: { info: (o: object
     },
   };
 }
-

@@ -95,7 +95,10 @@ describe('GetTMCToken', () => {
     expect(h.TMCCompany).toBe('CTRIP');
     expect(h.Url).toBe(`/tmc-sim?token=${encodeURIComponent(h.Token)}`);
     const { payload } = await jwtVerify(h.Token, t.ctx.keys.jwtSecret, { issuer: 'ems', audience: 'ems-tmc' });
-    const [emp] = await t.ctx.db.select().from(employee).where(eq(employee.id, me.UserID as number));
+    const [emp] = await t.ctx.db
+      .select()
+      .from(employee)
+      .where(eq(employee.id, me.UserID as number));
     expect(payload).toMatchObject({ typ: 'tmc', emp: emp!.code, cid: 1, sub: String(emp!.id) });
     const ttl = (payload.exp ?? 0) - (payload.iat ?? 0);
     expect(ttl).toBeGreaterThan(0);
@@ -177,7 +180,10 @@ describe('the simulated booking site', () => {
   });
 
   concurrencyTest('records one ticket when the same order is delivered many times at once', async () => {
-    const [emp] = await t.ctx.db.select().from(employee).where(eq(employee.id, me.UserID as number));
+    const [emp] = await t.ctx.db
+      .select()
+      .from(employee)
+      .where(eq(employee.id, me.UserID as number));
     const order = {
       OrderNo: 'RACE-1',
       TicketNo: '781-5550000001',
@@ -201,7 +207,10 @@ describe('the simulated booking site', () => {
 
 describe('claiming TMC tickets on a deputy', () => {
   async function freshTicket(orderNo: string, over: { Meeting?: boolean } = {}) {
-    const [emp] = await t.ctx.db.select().from(employee).where(eq(employee.id, me.UserID as number));
+    const [emp] = await t.ctx.db
+      .select()
+      .from(employee)
+      .where(eq(employee.id, me.UserID as number));
     const booked = await deliver(
       t.ctx,
       {
@@ -335,7 +344,14 @@ describe('claiming TMC tickets on a deputy', () => {
       .returning();
     const other2 = await freshTicket('CLAIM-POSTED-32');
     await t.ctx.db.insert(expenseLine).values([
-      { documentId: d2!.id, lineNo: 1, expenseItemId: hotel!.id, amount: '750.00', amountCny: '750.00', tmcTicketId: other2.ID },
+      {
+        documentId: d2!.id,
+        lineNo: 1,
+        expenseItemId: hotel!.id,
+        amount: '750.00',
+        amountCny: '750.00',
+        tmcTicketId: other2.ID,
+      },
       { documentId: d2!.id, lineNo: 2, expenseItemId: hotel!.id, amount: '100.00', amountCny: '100.00' },
     ]);
     const refused = await t.call(
@@ -354,8 +370,29 @@ describe('claiming TMC tickets on a deputy', () => {
       costCentreId: 1,
       internalOrderId: null,
       lines: [
-        { lineNo: 1, glAccount: '660101', assetItem: false, amount: '750.00', currency: 'CNY', fxRate: '1', amountCny: '750.00', productId: null, shares: [], companyPaid: true },
-        { lineNo: 2, glAccount: '660102', assetItem: false, amount: '100.10', currency: 'CNY', fxRate: '1', amountCny: '100.10', productId: null, shares: [] },
+        {
+          lineNo: 1,
+          glAccount: '660101',
+          assetItem: false,
+          amount: '750.00',
+          currency: 'CNY',
+          fxRate: '1',
+          amountCny: '750.00',
+          productId: null,
+          shares: [],
+          companyPaid: true,
+        },
+        {
+          lineNo: 2,
+          glAccount: '660102',
+          assetItem: false,
+          amount: '100.10',
+          currency: 'CNY',
+          fxRate: '1',
+          amountCny: '100.10',
+          productId: null,
+          shares: [],
+        },
       ],
       shares: [],
       deductibleVat: '0',

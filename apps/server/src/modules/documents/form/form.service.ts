@@ -17,19 +17,19 @@ import {
   type SavePlanHeadBody,
   subMoney,
 } from '@ems/contracts';
-import type { AppContext, DbContext } from '../../../core/context';
 import { guarded } from '../../../core/checks';
+import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
+import { ticketLines } from '../../cards/tmc/tmc.service';
 import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.service';
 import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
-import { ticketLines } from '../../cards/tmc/tmc.service';
 import { companyById, findEmployee, profile } from '../../org/org.service';
 import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';

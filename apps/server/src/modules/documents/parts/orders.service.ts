@@ -11,11 +11,11 @@ import {
   type SavePurchaseOrderBody,
 } from '@ems/contracts';
 import { duplicateOn, guarded } from '../../../core/checks';
-import { ticketAmount as tmcTicketAmount } from '../../cards/tmc/tmc.service';
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
+import { ticketAmount as tmcTicketAmount } from '../../cards/tmc/tmc.service';
 import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';

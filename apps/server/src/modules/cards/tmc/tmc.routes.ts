@@ -113,15 +113,19 @@ ${field('Fare', 'tmc.field.fare', '1200.00')}${field('Tax', 'tmc.field.tax', '50
       body: Form,
     },
     async (req, reply) => {
+      // The page's own form gets its answer as a page; any other caller the usual problem+json.
+      if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+        const body = TMCBookBody.safeParse(req.body);
+        if (!body.success) throw new AppError(400, 'tmc.sim.invalid', { fields: fieldsOf(body.error) });
+        return reply.send(await tmc.simulateBooking(ctx, body.data.Token, body.data));
+      }
       const parsed = TMCBookBody.safeParse(req.body);
       let culture = req.culture;
       try {
         if (!parsed.success) {
           const h = await tmc.openHandOver(ctx, String(req.body.Token ?? ''));
           culture = h.cul;
-          throw new AppError(400, 'tmc.sim.invalid', {
-            fields: parsed.error.issues.map((i) => i.path.join('.')).join(', '),
-          });
+          throw new AppError(400, 'tmc.sim.invalid', { fields: fieldsOf(parsed.error) });
         }
         const h = await tmc.openHandOver(ctx, parsed.data.Token);
         culture = h.cul;
@@ -147,6 +151,8 @@ function errorBox(ctx: AppContext, culture: Culture, err: AppError) {
     ctx.messages.t(`error.${err.code}`, culture, err.params as Record<string, string | number> | undefined),
   )}</p>`;
 }
+
+const fieldsOf = (e: z.ZodError) => [...new Set(e.issues.map((i) => i.path.join('.') || 'body'))].join(', ');
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);

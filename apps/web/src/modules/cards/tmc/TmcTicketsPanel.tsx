@@ -17,9 +17,11 @@ export function TmcTicketsPanel({ form }: { form: FormInstance<DocumentFormValue
   const { t } = useTranslation();
   const lines = Form.useWatch('Lines', form) as LineValues[] | undefined;
   const applyId = Form.useWatch('ApplyID', form) as number | null | undefined;
+  const typeId = Form.useWatch('ExpenseTypeID', form) as number | null | undefined;
+  // With the claim's expense type chosen, only tickets of that type (their item is one it offers).
   const tickets = useQuery({
-    queryKey: ['tmc', 'tickets', 'open'],
-    queryFn: () => tmcApi.tickets({ State: 'open', PageSize: 100 }),
+    queryKey: ['tmc', 'tickets', 'open', typeId ?? null],
+    queryFn: () => tmcApi.tickets({ State: 'open', PageSize: 100, ...(typeId ? { ExpenseTypeID: typeId } : {}) }),
   });
   const onForm = new Set((lines ?? []).map((l) => l?.TMCTicketID).filter(Boolean));
   const rows = (tickets.data?.Rows ?? []).filter((r) => !onForm.has(r.ID));
@@ -27,6 +29,8 @@ export function TmcTicketsPanel({ form }: { form: FormInstance<DocumentFormValue
     const kept = (form.getFieldValue('Lines') as LineValues[] | undefined) ?? [];
     // A blank first line (the new form's) gives way to the ticket.
     const meaningful = kept.filter((l) => l && (l.ExpenseItemID || l.Amount || l.Description || l.TMCTicketID));
+    // A claim without a type yet takes the ticket's (TMCExpenseType), so the line's item is one it offers.
+    if (!form.getFieldValue('ExpenseTypeID') && r.ExpenseTypeID) form.setFieldValue('ExpenseTypeID', r.ExpenseTypeID);
     form.setFieldValue('Lines', [
       ...meaningful,
       {

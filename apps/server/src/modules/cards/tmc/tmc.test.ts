@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { DocumentDetail, TMCTicket, TMCToken } from '@ems/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
@@ -12,8 +14,9 @@ import { expenseEntries } from '../../finance/entries/entry-rules';
 import { expenseItem, expenseType } from '../../masterdata/expense.table';
 import { employee } from '../../org/org.table';
 import { technicalParameter } from '../../system/system.table';
-import { deliver } from './tmc.service';
-import { tmcTicket } from './tmc.table';
+import { httpTmc, tmcSimulator, useTmcGateway } from './tmc.gateway';
+import { deliver, pollOrders } from './tmc.service';
+import { tmcFeedCursor, tmcTicket } from './tmc.table';
 
 let t: TestApp;
 let me: Session;
@@ -430,5 +433,63 @@ describe('claiming TMC tickets on a deputy', () => {
     const rows = right.json().Rows as { Amount: string; TicketNo: string }[];
     expect(rows.map((r) => r.Amount).sort()).toEqual(['375.00', '375.00']);
     expect(rows[0]!.TicketNo).toBe(ticket.TicketNo);
+  });
+});
+
+describe('the HTTP adapter (TMC_URL)', () => {
+  it('hands over to the TMC’s site and records its order feed once, from the cursor on', async () => {
+    const [emp] = await t.ctx.db
+      .select()
+      .from(employee)
+      .where(eq(employee.id, me.UserID as number));
+    const asked: string[] = [];
+    const order = {
+      OrderNo: 'FEED-1',
+      TicketNo: '781-4440000001',
+      EmployeeCode: emp!.code,
+      CompanyCode: '1000',
+      Flight: 'HO1252',
+      FromCity: '上海',
+      ToCity: '广州',
+      FlightDate: shanghaiToday(),
+      Fare: '900.00',
+      Tax: '60.00',
+      Meeting: true,
+    };
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const company = new URL(req.url ?? '', 'http://x').searchParams.get('company');
+      res.setHeader('content-type', 'application/json');
+      // Company 1000 gets the order and a bad one (skipped); the others nothing new.
+      res.end(
+        JSON.stringify(
+          company === '1000' ? { Orders: [order, { OrderNo: 'BROKEN' }], Cursor: 'c-1' } : { Orders: [], Cursor: null },
+        ),
+      );
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    useTmcGateway(httpTmc(url));
+    try {
+      const h = await token();
+      expect(h.Simulated).toBe(false);
+      expect(h.Url).toBe(`${url}/booking?token=${encodeURIComponent(h.Token)}`);
+      const warned: unknown[] = [];
+      const log = { warn: (o: object) => warned.push(o) };
+      expect(await pollOrders(t.ctx, log)).toBe(1);
+      expect(await pollOrders(t.ctx, log)).toBe(0);
+      expect(asked.filter((u) => u.includes('company=1000'))[1]).toContain('since=c-1');
+      const [row] = await t.ctx.db.select().from(tmcTicket).where(eq(tmcTicket.orderNo, 'FEED-1'));
+      expect(row).toMatchObject({ source: 'http', amount: '960.00', meeting: true });
+      const [meeting] = await t.ctx.db
+        .select()
+        .from(expenseType)
+        .where(and(eq(expenseType.companyId, 1), eq(expenseType.docType, 'deputy'), eq(expenseType.code, 'D_MEETING')));
+      expect(row!.expenseTypeId).toBe(meeting!.id);
+      expect(await t.ctx.db.$count(tmcFeedCursor, eq(tmcFeedCursor.cursor, 'c-1'))).toBe(1);
+    } finally {
+      useTmcGateway(tmcSimulator);
+      server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { keywordIn, paged } from '../../../core/list';
@@ -134,6 +134,43 @@ export async function claimedElsewhere(db: Db, ticketIds: number[], documentId: 
         documentId !== undefined ? ne(expenseLine.documentId, documentId) : undefined,
       ),
     );
+}
+
+/** Locks the tickets' rows, in id order: a claim and a release of one ticket take turns (docs/decisions/039). */
+export async function lockTickets(db: Db, companyId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: tmcTicket.id, ticketNo: tmcTicket.ticketNo })
+    .from(tmcTicket)
+    .where(and(eq(tmcTicket.companyId, companyId), inArray(tmcTicket.id, ids)))
+    .orderBy(tmcTicket.id)
+    .for('update');
+}
+
+/** The tickets a document's lines claim. */
+export async function claimsOf(db: Db, documentId: number) {
+  const rows = await db
+    .select({ ticketId: expenseLine.tmcTicketId })
+    .from(expenseLine)
+    .where(and(eq(expenseLine.documentId, documentId), isNotNull(expenseLine.tmcTicketId)));
+  return rows.map((r) => r.ticketId as number);
+}
+
+/**
+ * Hands a ticket back from a document's line: the line no longer claims it, and its description keeps the ticket's
+ * number for the record (put in front unless it is there already).
+ */
+export async function releaseLine(db: Db, documentId: number, ticket: { id: number; ticketNo: string }) {
+  return db
+    .update(expenseLine)
+    .set({
+      tmcTicketId: null,
+      description: sql`case when strpos(coalesce(${expenseLine.description}, ''), ${ticket.ticketNo}) > 0
+        then ${expenseLine.description}
+        else trim(${ticket.ticketNo} || ' ' || coalesce(${expenseLine.description}, '')) end`,
+    })
+    .where(and(eq(expenseLine.documentId, documentId), eq(expenseLine.tmcTicketId, ticket.id)))
+    .returning({ lineNo: expenseLine.lineNo });
 }
 
 const claimedBy = sql<

@@ -14,12 +14,12 @@ import {
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { conflict, forbidden, notFound, refused } from '../../../core/errors';
+import { AppError, conflict, forbidden, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import type { ScheduledJob } from '../../../core/jobs';
 import { ISSUER } from '../../../core/security';
-import { audit } from '../../audit/audit.service';
+import { audit, auditMany } from '../../audit/audit.service';
 import { parameter } from '../../system/system.service';
 import { tmcGateway } from './tmc.gateway';
 import * as repo from './tmc.repository';
@@ -324,7 +324,6 @@ export async function ticketLines(
     applicantId: number;
     docType: string;
     currency: string;
-    documentId: number | undefined;
     lines: ExpenseLineInput[];
   },
   errors: FieldErr[],
@@ -332,7 +331,6 @@ export async function ticketLines(
   const ids = v.lines.map((l) => l.TMCTicketID).filter((x): x is number => !!x);
   if (ids.length === 0) return v.lines;
   const tickets = new Map((await repo.ticketsById(db, v.companyId, ids)).map((t) => [t.id, t]));
-  const taken = new Map((await repo.claimedElsewhere(db, ids, v.documentId)).map((c) => [c.ticketId, c.docNo]));
   const seen = new Set<number>();
   return v.lines.map((l, i) => {
     if (!l.TMCTicketID) return l;
@@ -341,8 +339,6 @@ export async function ticketLines(
     if (v.docType !== 'deputy') errors.push({ field: at, code: 'tmc.ticket_deputy_only' });
     else if (!t || t.employeeId !== v.applicantId) errors.push({ field: at, code: 'tmc.ticket_unknown' });
     else if (seen.has(t.id)) errors.push({ field: at, code: 'tmc.ticket_twice', params: { no: t.ticketNo } });
-    else if (taken.has(t.id))
-      errors.push({ field: at, code: 'tmc.ticket_claimed', params: { no: t.ticketNo, docNo: taken.get(t.id) ?? '' } });
     else if (v.currency !== 'CNY') errors.push({ field: at, code: 'tmc.ticket_currency' });
     if (!t) return l;
     seen.add(t.id);
@@ -356,6 +352,78 @@ export async function ticketLines(
       Description: l.Description?.trim() ? l.Description : `${t.ticketNo} ${t.flight} ${t.fromCity}-${t.toCity}`,
     };
   });
+}
+
+/**
+ * Inside the save's transaction, before its lines are stored: locks the tickets the lines claim and refuses one that a
+ * line of another document claims, as read under the lock. The release of a cancelled deputy takes the same lock, so
+ * a claim made while it runs waits for it and then finds the ticket open (docs/decisions/039).
+ */
+export async function claimTickets(
+  tx: Db,
+  companyId: number,
+  documentId: number,
+  lines: readonly { tmcTicketId?: number | null }[],
+): Promise<void> {
+  const ids = lines.map((l) => l.tmcTicketId).filter((x): x is number => !!x);
+  if (ids.length === 0) return;
+  await repo.lockTickets(tx, companyId, ids);
+  const taken = new Map((await repo.claimedElsewhere(tx, ids, documentId)).map((c) => [c.ticketId, c.docNo]));
+  if (taken.size === 0) return;
+  const tickets = new Map((await repo.ticketsById(tx, companyId, ids)).map((t) => [t.id, t.ticketNo]));
+  const errors = lines.flatMap((l, i) =>
+    l.tmcTicketId && taken.has(l.tmcTicketId)
+      ? [
+          {
+            field: `Lines.${i}.TMCTicketID`,
+            code: 'tmc.ticket_claimed',
+            params: { no: tickets.get(l.tmcTicketId) ?? '', docNo: taken.get(l.tmcTicketId) ?? '' },
+          },
+        ]
+      : [],
+  );
+  throw new AppError(400, 'validation.failed', undefined, errors);
+}
+
+/**
+ * States in which a deputy no longer claims its TMC tickets: cancelled (by its applicant or an administrator) and
+ * deleted. A returned or recalled deputy is still in force and keeps them; a closed one has accounted for them.
+ */
+const RELEASING = new Set<string>(['cancelled', 'deleted']);
+
+/**
+ * Called by the lifecycle's transition (and `transitionMany`) in the same transaction, with the state a document is
+ * moving to: a deputy leaving force hands its TMC tickets back, under each ticket's row lock, its lines keeping the
+ * ticket numbers in their descriptions, with an audit row per ticket; each ticket is open again for a new deputy.
+ */
+export async function followTmcState(
+  tx: Db,
+  d: { id: number; companyId: number; docType: string; docNo: string; applicantId: number },
+  to: string,
+  actor: { actorId: number | null; requestId: string },
+): Promise<void> {
+  if (d.docType !== 'deputy' || !RELEASING.has(to)) return;
+  const ids = await repo.claimsOf(tx, d.id);
+  if (ids.length === 0) return;
+  const tickets = await repo.lockTickets(tx, d.companyId, ids);
+  const released: { id: number; ticketNo: string; lines: number[] }[] = [];
+  for (const t of tickets) {
+    const lines = await repo.releaseLine(tx, d.id, t);
+    if (lines.length) released.push({ ...t, lines: lines.map((l) => l.lineNo) });
+  }
+  await auditMany(
+    tx,
+    released.map((t) => ({
+      companyId: d.companyId,
+      actorId: actor.actorId,
+      principalId: d.applicantId,
+      action: 'tmc_release',
+      entity: 'tmc_ticket',
+      entityId: t.id,
+      detail: { ticketNo: t.ticketNo, documentId: d.id, docNo: d.docNo, lineNos: t.lines, to },
+      requestId: actor.requestId,
+    })),
+  );
 }
 
 /** Whether an amount split adds up to the ticket's (the air-ticket shares of a TMC ticket). */

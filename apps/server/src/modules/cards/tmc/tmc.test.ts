@@ -15,7 +15,7 @@ import { expenseItem, expenseType } from '../../masterdata/expense.table';
 import { employee } from '../../org/org.table';
 import { technicalParameter } from '../../system/system.table';
 import { httpTmc, tmcSimulator, useTmcGateway } from './tmc.gateway';
-import { deliver, pollOrders } from './tmc.service';
+import { deliver, followTmcState, pollOrders } from './tmc.service';
 import { tmcFeedCursor, tmcTicket } from './tmc.table';
 
 let t: TestApp;
@@ -23,10 +23,11 @@ let me: Session;
 let finance: Session;
 let outsider: Session;
 let other: Session;
+let admin: Session;
 
 beforeAll(async () => {
   t = await testApp();
-  [me, finance, outsider, other] = await t.logins('employee', 'finance', 'compliance', 'manager');
+  [me, finance, outsider, other, admin] = await t.logins('employee', 'finance', 'compliance', 'manager', 'admin');
   await withoutRoles(t, 'compliance');
 });
 afterAll(() => t.close());
@@ -293,6 +294,80 @@ describe('claiming TMC tickets on a deputy', () => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     for (const a of answers.filter((x) => x.statusCode !== 200)) expect([400, 409]).toContain(a.statusCode);
     expect(await t.ctx.db.$count(expenseLine, eq(expenseLine.tmcTicketId, ticket.ID))).toBe(1);
+  });
+
+  it('a cancelled deputy hands its ticket back: open again, the line keeps its number, claimed on a new deputy', async () => {
+    const ticket = await freshTicket('CLAIM-CANCEL-51');
+    const first = await saveClaim([{ TMCTicketID: ticket.ID, Description: '出差' }]);
+    expect(first.statusCode, first.body).toBe(200);
+    const d = first.json() as DocumentDetail;
+    // Submitted (its approval under way), then cancelled by an administrator.
+    await t.ctx.db.update(document).set({ status: 'approving' }).where(eq(document.id, d.ID));
+    const cancelled = await t.act('/api/system/UpateDocumentState', d.ID, admin.access_token, {
+      Status: 'cancelled',
+      Reason: '行程取消',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [line] = await t.ctx.db.select().from(expenseLine).where(eq(expenseLine.documentId, d.ID));
+    expect(line).toMatchObject({ tmcTicketId: null, description: `${ticket.TicketNo} 出差`, amount: '750.00' });
+    expect((await mine('open')).some((r) => r.ID === ticket.ID)).toBe(true);
+    const [row] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'tmc_release'),
+          eq(auditLog.entity, 'tmc_ticket'),
+          eq(auditLog.entityId, String(ticket.ID)),
+        ),
+      );
+    expect(row).toMatchObject({
+      action: 'tmc_release',
+      detail: expect.objectContaining({ docNo: d.DocNo, to: 'cancelled' }),
+    });
+    // Claimed again on a new deputy, once: the cancelled one no longer counts, a third is refused.
+    const again = await saveClaim([{ TMCTicketID: ticket.ID }]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as DocumentDetail).Lines[0]).toMatchObject({ TMCTicketID: ticket.ID, Amount: '750.00' });
+    const third = await saveClaim([{ TMCTicketID: ticket.ID }]);
+    expect(third.statusCode).toBe(400);
+    expect(third.json().errors[0]).toMatchObject({ field: 'Lines.0.TMCTicketID', code: 'tmc.ticket_claimed' });
+    expect(await t.ctx.db.$count(expenseLine, eq(expenseLine.tmcTicketId, ticket.ID))).toBe(1);
+  });
+
+  it('a deleted draft hands its ticket back', async () => {
+    const ticket = await freshTicket('CLAIM-DELETE-52');
+    const d = (await saveClaim([{ TMCTicketID: ticket.ID }])).json() as DocumentDetail;
+    const deleted = await t.act('/api/document/DeleteDocument', d.ID, me.access_token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await mine('open')).some((r) => r.ID === ticket.ID)).toBe(true);
+    const again = await saveClaim([{ TMCTicketID: ticket.ID }]);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  concurrencyTest('a claim made while a cancelled deputy hands the ticket back waits for it and wins', async () => {
+    const ticket = await freshTicket('CLAIM-RELEASE-RACE-53');
+    const d = (await saveClaim([{ TMCTicketID: ticket.ID }])).json() as DocumentDetail;
+    const [locked] = await t.ctx.db.select().from(document).where(eq(document.id, d.ID));
+    let released!: () => void;
+    const releasing = new Promise<void>((r) => {
+      released = r;
+    });
+    // The release holds the ticket's lock (its clearing not yet committed) while the new deputy claims it.
+    const release = t.ctx.db.transaction(async (tx) => {
+      await followTmcState(tx, locked!, 'cancelled', { actorId: null, requestId: 'race' });
+      await tx.update(document).set({ status: 'cancelled' }).where(eq(document.id, d.ID));
+      released();
+      await new Promise((r) => setTimeout(r, 400));
+    });
+    await releasing;
+    const [claim] = await Promise.all([saveClaim([{ TMCTicketID: ticket.ID }]), release]);
+    expect(claim.statusCode, claim.body).toBe(200);
+    const claims = await t.ctx.db
+      .select({ documentId: expenseLine.documentId })
+      .from(expenseLine)
+      .where(eq(expenseLine.tmcTicketId, ticket.ID));
+    expect(claims).toEqual([{ documentId: (claim.json() as DocumentDetail).ID }]);
   });
 
   it('OnlyAirTicketCompleted closes a posted deputy whose every line the TMC account paid', async () => {

@@ -25,7 +25,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
-import { ticketLines } from '../../cards/tmc/tmc.service';
+import { claimTickets, ticketLines } from '../../cards/tmc/tmc.service';
 import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.service';
 import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
@@ -103,7 +103,7 @@ async function prepare(
   // Lines claiming TMC air tickets take the ticket's amount, date and item (docs/decisions/039).
   const bodyLines = await ticketLines(
     db,
-    { companyId: user.companyId, applicantId, docType, currency: body.Currency, documentId, lines: body.Lines },
+    { companyId: user.companyId, applicantId, docType, currency: body.Currency, lines: body.Lines },
     errors,
   );
   const itemIds = [...new Set(bodyLines.map((l) => l.ExpenseItemID).filter((x): x is number => !!x))];
@@ -239,6 +239,7 @@ export async function save(
         reach: async (_tx, d) => entitled(user, d, 'edit'),
       },
       async (tx, d) => {
+        await claimTickets(tx, user.companyId, d.id, lines);
         await claimingLines(() => repo.replaceLines(tx, d.id, lines));
         await repo.replaceLoanLinks(tx, d.id, loans);
         // Attendees follow their lines: split per head again, gone with a line that went or stopped involving HCP.
@@ -275,6 +276,7 @@ export async function save(
       actorId: user.userId,
       principalId: applicantId,
     });
+    await claimTickets(tx, user.companyId, row.id, lines);
     await claimingLines(() => repo.replaceLines(tx, row.id, lines));
     await repo.replaceLoanLinks(tx, row.id, loans);
     await audit(tx, {

@@ -5,6 +5,7 @@ import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss, startScheduled } from './core/jobs';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { tmcPollJob } from './modules/cards/tmc/tmc.service';
 import { applyBlockJob } from './modules/documents/applies/block.service';
 import { erpJob } from './modules/finance/posting/posting.service';
 import { bankJob } from './modules/finance/remit/bank.service';
@@ -114,7 +115,12 @@ async function main(): Promise<void> {
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP
       // evidence is overdue are blocked (DESIGN §11).
-      await startScheduled(boss, [freezeJob(ctx.db, app.log), applyBlockJob(ctx, app.log)]);
+      // With a real TMC configured, its order feed is polled for the tickets booked there (docs/decisions/039).
+      await startScheduled(boss, [
+        freezeJob(ctx.db, app.log),
+        applyBlockJob(ctx, app.log),
+        ...(config.tmc.url ? [tmcPollJob(ctx, config.tmc.pollCron, app.log)] : []),
+      ]);
     });
     if (closing) return;
     // Instances share one database: texts edited through another reach this one's messages too.

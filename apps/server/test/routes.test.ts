@@ -39,6 +39,8 @@ describe('every route', () => {
       '/api/System/GetOpenApiToken',
       '/api/Shared/Document',
       '/api/Shared/Attachment',
+      '/tmc-sim',
+      '/tmc-sim/book',
       '/Content/Language/Language_zh-CN.json',
       '/Content/Language/Language_en-GB.json',
       '/healthz',

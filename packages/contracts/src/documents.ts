@@ -77,6 +77,8 @@ export const ExpenseLineInput = z.object({
   Currency: currency.default('CNY'),
   ProductID: Id.nullish(),
   Description: z.string().trim().max(500).nullish(),
+  /** A TMC air ticket this line claims: its amount, date and item are the ticket's, paid by the company (tmc.ts). */
+  TMCTicketID: Id.nullish(),
 });
 export type ExpenseLineInput = z.infer<typeof ExpenseLineInput>;
 

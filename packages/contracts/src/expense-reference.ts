@@ -120,10 +120,11 @@ export const SaveProviderBody = z.object({
     .regex(/^[0-9A-Z]{15,20}$/)
     .nullish(),
   BankName: z.string().trim().max(100).nullish(),
+  // Digits; or the list's mask sent back unchanged, which keeps the stored number.
   BankAccount: z
     .string()
     .trim()
-    .regex(/^\d{8,32}$/)
+    .regex(/^(\d{8,32}|\*{4}( \*{4} \d{4})?)$/)
     .nullish(),
   Category: ProviderCategory,
   Active: z.boolean().default(true),

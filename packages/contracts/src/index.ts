@@ -46,4 +46,5 @@ export * from './reports';
 export * from './screens';
 export * from './spendreports';
 export * from './time';
+export * from './tmc';
 export * from './workflow';

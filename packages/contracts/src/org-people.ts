@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, MasterCode, Money, Name, Version } from './common';
 import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
+import { isMaskedAccount } from './pipl';
 
 const Optional = (max: number) => z.string().trim().max(max).nullish();
 export const Username = z
@@ -15,11 +16,12 @@ const Mobile = z
   .string()
   .trim()
   .regex(/^\+?[0-9][0-9 -]{5,28}$/);
+/** Digits; or the mask a masked export or list showed, sent back unchanged (the stored number is kept). */
 const BankAccount = z
   .string()
   .trim()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{8,32}$/));
+  .transform((v) => (isMaskedAccount(v) ? v : v.replace(/\s+/g, '')))
+  .pipe(z.string().refine((v) => /^\d{8,32}$/.test(v) || isMaskedAccount(v)));
 
 export const EmployeeRow = z.object({
   EmployeeID: Id,

@@ -8,6 +8,11 @@ import { PageQuery } from './paging';
  * amounts they paid, searchable by run and item, exportable, and deleted once their retention period has passed.
  */
 
+/** Whether a value is a masked account as `maskBankAccount` writes it (`****`, `**** **** 1234`), not a number. */
+export function isMaskedAccount(value: string | null | undefined): boolean {
+  return typeof value === 'string' && /^\*{4}( \*{4} \d{4})?$/.test(value.trim());
+}
+
 /**
  * A bank account as lists and exports show it to those who do not pay: its last four digits only
  * (`**** **** 1234`); a short account shows as `****`; none stays none.

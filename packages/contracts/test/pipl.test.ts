@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeleteF110Body, maskBankAccount, SearchF110MainBody } from '../src';
+import { DeleteF110Body, isMaskedAccount, maskBankAccount, SaveEmployeeBody, SearchF110MainBody } from '../src';
 
 describe('bank account mask', () => {
   it('shows the last four digits only', () => {
@@ -14,6 +14,19 @@ describe('bank account mask', () => {
     expect(maskBankAccount('')).toBe('');
     expect(maskBankAccount(null)).toBeNull();
     expect(maskBankAccount(undefined)).toBeNull();
+  });
+});
+
+describe('a mask sent back', () => {
+  it('is told from a number, and accepted where an account is', () => {
+    expect(isMaskedAccount(maskBankAccount('6222021234567890123'))).toBe(true);
+    expect(isMaskedAccount('****')).toBe(true);
+    expect(isMaskedAccount('6222021234567890123')).toBe(false);
+    expect(isMaskedAccount('**** 1234')).toBe(false);
+    const body = { Code: 'E1', NameZH: '甲', NameEN: 'A', TeamID: 1, Language: 'zh-CN' };
+    expect(SaveEmployeeBody.parse({ ...body, BankAccount: '**** **** 0123' }).BankAccount).toBe('**** **** 0123');
+    expect(SaveEmployeeBody.parse({ ...body, BankAccount: '6222 0212 3456' }).BankAccount).toBe('622202123456');
+    expect(SaveEmployeeBody.safeParse({ ...body, BankAccount: '**** 12' }).success).toBe(false);
   });
 });
 

@@ -48,6 +48,12 @@ const EnvSchema = z.object({
   ANALYTICS_URL: z.url().optional(),
   /** The SAP middleware's vendor-search endpoint; unset answers from the vendor master kept here. */
   SAP_VENDOR_URL: z.url().optional(),
+  /** The travel-management company's site (booking page and order feed); unset, this server simulates it at /tmc-sim. */
+  TMC_URL: z.url().optional(),
+  /** How often the TMC's order feed is polled when TMC_URL is set (cron, Shanghai time). */
+  TMC_POLL_CRON: z.string().trim().min(9).max(100).default('*/10 * * * *'),
+  /** How long the signed hand-over to the TMC's booking site stays valid. */
+  TMC_TOKEN_TTL_SECONDS: int(30, 86_400).default(900),
   /** smtp://user:pass@host:587 or smtps://…; unset keeps notices as files in DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -111,6 +117,7 @@ export interface Config {
   analyticsUrl: string | undefined;
   /** The SAP vendor search of the customer's middleware; unset uses the built-in simulator. */
   sapVendorUrl: string | undefined;
+  tmc: { url: string | undefined; pollCron: string; tokenTtlSeconds: number };
   /** The mail server notices go through; unset writes them to the data folder. */
   smtp: { url: string; from: string } | undefined;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
@@ -249,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openApiClients,
     analyticsUrl: e.ANALYTICS_URL,
     sapVendorUrl: e.SAP_VENDOR_URL,
+    tmc: { url: e.TMC_URL, pollCron: e.TMC_POLL_CRON, tokenTtlSeconds: e.TMC_TOKEN_TTL_SECONDS },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { budgetRoutes } from './budgets/budget.routes';
+import { tmcRoutes } from './cards/tmc/tmc.routes';
 import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
@@ -97,6 +98,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   reportRoutes,
   spendReportRoutes,
   piplRoutes,
+  tmcRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -184,7 +184,7 @@ export const TYPES: Record<ExpenseDocType, readonly TypeSeed[]> = {
         {
           code: 'D_MEETING',
           names: ['会议费用', 'Meeting costs'],
-          items: ['MEETING_VENUE', 'HCP_MEAL', 'LECTURE_FEE', 'MEETING_REG'],
+          items: ['MEETING_VENUE', 'HCP_MEAL', 'LECTURE_FEE', 'MEETING_REG', 'AIR_TICKET'],
         },
         {
           code: 'D_CLINICAL',

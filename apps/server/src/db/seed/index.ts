@@ -14,6 +14,7 @@ import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
 import { seedDemoOrgStructure } from './demo-org-structure';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoTmc } from './demo-tmc';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
 const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[] = [
@@ -23,6 +24,7 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoExpenseMaster,
   seedDemoCustomers,
   seedDemoDocuments,
+  seedDemoTmc,
   seedDemoFreezes,
   seedDemoFinanceStates,
   seedDemoSales,

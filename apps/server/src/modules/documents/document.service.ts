@@ -87,6 +87,7 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
       AmountCNY: l.amountCny,
       ProductID: l.productId,
       Description: l.description,
+      TMCTicketID: l.tmcTicketId,
     })),
     Loans: loans.map((l) => ({ LoanID: l.loanId, LoanNo: l.loanNo, LoanTotal: l.total, Amount: l.amount })),
     AllowedActions: allowedActions(user, d, currentApprover),

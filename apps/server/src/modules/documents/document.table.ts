@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { gramsColumn, idColumn, timestampColumns, versionColumn } from '../../core/columns';
+import { tmcTicket } from '../cards/tmc/tmc.table';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
 import { expenseItem, expenseSubItem, expenseType } from '../masterdata/expense.table';
 import { product } from '../masterdata/reference.table';
@@ -119,9 +120,12 @@ export const expenseLine = pgTable(
     amountCny: numeric('amount_cny', { precision: 18, scale: 2 }),
     productId: integer('product_id').references(() => product.id),
     description: text('description'),
+    /** A TMC air ticket the line claims (paid by the company's TMC account); one line claims a ticket at a time. */
+    tmcTicketId: integer('tmc_ticket_id').references(() => tmcTicket.id),
   },
   (t) => [
     uniqueIndex('expense_line_no_uq').on(t.documentId, t.lineNo),
+    uniqueIndex('expense_line_tmc_ticket_uq').on(t.tmcTicketId).where(sql`${t.tmcTicketId} is not null`),
     index('expense_line_item_idx').on(t.expenseItemId, t.expenseDate),
     // The spend reports page lines newest first by expense date, and export them a keyset page at a time.
     index('expense_line_date_idx').on(t.expenseDate, t.id),

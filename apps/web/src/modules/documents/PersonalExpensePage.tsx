@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { displayDateTime } from '../../shared/format';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { BookOnTmcButton } from '../cards/tmc';
 import { documentApi } from './api';
 import { DOC_STATE_OPTIONS, DOC_TYPE_OPTIONS, DocTypeLabel, StatusTag } from './labels';
 
@@ -121,7 +122,12 @@ export default function PersonalExpensePage() {
   return (
     <ListPage<DocumentListRow>
       titleKey="menu.expense.personalExpense"
-      header={<StateSummary />}
+      header={
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <StateSummary />
+          <BookOnTmcButton />
+        </Flex>
+      }
       queryKey="documents-mine"
       searchCall={(body) => documentApi.search(body)}
       rowKey="ID"

@@ -17,6 +17,7 @@ import {
   type SavePlanHeadBody,
   subMoney,
 } from '@ems/contracts';
+import { guarded } from '../../../core/checks';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound } from '../../../core/errors';
@@ -24,6 +25,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
+import { claimTickets, ticketLines } from '../../cards/tmc/tmc.service';
 import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.service';
 import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
@@ -38,6 +40,9 @@ import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
 import { reapportion } from '../parts/apportion.service';
+
+/** Stores lines; a TMC ticket another save claimed in the meantime is a conflict (the unique claim of a ticket). */
+const claimingLines = (work: () => Promise<void>) => guarded(work, { duplicate: 'tmc.ticket_claimed_now' });
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
@@ -95,19 +100,25 @@ async function prepare(
   if (body.StartDate && body.EndDate && body.StartDate > body.EndDate)
     errors.push({ field: 'EndDate', code: 'document.end_before_start' });
 
-  const itemIds = [...new Set(body.Lines.map((l) => l.ExpenseItemID).filter((x): x is number => !!x))];
+  // Lines claiming TMC air tickets take the ticket's amount, date and item (docs/decisions/039).
+  const bodyLines = await ticketLines(
+    db,
+    { companyId: user.companyId, applicantId, docType, currency: body.Currency, lines: body.Lines },
+    errors,
+  );
+  const itemIds = [...new Set(bodyLines.map((l) => l.ExpenseItemID).filter((x): x is number => !!x))];
   const items = new Map((await repo.itemsById(db, itemIds)).map((i) => [i.id, i]));
   const offered = body.ExpenseTypeID ? await repo.offeredItems(db, body.ExpenseTypeID, itemIds) : undefined;
   const subs = new Map(
     (
       await repo.subItemsById(
         db,
-        body.Lines.map((l) => l.ExpenseSubItemID).filter((x): x is number => !!x),
+        bodyLines.map((l) => l.ExpenseSubItemID).filter((x): x is number => !!x),
       )
     ).map((s) => [s.id, s]),
   );
   const lines: repo.LineInsert[] = [];
-  for (const [i, l] of body.Lines.entries()) {
+  for (const [i, l] of bodyLines.entries()) {
     const at = (f: string) => `Lines.${i}.${f}`;
     if (l.ExpenseItemID) {
       const item = items.get(l.ExpenseItemID);
@@ -173,6 +184,7 @@ async function lineValues(db: Db, companyId: number, l: ExpenseLineInput) {
     amountCny: amount !== null && rate !== null ? mulMoney(amount, rate) : null,
     productId: l.ProductID ?? null,
     description: l.Description ?? null,
+    tmcTicketId: l.TMCTicketID ?? null,
   };
 }
 
@@ -227,7 +239,8 @@ export async function save(
         reach: async (_tx, d) => entitled(user, d, 'edit'),
       },
       async (tx, d) => {
-        await repo.replaceLines(tx, d.id, lines);
+        await claimTickets(tx, user.companyId, d.id, lines);
+        await claimingLines(() => repo.replaceLines(tx, d.id, lines));
         await repo.replaceLoanLinks(tx, d.id, loans);
         // Attendees follow their lines: split per head again, gone with a line that went or stopped involving HCP.
         await rebalance(tx, d.id);
@@ -263,7 +276,8 @@ export async function save(
       actorId: user.userId,
       principalId: applicantId,
     });
-    await repo.replaceLines(tx, row.id, lines);
+    await claimTickets(tx, user.companyId, row.id, lines);
+    await claimingLines(() => repo.replaceLines(tx, row.id, lines));
     await repo.replaceLoanLinks(tx, row.id, loans);
     await audit(tx, {
       companyId: user.companyId,
@@ -313,9 +327,9 @@ export async function add(
   );
 }
 
-/** A document's lines as a save sends them. */
+/** A document's lines as a save sends them; a TMC ticket's line stays with the document that claims it. */
 function linesAsInput(d: DocumentDetail): ExpenseLineInput[] {
-  return d.Lines.map((l) => ({
+  return d.Lines.filter((l) => !l.TMCTicketID).map((l) => ({
     ExpenseItemID: l.ExpenseItemID,
     ExpenseSubItemID: l.ExpenseSubItemID,
     ExpenseDate: l.ExpenseDate,

@@ -5,6 +5,7 @@ import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit, auditMany } from '../../audit/audit.service';
 import { followBudgets } from '../../budgets/budget-ledger.service';
+import { followTmcState } from '../../cards/tmc/tmc.service';
 import { queueNotice, queueNotices } from '../../notify/notify.service';
 import { followQuotaState } from '../../quotas/usage.service';
 import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
@@ -124,6 +125,8 @@ export async function transition(
     await followBudgets(tx, d, out.to);
     // Quota holds and consumption follow it too: a returned, cancelled or deleted document uses nothing.
     await followQuotaState(tx, d, out.to);
+    // A deputy cancelled or deleted hands its TMC air tickets back, open for a new deputy (docs/decisions/039).
+    await followTmcState(tx, d, out.to, { actorId: actorIdOf(user), requestId: req.requestId });
     const expected = { status: d.status, version: d.version };
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {
@@ -203,6 +206,8 @@ export async function transitionMany(
   for (const d of docs) await followBudgets(tx, d, out.to);
   // Quota use follows too (nothing to do unless the batch returns or cancels its documents).
   for (const d of docs) await followQuotaState(tx, d, out.to);
+  // TMC tickets follow too (nothing to do unless the batch cancels deputies).
+  for (const d of docs) await followTmcState(tx, d, out.to, { actorId: actorIdOf(user), requestId: req.requestId });
   const moved = await repo.updateManyExpected(tx, docs, out.to);
   if (moved !== docs.length) throw conflict('common.stale_version');
   const actorId = actorIdOf(user);

@@ -15,6 +15,7 @@ import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
+import { ticketAmount as tmcTicketAmount } from '../../cards/tmc/tmc.service';
 import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
@@ -153,6 +154,10 @@ export async function saveAirTicketShare(
     if (seen.has(s.EmployeeID)) errors.push({ field: `Shares.${i}.EmployeeID`, code: 'airticket.employee_duplicate' });
     seen.add(s.EmployeeID);
   }
+  // A TMC ticket is split at what the company's TMC account paid for it (docs/decisions/039).
+  const tmcAmount = await tmcTicketAmount(ctx.db, c.companyId, ticketNo);
+  if (tmcAmount !== undefined && compareMoney(tmcAmount, ticketAmount) !== 0)
+    errors.push({ field: 'TicketAmount', code: 'airticket.tmc_amount', params: { no: ticketNo, amount: tmcAmount } });
   if (errors.length) throw new AppError(400, 'validation.failed', undefined, errors);
   await editPart(ctx, c, body, 'share_air_ticket', async (tx, d) => {
     const known = new Set((await repo.employeesIn(tx, d.companyId, [...seen])).map((e) => e.id));

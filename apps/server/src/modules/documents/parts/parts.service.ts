@@ -1,6 +1,7 @@
 import type { Culture, PreviewData } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { type AppError, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
 import type { DocumentRow } from '../document.repository';
 import { apportionmentOf, apportionmentProblem } from './apportion.service';
 import { airTicketSharesOf, purchaseOrdersOf } from './orders.service';
@@ -11,11 +12,11 @@ import { tripsOf } from './trip.service';
 type Parts = Pick<PreviewData, 'Apportionment' | 'Trips' | 'Payee' | 'PurchaseOrders' | 'AirTicketShares'>;
 
 /** Every part of a document the caller may see, as its print-ready view shows them. */
-export async function partsForPreview(db: Db, culture: Culture, d: DocumentRow): Promise<Parts> {
+export async function partsForPreview(db: Db, culture: Culture, d: DocumentRow, viewer: SessionUser): Promise<Parts> {
   const [apportion, trips, payee, orders, tickets] = await Promise.all([
     apportionmentOf(db, culture, d),
     tripsOf(db, d),
-    d.docType === 'apply' ? undefined : payDetailOf(db, culture, d),
+    d.docType === 'apply' ? undefined : payDetailOf(db, culture, d, viewer),
     purchaseOrdersOf(db, culture, d),
     airTicketSharesOf(db, culture, d),
   ]);

@@ -6,6 +6,7 @@ import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { auditLog } from '../../audit/audit.table';
 import { poWhiteList, product, provider } from '../../masterdata/reference.table';
+import { payDetail } from './parts.table';
 import { httpVendorSearch, useVendorSearch, type VendorSearch } from './vendor.gateway';
 
 let t: TestApp;
@@ -318,7 +319,10 @@ describe('pay details and vendors', () => {
       employee.access_token,
     );
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ Saved: true, PayeeCode: 'V-T1', BankAccount: '6225880011112222' });
+    // The vendor's whole account is kept; the employee, who does not pay people, sees it masked (core/masking).
+    expect(saved.json()).toMatchObject({ Saved: true, PayeeCode: 'V-T1', BankAccount: '**** **** 2222' });
+    const [kept] = await t.ctx.db.select().from(payDetail).where(eq(payDetail.documentId, d.ID));
+    expect(kept?.bankAccount).toBe('6225880011112222');
     const payees = (await t.call('/api/document/SearchPayVendor', { Keyword: 'V-T1' }, employee.access_token)).json();
     expect(payees).toMatchObject({ Total: 1, Rows: [{ Code: 'V-T1', Documents: 1 }] });
     const preview = (await t.call('/api/Preview/GetDeputyData', { ID: d.ID }, employee.access_token)).json();

@@ -10,14 +10,22 @@ import type {
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
+import { shownAccount, wholeAccount } from '../../../core/masking';
 import { companyById, findEmployee } from '../../org/org.service';
 import type { DocumentRow } from '../document.repository';
 import { type Caller, editPart, readable } from './part';
 import * as repo from './parts.repository';
 import { vendorSearch } from './vendor.gateway';
 
-/** Searches the SAP vendor master (the configured adapter, else the built-in simulator). */
+/** The vendor search as the screen gets it: accounts masked unless the caller pays people (core/masking). */
 export async function searchVendors(db: Db, c: Caller, q: SearchVendorBody): Promise<VendorList> {
+  const found = await lookupVendors(db, c, q);
+  return { Rows: found.Rows.map((r) => ({ ...r, BankAccount: shownAccount(c.user, r.BankAccount) })) };
+}
+
+/** Searches the SAP vendor master (the configured adapter, else the built-in simulator), whole accounts. */
+async function lookupVendors(db: Db, c: Caller, q: SearchVendorBody): Promise<VendorList> {
   const company = await companyById(db, c.companyId);
   const rows = await vendorSearch().search(db, {
     companyId: c.companyId,
@@ -37,7 +45,7 @@ export async function searchPayVendors(db: Db, c: Caller, q: SearchPayVendorBody
       Code: r.code ?? '',
       Name: r.name,
       BankName: r.bankName,
-      BankAccount: r.bankAccount,
+      BankAccount: shownAccount(c.user, r.bankAccount),
       Documents: r.documents,
       LastUsedAt: (r.lastUsedAt ?? new Date(0)).toISOString(),
     })),
@@ -45,11 +53,15 @@ export async function searchPayVendors(db: Db, c: Caller, q: SearchPayVendorBody
 }
 
 export async function search(ctx: DbContext, c: Caller, documentId: number): Promise<PayDetail> {
-  return payDetailOf(ctx.db, c.culture, await readable(ctx.db, c, documentId));
+  return payDetailOf(ctx.db, c.culture, await readable(ctx.db, c, documentId), c.user);
 }
 
 /** The part as a document the caller may see holds it (its screen, its preview). */
-export async function payDetailOf(db: Db, culture: Culture, d: DocumentRow): Promise<PayDetail> {
+/**
+ * The payee's account is masked unless the caller pays people (core/masking), or it is the caller's own account
+ * (the applicant paid to their own card).
+ */
+export async function payDetailOf(db: Db, culture: Culture, d: DocumentRow, viewer: SessionUser): Promise<PayDetail> {
   const row = await repo.payDetailOf(db, d.id);
   if (row?.payeeKind === 'vendor') {
     return {
@@ -59,7 +71,7 @@ export async function payDetailOf(db: Db, culture: Culture, d: DocumentRow): Pro
       PayeeCode: row.vendorCode ?? '',
       PayeeName: row.vendorName ?? '',
       BankName: row.bankName,
-      BankAccount: row.bankAccount,
+      BankAccount: shownAccount(viewer, row.bankAccount),
     };
   }
   const e = await findEmployee(db, d.applicantId);
@@ -71,7 +83,7 @@ export async function payDetailOf(db: Db, culture: Culture, d: DocumentRow): Pro
     PayeeCode: e.code,
     PayeeName: culture === 'en-GB' ? e.nameEn : e.nameZh,
     BankName: e.bankName,
-    BankAccount: e.bankAccount,
+    BankAccount: e.id === viewer.userId ? wholeAccount(e.bankAccount, 'own') : shownAccount(viewer, e.bankAccount),
   };
 }
 
@@ -83,7 +95,7 @@ export async function save(ctx: DbContext, c: Caller, body: SavePayDetailBody): 
   let values: repo.PayValues = { payeeKind: 'employee' };
   if (body.PayeeKind === 'vendor') {
     if (!body.VendorCode) throw fieldError('VendorCode', 'validation.required');
-    const [v] = (await searchVendors(ctx.db, c, { Code: body.VendorCode, Limit: 1 })).Rows;
+    const [v] = (await lookupVendors(ctx.db, c, { Code: body.VendorCode, Limit: 1 })).Rows;
     if (!v || v.Code !== body.VendorCode) throw fieldError('VendorCode', 'pay.vendor_unknown');
     if (!v.BankAccount) throw fieldError('VendorCode', 'pay.vendor_no_bank', { code: v.Code });
     values = {

@@ -69,7 +69,7 @@ export async function preview(
     TotalInWords: amountInWords(d.TotalAmountCNY, culture),
     Route: route.Rows,
     AttachmentCount: await countOf(ctx.db, id),
-    ...(await partsForPreview(ctx.db, culture, row.d)),
+    ...(await partsForPreview(ctx.db, culture, row.d, user)),
     PrintedAt: new Date().toISOString(),
   };
 }

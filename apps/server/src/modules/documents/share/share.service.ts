@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../../core/context';
 import { forbidden, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
+import { shownAccount } from '../../../core/masking';
 import { ISSUER } from '../../../core/security';
 import { audit } from '../../audit/audit.service';
 import { linkIssuer } from '../../auth/auth.service';
@@ -125,7 +126,10 @@ export async function openDocument(ctx: AppContext, token: string, culture: Cult
   const files = await attachments.list(ctx, issuer, id, culture);
   const hours = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 3600_000));
   return {
-    Document: document,
+    // Whoever holds the link sees the payee's account masked, whatever the issuer may see.
+    Document: document.Payee
+      ? { ...document, Payee: { ...document.Payee, BankAccount: shownAccount(null, document.Payee.BankAccount) } }
+      : document,
     Files: await Promise.all(
       files.Rows.map(async (f) => ({
         ID: f.ID,

@@ -8,6 +8,8 @@ const ACCOUNTS = {
   inputVat: ['GLInputVAT', '22210101'],
   bank: ['GLBank', '100201'],
   fixedAsset: ['GLFixedAsset', '160101'],
+  /** What the company owes its travel-management company for the air tickets its TMC account paid. */
+  tmcPayable: ['GLTMCPayable', '220203'],
 } as const;
 export type AccountRole = keyof typeof ACCOUNTS;
 

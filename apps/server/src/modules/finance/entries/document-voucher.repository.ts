@@ -24,6 +24,7 @@ export async function voucherLines(db: Db, documentId: number, costCentreId: num
       fxRate: expenseLine.fxRate,
       amountCny: expenseLine.amountCny,
       description: expenseLine.description,
+      tmcTicketId: expenseLine.tmcTicketId,
     })
     .from(expenseLine)
     .leftJoin(expenseItem, eq(expenseItem.id, expenseLine.expenseItemId))

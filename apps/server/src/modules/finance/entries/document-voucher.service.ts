@@ -58,6 +58,7 @@ async function expenseFacts(db: Db, d: LockedDocument, postingDate: string) {
       amountCny: cny.amountCny,
       productId: l.productId,
       shares: shares.filter((s) => s.lineNo === l.lineNo).map(share),
+      companyPaid: l.tmcTicketId !== null,
     });
   }
   const f: ExpenseFacts = {
@@ -74,6 +75,7 @@ async function expenseFacts(db: Db, d: LockedDocument, postingDate: string) {
       advance: await glAccount(db, d.companyId, 'advance'),
       inputVat: await glAccount(db, d.companyId, 'inputVat'),
       fixedAsset: await glAccount(db, d.companyId, 'fixedAsset'),
+      tmcPayable: await glAccount(db, d.companyId, 'tmcPayable'),
     },
     assetThreshold: rule.threshold,
   };

@@ -29,6 +29,8 @@ export interface LineFact {
   productId: number | null;
   /** The line's own apportionment, if any (wins over the document's). */
   shares: ShareFact[];
+  /** A TMC air ticket the company's TMC account paid: owed to the TMC, never to the employee. */
+  companyPaid?: boolean;
 }
 
 export interface ExpenseFacts {
@@ -43,7 +45,7 @@ export interface ExpenseFacts {
   deductibleVat: string;
   /** The loans this claim writes off and the amount of each. */
   loans: { loanId: number; amount: string }[];
-  accounts: { payable: string; advance: string; inputVat: string; fixedAsset: string };
+  accounts: { payable: string; advance: string; inputVat: string; fixedAsset: string; tmcPayable?: string };
   /** Lines of an asset item above this CNY amount (net of VAT) are fixed assets. */
   assetThreshold: string;
 }
@@ -82,6 +84,7 @@ export function toCny(amount: string, rate: string): string {
  *   threshold debits the fixed-asset account instead of its expense account;
  * - the deductible VAT (never more than the claim) debits input VAT;
  * - the loans written off credit the employee advance, each up to what is left of the claim;
+ * - TMC air tickets the company's TMC account paid credit the TMC payable, never the employee;
  * - the rest credits the employee payable (nothing when the loans offset it all).
  * Debits and credits both come to the lines' gross CNY amount, to the fen.
  */
@@ -147,7 +150,16 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
   });
   if (positive(vat)) entries.push({ side: 'D', glAccount: f.accounts.inputVat, amount: vat, text: `${f.docNo} VAT` });
 
-  let left = gross;
+  // The company's TMC account paid the TMC tickets: their gross is owed to the TMC, not to the employee.
+  const companyPaid = addMoney('0', ...lines.filter((l) => l.companyPaid).map((l) => l.amountCny));
+  if (positive(companyPaid))
+    entries.push({
+      side: 'C',
+      glAccount: f.accounts.tmcPayable ?? f.accounts.payable,
+      amount: companyPaid,
+      text: `${f.docNo} TMC`,
+    });
+  let left = subMoney(gross, companyPaid);
   for (const loan of f.loans) {
     const take = minMoney(money(loan.amount), left);
     if (!positive(take)) continue;
@@ -160,7 +172,7 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
     });
     left = subMoney(left, take);
   }
-  const writtenOff = subMoney(gross, left);
+  const writtenOff = subMoney(subMoney(gross, companyPaid), left);
   if (positive(left))
     entries.push({ side: 'C', glAccount: f.accounts.payable, amount: left, employeeId: f.applicantId, text: f.docNo });
   return { entries, assets, gross, vat, writtenOff, payable: left };

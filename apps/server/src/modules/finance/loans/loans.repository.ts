@@ -293,15 +293,21 @@ export async function searchEmployees(
   );
 }
 
-/** Whether a deputy leaves anything to pay its applicant: all its lines air tickets, or loans written off take all. */
+/**
+ * Whether a deputy leaves anything to pay its applicant: all its lines air tickets (of the air-ticket category, or
+ * TMC tickets the company's TMC account paid), or loans written off take all that is not TMC-paid.
+ */
 export async function payableFacts(db: Db, documentId: number) {
   const [row] = await db
     .select({
       lines: sql<number>`(select count(*) from expense_line l where l.document_id = ${documentId})::int`,
       otherLines: sql<number>`(select count(*) from expense_line l left join expense_item i on i.id = l.expense_item_id
-        where l.document_id = ${documentId} and coalesce(i.category, 'other') <> 'air_ticket')::int`,
-      offset: sql<boolean>`${doc.totalAmountCny} <= coalesce((select sum(k.amount) from document_loan_link k
-        where k.document_id = ${documentId}), 0)`,
+        where l.document_id = ${documentId} and coalesce(i.category, 'other') <> 'air_ticket'
+          and l.tmc_ticket_id is null)::int`,
+      // TMC tickets are paid by the company's TMC account: the loans need offset only the rest.
+      offset: sql<boolean>`${doc.totalAmountCny} - coalesce((select sum(l.amount_cny) from expense_line l
+        where l.document_id = ${documentId} and l.tmc_ticket_id is not null), 0)
+        <= coalesce((select sum(k.amount) from document_loan_link k where k.document_id = ${documentId}), 0)`,
     })
     .from(doc)
     .where(eq(doc.id, documentId));

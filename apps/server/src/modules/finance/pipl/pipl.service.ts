@@ -17,6 +17,7 @@ import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { canSeeWholeAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { parameter } from '../../system/system.service';
 import { runNoOf } from '../remit/remit.view';
@@ -35,8 +36,8 @@ export async function retentionDays(db: Db, companyId: number): Promise<number> 
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_RETENTION_DAYS;
 }
 
-/** The clerks who pay see whole bank accounts; everyone else the last four digits. */
-export const seesBankAccounts = (u: SessionUser) => u.functions.has('expenseRemittance');
+/** The clerks who pay see whole bank accounts; everyone else the last four digits (the one rule, core/masking). */
+export const seesBankAccounts = (u: SessionUser) => canSeeWholeAccount(u);
 
 /** Deleting personal data: the company's administrators and the clerks who pay. */
 export const mayDelete = (u: SessionUser) => u.isAdmin || u.functions.has('expenseRemittance');

@@ -215,13 +215,13 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: LoadRemitDataBody,
       response: pageOf(RemitRow),
     },
-    async (req) => records.loadRemit(ctx.db, actorOf(req), req.body),
+    async (req) => records.loadRemit(ctx.db, actorOf(req), req.body, currentUser(req)),
   );
   doc(
     'ExportRemitData',
     { permission: [SCREEN, 'paymentVoucher'], summary: 'The remittance list as Excel', body: LoadRemitDataBody },
     async (req, reply) => {
-      const Rows = records.exportRemit(ctx.db, actorOf(req), req.body);
+      const Rows = records.exportRemit(ctx.db, actorOf(req), req.body, currentUser(req));
       const c = req.culture;
       const cols: ExportColumn<RemitRow>[] = [
         { header: h(c)('docNo'), width: 18, value: (r) => r.DocNo },

@@ -13,6 +13,7 @@ import type { Db } from '../../../core/db';
 import { forbidden } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { shownAccount, type Viewer } from '../../../core/masking';
 import { glAccount } from '../entries/accounts';
 import * as repo from './records.repository';
 
@@ -122,7 +123,7 @@ async function withEntries(db: Db, rows: { v: repo.VoucherRow; docNo: string | n
   return out;
 }
 
-function toRemitRow(r: repo.PayableRow, actor: Actor): RemitRow {
+function toRemitRow(r: repo.PayableRow, actor: Actor, viewer: Viewer): RemitRow {
   return {
     DocumentID: r.documentId,
     DocNo: r.docNo,
@@ -130,26 +131,26 @@ function toRemitRow(r: repo.PayableRow, actor: Actor): RemitRow {
     PayeeCode: r.payeeCode,
     PayeeName: localName(actor.culture, r.payeeZh, r.payeeEn),
     BankName: r.bankName,
-    BankAccount: r.bankAccount,
+    BankAccount: shownAccount(viewer, r.bankAccount),
     Amount: r.amount,
     ErpDocNo: r.erpDocNo,
   };
 }
 
-export async function loadRemit(db: Db, actor: Actor, q: LoadRemitDataBody) {
+export async function loadRemit(db: Db, actor: Actor, q: LoadRemitDataBody, viewer: Viewer) {
   const payable = await glAccount(db, actor.companyId, 'payable');
   const { rows, ...total } = await repo.payables(db, actor.companyId, payable, q);
-  return { ...total, Rows: rows.map((r) => toRemitRow(r, actor)) };
+  return { ...total, Rows: rows.map((r) => toRemitRow(r, actor, viewer)) };
 }
 
 /** Every payable of the filter, a page of documents at a time after the last one read. */
-export async function* exportRemit(db: Db, actor: Actor, q: LoadRemitDataBody) {
+export async function* exportRemit(db: Db, actor: Actor, q: LoadRemitDataBody, viewer: Viewer) {
   const payable = await glAccount(db, actor.companyId, 'payable');
   let after: number | undefined;
   for (let read = 0; read < EXPORT_ROWS; ) {
     const page = await repo.payablesAfter(db, actor.companyId, payable, q, after);
     read += page.rows.length;
-    for (const r of page.rows) yield toRemitRow(r, actor);
+    for (const r of page.rows) yield toRemitRow(r, actor, viewer);
     if (!page.full || page.lastId === undefined) return;
     after = page.lastId;
   }

@@ -20,6 +20,7 @@ import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
+import { shownAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
 import { glAccount } from '../entries/accounts';
@@ -175,11 +176,12 @@ export async function paySuggest(db: Db, clerk: Clerk, q: SearchPaySuggestBody):
     const row = toDocumentRow(v, clerk.culture, now);
     const key = `${payee.kind}:${payee.code ?? ''}:${payee.bankAccount ?? ''}`;
     const g = groups.get(key) ?? {
-      PayeeKey: key,
+      // The group's key leaves the server: it names the account only as the caller may see it, plus its place.
+      PayeeKey: `${payee.kind}:${payee.code ?? ''}:${shownAccount(clerk.user, payee.bankAccount) ?? ''}:${groups.size}`,
       PayeeKind: payee.kind,
       PayeeCode: payee.code,
       PayeeName: payee.name,
-      BankAccount: payee.bankAccount,
+      BankAccount: shownAccount(clerk.user, payee.bankAccount),
       Documents: 0,
       DocumentIDs: [],
       Amount: '0.00',

@@ -20,6 +20,7 @@ import type { Db } from '../../../core/db';
 import { AppError, conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import { shownAccount } from '../../../core/masking';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { transition, transitionMany } from '../../documents/lifecycle/transition';
@@ -84,7 +85,13 @@ export async function searchDocuments(db: Db, clerk: Clerk, q: SearchRemitDocume
     ...(inRunId ? { inRunId } : {}),
   });
   const now = Date.now();
-  return { Total: total, Rows: rows.map((r): RemitDocumentRow => toDocumentRow(r, clerk.culture, now)) };
+  return {
+    Total: total,
+    Rows: rows.map((r): RemitDocumentRow => {
+      const row = toDocumentRow(r, clerk.culture, now);
+      return { ...row, BankAccount: shownAccount(clerk.user, row.BankAccount) };
+    }),
+  };
 }
 
 /**
@@ -377,7 +384,7 @@ export async function record(db: Db, clerk: Clerk, runId: number): Promise<Remit
       PayeeCode: l.payeeCode,
       PayeeName: l.payeeName,
       BankName: l.bankName,
-      BankAccount: l.bankAccount,
+      BankAccount: shownAccount(clerk.user, l.bankAccount) ?? '',
       Documents: Number(l.documents),
       DocNos: l.docNos,
       Amount: l.amount,

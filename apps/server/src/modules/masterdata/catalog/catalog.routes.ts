@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { post, postGroup } from '../../../core/http';
+import { currentUser, post, postGroup } from '../../../core/http';
 import { commonLookup } from './lookups.service';
 import * as names from './master-names.service';
 import { productRoutes } from './products.routes';
@@ -44,7 +44,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: GetProviderListBody,
       response: pageOf(ProviderRow),
     },
-    async (req) => providers.chooseProviders(ctx.db, actorOf(req), req.body),
+    async (req) => providers.chooseProviders(ctx.db, actorOf(req), req.body, currentUser(req)),
   );
   call(
     'getProviderInfo',
@@ -54,7 +54,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: GetProviderInfoBody,
       response: ProviderRow,
     },
-    async (req) => providers.providerInfo(ctx.db, actorOf(req), req.body.ProviderID),
+    async (req) => providers.providerInfo(ctx.db, actorOf(req), req.body.ProviderID, currentUser(req)),
   );
   post(
     app,
@@ -66,7 +66,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: SearchProviderBody,
       response: pageOf(ProviderRow),
     },
-    async (req) => providers.searchProviders(ctx.db, actorOf(req), req.body),
+    async (req) => providers.searchProviders(ctx.db, actorOf(req), req.body, currentUser(req)),
   );
   post(
     app,
@@ -77,7 +77,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
       tags,
       body: SearchProviderBody.omit({ PageIndex: true, PageSize: true }),
     },
-    async (req, reply) => providers.exportProviders(ctx, actorOf(req), req.body, reply),
+    async (req, reply) => providers.exportProviders(ctx, actorOf(req), req.body, reply, currentUser(req)),
   );
   post(
     app,
@@ -89,7 +89,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: SaveProviderBody,
       response: ProviderRow,
     },
-    async (req) => providers.saveProvider(ctx.db, actorOf(req), req.body),
+    async (req) => providers.saveProvider(ctx.db, actorOf(req), req.body, currentUser(req)),
   );
   post(
     app,

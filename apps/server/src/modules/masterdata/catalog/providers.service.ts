@@ -1,12 +1,13 @@
-import type {
-  Culture,
-  GetProviderListBody,
-  POWhiteListRow,
-  ProviderRow,
-  SavePOWhiteListBody,
-  SaveProviderBody,
-  SearchPOWhiteListBody,
-  SearchProviderBody,
+import {
+  type Culture,
+  type GetProviderListBody,
+  isMaskedAccount,
+  type POWhiteListRow,
+  type ProviderRow,
+  type SavePOWhiteListBody,
+  type SaveProviderBody,
+  type SearchPOWhiteListBody,
+  type SearchProviderBody,
 } from '@ems/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../../core/actor';
@@ -16,13 +17,18 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
+import { keptAccount, shownAccount, type Viewer } from '../../../core/masking';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import { yesNoText } from './excel';
 import * as repo from './providers.repository';
 
-function providerRow(r: { provider: repo.ProviderRecord; whiteListed: boolean }, culture: Culture): ProviderRow {
+function providerRow(
+  r: { provider: repo.ProviderRecord; whiteListed: boolean },
+  culture: Culture,
+  viewer: Viewer,
+): ProviderRow {
   const p = r.provider;
   return {
     ID: p.id,
@@ -32,7 +38,7 @@ function providerRow(r: { provider: repo.ProviderRecord; whiteListed: boolean },
     NameEN: p.nameEn,
     TaxNo: p.taxNo,
     BankName: p.bankName,
-    BankAccount: p.bankAccount,
+    BankAccount: shownAccount(viewer, p.bankAccount),
     Category: p.category,
     Active: p.active,
     OnPOWhiteList: r.whiteListed,
@@ -40,30 +46,35 @@ function providerRow(r: { provider: repo.ProviderRecord; whiteListed: boolean },
   };
 }
 
-export async function searchProviders(db: Db, actor: Actor, q: SearchProviderBody) {
+export async function searchProviders(db: Db, actor: Actor, q: SearchProviderBody, viewer: Viewer) {
   const { total, rows } = await repo.searchProviders(db, actor.companyId, q, actor.culture);
-  return { Total: total, Rows: rows.map((r) => providerRow(r, actor.culture)) };
+  return { Total: total, Rows: rows.map((r) => providerRow(r, actor.culture, viewer)) };
 }
 
-export async function chooseProviders(db: Db, actor: Actor, q: GetProviderListBody) {
+export async function chooseProviders(db: Db, actor: Actor, q: GetProviderListBody, viewer: Viewer) {
   const { total, rows } = await repo.chooseProviders(db, actor.companyId, q);
-  return { Total: total, Rows: rows.map((r) => providerRow(r, actor.culture)) };
+  return { Total: total, Rows: rows.map((r) => providerRow(r, actor.culture, viewer)) };
 }
 
-export async function providerInfo(db: Db, actor: Actor, id: number): Promise<ProviderRow> {
+export async function providerInfo(db: Db, actor: Actor, id: number, viewer: Viewer): Promise<ProviderRow> {
   const row = await repo.findProvider(db, actor.companyId, id);
   if (!row) throw notFound();
-  return providerRow(row, actor.culture);
+  return providerRow(row, actor.culture, viewer);
 }
 
-export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody): Promise<ProviderRow> {
+export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody, viewer: Viewer): Promise<ProviderRow> {
   if (body.ID !== undefined) requireVersion(body.Version);
+  // The list the edit form is filled from masks the account: the mask sent back keeps the stored number.
+  const stored =
+    body.ID !== undefined && isMaskedAccount(body.BankAccount)
+      ? await repo.findProvider(db, actor.companyId, body.ID)
+      : undefined;
   const values = {
     nameZh: body.NameZH,
     nameEn: body.NameEN,
     taxNo: body.TaxNo || null,
     bankName: body.BankName || null,
-    bankAccount: body.BankAccount || null,
+    bankAccount: keptAccount(body.BankAccount || null, stored?.provider.bankAccount),
     category: body.Category,
     active: body.Active,
   };
@@ -92,7 +103,7 @@ export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody)
         detail: { code: body.Code, ...values, bankAccount: values.bankAccount ? '***' : null },
       }),
     );
-    return providerRow((await repo.findProvider(tx, actor.companyId, id))!, actor.culture);
+    return providerRow((await repo.findProvider(tx, actor.companyId, id))!, actor.culture, viewer);
   });
 }
 
@@ -125,6 +136,7 @@ export async function exportProviders(
   actor: Actor,
   filters: Omit<SearchProviderBody, 'PageIndex' | 'PageSize'>,
   reply: FastifyReply,
+  viewer: Viewer,
 ) {
   const { messages } = ctx;
   const c = actor.culture;
@@ -141,7 +153,7 @@ export async function exportProviders(
       { header: t('field.nameEn'), value: (r) => r.provider.nameEn, width: 48 },
       { header: t('provider.taxNo'), value: (r) => r.provider.taxNo, width: 22 },
       { header: t('provider.bankName'), value: (r) => r.provider.bankName, width: 28 },
-      { header: t('provider.bankAccount'), value: (r) => r.provider.bankAccount, width: 24 },
+      { header: t('provider.bankAccount'), value: (r) => shownAccount(viewer, r.provider.bankAccount), width: 24 },
       {
         header: t('provider.category'),
         value: (r) => (r.provider.category ? t(`providerCategory.${r.provider.category}`) : ''),

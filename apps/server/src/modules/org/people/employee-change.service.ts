@@ -13,6 +13,7 @@ import { staleVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
 import { fieldError, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
+import { keptAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { revokeAccount } from '../../auth/auth.service';
 import * as orgRepo from '../org.repository';
@@ -74,7 +75,7 @@ export async function updateInfo(db: Db, actor: Actor, body: UpdateEmployeeInfoB
     if (body.Email !== undefined) changes.email = body.Email;
     if (body.Mobile !== undefined) changes.mobile = body.Mobile;
     if (body.BankName !== undefined) changes.bankName = body.BankName;
-    if (body.BankAccount !== undefined) changes.bankAccount = body.BankAccount;
+    if (body.BankAccount !== undefined) changes.bankAccount = keptAccount(body.BankAccount, e.bankAccount);
     const row = await repo.updateEmployee(tx, e.id, body.Version, changes);
     if (!row) throw staleVersion();
     await audit(

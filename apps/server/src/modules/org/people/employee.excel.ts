@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { type Culture, EmployeeImportRow, type ExportEmployeeBody, type ImportResult, money } from '@ems/contracts';
+import {
+  type Culture,
+  EmployeeImportRow,
+  type ExportEmployeeBody,
+  type ImportResult,
+  isMaskedAccount,
+  money,
+} from '@ems/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { type ExportColumn, sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
+import { shownAccount, type Viewer } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
 import * as teamRepo from '../teams/team.repository';
@@ -37,6 +45,7 @@ export async function exportPeople(
   companyId: number,
   body: ExportEmployeeBody,
   culture: Culture,
+  viewer: Viewer,
 ) {
   const t = (k: string) => ctx.messages.t(k, culture);
   const teamIds = await teamScope(ctx.db, companyId, body.TeamID, body.IncludeSubTeams ?? false);
@@ -51,7 +60,7 @@ export async function exportPeople(
     Email: (r) => r.e.email,
     Mobile: (r) => r.e.mobile,
     BankName: (r) => r.e.bankName,
-    BankAccount: (r) => r.e.bankAccount,
+    BankAccount: (r) => shownAccount(viewer, r.e.bankAccount),
     Language: (r) => r.e.language,
     Username: (r) => r.username,
     ApprovalLimit: (r) => r.e.approvalLimit,
@@ -166,7 +175,9 @@ export async function importPeople(
       if (present.has('Email')) fields.email = value.Email ?? null;
       if (present.has('Mobile')) fields.mobile = value.Mobile ?? null;
       if (present.has('BankName')) fields.bankName = value.BankName ?? null;
-      if (present.has('BankAccount')) fields.bankAccount = value.BankAccount ?? null;
+      // The export masks accounts: a masked cell sent back unchanged keeps the stored number (core/masking).
+      if (present.has('BankAccount') && !isMaskedAccount(value.BankAccount))
+        fields.bankAccount = value.BankAccount ?? null;
       if (present.has('Language') && value.Language) fields.language = value.Language;
       if (present.has('ApprovalLimit')) fields.approvalLimit = value.ApprovalLimit ? money(value.ApprovalLimit) : null;
       const existing = byCode.get(code);

@@ -50,7 +50,7 @@ export async function employeeRoutes(app: FastifyInstance, ctx: AppContext): Pro
       summary: 'People matching the filters as Excel, headers in the caller’s language (the import’s layout)',
       body: ExportEmployeeBody,
     },
-    async (req, reply) => exportPeople(ctx, reply, currentUser(req).companyId, req.body, req.culture),
+    async (req, reply) => exportPeople(ctx, reply, currentUser(req).companyId, req.body, req.culture, currentUser(req)),
   );
 
   call(

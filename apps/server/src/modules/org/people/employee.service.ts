@@ -11,6 +11,7 @@ import { duplicateOn, isUniqueViolation, requireVersion, staleVersion } from '..
 import type { Db } from '../../../core/db';
 import { notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
+import { keptAccount, wholeAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
 import { subtree } from '../org.tree';
@@ -80,7 +81,8 @@ export async function select(db: Db, actor: Actor, id: number): Promise<Employee
     LineManagerID: e.lineManagerId,
     LineManagerName: r.managerZh ? `${localName(culture, r.managerZh, r.managerEn)} (${r.managerCode})` : null,
     BankName: e.bankName,
-    BankAccount: e.bankAccount,
+    // The one-person edit form of HR (personManage): the whole number, by purpose (core/masking).
+    BankAccount: wholeAccount(e.bankAccount, 'editing'),
     Language: e.language,
     Status: e.status,
     ApprovalLimit: e.approvalLimit,
@@ -151,7 +153,7 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
         teamId: body.TeamID,
         lineManagerId: managerId,
         bankName: body.BankName ?? null,
-        bankAccount: body.BankAccount ?? null,
+        bankAccount: keptAccount(body.BankAccount ?? null, existing?.bankAccount),
         language: body.Language,
       };
       let saved: repo.EmployeeEntity;

@@ -22,6 +22,7 @@ import { getUserInfo } from '../../../app/session/session';
 import { ActionButton } from '../../../shared/ActionButton';
 import { displayDateTime } from '../../../shared/format';
 import { Panel } from '../../../shared/Panel';
+import { TmcTicketsPanel } from '../../cards/tmc';
 import { FinanceButtons } from '../../finance/loans/FinanceButtons';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
@@ -330,6 +331,11 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
           <LinesSection docType={docType} form={form} />
         </Panel>
+        {docType === 'deputy' ? (
+          <Panel title={t('tmc.tickets.title')} testId="doc-section-tmc">
+            <TmcTicketsPanel form={form} />
+          </Panel>
+        ) : null}
         {docType === 'deputy' ? (
           <Panel title={t('invoice.title')} testId="doc-section-invoices">
             <InvoiceSection documentId={doc?.ID} editable />

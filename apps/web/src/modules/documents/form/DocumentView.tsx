@@ -1,6 +1,6 @@
 import type { DocumentDetail, DocumentLine } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
-import { Descriptions, Table } from 'antd';
+import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { StatusTag } from '../labels';
@@ -74,7 +74,21 @@ export function LinesView({ d }: { d: DocumentDetail }) {
               },
             ]
           : []),
-        { title: t('doc.line.description'), dataIndex: 'Description', width: 240 },
+        {
+          title: t('doc.line.description'),
+          dataIndex: 'Description',
+          width: 240,
+          render: (v: string | null, l) => (
+            <>
+              {v}
+              {l.TMCTicketID ? (
+                <Tag color="blue" style={{ marginLeft: 8 }}>
+                  {t('tmc.line.companyPaid')}
+                </Tag>
+              ) : null}
+            </>
+          ),
+        },
       ]}
       summary={() => (
         <Table.Summary.Row>

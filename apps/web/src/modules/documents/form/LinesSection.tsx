@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DocType, ExpenseTypeDetailInfo } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, type FormInstance, Input, Select, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, type FormInstance, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi } from '../api';
@@ -23,6 +23,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
   });
   const items: ExpenseTypeDetailInfo['Items'] = detail.data?.Items ?? [];
   const itemOptions = items.map((i) => ({ value: i.ID, label: `${i.Code} ${i.Name}` }));
+  const isTmc = (index: number) => Boolean(lines?.[index]?.TMCTicketID);
   const subOptions = (itemId: number | null | undefined) =>
     (items.find((i) => i.ID === itemId)?.SubItems ?? []).map((s) => ({ value: s.ID, label: s.Name }));
 
@@ -48,7 +49,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                     <Select
                       options={itemOptions}
                       placeholder={typeId ? t('doc.line.itemPlaceholder') : t('doc.line.chooseTypeFirst')}
-                      disabled={!typeId}
+                      disabled={!typeId || isTmc(f.name)}
                       showSearch={{ optionFilterProp: 'label' }}
                       style={{ width: 210 }}
                       data-testid={`line-item-${f.name}`}
@@ -76,7 +77,12 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                 width: 150,
                 render: (_v, f) => (
                   <Form.Item name={[f.name, 'ExpenseDate']} style={{ margin: 0 }}>
-                    <DatePicker format="YYYY-MM-DD" style={{ width: 140 }} data-testid={`line-date-${f.name}`} />
+                    <DatePicker
+                      format="YYYY-MM-DD"
+                      style={{ width: 140 }}
+                      disabled={isTmc(f.name)}
+                      data-testid={`line-date-${f.name}`}
+                    />
                   </Form.Item>
                 ),
               },
@@ -93,6 +99,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                     <Input
                       inputMode="decimal"
                       style={{ width: 140, textAlign: 'right' }}
+                      disabled={isTmc(f.name)}
                       data-testid={`line-amount-${f.name}`}
                     />
                   </Form.Item>
@@ -103,9 +110,20 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                 key: 'desc',
                 width: 240,
                 render: (_v, f) => (
-                  <Form.Item name={[f.name, 'Description']} style={{ margin: 0 }}>
-                    <Input maxLength={500} style={{ width: 230 }} data-testid={`line-desc-${f.name}`} />
-                  </Form.Item>
+                  <>
+                    <Form.Item name={[f.name, 'Description']} style={{ margin: 0 }}>
+                      <Input maxLength={500} style={{ width: 230 }} data-testid={`line-desc-${f.name}`} />
+                    </Form.Item>
+                    {/* The ticket a TMC line claims travels with the line; the company's TMC account paid it. */}
+                    <Form.Item name={[f.name, 'TMCTicketID']} hidden>
+                      <Input type="hidden" />
+                    </Form.Item>
+                    {isTmc(f.name) ? (
+                      <Tag color="blue" data-testid={`line-tmc-${f.name}`}>
+                        {t('tmc.line.companyPaid')}
+                      </Tag>
+                    ) : null}
+                  </>
                 ),
               },
               {

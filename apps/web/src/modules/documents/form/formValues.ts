@@ -15,6 +15,8 @@ export interface LineValues {
   ExpenseDate?: Dayjs | null;
   Amount?: string | null;
   Description?: string | null;
+  /** A TMC air ticket the line claims: its amount, date and item are the ticket's (company-paid). */
+  TMCTicketID?: number | null;
 }
 
 export interface DocumentFormValues {
@@ -63,12 +65,14 @@ export function valuesOf(d: DocumentDetail): DocumentFormValues {
       ExpenseDate: dateOf(l.ExpenseDate),
       Amount: l.Amount ?? null,
       Description: l.Description ?? null,
+      TMCTicketID: l.TMCTicketID ?? null,
     })),
     Loans: d.Loans.map((l: LoanLink) => ({ LoanID: l.LoanID, Amount: l.Amount })),
   };
 }
 
-const lineKept = (l: LineValues) => Boolean(l.ExpenseItemID || l.Amount || text(l.Description) || l.ExpenseSubItemID);
+const lineKept = (l: LineValues) =>
+  Boolean(l.ExpenseItemID || l.Amount || text(l.Description) || l.ExpenseSubItemID || l.TMCTicketID);
 const loanKept = (l: { LoanID?: number; Amount?: string }) => Boolean(l.LoanID && l.Amount);
 
 /** Form indexes of the lines the save body carries, in body order (server errors name body indexes). */
@@ -105,6 +109,7 @@ export function bodyOf(
       Amount: l.Amount?.trim() ? l.Amount.trim() : null,
       Currency: v.Currency,
       Description: text(l.Description),
+      ...(l.TMCTicketID ? { TMCTicketID: l.TMCTicketID } : {}),
     })),
     Loans:
       docType === 'deputy'

@@ -1,4 +1,4 @@
-import type { POWhiteListRow, ProviderRow } from '@ems/contracts';
+import { isMaskedAccount, type POWhiteListRow, type ProviderRow } from '@ems/contracts';
 import { Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -32,7 +32,13 @@ const PROVIDER_EDITOR: EditorDef<ProviderRow> = {
     providerApi.save({
       ...v,
       TaxNo: typeof v.TaxNo === 'string' ? v.TaxNo.toUpperCase() : null,
-      BankAccount: typeof v.BankAccount === 'string' ? v.BankAccount.replace(/\s+/g, '') : null,
+      // The list shows the account masked; the mask sent back unchanged keeps the stored number.
+      BankAccount:
+        typeof v.BankAccount === 'string'
+          ? isMaskedAccount(v.BankAccount)
+            ? v.BankAccount.trim()
+            : v.BankAccount.replace(/\s+/g, '')
+          : null,
       Active: textBool(v.Active, true),
       ...(row ? { ID: row.ID, Version: row.Version } : {}),
     }),

@@ -1,0 +1,2 @@
+export { BookOnTmcButton } from './BookOnTmcButton';
+export { TmcTicketsPanel } from './TmcTicketsPanel';

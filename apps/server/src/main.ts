@@ -3,6 +3,7 @@ import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss, startScheduled } from './core/jobs';
+import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business.statement';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
 import { applyBlockJob } from './modules/documents/applies/block.service';
@@ -109,7 +110,14 @@ async function main(): Promise<void> {
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP
       // evidence is overdue are blocked (DESIGN §11).
-      await startScheduled(boss, [freezeJob(ctx.db, app.log), applyBlockJob(ctx, app.log)]);
+      await startScheduled(boss, [
+        freezeJob(ctx.db, app.log),
+        applyBlockJob(ctx, app.log),
+        // The card issuer's feed, hourly, when configured (else its statements are imported).
+        ...(config.cardIssuerUrl
+          ? [cardIssuerJob(ctx, httpCardIssuer(config.cardIssuerUrl), app.log)]
+          : []),
+      ]);
     });
     if (closing) return;
     // Instances share one database: texts edited through another reach this one's messages too.

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   ANALYTICS_URL: z.url().optional(),
   /** The SAP middleware's vendor-search endpoint; unset answers from the vendor master kept here. */
   SAP_VENDOR_URL: z.url().optional(),
+  /** The card issuer's transaction feed, polled hourly; unset, transactions come by statement import only. */
+  CARD_ISSUER_URL: z.url().optional(),
   /** smtp://user:pass@host:587 or smtps://…; unset keeps notices as files in DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -111,6 +113,8 @@ export interface Config {
   analyticsUrl: string | undefined;
   /** The SAP vendor search of the customer's middleware; unset uses the built-in simulator. */
   sapVendorUrl: string | undefined;
+  /** The card issuer's transaction feed (business cards); unset, statements are imported. */
+  cardIssuerUrl: string | undefined;
   /** The mail server notices go through; unset writes them to the data folder. */
   smtp: { url: string; from: string } | undefined;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
@@ -249,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openApiClients,
     analyticsUrl: e.ANALYTICS_URL,
     sapVendorUrl: e.SAP_VENDOR_URL,
+    cardIssuerUrl: e.CARD_ISSUER_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { budgetRoutes } from './budgets/budget.routes';
+import { cardRoutes } from './cards/cards.routes';
 import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
@@ -62,6 +63,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   proxyRoutes,
   workflowRoutes,
   documentRoutes,
+  cardRoutes,
   documentPartRoutes,
   viewCentreRoutes,
   approvalRoutes,

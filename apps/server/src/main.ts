@@ -3,9 +3,9 @@ import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';
 import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss, startScheduled } from './core/jobs';
-import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business.statement';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business.statement';
 import { applyBlockJob } from './modules/documents/applies/block.service';
 import { erpJob } from './modules/finance/posting/posting.service';
 import { bankJob } from './modules/finance/remit/bank.service';
@@ -114,9 +114,7 @@ async function main(): Promise<void> {
         freezeJob(ctx.db, app.log),
         applyBlockJob(ctx, app.log),
         // The card issuer's feed, hourly, when configured (else its statements are imported).
-        ...(config.cardIssuerUrl
-          ? [cardIssuerJob(ctx, httpCardIssuer(config.cardIssuerUrl), app.log)]
-          : []),
+        ...(config.cardIssuerUrl ? [cardIssuerJob(ctx, httpCardIssuer(config.cardIssuerUrl), app.log)] : []),
       ]);
     });
     if (closing) return;

@@ -48,16 +48,17 @@ CREATE TABLE "ride_order" (
 	CONSTRAINT "ride_order_amount_ck" CHECK ("ride_order"."amount" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "remittance_item" ADD COLUMN "deducted" numeric(18, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "business_card" ADD CONSTRAINT "business_card_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_card" ADD CONSTRAINT "business_card_employee_id_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transaction" ADD CONSTRAINT "card_transaction_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transaction" ADD CONSTRAINT "card_transaction_card_id_business_card_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."business_card"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transaction" ADD CONSTRAINT "card_transaction_employee_id_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "card_transaction" ADD CONSTRAINT "card_transaction_claim_document_id_document_id_fk" FOREIGN KEY ("claim_document_id") REFERENCES "public"."document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_transaction" ADD CONSTRAINT "card_transaction_claim_document_id_document_id_fk" FOREIGN KEY ("claim_document_id") REFERENCES "public"."document"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_transaction" ADD CONSTRAINT "card_transaction_deduction_run_id_remittance_run_id_fk" FOREIGN KEY ("deduction_run_id") REFERENCES "public"."remittance_run"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ride_order" ADD CONSTRAINT "ride_order_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ride_order" ADD CONSTRAINT "ride_order_employee_id_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ride_order" ADD CONSTRAINT "ride_order_claim_document_id_document_id_fk" FOREIGN KEY ("claim_document_id") REFERENCES "public"."document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ride_order" ADD CONSTRAINT "ride_order_claim_document_id_document_id_fk" FOREIGN KEY ("claim_document_id") REFERENCES "public"."document"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_card_no_uq" ON "business_card" USING btree ("company_id","card_no");--> statement-breakpoint
 CREATE INDEX "business_card_employee_idx" ON "business_card" USING btree ("employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_transaction_ref_uq" ON "card_transaction" USING btree ("company_id","issuer_ref");--> statement-breakpoint

@@ -2,8 +2,8 @@ import type { CardTxnState, SearchBusinessCardBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
-import { claimDocNo, claimInForce } from '../claim.repository';
 import { company } from '../../system/system.table';
+import { claimDocNo, claimInForce } from '../claim.repository';
 import { businessCard, cardTransaction } from './business.table';
 
 const t = cardTransaction;
@@ -194,7 +194,6 @@ export async function settleRun(db: Db, runId: number, at: Date): Promise<number
     .returning({ id: t.id });
   return rows.length;
 }
-
 
 /** Every company (the issuer's feed is polled per company). */
 export function companies(db: Db) {

@@ -1,12 +1,16 @@
 import {
+  addMoney,
   type CardTxnRow,
   type ClaimResult,
   type Culture,
+  compareMoney,
   type ExportBusinessCardBody,
   maskCardNo,
+  mulMoney,
   type Page,
   type SaveClaimDetailBody,
   type SearchBusinessCardBody,
+  subMoney,
   type TurnPersonalItemPrivateBody,
   type TurnResult,
 } from '@ems/contracts';
@@ -142,4 +146,55 @@ export async function claim(
     },
     body,
   );
+}
+
+/**
+ * The remittance's deduction (docs/decisions/037), called when a run's remittance list is built, in its
+ * transaction: per employee paid by the run, their private, unsettled transactions (locked, oldest first, none taken
+ * by another run) are taken whole while they fit under what the run pays them less a cent per document, and kept back
+ * from their documents in order, each document paying at least 0.01. Building the list again first frees what the
+ * run had taken. Returns what is kept back per remittance item; the rest waits for a later run.
+ */
+export async function deductPrivateSpend(
+  tx: Db,
+  companyId: number,
+  runId: number,
+  items: { id: number; employeeId: number; amount: string }[],
+): Promise<Map<number, string>> {
+  await repo.releaseRun(tx, runId);
+  const kept = new Map<number, string>();
+  const byEmployee = new Map<number, { id: number; amount: string }[]>();
+  for (const i of items) byEmployee.set(i.employeeId, [...(byEmployee.get(i.employeeId) ?? []), i]);
+  const open = await repo.lockOpenPrivate(tx, companyId, [...byEmployee.keys()], runId);
+  const taken: number[] = [];
+  for (const [employeeId, own] of byEmployee) {
+    const room = subMoney(addMoney('0', ...own.map((i) => i.amount)), mulMoney('0.01', own.length));
+    let total = '0.00';
+    for (const p of open.filter((x) => x.employeeId === employeeId)) {
+      if (compareMoney(addMoney(total, p.amount), room) > 0) continue;
+      total = addMoney(total, p.amount);
+      taken.push(p.id);
+    }
+    for (const i of own) {
+      if (compareMoney(total, '0') <= 0) break;
+      const most = subMoney(i.amount, '0.01');
+      const d = compareMoney(total, most) > 0 ? most : total;
+      if (compareMoney(d, '0') > 0) kept.set(i.id, d);
+      total = subMoney(total, d);
+    }
+  }
+  await repo.reserve(tx, taken, runId);
+  if (taken.length)
+    await audit(tx, {
+      companyId,
+      action: 'deduct',
+      entity: 'card_transaction',
+      detail: { runId, ids: taken },
+    });
+  return kept;
+}
+
+/** The run paid: the private transactions it kept back are settled, in the remittance's transaction. */
+export async function settleDeductions(tx: Db, runId: number, at: Date): Promise<number> {
+  return repo.settleRun(tx, runId, at);
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import type { ScheduledJob } from '../../../core/jobs';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
+import type { ScheduledJob } from '../../../core/jobs';
 import { audit, auditEntry } from '../../audit/audit.service';
 import * as repo from './business.repository';
 
@@ -60,7 +60,7 @@ export function httpCardIssuer(url: string, timeoutMs = 30_000): CardIssuerFeed 
 /** What matching a batch found: the transactions to add, and those whose card nobody holds. */
 async function matchTransactions(db: Db, companyId: number, rows: IssuerTransaction[]) {
   const cards = await repo.cardsByNumber(db, companyId);
-  const matched: (typeof import('./business.table').cardTransaction.$inferInsert)[] = [];
+  const matched: typeof import('./business.table').cardTransaction.$inferInsert[] = [];
   const unmatched: IssuerTransaction[] = [];
   for (const r of rows) {
     const card = cards.get(r.CardNo.replace(/\s+/g, ''));

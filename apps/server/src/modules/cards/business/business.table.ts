@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
 import { document } from '../../documents/document.table';
 import { remittanceRun } from '../../finance/remit/remit.table';
@@ -52,7 +63,7 @@ export const cardTransaction = pgTable(
     status: varchar('status', { length: 10, enum: ['open', 'private'] })
       .notNull()
       .default('open'),
-    claimDocumentId: integer('claim_document_id').references(() => document.id),
+    claimDocumentId: integer('claim_document_id').references(() => document.id, { onDelete: 'set null' }),
     deductionRunId: integer('deduction_run_id').references(() => remittanceRun.id),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     ...versionColumn(),

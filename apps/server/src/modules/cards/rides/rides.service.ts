@@ -89,11 +89,7 @@ export function search(db: Db, user: SessionUser, q: SearchDidiOrderBody): Promi
  * SearchDidiOrderProxy: a fill-in proxy sees the orders of the principal they prepare documents for today (the
  * principal named, or the one they act for); anyone else's answer is 404.
  */
-export async function searchProxy(
-  db: Db,
-  user: SessionUser,
-  q: SearchDidiOrderProxyBody,
-): Promise<Page<RideOrderRow>> {
+export async function searchProxy(db: Db, user: SessionUser, q: SearchDidiOrderProxyBody): Promise<Page<RideOrderRow>> {
   const principal = q.PrincipalID ?? user.actingFor?.principalId;
   if (!principal) throw fieldError('PrincipalID', 'validation.required');
   const kinds = await actingKinds(db, user, principal);

@@ -75,7 +75,10 @@ export async function importOrders(ctx: AppContext, actor: Actor, data: Buffer):
   errors.throwIfAny();
   return ctx.db.transaction(async (tx) => {
     const created = await repo.insertOrders(tx, rows);
-    await audit(tx, auditEntry(actor, { action: 'import', entity: 'ride_order', detail: { rows: rows.length, created } }));
+    await audit(
+      tx,
+      auditEntry(actor, { action: 'import', entity: 'ride_order', detail: { rows: rows.length, created } }),
+    );
     return { Imported: rows.length, Created: created, Updated: 0 };
   });
 }

@@ -28,7 +28,7 @@ export const rideOrder = pgTable(
     status: varchar('status', { length: 10, enum: ['open', 'private', 'business'] })
       .notNull()
       .default('open'),
-    claimDocumentId: integer('claim_document_id').references(() => document.id),
+    claimDocumentId: integer('claim_document_id').references(() => document.id, { onDelete: 'set null' }),
     ...versionColumn(),
     ...timestampColumns(),
   },

@@ -8,6 +8,8 @@ const ACCOUNTS = {
   inputVat: ['GLInputVAT', '22210101'],
   bank: ['GLBank', '100201'],
   fixedAsset: ['GLFixedAsset', '160101'],
+  /** The employees' private business-card spend the company paid the issuer, cleared by a payment's deduction. */
+  cardClearing: ['GLBusinessCardClearing', '224102'],
 } as const;
 export type AccountRole = keyof typeof ACCOUNTS;
 

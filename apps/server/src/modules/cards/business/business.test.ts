@@ -188,12 +188,17 @@ describe('business cards', () => {
 
   concurrencyTest('claims a transaction once when two claims race', async () => {
     const a = await freshTxn('并发报销');
+    // Four drafts of the employee: the claims share no document row (nor a new document's number).
+    const drafts = await Promise.all(
+      [1, 2, 3, 4].map(
+        async () => (await t.call(`${D}/AddDocument`, { DocType: 'deputy' }, employee)).json().ID as number,
+      ),
+    );
     const body = { Items: [{ ID: a.ID, Version: a.Version }], ExpenseItemID: itemId };
-    const results = await Promise.all([
-      t.call(`${D}/SaveClaimDetail`, body, employee),
-      t.call(`${D}/SaveClaimDetail`, body, employee),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const results = await Promise.all(
+      drafts.map((DocumentID) => t.call(`${D}/SaveClaimDetail`, { ...body, DocumentID }, employee)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const [row] = await t.ctx.db.select().from(cardTransaction).where(eq(cardTransaction.id, a.ID));
     expect(row!.claimDocumentId).toBe(results.find((r) => r.statusCode === 200)!.json().DocumentID);
   });

@@ -212,10 +212,15 @@ describe('ride-hailing orders', () => {
     const a = await freshOrder();
     await t.call(`${D}/TurnDidiOrderBusiness`, refs(a), employee);
     const body = { ...refs(await order(a.OrderNo)), ExpenseItemID: itemId };
-    const results = await Promise.all([
-      t.call(`${D}/SaveDidiOrder`, body, employee),
-      t.call(`${D}/SaveDidiOrder`, body, employee),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // Four drafts of the employee: the claims share no document row (nor a new document's number).
+    const drafts = await Promise.all(
+      [1, 2, 3, 4].map(
+        async () => (await t.call(`${D}/AddDocument`, { DocType: 'deputy' }, employee)).json().ID as number,
+      ),
+    );
+    const results = await Promise.all(
+      drafts.map((DocumentID) => t.call(`${D}/SaveDidiOrder`, { ...body, DocumentID }, employee)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
   });
 });

@@ -8,7 +8,7 @@ import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
 import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { documentPath } from '../documents/labels';
-import { cardApi } from './api';
+import { cardApi, useMayImport } from './api';
 import { ClaimDialog } from './ClaimDialog';
 
 const C = 'cards.column.';
@@ -52,6 +52,7 @@ const COLUMNS: ColumnDef<CardTxnRow>[] = [
 export default function BusinessCardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const mayImport = useMayImport();
   const [claiming, setClaiming] = useState<ActionContext<CardTxnRow> | null>(null);
 
   return (
@@ -61,6 +62,7 @@ export default function BusinessCardPage() {
         queryKey="cards-business"
         searchCall={(body) => cardApi.search(body)}
         exportCall={(body, progress) => cardApi.export(body, progress)}
+        importCall={mayImport ? (file) => cardApi.importStatement(file) : undefined}
         rowKey="ID"
         columns={COLUMNS}
         filters={FILTERS}

@@ -10,7 +10,7 @@ import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
 import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { documentPath } from '../documents/labels';
-import { orderApi } from './api';
+import { orderApi, useMayImport } from './api';
 import { ClaimDialog } from './ClaimDialog';
 
 const C = 'cards.column.';
@@ -97,6 +97,7 @@ function PrincipalSwitch({ value, onChange }: { value: number | null; onChange: 
 export default function DidiOrderPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const mayImport = useMayImport();
   const [params, setParams] = useSearchParams();
   const principal = Number(params.get('principal')) || null;
   const [claiming, setClaiming] = useState<ActionContext<RideOrderRow> | null>(null);
@@ -133,6 +134,7 @@ export default function DidiOrderPage() {
           principal ? orderApi.searchProxy({ ...body, PrincipalID: principal }) : orderApi.search(body)
         }
         exportCall={principal ? undefined : (body, progress) => orderApi.export(body, progress)}
+        importCall={mayImport ? (file) => orderApi.importStatement(file) : undefined}
         rowKey="ID"
         columns={COLUMNS}
         filters={FILTERS}

@@ -1,5 +1,6 @@
-import type { CardTxnRow, ClaimBody, ClaimResult, Page, RideOrderRow, TurnResult } from '@ems/contracts';
+import type { CardTxnRow, ClaimBody, ClaimResult, ImportResult, Page, RideOrderRow, TurnResult } from '@ems/contracts';
 import { http } from '../../app/api';
+import { useMenuQuery } from '../../app/layout/queries';
 import type { ExportProgress } from '../../shared/list-page';
 
 const D = '/api/document';
@@ -15,6 +16,8 @@ export const cardApi = {
     http.post<TurnResult>(`${D}/TurnPersonalItemPrivate`, { Items: refs(rows) }, { overlay: true }),
   claim: (rows: CardTxnRow[], body: Omit<ClaimBody, 'Items'>) =>
     http.post<ClaimResult>(`${D}/SaveClaimDetail`, { Items: refs(rows), ...body }, { overlay: true }),
+  /** The issuer's statement, for those who pay (expenseRemittance). */
+  importStatement: (file: File) => http.upload<ImportResult>(`${D}/ImportBusinessCardStatement`, file),
 };
 
 /** My ride-hailing orders: the employee's (or, for a fill-in proxy, the principal's), turns, the claim, the export. */
@@ -27,4 +30,11 @@ export const orderApi = {
     http.post<TurnResult>(`${D}/TurnDidiOrder${to}`, { Items: refs(rows) }, { overlay: true }),
   claim: (rows: RideOrderRow[], body: Omit<ClaimBody, 'Items'>) =>
     http.post<ClaimResult>(`${D}/SaveDidiOrder`, { Items: refs(rows), ...body }, { overlay: true }),
+  /** The provider's statement, for those who pay (expenseRemittance). */
+  importStatement: (file: File) => http.upload<ImportResult>(`${D}/ImportDidiOrderStatement`, file),
 };
+
+/** Whether the user receives the statements (the remittance clerks): they see the import. */
+export function useMayImport(): boolean {
+  return useMenuQuery().data?.Functions.includes('expenseRemittance') ?? false;
+}

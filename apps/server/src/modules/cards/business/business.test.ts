@@ -95,19 +95,19 @@ describe('business cards', () => {
     expect(await t.ctx.db.select().from(cardTransaction).where(eq(cardTransaction.issuerRef, 'BAD-1'))).toHaveLength(0);
 
     const good = await importRows([
-      ['6250941234567890', 'IMP-1', '2026-11-03', '希尔顿酒店', '1,280.50'],
+      ['6250941234567890', 'IMP-1', '2026-11-03', '希尔顿测试酒店', '1,280.50'],
       ['6250 9412 3456 7890', 'IMP-2', '2026-11-04', '海底捞', '420.00'],
     ]);
     expect(good.json()).toEqual({ Imported: 2, Created: 2, Updated: 0 });
     // The same statement again adds nothing.
-    const again = await importRows([['6250941234567890', 'IMP-1', '2026-11-03', '希尔顿酒店', '1280.50']]);
+    const again = await importRows([['6250941234567890', 'IMP-1', '2026-11-03', '希尔顿测试酒店', '1280.50']]);
     expect(again.json()).toMatchObject({ Created: 0 });
-    const mine = await rows({ Keyword: '希尔顿' });
+    const mine = await rows({ Keyword: '希尔顿测试' });
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ CardNo: '**** **** **** 7890', Amount: '1280.50', Status: 'open' });
     // Nobody else sees them.
     const other = await t.call(`${D}/SearchBusinessCard`, {}, finance);
-    expect(other.json().Rows.some((r: { Merchant: string }) => r.Merchant === '希尔顿酒店')).toBe(false);
+    expect(other.json().Rows.some((r: { Merchant: string }) => r.Merchant === '希尔顿测试酒店')).toBe(false);
   });
 
   it('marks personal items private once, with the audit row; claimed or private ones refuse', async () => {
@@ -179,7 +179,7 @@ describe('business cards', () => {
   });
 
   it('exports what the filters select, card numbers masked', async () => {
-    const res = await t.call(`${D}/ExportBusinessCard`, { Keyword: '希尔顿' }, employee);
+    const res = await t.call(`${D}/ExportBusinessCard`, { Keyword: '希尔顿测试' }, employee);
     const sheet = await sheetOf(res);
     expect(sheet[0]).toContain('卡号');
     expect(sheet[1]).toContain('**** **** **** 7890');

@@ -58,7 +58,10 @@ async function journey(
 
   // Nothing selected: the list asks for a selection first.
   await page.getByTestId('list-action-private').click();
+  await page.locator('.ant-message-warning').waitFor();
   expect(await page.locator('tbody tr.ant-table-row input:checked').count()).toBe(0);
+  // The toolbar's buttons take one click a second.
+  await page.waitForTimeout(1100);
 
   await select(page, picks.personal);
   await page.getByTestId('list-action-private').click();

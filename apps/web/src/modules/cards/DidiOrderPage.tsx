@@ -56,7 +56,12 @@ const COLUMNS: ColumnDef<RideOrderRow>[] = [
   { dataIndex: 'ToPlace', labelKey: `${C}toPlace`, width: 180, ellipsis: true },
   { dataIndex: 'Amount', labelKey: `${C}amount`, sortable: true, render: (v) => formatAmount(String(v)) },
   { dataIndex: 'Status', labelKey: `${C}status`, render: (v) => <StatusTag value={v as RideOrderState} /> },
-  { dataIndex: 'ClaimableUntil', labelKey: `${C}claimableUntil`, render: (_v, row) => <Deadline row={row} /> },
+  {
+    dataIndex: 'ClaimableUntil',
+    labelKey: `${C}claimableUntil`,
+    width: 230,
+    render: (_v, row) => <Deadline row={row} />,
+  },
   {
     dataIndex: 'DocNo',
     labelKey: `${C}docNo`,

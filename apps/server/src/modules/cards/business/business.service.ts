@@ -14,11 +14,12 @@ import {
   type TurnPersonalItemPrivateBody,
   type TurnResult,
 } from '@ems/contracts';
+import type { AuditActor } from '../../../core/actor';
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { conflict, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
-import { audit } from '../../audit/audit.service';
+import { audit, auditEntry } from '../../audit/audit.service';
 import { claimIntoDeputy, spendOwner } from '../claim.service';
 import * as repo from './business.repository';
 
@@ -157,10 +158,11 @@ export async function claim(
  */
 export async function deductPrivateSpend(
   tx: Db,
-  companyId: number,
+  actor: AuditActor,
   runId: number,
   items: { id: number; employeeId: number; amount: string }[],
 ): Promise<Map<number, string>> {
+  const companyId = actor.companyId;
   await repo.releaseRun(tx, runId);
   const kept = new Map<number, string>();
   const byEmployee = new Map<number, { id: number; amount: string }[]>();
@@ -185,12 +187,7 @@ export async function deductPrivateSpend(
   }
   await repo.reserve(tx, taken, runId);
   if (taken.length)
-    await audit(tx, {
-      companyId,
-      action: 'deduct',
-      entity: 'card_transaction',
-      detail: { runId, ids: taken },
-    });
+    await audit(tx, auditEntry(actor, { action: 'deduct', entity: 'card_transaction', detail: { runId, ids: taken } }));
   return kept;
 }
 

@@ -338,7 +338,7 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
   // The employees' private business-card spend is kept back from what they are paid (docs/decisions/037).
   const kept = await deductPrivateSpend(
     tx,
-    clerk.companyId,
+    clerk,
     run.id,
     updates.filter((u) => u.payeeKind === 'employee'),
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, Text, Version } from './common';
+import { DateOnly, Id, OptionalDateOnly, RequiredText, Text, Version } from './common';
 import { PageQuery } from './paging';
 
 /**
@@ -89,6 +89,60 @@ export type ClaimResult = z.infer<typeof ClaimResult>;
 /** What a turn did: the items it changed. */
 export const TurnResult = z.object({ Changed: z.number().int() });
 export type TurnResult = z.infer<typeof TurnResult>;
+
+// The card registry (those who pay: expenseRemittance) --------------------------------------------------------------
+
+/** A card number as typed: spaces and dashes dropped, 12 to 19 digits. */
+export const CardNumber = z
+  .string()
+  .transform((v) => v.replace(/[\s-]+/g, ''))
+  .pipe(z.string().regex(/^\d{12,19}$/, { message: 'invalid card number' }));
+
+export const SearchBusinessCardRegistryBody = PageQuery.extend({
+  /** Part of the holder's code or name, the name on the card, or the card's last four digits. */
+  Keyword: Text(100).optional(),
+  EmployeeID: Id.optional(),
+  /** Active cards only (true), cancelled ones only (false), or both. */
+  Active: z.boolean().optional(),
+});
+export type SearchBusinessCardRegistryBody = z.infer<typeof SearchBusinessCardRegistryBody>;
+
+export const ExportBusinessCardRegistryBody = SearchBusinessCardRegistryBody.omit({ PageIndex: true, PageSize: true });
+export type ExportBusinessCardRegistryBody = z.infer<typeof ExportBusinessCardRegistryBody>;
+
+export const BusinessCardRow = z.object({
+  ID: z.number().int(),
+  EmployeeID: z.number().int(),
+  EmployeeCode: z.string(),
+  EmployeeName: z.string(),
+  /** Masked: the last four digits only, here as everywhere. */
+  CardNo: z.string(),
+  HolderName: z.string(),
+  ValidUntil: z.string().nullable(),
+  Active: z.boolean(),
+  /** Transactions imported for the card: a card with any can be cancelled, not removed. */
+  Transactions: z.number().int(),
+  Version: z.number().int(),
+});
+export type BusinessCardRow = z.infer<typeof BusinessCardRow>;
+
+/**
+ * Adds a card (no `ID`: `CardNo` required) or edits one (`ID` and `Version`): holder, name on card, valid-until and
+ * whether it is active. The number of a registered card does not change: cancel it and add the new one.
+ */
+export const SaveBusinessCardBody = z.object({
+  ID: Id.optional(),
+  Version: Version.optional(),
+  EmployeeID: Id,
+  CardNo: CardNumber.optional(),
+  HolderName: RequiredText(100),
+  ValidUntil: OptionalDateOnly,
+  Active: z.boolean().default(true),
+});
+export type SaveBusinessCardBody = z.infer<typeof SaveBusinessCardBody>;
+
+export const DeleteBusinessCardBody = z.object({ ID: Id, Version });
+export type DeleteBusinessCardBody = z.infer<typeof DeleteBusinessCardBody>;
 
 // Ride-hailing orders ----------------------------------------------------------------------------------------------
 

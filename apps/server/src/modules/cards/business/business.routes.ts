@@ -1,11 +1,17 @@
 import {
+  BusinessCardRow,
   CardTxnRow,
   ClaimResult,
+  DeleteBusinessCardBody,
   ExportBusinessCardBody,
+  ExportBusinessCardRegistryBody,
   ImportResult,
+  Ok,
   pageOf,
+  SaveBusinessCardBody,
   SaveClaimDetailBody,
   SearchBusinessCardBody,
+  SearchBusinessCardRegistryBody,
   TurnPersonalItemPrivateBody,
   TurnResult,
 } from '@ems/contracts';
@@ -17,6 +23,7 @@ import { currentUser, postGroup } from '../../../core/http';
 import { importUpload } from '../../masterdata/catalog/excel';
 import * as cards from './business.service';
 import { importStatement } from './business.statement';
+import * as registry from './registry.service';
 
 /** An export holds at most this many transactions. */
 export const EXPORT_LIMIT = 100_000;
@@ -84,6 +91,65 @@ export async function businessCardRoutes(app: FastifyInstance, ctx: AppContext):
     async (req) => {
       const { data, culture } = await importUpload(req);
       return importStatement(ctx, { ...actorOf(req), culture }, data);
+    },
+  );
+
+  registryRoutes(app, ctx);
+}
+
+/**
+ * The card registry on the business-card screen, for those who receive the issuer's statements (`expenseRemittance`):
+ * search, export, add, edit (cancel, re-activate) and remove an unused card. Numbers are served masked.
+ */
+function registryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = postGroup(app, { base: '/api/document', permission: 'expenseRemittance', tags: ['cards'] });
+  route(
+    'SearchBusinessCardRegistry',
+    {
+      summary: "The company's business cards: holder, masked number, name on card, valid until, active, transactions",
+      body: SearchBusinessCardRegistryBody,
+      response: pageOf(BusinessCardRow),
+    },
+    async (req) => registry.search(ctx.db, actorOf(req), req.body),
+  );
+  route(
+    'ExportBusinessCardRegistry',
+    { summary: 'The cards the filters select as Excel, numbers masked', body: ExportBusinessCardRegistryBody },
+    async (req, reply) => {
+      const c = req.culture;
+      const h = (k: string) => ctx.messages.t(`cards.column.${k}`, c);
+      const columns: ExportColumn<BusinessCardRow>[] = [
+        { header: h('employeeCode'), value: (x) => x.EmployeeCode, width: 14 },
+        { header: h('employeeName'), value: (x) => x.EmployeeName, width: 18 },
+        { header: h('cardNo'), value: (x) => x.CardNo, width: 22 },
+        { header: h('holderName'), value: (x) => x.HolderName, width: 22 },
+        { header: h('validUntil'), value: (x) => x.ValidUntil ?? '', width: 12 },
+        { header: h('active'), value: (x) => ctx.messages.t(`cards.cardActive.${x.Active}`, c), width: 10 },
+        { header: h('transactions'), value: (x) => x.Transactions, width: 12 },
+      ];
+      const rows = registry.exportRows(ctx.db, actorOf(req), req.body, EXPORT_LIMIT);
+      return sendXlsx(reply, `${ctx.messages.t('cards.export.registryFile', c)}.xlsx`, 'Cards', columns, rows);
+    },
+  );
+  route(
+    'SaveBusinessCard',
+    {
+      summary: 'Add a card to an employee, or edit one (holder, name on card, valid until, cancel or re-activate)',
+      body: SaveBusinessCardBody,
+      response: BusinessCardRow,
+    },
+    async (req) => registry.save(ctx, actorOf(req), req.body),
+  );
+  route(
+    'DeleteBusinessCard',
+    {
+      summary: 'Remove a card no transaction names; a card with transactions is cancelled instead (409)',
+      body: DeleteBusinessCardBody,
+      response: Ok,
+    },
+    async (req) => {
+      await registry.remove(ctx, actorOf(req), req.body);
+      return { Success: true as const };
     },
   );
 }

@@ -17,7 +17,10 @@ import { remittanceRun } from '../../finance/remit/remit.table';
 import { employee } from '../../org/org.table';
 import { companyColumn } from '../../system/system.table';
 
-/** The card registry: which employee holds which business card (the number is served masked, last four only). */
+/**
+ * The card registry: which employee holds which business card. The number is stored whole (statements name it) and
+ * served masked, last four only; one active card per number and company (a cancelled card frees its number).
+ */
 export const businessCard = pgTable(
   'business_card',
   {
@@ -27,12 +30,16 @@ export const businessCard = pgTable(
       .notNull()
       .references(() => employee.id),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
+    /** The name embossed on the card, as the issuer knows the holder. */
+    holderName: varchar('holder_name', { length: 100 }).notNull().default(''),
+    /** The card's last valid day (the issuer's "valid thru" month, its last day); unknown when null. */
+    validUntil: date('valid_until', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
     ...versionColumn(),
     ...timestampColumns(),
   },
   (t) => [
-    uniqueIndex('business_card_no_uq').on(t.companyId, t.cardNo),
+    uniqueIndex('business_card_no_uq').on(t.companyId, t.cardNo).where(sql`${t.active}`),
     index('business_card_employee_idx').on(t.employeeId),
   ],
 );
@@ -72,6 +79,7 @@ export const cardTransaction = pgTable(
   (t) => [
     uniqueIndex('card_transaction_ref_uq').on(t.companyId, t.issuerRef),
     index('card_transaction_employee_idx').on(t.employeeId, t.transDate),
+    index('card_transaction_card_idx').on(t.cardId),
     index('card_transaction_private_idx')
       .on(t.employeeId)
       .where(sql`${t.status} = 'private' and ${t.settledAt} is null`),

@@ -1,14 +1,15 @@
 import { FileAddOutlined, UserOutlined } from '@ant-design/icons';
 import { CARD_TXN_STATES, type CardTxnRow, type CardTxnState } from '@ems/contracts';
-import { Tag } from 'antd';
+import { Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
 import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { documentPath } from '../documents/labels';
 import { cardApi, useMayImport } from './api';
+import { CardRegistryList } from './CardRegistryList';
 import { ClaimDialog } from './ClaimDialog';
 
 const C = 'cards.column.';
@@ -45,20 +46,36 @@ const COLUMNS: ColumnDef<CardTxnRow>[] = [
   },
 ];
 
+const KEEP = ['tab'] as const;
+
 /**
  * My business card: the card transactions the issuer reported for the holder; personal ones are marked private
- * (deducted from the next payment), business ones claimed into a deputy in one step.
+ * (deducted from the next payment), business ones claimed into a deputy in one step. Those who receive the issuer's
+ * statements (expenseRemittance) also see the tab "Cards": the registry the statement is matched against.
  */
 export default function BusinessCardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const mayImport = useMayImport();
+  const [params, setParams] = useSearchParams();
   const [claiming, setClaiming] = useState<ActionContext<CardTxnRow> | null>(null);
+  const tab = mayImport && params.get('tab') === 'registry' ? 'registry' : 'transactions';
+  const tabs = mayImport ? (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'registry' ? { tab: key } : {})}
+      items={(['transactions', 'registry'] as const).map((k) => ({ key: k, label: t(`cards.tab.${k}`) }))}
+    />
+  ) : undefined;
 
+  if (tab === 'registry') return <CardRegistryList header={tabs} keepParams={KEEP} />;
   return (
     <>
       <ListPage<CardTxnRow>
+        key="transactions"
         titleKey="menu.expense.myBusinessCard"
+        header={tabs}
+        keepParams={KEEP}
         queryKey="cards-business"
         searchCall={(body) => cardApi.search(body)}
         exportCall={(body, progress) => cardApi.export(body, progress)}

@@ -1,4 +1,15 @@
-import type { CardTxnRow, ClaimBody, ClaimResult, ImportResult, Page, RideOrderRow, TurnResult } from '@ems/contracts';
+import type {
+  BusinessCardRow,
+  CardTxnRow,
+  ClaimBody,
+  ClaimResult,
+  ImportResult,
+  Ok,
+  Page,
+  RideOrderRow,
+  SaveBusinessCardBody,
+  TurnResult,
+} from '@ems/contracts';
 import { http } from '../../app/api';
 import { useMenuQuery } from '../../app/layout/queries';
 import type { ExportProgress } from '../../shared/list-page';
@@ -19,6 +30,24 @@ export const cardApi = {
   /** The issuer's statement, for those who pay (expenseRemittance). */
   importStatement: (file: File) => http.upload<ImportResult>(`${D}/ImportBusinessCardStatement`, file),
 };
+
+/** The card registry, for those who receive the issuer's statements (expenseRemittance): numbers come masked. */
+export const registryApi = {
+  search: (body: Record<string, unknown>) =>
+    http.post<Page<BusinessCardRow>>(`${D}/SearchBusinessCardRegistry`, activeOf(body)),
+  export: (body: Record<string, unknown>, progress: ExportProgress) =>
+    http.download(`${D}/ExportBusinessCardRegistry`, activeOf(body), progress),
+  save: (body: Partial<SaveBusinessCardBody>) =>
+    http.post<BusinessCardRow>(`${D}/SaveBusinessCard`, body, { overlay: true }),
+  remove: (row: BusinessCardRow) =>
+    http.post<Ok>(`${D}/DeleteBusinessCard`, { ID: row.ID, Version: row.Version }, { overlay: true }),
+};
+
+/** The list's `Active` filter is text in the address ('true' / 'false'); the call takes a boolean. */
+function activeOf(body: Record<string, unknown>): Record<string, unknown> {
+  const { Active, ...rest } = body;
+  return Active === 'true' || Active === 'false' ? { ...rest, Active: Active === 'true' } : rest;
+}
 
 /** My ride-hailing orders: the employee's (or, for a fill-in proxy, the principal's), turns, the claim, the export. */
 export const orderApi = {

@@ -105,6 +105,7 @@ export function CardRegistryList({ header, keepParams }: { header: ReactNode; ke
       queryKey="cards-registry"
       searchCall={(body) => registryApi.search(body)}
       exportCall={(body, progress) => registryApi.export(body, progress)}
+      importCall={(file) => registryApi.importRegistry(file)}
       rowKey="ID"
       columns={COLUMNS}
       filters={FILTERS}

@@ -39,6 +39,8 @@ export const registryApi = {
     http.download(`${D}/ExportBusinessCardRegistry`, activeOf(body), progress),
   save: (body: Partial<SaveBusinessCardBody>) =>
     http.post<BusinessCardRow>(`${D}/SaveBusinessCard`, body, { overlay: true }),
+  /** Cards from a sheet: employee code, whole card number, name on card, valid until. */
+  importRegistry: (file: File) => http.upload<ImportResult>(`${D}/ImportBusinessCardRegistry`, file),
   remove: (row: BusinessCardRow) =>
     http.post<Ok>(`${D}/DeleteBusinessCard`, { ID: row.ID, Version: row.Version }, { overlay: true }),
 };

@@ -23,6 +23,7 @@ import { currentUser, postGroup } from '../../../core/http';
 import { importUpload } from '../../masterdata/catalog/excel';
 import * as cards from './business.service';
 import { importStatement } from './business.statement';
+import { importRegistry } from './registry.import';
 import * as registry from './registry.service';
 
 /** An export holds at most this many transactions. */
@@ -129,6 +130,19 @@ function registryRoutes(app: FastifyInstance, ctx: AppContext): void {
       ];
       const rows = registry.exportRows(ctx.db, actorOf(req), req.body, EXPORT_LIMIT);
       return sendXlsx(reply, `${ctx.messages.t('cards.export.registryFile', c)}.xlsx`, 'Cards', columns, rows);
+    },
+  );
+  route(
+    'ImportBusinessCardRegistry',
+    {
+      summary:
+        'Cards from a sheet (employee code, card number, name on card, valid until); any bad row changes nothing',
+      multipart: true,
+      response: ImportResult,
+    },
+    async (req) => {
+      const { data, culture } = await importUpload(req);
+      return importRegistry(ctx, { ...actorOf(req), culture }, data);
     },
   );
   route(

@@ -1,5 +1,5 @@
 import type { SearchBusinessCardRegistryBody } from '@ems/contracts';
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
@@ -148,4 +148,16 @@ export async function remove(db: Db, id: number, version: number): Promise<boole
     .where(and(eq(c.id, id), eq(c.version, version)))
     .returning({ id: c.id });
   return rows.length === 1;
+}
+
+/** Locks the company's active cards holding these numbers (FOR UPDATE, id order), by number. */
+export async function lockActiveByNumbers(db: Db, companyId: number, cardNos: string[]) {
+  if (cardNos.length === 0) return new Map<string, BusinessCardDb>();
+  const rows = await db
+    .select()
+    .from(c)
+    .where(and(eq(c.companyId, companyId), eq(c.active, true), inArray(c.cardNo, cardNos)))
+    .orderBy(asc(c.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.cardNo, r]));
 }

@@ -4,6 +4,7 @@ import { type TestApp, testApp } from '../../../../test/app';
 import { concurrencyTest } from '../../../../test/concurrency';
 import { employeeIdOf, fieldsOf, sheetOf, upload, workbook } from '../../../../test/finance';
 import { auditLog } from '../../audit/audit.table';
+import { employee as employeeTable } from '../../org/org.table';
 import { businessCard, cardTransaction } from './business.table';
 
 const D = '/api/document';
@@ -202,5 +203,71 @@ describe('the business card registry', () => {
     const results = await Promise.all([add(no), add(no), add(no)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await t.ctx.db.select().from(businessCard).where(eq(businessCard.cardNo, no))).toHaveLength(1);
+  });
+
+  it('imports cards from a sheet: adds new numbers, updates the same holder, names every bad row and changes nothing', async () => {
+    const header = ['员工编号', '卡号', '卡面姓名', '有效期至'];
+    const codeOf = async (id: number) =>
+      (await t.ctx.db.select({ code: employeeTable.code }).from(employeeTable).where(eq(employeeTable.id, id)))[0]!
+        .code;
+    const me = await codeOf(employeeId);
+    const other = await codeOf(await employeeIdOf(t, 'finance'));
+    const [a, b] = [nextCardNo(), nextCardNo()];
+    const imported = await upload(
+      t,
+      `${D}/ImportBusinessCardRegistry`,
+      await workbook([header, [me, a, 'ZHANG SAN', '2030-06-30'], [me, b, 'ZHANG SAN', '']]),
+      finance,
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ Imported: 2, Created: 2, Updated: 0 });
+    const [stored] = await t.ctx.db.select().from(businessCard).where(eq(businessCard.cardNo, a));
+    expect(stored!.validUntil).toBe('2030-06-30');
+
+    const again = await upload(
+      t,
+      `${D}/ImportBusinessCardRegistry`,
+      await workbook([header, [me, a, 'ZHANG S', '2030-06-30'], [me, b, 'ZHANG SAN', '']]),
+      finance,
+    );
+    expect(again.json()).toEqual({ Imported: 2, Created: 0, Updated: 1 });
+
+    const c = nextCardNo();
+    const bad = await upload(
+      t,
+      `${D}/ImportBusinessCardRegistry`,
+      await workbook([
+        header,
+        [me, c, 'ZHANG SAN', ''],
+        ['nobody', nextCardNo(), 'X', ''],
+        [me, c, 'ZHANG SAN', ''],
+        [me, '12AB', 'X', ''],
+        [other, a, 'QIAN', ''],
+      ]),
+      finance,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json().errors as { field: string }[]).map((e) => e.field).sort()).toEqual([
+      '3.EmployeeCode',
+      '4.CardNo',
+      '5.CardNo',
+      '6.CardNo',
+    ]);
+    expect(await t.ctx.db.select().from(businessCard).where(eq(businessCard.cardNo, c))).toHaveLength(0);
+
+    const held = await upload(
+      t,
+      `${D}/ImportBusinessCardRegistry`,
+      await workbook([header, [me, c, 'ZHANG SAN', ''], [other, a, 'QIAN', '']]),
+      finance,
+    );
+    expect(held.statusCode).toBe(400);
+    expect((held.json().errors as { field: string }[]).map((e) => e.field)).toEqual(['3.CardNo']);
+    expect(await t.ctx.db.select().from(businessCard).where(eq(businessCard.cardNo, c))).toHaveLength(0);
+    const [still] = await t.ctx.db.select().from(businessCard).where(eq(businessCard.cardNo, a));
+    expect(still!.holderName).toBe('ZHANG S');
+    expect((await upload(t, `${D}/ImportBusinessCardRegistry`, await workbook([header]), employee)).statusCode).toBe(
+      403,
+    );
   });
 });

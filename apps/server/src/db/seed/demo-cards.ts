@@ -10,6 +10,7 @@ import { insertOrders } from '../../modules/cards/rides/rides.repository';
 import * as rides from '../../modules/cards/rides/rides.service';
 import { rideOrder } from '../../modules/cards/rides/rides.table';
 import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
+import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import { demoUser } from './demo-user';
 
@@ -40,7 +41,14 @@ export async function seedDemoCards(outer: Db): Promise<void> {
       .from(expenseItem)
       .where(and(eq(expenseItem.companyId, c.id), eq(expenseItem.code, 'HOTEL')));
 
-    const card = await insertCard(db, { companyId: c.id, employeeId, cardNo: '6250942087651234' });
+    const [holder] = await db.select().from(employee).where(eq(employee.id, employeeId));
+    const card = await insertCard(db, {
+      companyId: c.id,
+      employeeId,
+      cardNo: '6250942087651234',
+      holderName: (holder?.nameEn ?? '').toUpperCase(),
+      validUntil: `${Number(shanghaiToday().slice(0, 4)) + 3}-12-31`,
+    });
     if (!card) return;
     const txn = (ref: string, daysAgo: number, merchant: string, amount: string) => ({
       companyId: c.id,

@@ -126,4 +126,44 @@ describe('business cards and ride-hailing orders', () => {
       order: 'DD-DEMO-0005',
     });
   });
+
+  for (const culture of ['zh-CN', 'en-GB'] as const) {
+    it(`the statement's receiver registers a card, is refused a duplicate, removes it (${culture})`, async () => {
+      const p = culture === 'zh-CN' ? zh : en;
+      const { context, page } = await as('finance', culture);
+      await page.goto('/manage/myBusinessCard');
+      await page.getByRole('tab', { name: text(p, 'cards.tab.registry') }).click();
+      await page.waitForURL(/tab=registry/);
+      await row(page, '1234').waitFor();
+      const no = `6222${String(Date.now()).slice(-12)}`;
+      const last4 = no.slice(-4);
+      const add = async () => {
+        await page.getByTestId('list-action-new').click();
+        await pick(page, 'field-EmployeeID', p === en ? 'Wei Zhang' : '张伟');
+        await page.getByTestId('field-CardNo').fill(`${no.slice(0, 4)} ${no.slice(4, 8)} ${no.slice(8, 12)} ${last4}`);
+        await page.getByTestId('field-HolderName').fill('ZHANG WEI');
+        await page.getByTestId('editor-save').click();
+      };
+      await add();
+      await row(page, last4).waitFor();
+      const table = (await page.locator('tbody').textContent()) ?? '';
+      expect(table).toContain(`**** **** **** ${last4}`);
+      expect(table).not.toContain(no);
+      await screenshot(page, `cards-${culture === 'zh-CN' ? 'zh' : 'en'}-registry`);
+
+      await page.waitForTimeout(1100);
+      await add();
+      await page
+        .locator('.ant-drawer .ant-form-item-explain-error', { hasText: text(p, 'error.cards.card_duplicate') })
+        .waitFor();
+      await page.locator('.ant-drawer-footer button').first().click();
+
+      await page.waitForTimeout(1100);
+      await select(page, last4);
+      await page.getByTestId('list-action-remove').click();
+      await confirm(page);
+      await expect.poll(() => row(page, last4).count()).toBe(0);
+      await context.close();
+    });
+  }
 });

@@ -21,6 +21,9 @@ vi.mock('../org/api', () => ({
   },
 }));
 
+/** Generous waits: the machine runs other suites at the same time. */
+const SLOW = { timeout: 5000 };
+
 const card = (over: Partial<BusinessCardRow>): BusinessCardRow => ({
   ID: 11,
   EmployeeID: 5,
@@ -67,7 +70,7 @@ describe('the card registry tab', () => {
     expect(screen.getByRole('tab', { name: 'Cards', selected: true })).toBeTruthy();
     expect(registry.search.mock.calls[0]![0]).toMatchObject({ PageIndex: 1 });
     expect(cards.search).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('is not there for a holder without the function: the address falls back to the transactions', async () => {
     state.mayImport = false;
@@ -76,7 +79,7 @@ describe('the card registry tab', () => {
     await waitFor(() => expect(cards.search).toHaveBeenCalled(), { timeout: 8000 });
     expect(screen.queryByRole('tab')).toBeNull();
     expect(registry.search).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('edits a card at its version without sending the number, which stays read-only', async () => {
     await initTestI18n('en-GB');
@@ -86,14 +89,14 @@ describe('the card registry tab', () => {
     await within(table).findByText('**** **** **** 7890');
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     fireEvent.click(screen.getByTestId('list-action-edit'));
-    const number = (await screen.findByTestId('field-CardNo')) as HTMLInputElement;
+    const number = (await screen.findByTestId('field-CardNo', undefined, SLOW)) as HTMLInputElement;
     expect(number.value).toBe('**** **** **** 7890');
     expect(number.disabled).toBe(true);
     const name = screen.getByTestId('field-HolderName') as HTMLInputElement;
-    await waitFor(() => expect(name.value).toBe('ZHANG WEI'));
+    await waitFor(() => expect(name.value).toBe('ZHANG WEI'), SLOW);
     fireEvent.change(name, { target: { value: 'ZHANG W' } });
     fireEvent.click(screen.getByTestId('editor-save'));
-    await waitFor(() => expect(registry.save).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(registry.save).toHaveBeenCalledTimes(1), SLOW);
     const body = registry.save.mock.calls[0]![0];
     expect(body).toEqual({
       ID: 11,
@@ -104,7 +107,7 @@ describe('the card registry tab', () => {
       Active: true,
     });
     expect(body).not.toHaveProperty('CardNo');
-  });
+  }, 15_000);
 
   it('asks before removing, then removes the selected card at its version', async () => {
     await initTestI18n('zh-CN');
@@ -116,12 +119,15 @@ describe('the card registry tab', () => {
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     const button = screen.getByTestId('list-action-remove');
     fireEvent.click(button);
-    await waitFor(() => expect(ask).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(ask).toHaveBeenCalledTimes(1), SLOW);
     expect(ask.mock.calls[0]![0]).toContain('注销');
     expect(registry.remove).not.toHaveBeenCalled();
     await new Promise((r) => setTimeout(r, 1100)); // the button's anti-double-click
     fireEvent.click(button);
-    await waitFor(() => expect(registry.remove).toHaveBeenCalledWith(expect.objectContaining({ ID: 11, Version: 3 })));
+    await waitFor(
+      () => expect(registry.remove).toHaveBeenCalledWith(expect.objectContaining({ ID: 11, Version: 3 })),
+      SLOW,
+    );
     expect(notice.success).toHaveBeenCalled();
-  });
+  }, 15_000);
 });

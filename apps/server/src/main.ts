@@ -5,6 +5,7 @@ import { DataDirBusyError, lockDataDir } from './core/data-lock';
 import { createBoss, startScheduled } from './core/jobs';
 import { Lifecycle } from './core/lifecycle';
 import { demoLogins, seed } from './db/seed';
+import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business.statement';
 import { tmcPollJob } from './modules/cards/tmc/tmc.service';
 import { applyBlockJob } from './modules/documents/applies/block.service';
 import { erpJob } from './modules/finance/posting/posting.service';
@@ -120,6 +121,8 @@ async function main(): Promise<void> {
         freezeJob(ctx.db, app.log),
         applyBlockJob(ctx, app.log),
         ...(config.tmc.url ? [tmcPollJob(ctx, config.tmc.pollCron, app.log)] : []),
+        // The card issuer's feed, hourly, when configured (else its statements are imported).
+        ...(config.cardIssuerUrl ? [cardIssuerJob(ctx, httpCardIssuer(config.cardIssuerUrl), app.log)] : []),
       ]);
     });
     if (closing) return;

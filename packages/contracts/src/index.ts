@@ -5,6 +5,7 @@ export * from './attachments';
 export * from './auth';
 export * from './baseinfo';
 export * from './budget';
+export * from './cards';
 export * from './common';
 export * from './costcentre';
 export * from './costimport';

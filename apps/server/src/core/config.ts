@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   TMC_POLL_CRON: z.string().trim().min(9).max(100).default('*/10 * * * *'),
   /** How long the signed hand-over to the TMC's booking site stays valid. */
   TMC_TOKEN_TTL_SECONDS: int(30, 86_400).default(900),
+  /** The card issuer's transaction feed, polled hourly; unset, transactions come by statement import only. */
+  CARD_ISSUER_URL: z.url().optional(),
   /** smtp://user:pass@host:587 or smtps://…; unset keeps notices as files in DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -118,6 +120,8 @@ export interface Config {
   /** The SAP vendor search of the customer's middleware; unset uses the built-in simulator. */
   sapVendorUrl: string | undefined;
   tmc: { url: string | undefined; pollCron: string; tokenTtlSeconds: number };
+  /** The card issuer's transaction feed (business cards); unset, statements are imported. */
+  cardIssuerUrl: string | undefined;
   /** The mail server notices go through; unset writes them to the data folder. */
   smtp: { url: string; from: string } | undefined;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
@@ -257,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsUrl: e.ANALYTICS_URL,
     sapVendorUrl: e.SAP_VENDOR_URL,
     tmc: { url: e.TMC_URL, pollCron: e.TMC_POLL_CRON, tokenTtlSeconds: e.TMC_TOKEN_TTL_SECONDS },
+    cardIssuerUrl: e.CARD_ISSUER_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },

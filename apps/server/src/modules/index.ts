@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
 import { authRoutes } from './auth/auth.routes';
 import { budgetRoutes } from './budgets/budget.routes';
+import { cardRoutes } from './cards/cards.routes';
 import { tmcRoutes } from './cards/tmc/tmc.routes';
 import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
@@ -63,6 +64,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   proxyRoutes,
   workflowRoutes,
   documentRoutes,
+  cardRoutes,
   documentPartRoutes,
   viewCentreRoutes,
   approvalRoutes,

@@ -21,22 +21,25 @@ describe('route table', () => {
     expect(built.every((p) => SCREENS.some((s) => s.path === p))).toBe(true);
     expect(builtScreenByPath('/LANGUAGEMANAGE')?.functionCode).toBe('languageManage');
     expect(builtScreenByPath('/manage/approveCenter')?.functionCode).toBe('approveCenter');
-    expect(builtScreenByPath('/manage/myDidiOrder')).toBeUndefined();
+    expect(builtScreenByPath('/manage/myDidiOrder')?.functionCode).toBe('myDidiOrder');
+    // A screen without a loader (an invented code here) is not routed.
+    expect(builtScreenByPath('/manage/unbuiltScreen')).toBeUndefined();
   });
 });
 
 describe('menu', () => {
   const menu: MenuResult = {
-    Functions: ['myDidiOrder', 'languageManage'],
+    Functions: ['unbuiltScreen', 'languageManage'],
     Groups: [
       {
         Group: 'expense',
         LabelKey: 'menu.group.expense',
         Items: [
           {
-            FunctionCode: 'myDidiOrder',
-            Path: '/manage/myDidiOrder',
-            LabelKey: 'menu.expense.myDidiOrder',
+            // A screen the web has not built (an invented code): not in the menu.
+            FunctionCode: 'unbuiltScreen',
+            Path: '/manage/unbuiltScreen',
+            LabelKey: 'menu.expense.unbuiltScreen',
             Sort: 1,
           },
         ],

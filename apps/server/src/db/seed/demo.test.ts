@@ -152,4 +152,16 @@ describe('demo budgets', () => {
     );
     expect((off as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
+
+  it("gives the employee a masked business card's transactions and ride-hailing orders in every state", async () => {
+    const token = (await t.login('employee')).access_token;
+    const cards = (await t.call('/api/document/SearchBusinessCard', { PageSize: 100 }, token)).json();
+    const states = (cards.Rows as { Status: string; CardNo: string }[]).map((r) => r.Status);
+    expect(states).toEqual(expect.arrayContaining(['open', 'private', 'claimed']));
+    expect(cards.Rows.every((r: { CardNo: string }) => r.CardNo === '**** **** **** 1234')).toBe(true);
+    const orders = (await t.call('/api/document/SearchDidiOrder', { PageSize: 100 }, token)).json();
+    const rows = orders.Rows as { Status: string; Claimable: boolean; OrderNo: string }[];
+    expect(rows.map((r) => r.Status)).toEqual(expect.arrayContaining(['open', 'business', 'private', 'claimed']));
+    expect(rows.find((r) => r.OrderNo === 'DD-DEMO-0001')).toMatchObject({ Status: 'business', Claimable: false });
+  });
 });

@@ -3,6 +3,7 @@ import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { seedBase } from './base';
 import { seedDemoBudgets } from './demo-budgets';
+import { seedDemoCards } from './demo-cards';
 import { seedDemoCompliance } from './demo-compliance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
@@ -30,6 +31,7 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoSales,
   seedDemoCompliance,
   seedDemoBudgets,
+  seedDemoCards,
 ];
 
 export interface SeedOutcome {

@@ -116,6 +116,12 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
     isPublic: true,
   },
   { key: 'OrderSystemCompany', value: 'DIDI', description: 'Ride-hailing order system', isPublic: true },
+  {
+    key: 'DidiOrderExpenseItem',
+    value: 'RIDE_HAILING',
+    description: 'Expense item (code) of claimed ride-hailing orders when the claim names none',
+    isPublic: false,
+  },
   { key: 'IsOpen', value: 'true', description: 'Whether the travel-management link is open', isPublic: true },
   {
     key: 'ApprovalOverdueDays',

@@ -6,11 +6,15 @@ import { errorText } from '../../app/notice';
 import { authApi } from './api';
 import { useAfterSignIn } from './useAfterSignIn';
 
-/** Single sign-on: the identity provider sends `?token=…`; JWTLogin turns it into a session. */
+/**
+ * Single sign-on: the identity provider sends `?token=…`; JWTLogin turns it into a session. The card portal sends
+ * `?token=…&origin=amex`: JWTLogin2Amex signs in and the holder lands on their business-card transactions.
+ */
 export default function OnAuthPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
+  const amex = params.get('origin') === 'amex';
   const afterSignIn = useAfterSignIn();
   const [error, setError] = useState<string | null>(token ? null : t('login.sso.missingToken'));
   const started = useRef(false);
@@ -18,16 +22,15 @@ export default function OnAuthPage() {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    authApi
-      .jwtLogin(token)
-      .then(() => afterSignIn(false))
+    (amex ? authApi.jwtLoginAmex(token) : authApi.jwtLogin(token))
+      .then(() => afterSignIn(false, amex ? '/manage/myBusinessCard' : undefined))
       .catch((e: unknown) => setError(errorText(e)));
-  }, [token, afterSignIn]);
+  }, [token, amex, afterSignIn]);
 
   if (!error) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Spin size="large" description={t('login.sso.signingIn')} />
+        <Spin size="large" description={t(amex ? 'cards.amex.signingIn' : 'login.sso.signingIn')} />
       </div>
     );
   }

@@ -23,6 +23,12 @@ export const authApi = {
     startSession(session);
     return session;
   },
+  /** The card portal's sign-in (its own JWT): lands on the holder's business-card screen. */
+  async jwtLoginAmex(token: string): Promise<TokenResponse> {
+    const session = await http.post<TokenResponse>('/api/System/JWTLogin2Amex', { Token: token }, { public: true });
+    startSession(session);
+    return session;
+  },
   defaultInfo: () => http.post<DefaultInfo>('/api/System/GetDefaultInfo'),
   menu: () => http.post<MenuResult>('/api/System/getMenu'),
   masterInfo: () => http.post<MasterInfoResult>('/api/System/getMasterInfo'),

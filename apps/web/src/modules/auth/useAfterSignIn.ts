@@ -6,14 +6,17 @@ import { shellKeys } from '../../app/layout/queries';
 import { getUserInfo } from '../../app/session/session';
 import { authApi } from './api';
 
-/** After any sign-in: forget the previous session's data, then go to /manage, or for /admin to the first master screen. */
+/**
+ * After any sign-in: forget the previous session's data, then go to /manage (or the `landing` screen the sign-in came
+ * for, such as the card portal's business-card screen), or for /admin to the first master screen.
+ */
 export function useAfterSignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    async (admin: boolean) => {
+    async (admin: boolean, landing?: string) => {
       queryClient.clear();
-      let target = '/manage';
+      let target = landing ?? '/manage';
       if (admin) {
         const user = getUserInfo();
         try {

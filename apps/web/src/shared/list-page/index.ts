@@ -1,6 +1,7 @@
 export { ExportStatus, useExport } from './ExportStatus';
 export { ListPage } from './ListPage';
 export type {
+  ActionContext,
   ActionDef,
   ColumnDef,
   CustomControlProps,

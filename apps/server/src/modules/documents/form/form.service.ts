@@ -195,6 +195,12 @@ function totals(lines: repo.LineInsert[]) {
   };
 }
 
+/**
+ * Work a caller does inside the save's own transaction once the document and its lines are written (the claim of
+ * external spend marks its items claimed there, so a refused item leaves no document behind).
+ */
+export type WithinSave = (tx: Db, documentId: number) => Promise<void>;
+
 /** Save resume: creates or changes a draft (or a returned document) with its lines. */
 export async function save(
   ctx: DbContext,
@@ -203,6 +209,7 @@ export async function save(
   body: SaveDocumentBody,
   culture: Culture,
   requestId: string,
+  within?: WithinSave,
 ) {
   const existing = body.ID ? await visible(ctx.db, user, body.ID) : undefined;
   if (existing && (existing.d.docType !== docType || !entitled(user, existing.d, 'edit'))) throw notFound();
@@ -245,6 +252,7 @@ export async function save(
         // Attendees follow their lines: split per head again, gone with a line that went or stopped involving HCP.
         await rebalance(tx, d.id);
         await reapportion(tx, d.id, lines.length);
+        if (within) await within(tx, d.id);
         return {
           to: d.status,
           set: main,
@@ -279,6 +287,7 @@ export async function save(
     await claimTickets(tx, user.companyId, row.id, lines);
     await claimingLines(() => repo.replaceLines(tx, row.id, lines));
     await repo.replaceLoanLinks(tx, row.id, loans);
+    if (within) await within(tx, row.id);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,

@@ -10,6 +10,8 @@ const ACCOUNTS = {
   fixedAsset: ['GLFixedAsset', '160101'],
   /** What the company owes its travel-management company for the air tickets its TMC account paid. */
   tmcPayable: ['GLTMCPayable', '220203'],
+  /** The employees' private business-card spend the company paid the issuer, cleared by a payment's deduction. */
+  cardClearing: ['GLBusinessCardClearing', '224102'],
 } as const;
 export type AccountRole = keyof typeof ACCOUNTS;
 

@@ -289,7 +289,7 @@ export async function updateItems(
   db: Db,
   rows: (Pick<
     typeof remittanceItem.$inferInsert,
-    'payeeKind' | 'payeeCode' | 'payeeName' | 'bankName' | 'bankAccount' | 'amount' | 'lineNo'
+    'payeeKind' | 'payeeCode' | 'payeeName' | 'bankName' | 'bankAccount' | 'amount' | 'deducted' | 'lineNo'
   > & { id: number })[],
 ) {
   for (let i = 0; i < rows.length; i += 2_000) {
@@ -297,13 +297,13 @@ export async function updateItems(
       .slice(i, i + 2_000)
       .map(
         (r) =>
-          sql`(${r.id}::int, ${r.payeeKind}, ${r.payeeCode ?? null}, ${r.payeeName}, ${r.bankName ?? null}, ${r.bankAccount ?? null}, ${r.amount}::numeric, ${r.lineNo ?? null}::int)`,
+          sql`(${r.id}::int, ${r.payeeKind}, ${r.payeeCode ?? null}, ${r.payeeName}, ${r.bankName ?? null}, ${r.bankAccount ?? null}, ${r.amount}::numeric, ${r.deducted ?? '0'}::numeric, ${r.lineNo ?? null}::int)`,
       );
     await db.execute(sql`update ${remittanceItem} as r set payee_kind = v.payee_kind, payee_code = v.payee_code,
         payee_name = v.payee_name, bank_name = v.bank_name, bank_account = v.bank_account, amount = v.amount,
-        line_no = v.line_no, updated_at = now()
+        deducted = v.deducted, line_no = v.line_no, updated_at = now()
       from (values ${sql.join(values, sql`, `)})
-        as v(id, payee_kind, payee_code, payee_name, bank_name, bank_account, amount, line_no)
+        as v(id, payee_kind, payee_code, payee_name, bank_name, bank_account, amount, deducted, line_no)
       where r.id = v.id`);
   }
 }

@@ -67,6 +67,11 @@ export const remittanceItem = pgTable(
     bankName: varchar('bank_name', { length: 100 }),
     bankAccount: varchar('bank_account', { length: 40 }),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /**
+     * What the payment keeps back from the payable: the employee's private business-card spend (modules/cards), so
+     * the bank pays `amount` and the payable cleared is `amount + deducted`.
+     */
+    deducted: numeric('deducted', { precision: 18, scale: 2 }).notNull().default('0'),
     lineNo: integer('line_no'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestampColumns(),

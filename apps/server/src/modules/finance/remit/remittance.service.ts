@@ -12,7 +12,7 @@ import type {
   SearchRemitDocumentsBody,
   TeamNode,
 } from '@ems/contracts';
-import { addMoney, compareMoney } from '@ems/contracts';
+import { addMoney, compareMoney, subMoney } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { guarded, staleVersion } from '../../../core/checks';
 import type { DbContext } from '../../../core/context';
@@ -23,6 +23,7 @@ import { localName } from '../../../core/i18n';
 import { shownAccount } from '../../../core/masking';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
+import { deductPrivateSpend, settleDeductions } from '../../cards/business/business.service';
 import { transition, transitionMany } from '../../documents/lifecycle/transition';
 import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
@@ -313,7 +314,7 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
     gl,
     items.map(({ i }) => i.documentId),
   );
-  const updates: Parameters<typeof repo.updateItems>[1] = [];
+  const updates: (Parameters<typeof repo.updateItems>[1][number] & { employeeId: number })[] = [];
   for (const { i, docNo: no, status } of items) {
     if (status !== 'remitting') throw refused('remit.document_moved', { docNo: no, status });
     const view = views.get(i.documentId);
@@ -330,16 +331,31 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
     }
     updates.push({
       id: i.id,
+      employeeId: i.employeeId,
       payeeKind: payee.kind,
       payeeCode: payee.code,
       payeeName: payee.name,
       bankName: payee.bankName,
       bankAccount: payee.bankAccount,
       amount: view.payable,
+      deducted: '0',
       lineNo,
     });
   }
-  await repo.updateItems(tx, updates);
+  // The employees' private business-card spend is kept back from what they are paid (docs/decisions/037).
+  const kept = await deductPrivateSpend(
+    tx,
+    clerk,
+    run.id,
+    updates.filter((u) => u.payeeKind === 'employee'),
+  );
+  await repo.updateItems(
+    tx,
+    updates.map(({ employeeId: _, ...u }) => {
+      const d = kept.get(u.id);
+      return d ? { ...u, amount: subMoney(u.amount, d), deducted: d } : u;
+    }),
+  );
 }
 
 /** The payment voucher: debit each document's payable (its applicant), credit the bank per bank line. */
@@ -350,10 +366,17 @@ async function paymentEntries(tx: Db, clerk: Clerk, runId: number): Promise<Entr
   const entries: EntryInput[] = items.map(({ i, docNo: no }) => ({
     side: 'D',
     glAccount: payable,
-    amount: i.amount,
+    amount: addMoney(i.amount, i.deducted),
     employeeId: i.employeeId,
     text: no,
   }));
+  // What was kept back clears the private card spend the company paid the issuer for the employee.
+  const deducted = items.filter(({ i }) => compareMoney(i.deducted, '0') > 0);
+  if (deducted.length) {
+    const clearing = await glAccount(tx, clerk.companyId, 'cardClearing');
+    for (const { i, docNo: no } of deducted)
+      entries.push({ side: 'C', glAccount: clearing, amount: i.deducted, employeeId: i.employeeId, text: no });
+  }
   for (const l of await repo.lines(tx, runId))
     entries.push({
       side: 'C',
@@ -445,6 +468,7 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
     await enqueue(tx, 'bank', { runId: run.id }, clerk.companyId);
     const now = new Date();
     await repo.markItemsPaid(tx, run.id, now);
+    await settleDeductions(tx, run.id, now);
     await writeRun(tx, run, { step: 'done', remittedAt: now, remittedBy: clerk.userId });
     await audit(tx, auditEntry(clerk, { action: 'remit', entity: 'remittance_run', entityId: run.id }));
     faultPoint('remit');

@@ -1,0 +1,132 @@
+import { shanghaiToday } from '@ems/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { DbContext } from '../../core/context';
+import type { Db } from '../../core/db';
+import { userAccount } from '../../modules/auth/auth.table';
+import { insertCard, insertTransactions, itemsByIds } from '../../modules/cards/business/business.repository';
+import * as cards from '../../modules/cards/business/business.service';
+import { cardTransaction } from '../../modules/cards/business/business.table';
+import { insertOrders } from '../../modules/cards/rides/rides.repository';
+import * as rides from '../../modules/cards/rides/rides.service';
+import { rideOrder } from '../../modules/cards/rides/rides.table';
+import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
+import { employee } from '../../modules/org/org.table';
+import { company } from '../../modules/system/system.table';
+import { demoUser } from './demo-user';
+
+const REQUEST = 'demo-seed';
+
+const day = (daysAgo: number) =>
+  new Date(Date.parse(`${shanghaiToday()}T00:00:00Z`) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The employee's business card and ride-hailing orders: a registered card with open transactions, one marked
+ * private and two claimed on a draft deputy; orders open, business, one claimed and one past its claim cut-off. The
+ * statement rows are added as the import adds them; the turns and claims go through the services.
+ */
+export async function seedDemoCards(outer: Db): Promise<void> {
+  await outer.transaction(async (db) => {
+    const [c] = await db.select().from(company).where(eq(company.code, '1000'));
+    const [who] = await db.select().from(userAccount).where(eq(userAccount.username, 'employee'));
+    if (!c || !who) return;
+    const employeeId = who.employeeId;
+    const ctx: DbContext = { db };
+    const user = await demoUser(db, c.id, employeeId);
+    const [type] = await db
+      .select({ id: expenseType.id })
+      .from(expenseType)
+      .where(and(eq(expenseType.companyId, c.id), eq(expenseType.code, 'D_TRAVEL')));
+    const [hotel] = await db
+      .select({ id: expenseItem.id })
+      .from(expenseItem)
+      .where(and(eq(expenseItem.companyId, c.id), eq(expenseItem.code, 'HOTEL')));
+
+    const [holder] = await db.select().from(employee).where(eq(employee.id, employeeId));
+    const card = await insertCard(db, {
+      companyId: c.id,
+      employeeId,
+      cardNo: '6250942087651234',
+      holderName: (holder?.nameEn ?? '').toUpperCase(),
+      validUntil: `${Number(shanghaiToday().slice(0, 4)) + 3}-12-31`,
+    });
+    if (!card) return;
+    const txn = (ref: string, daysAgo: number, merchant: string, amount: string) => ({
+      companyId: c.id,
+      cardId: card.id,
+      employeeId,
+      issuerRef: ref,
+      transDate: day(daysAgo),
+      merchant,
+      amount,
+    });
+    await insertTransactions(db, [
+      txn('AX-DEMO-0001', 18, '上海虹桥希尔顿酒店', '1280.00'),
+      txn('AX-DEMO-0002', 17, '北京国贸大酒店', '960.00'),
+      txn('AX-DEMO-0003', 12, '全季酒店（杭州西湖店）', '458.00'),
+      txn('AX-DEMO-0004', 10, '星巴克（南京西路店）', '68.00'),
+      txn('AX-DEMO-0005', 9, '广州白天鹅宾馆', '1120.00'),
+      txn('AX-DEMO-0006', 6, '成都香格里拉大酒店', '899.00'),
+      txn('AX-DEMO-0007', 3, '亚朵酒店（武汉光谷店）', '526.00'),
+      txn('AX-DEMO-0008', 2, '无印良品（静安店）', '215.00'),
+      txn('AX-DEMO-0009', 1, '肯德基（人民广场店）', '42.00'),
+    ]);
+    const byRef = async (ref: string) => {
+      const [row] = await db
+        .select({ id: cardTransaction.id })
+        .from(cardTransaction)
+        .where(and(eq(cardTransaction.companyId, c.id), eq(cardTransaction.issuerRef, ref)));
+      return (await itemsByIds(db, c.id, [row!.id]))[0]!.t;
+    };
+    const personal = await byRef('AX-DEMO-0004');
+    await cards.turnPrivate(ctx, user, { Items: [{ ID: personal.id, Version: personal.version }] }, REQUEST);
+    const claimed = [await byRef('AX-DEMO-0001'), await byRef('AX-DEMO-0002')];
+    await cards.claim(ctx, user, 'zh-CN', REQUEST, {
+      Items: claimed.map((x) => ({ ID: x.id, Version: x.version })),
+      ExpenseTypeID: type?.id,
+      ExpenseItemID: hotel?.id,
+      Reason: '上海、北京客户拜访住宿',
+    });
+
+    const order = (no: string, daysAgo: number, from: string, to: string, amount: string) => ({
+      companyId: c.id,
+      employeeId,
+      provider: 'DIDI',
+      orderNo: no,
+      orderDate: day(daysAgo),
+      fromPlace: from,
+      toPlace: to,
+      amount,
+    });
+    await insertOrders(db, [
+      // Past its claim cut-off: more than two months old.
+      order('DD-DEMO-0001', 75, '上海虹桥站', '复旦大学附属中山医院', '86.50'),
+      order('DD-DEMO-0002', 14, '公司（静安嘉里中心）', '瑞金医院', '32.00'),
+      order('DD-DEMO-0003', 8, '瑞金医院', '公司（静安嘉里中心）', '29.50'),
+      order('DD-DEMO-0004', 5, '浦东国际机场', '家', '156.00'),
+      order('DD-DEMO-0005', 4, '公司（静安嘉里中心）', '仁济医院（东院）', '58.00'),
+      order('DD-DEMO-0006', 1, '家', '周末聚会', '45.00'),
+    ]);
+    const orderNo = async (no: string) => {
+      const [row] = await db
+        .select()
+        .from(rideOrder)
+        .where(and(eq(rideOrder.companyId, c.id), eq(rideOrder.orderNo, no)));
+      return row!;
+    };
+    const refs = async (...nos: string[]) =>
+      Promise.all(nos.map(async (no) => orderNo(no).then((o) => ({ ID: o.id, Version: o.version }))));
+    await rides.turn(
+      ctx,
+      user,
+      'business',
+      { Items: await refs('DD-DEMO-0001', 'DD-DEMO-0002', 'DD-DEMO-0004') },
+      REQUEST,
+    );
+    await rides.turn(ctx, user, 'private', { Items: await refs('DD-DEMO-0006') }, REQUEST);
+    await rides.claim(ctx, user, 'zh-CN', REQUEST, {
+      Items: await refs('DD-DEMO-0004'),
+      ExpenseTypeID: type?.id,
+      Reason: '出差返程打车',
+    });
+  });
+}

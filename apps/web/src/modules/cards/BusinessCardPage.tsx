@@ -1,0 +1,127 @@
+import { FileAddOutlined, UserOutlined } from '@ant-design/icons';
+import { CARD_TXN_STATES, type CardTxnRow, type CardTxnState } from '@ems/contracts';
+import { Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { notice } from '../../app/notice';
+import { formatAmount } from '../../shared/format';
+import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { documentPath } from '../documents/labels';
+import { cardApi, useMayImport } from './api';
+import { CardRegistryList } from './CardRegistryList';
+import { ClaimDialog } from './ClaimDialog';
+
+const C = 'cards.column.';
+const COLOUR: Record<CardTxnState, string> = { open: 'blue', private: 'orange', claimed: 'green', settled: 'default' };
+
+const FILTERS: FilterDef[] = [
+  { name: 'Keyword', labelKey: 'cards.field.keyword', type: 'text' },
+  {
+    name: 'Status',
+    labelKey: 'cards.field.status',
+    type: 'select',
+    options: CARD_TXN_STATES.map((s) => ({ value: s, labelKey: `cards.cardStatus.${s}` })),
+  },
+  { name: 'DateFrom', labelKey: 'cards.field.dateFrom', type: 'date' },
+  { name: 'DateTo', labelKey: 'cards.field.dateTo', type: 'date' },
+];
+
+function StatusTag({ value }: { value: CardTxnState }) {
+  const { t } = useTranslation();
+  return <Tag color={COLOUR[value]}>{t(`cards.cardStatus.${value}`)}</Tag>;
+}
+
+const COLUMNS: ColumnDef<CardTxnRow>[] = [
+  { dataIndex: 'TransDate', labelKey: `${C}transDate`, sortable: true },
+  { dataIndex: 'CardNo', labelKey: `${C}cardNo`, width: 190 },
+  { dataIndex: 'Merchant', labelKey: `${C}merchant`, sortable: true, width: 240, ellipsis: true },
+  { dataIndex: 'Amount', labelKey: `${C}amount`, sortable: true, render: (v) => formatAmount(String(v)) },
+  { dataIndex: 'Currency', labelKey: `${C}currency` },
+  { dataIndex: 'Status', labelKey: `${C}status`, render: (v) => <StatusTag value={v as CardTxnState} /> },
+  {
+    dataIndex: 'DocNo',
+    labelKey: `${C}docNo`,
+    render: (v, row) => (row.DocumentID && v ? <Link to={documentPath(row.DocumentID, true)}>{String(v)}</Link> : ''),
+  },
+];
+
+const KEEP = ['tab'] as const;
+
+/**
+ * My business card: the card transactions the issuer reported for the holder; personal ones are marked private
+ * (deducted from the next payment), business ones claimed into a deputy in one step. Those who receive the issuer's
+ * statements (expenseRemittance) also see the tab "Cards": the registry the statement is matched against.
+ */
+export default function BusinessCardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mayImport = useMayImport();
+  const [params, setParams] = useSearchParams();
+  const [claiming, setClaiming] = useState<ActionContext<CardTxnRow> | null>(null);
+  const tab = mayImport && params.get('tab') === 'registry' ? 'registry' : 'transactions';
+  const tabs = mayImport ? (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'registry' ? { tab: key } : {})}
+      items={(['transactions', 'registry'] as const).map((k) => ({ key: k, label: t(`cards.tab.${k}`) }))}
+    />
+  ) : undefined;
+
+  if (tab === 'registry') return <CardRegistryList header={tabs} keepParams={KEEP} />;
+  return (
+    <>
+      <ListPage<CardTxnRow>
+        key="transactions"
+        titleKey="menu.expense.myBusinessCard"
+        header={tabs}
+        keepParams={KEEP}
+        queryKey="cards-business"
+        searchCall={(body) => cardApi.search(body)}
+        exportCall={(body, progress) => cardApi.export(body, progress)}
+        importCall={mayImport ? (file) => cardApi.importStatement(file) : undefined}
+        rowKey="ID"
+        columns={COLUMNS}
+        filters={FILTERS}
+        actions={[
+          {
+            key: 'claim',
+            labelKey: 'cards.action.claim',
+            icon: <FileAddOutlined />,
+            primary: true,
+            needsSome: true,
+            run: (ctx) => setClaiming(ctx),
+          },
+          {
+            key: 'private',
+            labelKey: 'cards.action.turnPrivate',
+            icon: <UserOutlined />,
+            needsSome: true,
+            run: async ({ rows, reload, clearSelection }) => {
+              if (!(await notice.ask(t('cards.confirm.turnPrivate', { count: rows.length })))) return;
+              const done = await cardApi.turnPrivate(rows);
+              notice.success(t('cards.turned', { count: done.Changed }));
+              clearSelection();
+              await reload();
+            },
+          },
+        ]}
+      />
+      <ClaimDialog
+        open={!!claiming}
+        amounts={claiming?.rows.map((r) => r.Amount) ?? []}
+        onClose={() => setClaiming(null)}
+        onClaim={async (body) => {
+          const ctx = claiming!;
+          const done = await cardApi.claim(ctx.rows, body);
+          notice.success(t('cards.claim.done', { docNo: done.DocNo, lines: done.Lines }));
+          setClaiming(null);
+          ctx.clearSelection();
+          void ctx.reload();
+          navigate(documentPath(done.DocumentID, true));
+          return done;
+        }}
+      />
+    </>
+  );
+}

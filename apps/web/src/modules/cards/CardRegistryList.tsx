@@ -63,9 +63,7 @@ const EDITOR: EditorDef<BusinessCardRow> = {
   editTitleKey: 'cards.registry.edit',
   initialValues: { Active: 'true' },
   fields: [
-    // Not `required` here: the drawer's rule wants text, the picker's value is a number; the server's 400 on
-    // EmployeeID lands on this field instead.
-    { name: 'EmployeeID', labelKey: 'cards.field.employee', type: 'custom', control: HolderPicker },
+    { name: 'EmployeeID', labelKey: 'cards.field.employee', type: 'custom', control: HolderPicker, required: true },
     {
       name: 'CardNo',
       labelKey: `${C}cardNo`,

@@ -3,7 +3,7 @@ import { CARD_TXN_STATES, type CardTxnRow, type CardTxnState } from '@ems/contra
 import { Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
 import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
@@ -55,7 +55,6 @@ const KEEP = ['tab'] as const;
  */
 export default function BusinessCardPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const mayImport = useMayImport();
   const [params, setParams] = useSearchParams();
   const [claiming, setClaiming] = useState<ActionContext<CardTxnRow> | null>(null);
@@ -107,21 +106,7 @@ export default function BusinessCardPage() {
           },
         ]}
       />
-      <ClaimDialog
-        open={!!claiming}
-        amounts={claiming?.rows.map((r) => r.Amount) ?? []}
-        onClose={() => setClaiming(null)}
-        onClaim={async (body) => {
-          const ctx = claiming!;
-          const done = await cardApi.claim(ctx.rows, body);
-          notice.success(t('cards.claim.done', { docNo: done.DocNo, lines: done.Lines }));
-          setClaiming(null);
-          ctx.clearSelection();
-          void ctx.reload();
-          navigate(documentPath(done.DocumentID, true));
-          return done;
-        }}
-      />
+      <ClaimDialog selection={claiming} claim={cardApi.claim} onClose={() => setClaiming(null)} />
     </>
   );
 }

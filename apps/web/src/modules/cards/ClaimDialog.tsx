@@ -3,26 +3,32 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notice } from '../../app/notice';
+import type { ActionContext } from '../../shared/list-page';
 import { documentApi } from '../documents/api';
+import { documentPath } from '../documents/labels';
 
 type ClaimFields = Omit<ClaimBody, 'Items'>;
 
 /**
  * The claim dialog: the selected items become lines of a deputy. The expense type and item apply to every line; a
- * draft deputy of the user's may take them, else a new draft is made.
+ * draft deputy of the user's may take them, else a new draft is made. Once claimed, the list is reloaded and the
+ * deputy opened.
  */
-export function ClaimDialog({
-  open,
-  amounts,
+export function ClaimDialog<Row extends { Amount: string }>({
+  selection,
+  claim,
   onClose,
-  onClaim,
 }: {
-  open: boolean;
-  /** The selected items' amounts. */
-  amounts: string[];
+  /** The list's selection being claimed; the dialog is open while it is set. */
+  selection: ActionContext<Row> | null;
+  claim: (rows: Row[], body: ClaimFields) => Promise<ClaimResult>;
   onClose: () => void;
-  onClaim: (body: ClaimFields) => Promise<ClaimResult>;
 }) {
+  const open = !!selection;
+  const amounts = selection?.rows.map((r) => r.Amount) ?? [];
+  const navigate = useNavigate();
   const { t } = useTranslation();
   const [form] = Form.useForm<ClaimFields>();
   const [busy, setBusy] = useState(false);
@@ -47,8 +53,14 @@ export function ClaimDialog({
     const values = await form.validateFields();
     setBusy(true);
     try {
-      await onClaim(values);
+      const ctx = selection!;
+      const done = await claim(ctx.rows, values);
+      notice.success(t('cards.claim.done', { docNo: done.DocNo, lines: done.Lines }));
       form.resetFields();
+      onClose();
+      ctx.clearSelection();
+      void ctx.reload();
+      navigate(documentPath(done.DocumentID, true));
     } finally {
       setBusy(false);
     }

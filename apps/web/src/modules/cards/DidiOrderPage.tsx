@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { http } from '../../app/api';
 import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
@@ -101,7 +101,6 @@ function PrincipalSwitch({ value, onChange }: { value: number | null; onChange: 
  */
 export default function DidiOrderPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const mayImport = useMayImport();
   const [params, setParams] = useSearchParams();
   const principal = Number(params.get('principal')) || null;
@@ -172,21 +171,7 @@ export default function DidiOrderPage() {
               ]
         }
       />
-      <ClaimDialog
-        open={!!claiming}
-        amounts={claiming?.rows.map((r) => r.Amount) ?? []}
-        onClose={() => setClaiming(null)}
-        onClaim={async (body) => {
-          const ctx = claiming!;
-          const done = await orderApi.claim(ctx.rows, body);
-          notice.success(t('cards.claim.done', { docNo: done.DocNo, lines: done.Lines }));
-          setClaiming(null);
-          ctx.clearSelection();
-          void ctx.reload();
-          navigate(documentPath(done.DocumentID, true));
-          return done;
-        }}
-      />
+      <ClaimDialog selection={claiming} claim={orderApi.claim} onClose={() => setClaiming(null)} />
     </>
   );
 }

@@ -21,6 +21,7 @@ import { conflict, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { claimIntoDeputy, spendOwner } from '../claim.service';
+import { checkedSelection } from '../selection';
 import * as repo from './business.repository';
 
 function toRow(v: repo.CardTxnView): CardTxnRow {
@@ -52,21 +53,14 @@ export function exportRows(db: Db, user: SessionUser, q: ExportBusinessCardBody,
   })();
 }
 
-/** Locks the selected transactions and checks each against what the user saw: theirs, same version. */
+/** Locks the selected items and checks each against what the user saw: theirs, same version. */
 async function lockSelected(tx: Db, user: SessionUser, items: { ID: number; Version: number }[]) {
-  const owner = spendOwner(user);
   const locked = await repo.lockItems(
     tx,
     user.companyId,
     items.map((i) => i.ID),
   );
-  const byId = new Map(locked.map((v) => [v.t.id, v]));
-  return items.map((i) => {
-    const v = byId.get(i.ID);
-    if (!v || v.t.employeeId !== owner) throw notFound();
-    if (v.t.version !== i.Version) throw conflict();
-    return v;
-  });
+  return checkedSelection(items, locked, (v) => v.t, spendOwner(user));
 }
 
 /**

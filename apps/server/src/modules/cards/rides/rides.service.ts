@@ -20,6 +20,7 @@ import { cutOffDayFor } from '../../masterdata/periods/periods.service';
 import { parameter } from '../../system/system.service';
 import { actingKinds } from '../../workflow/proxy/proxy.service';
 import { claimIntoDeputy, spendOwner } from '../claim.service';
+import { checkedSelection } from '../selection';
 import * as repo from './rides.repository';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -110,20 +111,14 @@ export function exportRows(db: Db, user: SessionUser, q: ExportDidiOrderBody, li
   })();
 }
 
+/** Locks the selected items and checks each against what the user saw: theirs, same version. */
 async function lockSelected(tx: Db, user: SessionUser, items: { ID: number; Version: number }[]) {
-  const owner = spendOwner(user);
   const locked = await repo.lockItems(
     tx,
     user.companyId,
     items.map((i) => i.ID),
   );
-  const byId = new Map(locked.map((v) => [v.o.id, v]));
-  return items.map((i) => {
-    const v = byId.get(i.ID);
-    if (!v || v.o.employeeId !== owner) throw notFound();
-    if (v.o.version !== i.Version) throw conflict();
-    return v;
-  });
+  return checkedSelection(items, locked, (v) => v.o, spendOwner(user));
 }
 
 /** TurnDidiOrderPrivate / TurnDidiOrderBusiness: the employee decides; a claimed order refuses the whole call. */

@@ -38,6 +38,7 @@ import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
 import { reapportion } from '../parts/apportion.service';
+import { followSummaries, NOTHING_BEFORE } from '../../reports/summary/summary.service';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
@@ -265,6 +266,8 @@ export async function save(
     });
     await repo.replaceLines(tx, row.id, lines);
     await repo.replaceLoanLinks(tx, row.id, loans);
+    // A new draft counts in the document-status report's summary (decision 040).
+    await followSummaries(tx, NOTHING_BEFORE, [row]);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,

@@ -7,6 +7,7 @@ import { audit, auditMany } from '../../audit/audit.service';
 import { followBudgets } from '../../budgets/budget-ledger.service';
 import { queueNotice, queueNotices } from '../../notify/notify.service';
 import { followQuotaState } from '../../quotas/usage.service';
+import { followSummaries, summaryBefore } from '../../reports/summary/summary.service';
 import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
 import { check } from './document.state';
@@ -117,6 +118,8 @@ export async function transition(
       }
     }
 
+    // What the document adds to the report summaries, read before the work may change its lines.
+    const before = await summaryBefore(tx, [d]);
     const out = await work(tx, d, action);
     // The document's fapiao follow its state: locked while it is live, released on return or cancel, final once paid.
     await followDocumentState(tx, d, out.to);
@@ -128,9 +131,12 @@ export async function transition(
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {
       if (!(await repo.removeExpected(tx, d.id, expected))) throw conflict('common.stale_version');
+      await followSummaries(tx, before, []);
     } else {
       const row = await repo.updateExpected(tx, d.id, expected, { ...out.set, status: out.to });
       if (!row) throw conflict('common.stale_version');
+      // The report summaries take the difference in the same transaction (decision 040).
+      await followSummaries(tx, before, [row]);
       // Saving a draft changes its content, not its state.
       if (action !== 'edit')
         await repo.history(tx, {
@@ -199,12 +205,18 @@ export async function transitionMany(
     if (!ok.ok) throw conflict(ok.code, ok.params);
   }
   if (docs.length === 0) return;
+  const before = await summaryBefore(tx, docs);
   await followDocumentStates(tx, docs, out.to);
   for (const d of docs) await followBudgets(tx, d, out.to);
   // Quota use follows too (nothing to do unless the batch returns or cancels its documents).
   for (const d of docs) await followQuotaState(tx, d, out.to);
   const moved = await repo.updateManyExpected(tx, docs, out.to);
   if (moved !== docs.length) throw conflict('common.stale_version');
+  await followSummaries(
+    tx,
+    before,
+    docs.map((d) => ({ id: d.id, docType: d.docType, status: out.to })),
+  );
   const actorId = actorIdOf(user);
   await repo.histories(
     tx,

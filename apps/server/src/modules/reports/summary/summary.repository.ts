@@ -1,0 +1,155 @@
+import { APPROVED_STATES } from '@ems/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../core/db';
+import type { LockedDocument } from '../../documents/lifecycle/lifecycle.repository';
+
+/**
+ * The report summaries' SQL (decision 040). Every sum is defined once, as a `select` over some documents (and their
+ * lines), and used three ways: to read what documents contribute before a change, to add the difference after it,
+ * and to rebuild a whole table from scratch (the migration's backfill, the scale generator, the tests' oracle).
+ */
+
+/** The states whose lines the spend reports count (stage `all`: submitted, neither sent back nor cancelled). */
+export const SPEND_STATES: readonly string[] = ['confirming', 'approving', ...APPROVED_STATES];
+/** The document types with spend reports. */
+export const SPEND_TYPES: readonly string[] = ['apply', 'deputy'];
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Keys of `spend_summary`, in its unique key's order (also the order rows are locked in). */
+const SPEND_KEYS = sql`company_id, doc_type, month, status, cost_centre_id, expense_type_id, expense_item_id, product_id`;
+
+/** The spend summary's cells of the documents `which` selects (a condition on `d`). */
+const spendCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type,
+    date_trunc('month', l.expense_date)::date as month, d.status, d.cost_centre_id, d.expense_type_id,
+    l.expense_item_id, l.product_id, count(*)::int as lines, coalesce(sum(l.amount_cny), 0)::numeric(18,2) as amount_cny
+  from expense_line l join document d on d.id = l.document_id
+  where (${which}) and d.doc_type in ('apply', 'deputy')
+    and d.status = any(${sql.param(SPEND_STATES)}::text[]) and l.expense_date is not null
+  group by 1, 2, 3, 4, 5, 6, 7, 8`;
+
+/** What some documents contribute to the spend summary, as a JSON text (handed back to `addSpend` after a change). */
+export interface SpendCells {
+  json: string;
+  empty: boolean;
+}
+
+export async function spendCellsOf(db: Db, ids: readonly number[]): Promise<SpendCells> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select company_id, doc_type, month::text as month, status, cost_centre_id, expense_type_id,
+        expense_item_id, product_id, lines, amount_cny::text as amount_cny
+      from (${spendCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
+  );
+  return { json: JSON.stringify(rows), empty: rows.length === 0 };
+}
+
+/**
+ * Adds to the spend summary what the documents contribute now less what they contributed `before`: one statement,
+ * its rows in key order, each added to (never overwritten) so that concurrent changes of other documents count too.
+ */
+export async function addSpend(db: Db, ids: readonly number[], before: SpendCells): Promise<void> {
+  await db.execute(sql`insert into spend_summary as s (${SPEND_KEYS}, lines, amount_cny)
+    select ${SPEND_KEYS}, sum(lines), sum(amount_cny) from (
+      select ${SPEND_KEYS}, -lines as lines, -amount_cny as amount_cny
+        from jsonb_to_recordset(${before.json}::jsonb) as o(company_id int, doc_type text, month date, status text,
+          cost_centre_id int, expense_type_id int, expense_item_id int, product_id int, lines int, amount_cny numeric)
+      union all
+      ${spendCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
+    group by ${SPEND_KEYS} having sum(lines) <> 0 or sum(amount_cny) <> 0
+    order by ${SPEND_KEYS}
+    on conflict on constraint spend_summary_key
+    do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`);
+}
+
+/** A document's fields the document summaries read, as they were before a change. */
+type DocumentBefore = Pick<
+  LockedDocument,
+  | 'companyId'
+  | 'docType'
+  | 'status'
+  | 'createdAt'
+  | 'approvedAt'
+  | 'expenseTypeId'
+  | 'costCentreId'
+  | 'teamId'
+  | 'totalAmountCny'
+>;
+
+const DOCUMENT_FIELDS = sql`company_id, doc_type, status, created_at, approved_at, expense_type_id, cost_centre_id,
+  team_id, total_amount_cny`;
+
+/** The documents' fields before (counted -1) and now (+1), as rows of `n`, for the document summaries. */
+function documentDelta(before: readonly DocumentBefore[], ids: readonly number[]): SQL {
+  const json = JSON.stringify(
+    before.map((d) => ({
+      company_id: d.companyId,
+      doc_type: d.docType,
+      status: d.status,
+      created_at: d.createdAt.toISOString(),
+      approved_at: d.approvedAt?.toISOString() ?? null,
+      expense_type_id: d.expenseTypeId,
+      cost_centre_id: d.costCentreId,
+      team_id: d.teamId,
+      total_amount_cny: d.totalAmountCny,
+    })),
+  );
+  return sql`select ${DOCUMENT_FIELDS}, -1 as n
+      from jsonb_to_recordset(${json}::jsonb) as o(company_id int, doc_type text, status text, created_at timestamptz,
+        approved_at timestamptz, expense_type_id int, cost_centre_id int, team_id int, total_amount_cny numeric)
+    union all
+    select ${DOCUMENT_FIELDS}, 1 as n from document where id = any(${sql.param([...ids])}::int[])`;
+}
+
+const shanghaiMonth = (column: SQL) => sql`date_trunc('month', ${column} at time zone 'Asia/Shanghai')::date`;
+
+/** The state summary's cells of some document rows (`source` has the document's columns and a count `n`). */
+const stateCells = (source: SQL) => sql`select company_id, doc_type, status, ${shanghaiMonth(sql`created_at`)} as month,
+    sum(n)::int as documents
+  from (${source}) x group by 1, 2, 3, 4`;
+
+/** The approved summary's cells of some document rows (`source` has the document's columns and a count `n`). */
+const approvedCells = (source: SQL) => sql`select company_id, doc_type, ${shanghaiMonth(sql`approved_at`)} as month,
+    expense_type_id, cost_centre_id, team_id, sum(n)::int as documents,
+    coalesce(sum(n * total_amount_cny), 0)::numeric(18,2) as amount_cny
+  from (${source}) x
+  where approved_at is not null and status = any(${sql.param([...APPROVED_STATES])}::text[])
+  group by 1, 2, 3, 4, 5, 6`;
+
+/**
+ * Adds to the document summaries what the documents `ids` are now less what they were (`before`; none for a new
+ * document, and a deleted one is simply no longer found): two statements, rows in key order, added to.
+ */
+export async function addDocuments(db: Db, before: readonly DocumentBefore[], ids: readonly number[]): Promise<void> {
+  const delta = documentDelta(before, ids);
+  await db.execute(sql`insert into document_state_summary as s (company_id, doc_type, status, month, documents)
+    select * from (${stateCells(delta)}) c where documents <> 0 order by 1, 2, 3, 4
+    on conflict on constraint document_state_summary_key do update set documents = s.documents + excluded.documents`);
+  await db.execute(sql`insert into approved_summary as s (company_id, doc_type, month, expense_type_id, cost_centre_id,
+      team_id, documents, amount_cny)
+    select * from (${approvedCells(delta)}) c where documents <> 0 or amount_cny <> 0 order by 1, 2, 3, 4, 5, 6
+    on conflict on constraint approved_summary_key
+    do update set documents = s.documents + excluded.documents, amount_cny = s.amount_cny + excluded.amount_cny`);
+}
+
+/** Each summary as the bare GROUP BY over every document computes it: the rebuild, and the tests' oracle. */
+export const SUMMARY_SOURCES = {
+  spend: spendCellsWhere(sql`true`),
+  state: stateCells(sql`select ${DOCUMENT_FIELDS}, 1 as n from document`),
+  approved: approvedCells(sql`select ${DOCUMENT_FIELDS}, 1 as n from document`),
+};
+
+/**
+ * Empties the summaries and fills them again from the documents (the scale generator after its bulk inserts). Takes
+ * the tables' locks first, so no change is summed twice or lost meanwhile.
+ */
+export async function rebuildSummaries(db: Db): Promise<void> {
+  await db.execute(sql`lock table spend_summary, document_state_summary, approved_summary in exclusive mode`);
+  await db.execute(sql`delete from spend_summary`);
+  await db.execute(sql`insert into spend_summary (${SPEND_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.spend}`);
+  await db.execute(sql`delete from document_state_summary`);
+  await db.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, documents)
+    ${SUMMARY_SOURCES.state}`);
+  await db.execute(sql`delete from approved_summary`);
+  await db.execute(sql`insert into approved_summary (company_id, doc_type, month, expense_type_id, cost_centre_id,
+      team_id, documents, amount_cny) ${SUMMARY_SOURCES.approved}`);
+}

@@ -1,0 +1,80 @@
+import { date, integer, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Report summaries (decision 040): running sums the slow reports read instead of scanning a year of documents or
+ * lines. Each is changed in the same transaction as the documents it sums (`summary.service.ts`, called by the
+ * lifecycle's `transition` and by the form that creates a draft), by adding the difference between what the
+ * documents contributed before and after (`insert … on conflict do update set n = n + excluded.n`), so concurrent
+ * changes add up without a lost update. A row whose sums fell to zero stays, harmlessly. No foreign keys: a row
+ * names its master records by id only, as the reports join them for their names.
+ */
+
+/**
+ * The expense lines of the applies and claims the spend reports count (submitted, neither sent back nor cancelled:
+ * the states of stage `all`), per company × document type × month of the expense date × state × document cost
+ * centre × document expense type × line expense item × line product. Lines without an expense date are not
+ * counted (no report's date range takes them).
+ */
+export const spendSummary = pgTable(
+  'spend_summary',
+  {
+    companyId: integer('company_id').notNull(),
+    docType: varchar('doc_type', { length: 20 }).notNull(),
+    /** First day of the month of the lines' expense date. */
+    month: date('month', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    costCentreId: integer('cost_centre_id'),
+    expenseTypeId: integer('expense_type_id'),
+    expenseItemId: integer('expense_item_id'),
+    productId: integer('product_id'),
+    lines: integer('lines').notNull(),
+    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    unique('spend_summary_key')
+      .on(t.companyId, t.docType, t.month, t.status, t.costCentreId, t.expenseTypeId, t.expenseItemId, t.productId)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * How many documents there are per company × type × state × month of creation (Asia/Shanghai): the count per state
+ * of the document-status report.
+ */
+export const documentStateSummary = pgTable(
+  'document_state_summary',
+  {
+    companyId: integer('company_id').notNull(),
+    docType: varchar('doc_type', { length: 20 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    /** First day of the month the documents were created in (Asia/Shanghai). */
+    month: date('month', { mode: 'string' }).notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [unique('document_state_summary_key').on(t.companyId, t.docType, t.status, t.month)],
+);
+
+/**
+ * The approved documents (a state of `APPROVED_STATES`, with an approval time) per company × type × month of
+ * approval (Asia/Shanghai) × expense type × cost centre × team, with their CNY total: the month and current-period
+ * reports.
+ */
+export const approvedSummary = pgTable(
+  'approved_summary',
+  {
+    companyId: integer('company_id').notNull(),
+    docType: varchar('doc_type', { length: 20 }).notNull(),
+    /** First day of the month of approval (Asia/Shanghai). */
+    month: date('month', { mode: 'string' }).notNull(),
+    expenseTypeId: integer('expense_type_id'),
+    costCentreId: integer('cost_centre_id'),
+    teamId: integer('team_id'),
+    documents: integer('documents').notNull(),
+    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    unique('approved_summary_key')
+      .on(t.companyId, t.docType, t.month, t.expenseTypeId, t.costCentreId, t.teamId)
+      .nullsNotDistinct(),
+  ],
+);

@@ -9,9 +9,9 @@ import { lockDocument } from '../../modules/documents/lifecycle/lifecycle.reposi
 import { loanOverdueDays, runNightlyFreeze } from '../../modules/freezes/freeze.service';
 import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
 import { employee } from '../../modules/org/org.table';
+import { followSummaries, summaryBefore } from '../../modules/reports/summary/summary.service';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
-import { followSummaries, summaryBefore } from '../../modules/reports/summary/summary.service';
 import { approvalStep } from '../../modules/workflow/approval/approval.table';
 import { DEMO_USERS } from './demo-org.data';
 import { demoUser } from './demo-user';

@@ -29,6 +29,7 @@ import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
 import { companyById, findEmployee, profile } from '../../org/org.service';
+import { followSummaries, NOTHING_BEFORE } from '../../reports/summary/summary.service';
 import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
 import { rebalance } from '../customers/customer.service';
@@ -38,7 +39,6 @@ import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
 import { reapportion } from '../parts/apportion.service';
-import { followSummaries, NOTHING_BEFORE } from '../../reports/summary/summary.service';
 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 

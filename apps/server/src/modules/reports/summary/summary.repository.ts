@@ -1,7 +1,9 @@
 import { APPROVED_STATES } from '@ems/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
-import type { LockedDocument } from '../../documents/lifecycle/lifecycle.repository';
+import type { document } from '../../documents/document.table';
+
+type LockedDocument = typeof document.$inferSelect;
 
 /**
  * The report summaries' SQL (decision 040). Every sum is defined once, as a `select` over some documents (and their

@@ -1,5 +1,5 @@
 import type { Db } from '../../../core/db';
-import type { LockedDocument } from '../../documents/lifecycle/lifecycle.repository';
+import type { LockedDocument } from '../../documents/lifecycle/transition';
 import * as repo from './summary.repository';
 
 export { rebuildSummaries } from './summary.repository';

@@ -124,6 +124,40 @@ export async function spendByMonth(db: Db, companyId: number, kind: SpendKind, f
   return rowsOf<{ month: string; group_id: number | null; lines: number; amount: string }>(result);
 }
 
+/**
+ * As `spendByMonth`, from the spend summary (decision 040) instead of the lines, for the whole months `from`…`to`
+ * (first days of months): the summary keeps every filter but the document number, which the caller reads bare.
+ */
+export async function spendByMonthSummed(
+  db: Db,
+  companyId: number,
+  kind: SpendKind,
+  f: Omit<SpendFilter, 'keyword'>,
+  months: { from: string; to: string },
+) {
+  const group = kind.by === 'costCentre' ? sql`cost_centre_id` : sql`product_id`;
+  const parts: SQL[] = [
+    sql`company_id = ${companyId}`,
+    sql`doc_type = ${kind.docType}`,
+    sql`status = any(${sql.param(STAGE_STATES[f.stage])}::text[])`,
+    sql`month between ${months.from}::date and ${months.to}::date`,
+  ];
+  if (f.costCentreId) parts.push(sql`cost_centre_id = ${f.costCentreId}`);
+  if (f.costCentreText) {
+    parts.push(sql`cost_centre_id in (select id from cost_centre where company_id = ${companyId}
+      and (lower(code) like ${`${literal(f.costCentreText.toLowerCase())}%`} or name_zh ilike ${`%${literal(f.costCentreText)}%`}
+        or name_en ilike ${`%${literal(f.costCentreText)}%`}))`);
+  }
+  if (f.expenseTypeId) parts.push(sql`expense_type_id = ${f.expenseTypeId}`);
+  if (f.expenseItemId) parts.push(sql`expense_item_id = ${f.expenseItemId}`);
+  if (f.productId) parts.push(sql`product_id = ${f.productId}`);
+  const result = await db.execute(sql`select to_char(month, 'YYYY-MM') as month, ${group} as group_id,
+      sum(lines)::int as lines, coalesce(sum(amount_cny), 0)::text as amount
+    from spend_summary where ${sql.join(parts, sql` and `)}
+    group by 1, 2 having sum(lines) <> 0 or sum(amount_cny) <> 0 order by 1`);
+  return rowsOf<{ month: string; group_id: number | null; lines: number; amount: string }>(result);
+}
+
 /** Codes and names of cost centres or products by id. */
 export async function groupNames(db: Db, kind: SpendKind, ids: number[]) {
   if (ids.length === 0) return [];

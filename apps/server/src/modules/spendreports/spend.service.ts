@@ -86,12 +86,54 @@ function addTo<K>(map: Map<K, Sum>, key: K, r: { lines: number; amount: string }
   map.set(key, at);
 }
 
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const dayAfter = (day: string, days: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDay(d);
+};
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+const firstOfNextMonth = (day: string) => {
+  const d = new Date(`${firstOfMonth(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return isoDay(d);
+};
+
+/**
+ * The dates `from`…`to` as the whole months they cover (first days of the first and last) and the odd days before
+ * and after them; no whole month: the range is one odd stretch.
+ */
+export function monthsOf(from: string, to: string) {
+  const first = from.endsWith('-01') ? from : firstOfNextMonth(from);
+  const lastDay = dayAfter(firstOfNextMonth(to), -1) === to ? to : dayAfter(firstOfMonth(to), -1);
+  if (first > lastDay) return { whole: undefined, odd: [{ from, to }] };
+  const odd: { from: string; to: string }[] = [];
+  if (from < first) odd.push({ from, to: dayAfter(first, -1) });
+  if (lastDay < to) odd.push({ from: dayAfter(lastDay, 1), to });
+  return { whole: { from: first, to: firstOfMonth(lastDay) }, odd };
+}
+
+/**
+ * The report's cells (month × group): the whole months from the spend summary (decision 040), the odd days before
+ * and after them from the lines; everything from the lines when the filter names a document number, which the
+ * summary does not keep.
+ */
+async function cellsOf(db: Db, companyId: number, kind: SpendKind, f: repo.SpendFilter) {
+  if (f.keyword) return repo.spendByMonth(db, companyId, kind, f);
+  const { whole, odd } = monthsOf(f.from, f.to);
+  const parts = await Promise.all([
+    ...(whole ? [repo.spendByMonthSummed(db, companyId, kind, f, whole)] : []),
+    ...odd.map((range) => repo.spendByMonth(db, companyId, kind, { ...f, ...range })),
+  ]);
+  return parts.flat();
+}
+
 /** One page of a spend report with the total of every line the filters select and its monthly trend. */
 export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDetailBody): Promise<SpendDetailPage> {
   const f = await filterOf(db, actor, q);
   // The total and the page are independent reads: asked for together, the answer waits for the slower one only.
   const [cells, rows] = await Promise.all([
-    repo.spendByMonth(db, actor.companyId, kind, f),
+    cellsOf(db, actor.companyId, kind, f),
     repo.spendPage(db, actor.companyId, kind, f, {
       offset: (q.PageIndex - 1) * q.PageSize,
       limit: q.PageSize,
@@ -105,11 +147,13 @@ export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDeta
     addTo(byMonth, r.month, r);
     addTo(byGroup, r.group_id, r);
   }
-  const months = [...byMonth].map(([month, v]) => ({
-    Month: month,
-    Lines: v.lines,
-    AmountCNY: addMoney('0', ...v.amounts),
-  }));
+  const months = [...byMonth]
+    .map(([month, v]) => ({
+      Month: month,
+      Lines: v.lines,
+      AmountCNY: addMoney('0', ...v.amounts),
+    }))
+    .sort((a, b) => a.Month.localeCompare(b.Month));
   const groups = [...byGroup]
     .map(([id, v]) => ({ id, lines: v.lines, amount: addMoney('0', ...v.amounts) }))
     .sort((a, b) => compareMoney(b.amount, a.amount))

@@ -145,13 +145,15 @@ export const SUMMARY_SOURCES = {
  * the tables' locks first, so no change is summed twice or lost meanwhile.
  */
 export async function rebuildSummaries(db: Db): Promise<void> {
-  await db.execute(sql`lock table spend_summary, document_state_summary, approved_summary in exclusive mode`);
-  await db.execute(sql`delete from spend_summary`);
-  await db.execute(sql`insert into spend_summary (${SPEND_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.spend}`);
-  await db.execute(sql`delete from document_state_summary`);
-  await db.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, documents)
-    ${SUMMARY_SOURCES.state}`);
-  await db.execute(sql`delete from approved_summary`);
-  await db.execute(sql`insert into approved_summary (company_id, doc_type, month, expense_type_id, cost_centre_id,
-      team_id, documents, amount_cny) ${SUMMARY_SOURCES.approved}`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table spend_summary, document_state_summary, approved_summary in exclusive mode`);
+    await tx.execute(sql`delete from spend_summary`);
+    await tx.execute(sql`insert into spend_summary (${SPEND_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.spend}`);
+    await tx.execute(sql`delete from document_state_summary`);
+    await tx.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, documents)
+      ${SUMMARY_SOURCES.state}`);
+    await tx.execute(sql`delete from approved_summary`);
+    await tx.execute(sql`insert into approved_summary (company_id, doc_type, month, expense_type_id, cost_centre_id,
+        team_id, documents, amount_cny) ${SUMMARY_SOURCES.approved}`);
+  });
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { codeStartsWith, countLimit, offsetOf } from '../../core/list';
+import { monthsBetween } from '../../core/time';
 import { document as doc } from '../documents/document.table';
 import { applicant, createdWithin, documentCount, peopleNamed } from '../documents/document-list.repository';
 import { costCentre } from '../masterdata/costcentre.table';
@@ -127,13 +128,54 @@ export async function documentStatus(db: Db, companyId: number, q: DocumentStatu
           .orderBy(desc(doc.createdAt), desc(doc.id)),
       )
     : [];
-  const byStatus = await db
+  const byStatus = await countByStatus(db, companyId, q, where);
+  return { counted: counted?.n ?? 0, limit, rows, byStatus };
+}
+
+/** The count per state of the documents `where` selects, read from the documents. */
+function countByStatusBare(db: Db, where: SQL | undefined) {
+  return db
     .select({ status: doc.status, n: count() })
     .from(doc)
     .where(where)
     .groupBy(doc.status)
     .orderBy(asc(doc.status));
-  return { counted: counted?.n ?? 0, limit, rows, byStatus };
+}
+
+/**
+ * The count per state (the chart). Without a keyword, team or cost centre (which the state summary does not keep),
+ * the whole months of creation come from the summary (decision 040) and only the odd days at either end of the
+ * dates from the documents; otherwise everything from the documents.
+ */
+async function countByStatus(db: Db, companyId: number, q: DocumentStatusQuery, where: SQL | undefined) {
+  if (q.Keyword || q.TeamID || q.CostCenterID) return countByStatusBare(db, where);
+  const { whole, odd } = monthsBetween(q.DateFrom, q.DateTo);
+  const parts = await Promise.all([
+    ...(whole
+      ? [
+          db.execute(sql`select status, sum(documents)::int as n from document_state_summary
+            where company_id = ${companyId}
+              ${q.DocType ? sql`and doc_type = ${q.DocType}` : sql``}
+              ${q.Status ? sql`and status = ${q.Status}` : sql``}
+              ${whole.from ? sql`and month >= ${whole.from}::date` : sql``}
+              ${whole.to ? sql`and month <= ${whole.to}::date` : sql``}
+            group by status having sum(documents) <> 0`),
+        ]
+      : []),
+    ...odd.map(async (range) => ({
+      rows: await countByStatusBare(
+        db,
+        await statusWhere(db, companyId, { ...q, DateFrom: range.from, DateTo: range.to }),
+      ),
+    })),
+  ]);
+  const counts = new Map<string, number>();
+  for (const part of parts)
+    for (const r of (part as { rows: { status: string; n: number | string }[] }).rows)
+      counts.set(r.status, (counts.get(r.status) ?? 0) + Number(r.n));
+  return [...counts]
+    .map(([status, n]) => ({ status: status as (typeof doc.$inferSelect)['status'], n }))
+    .sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
 }
 
 /**

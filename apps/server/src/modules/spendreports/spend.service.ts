@@ -11,7 +11,7 @@ import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { fieldError, notFound } from '../../core/errors';
 import { localName } from '../../core/i18n';
-import { shanghaiToday } from '../../core/time';
+import { monthsBetween, shanghaiToday } from '../../core/time';
 import * as repo from './spend.repository';
 
 export type SpendKind = repo.SpendKind;
@@ -86,33 +86,6 @@ function addTo<K>(map: Map<K, Sum>, key: K, r: { lines: number; amount: string }
   map.set(key, at);
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const dayAfter = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDay(d);
-};
-const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
-const firstOfNextMonth = (day: string) => {
-  const d = new Date(`${firstOfMonth(day)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return isoDay(d);
-};
-
-/**
- * The dates `from`…`to` as the whole months they cover (first days of the first and last) and the odd days before
- * and after them; no whole month: the range is one odd stretch.
- */
-export function monthsOf(from: string, to: string) {
-  const first = from.endsWith('-01') ? from : firstOfNextMonth(from);
-  const lastDay = dayAfter(firstOfNextMonth(to), -1) === to ? to : dayAfter(firstOfMonth(to), -1);
-  if (first > lastDay) return { whole: undefined, odd: [{ from, to }] };
-  const odd: { from: string; to: string }[] = [];
-  if (from < first) odd.push({ from, to: dayAfter(first, -1) });
-  if (lastDay < to) odd.push({ from: dayAfter(lastDay, 1), to });
-  return { whole: { from: first, to: firstOfMonth(lastDay) }, odd };
-}
-
 /**
  * The report's cells (month × group): the whole months from the spend summary (decision 040), the odd days before
  * and after them from the lines; everything from the lines when the filter names a document number, which the
@@ -120,9 +93,11 @@ export function monthsOf(from: string, to: string) {
  */
 async function cellsOf(db: Db, companyId: number, kind: SpendKind, f: repo.SpendFilter) {
   if (f.keyword) return repo.spendByMonth(db, companyId, kind, f);
-  const { whole, odd } = monthsOf(f.from, f.to);
+  const { whole, odd } = monthsBetween(f.from, f.to);
   const parts = await Promise.all([
-    ...(whole ? [repo.spendByMonthSummed(db, companyId, kind, f, whole)] : []),
+    ...(whole
+      ? [repo.spendByMonthSummed(db, companyId, kind, f, { from: whole.from ?? f.from, to: whole.to ?? f.to })]
+      : []),
     ...odd.map((range) => repo.spendByMonth(db, companyId, kind, { ...f, ...range })),
   ]);
   return parts.flat();

@@ -87,17 +87,19 @@ function addTo<K>(map: Map<K, Sum>, key: K, r: { lines: number; amount: string }
 }
 
 /**
- * The report's cells (month × group): the whole months from the spend summary (decision 040), the odd days before
- * and after them from the lines; everything from the lines when the filter names a document number, which the
- * summary does not keep.
+ * The report's cells (month × group) from the summaries (decision 040): without an expense type or item, all from the
+ * coarse summary (whole months from its month rows, the odd days at either end from its day rows); with one, the
+ * whole months from the summary by type and item and the odd days from the lines; everything from the lines when
+ * the filter names a document number, which no summary keeps.
  */
 async function cellsOf(db: Db, companyId: number, kind: SpendKind, f: repo.SpendFilter) {
   if (f.keyword) return repo.spendByMonth(db, companyId, kind, f);
   const { whole, odd } = monthsBetween(f.from, f.to);
+  const months = whole && { from: whole.from ?? f.from, to: whole.to ?? f.to };
+  if (!f.expenseTypeId && !f.expenseItemId)
+    return repo.spendByPeriodSummed(db, companyId, kind, f, { months, days: odd });
   const parts = await Promise.all([
-    ...(whole
-      ? [repo.spendByMonthSummed(db, companyId, kind, f, { from: whole.from ?? f.from, to: whole.to ?? f.to })]
-      : []),
+    ...(months ? [repo.spendByMonthSummed(db, companyId, kind, f, months)] : []),
     ...odd.map((range) => repo.spendByMonth(db, companyId, kind, { ...f, ...range })),
   ]);
   return parts.flat();

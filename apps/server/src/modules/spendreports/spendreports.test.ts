@@ -238,11 +238,18 @@ describe('spend reports', () => {
       { DateFrom: `${YEAR}-04-11`, DateTo: `${YEAR}-04-11` },
       { DateFrom: `${YEAR}-03-06`, DateTo: `${YEAR}-05-31` },
     ];
-    for (const range of ranges) {
-      // A document-number prefix every deputy has: the summary cannot answer it, so the lines do.
-      const bare = await report({ ...range, Keyword: 'D' });
-      expect(await report(range), JSON.stringify(range)).toEqual(bare);
-    }
+    const filters = [
+      {},
+      { ExpenseItemID: m.hotel.id },
+      { ExpenseTypeID: m.type.id, Stage: 'approved' },
+      { CostCenter: 't-own' },
+    ];
+    for (const range of ranges)
+      for (const filter of filters) {
+        // A document-number prefix every deputy has: no summary can answer it, so the lines do.
+        const bare = await report({ ...range, ...filter, Keyword: 'D' });
+        expect(await report({ ...range, ...filter }), JSON.stringify({ range, filter })).toEqual(bare);
+      }
     expect(await report(ranges[1]!)).toMatchObject({ Total: 2, TotalAmountCNY: '150.50' });
   });
 

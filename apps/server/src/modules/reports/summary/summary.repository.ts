@@ -18,31 +18,53 @@ export const SPEND_TYPES: readonly string[] = ['apply', 'deputy'];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** A counted document's stage: in approval, or approved (any later state but cancelled). */
+const STAGE = sql`case when d.status in ('confirming', 'approving') then 'approving' else 'approved' end`;
+
 /** Keys of `spend_summary`, in its unique key's order (also the order rows are locked in). */
-const SPEND_KEYS = sql`company_id, doc_type, month, status, cost_centre_id, expense_type_id, expense_item_id, product_id`;
+const SPEND_KEYS = sql`company_id, doc_type, month, stage, cost_centre_id, expense_type_id, expense_item_id, product_id`;
 
 /** The spend summary's cells of the documents `which` selects (a condition on `d`). */
 const spendCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type,
-    date_trunc('month', l.expense_date)::date as month, d.status, d.cost_centre_id, d.expense_type_id,
+    date_trunc('month', l.expense_date)::date as month, ${STAGE} as stage, d.cost_centre_id, d.expense_type_id,
     l.expense_item_id, l.product_id, count(*)::int as lines, coalesce(sum(l.amount_cny), 0)::numeric(18,2) as amount_cny
   from expense_line l join document d on d.id = l.document_id
   where (${which}) and d.doc_type in ('apply', 'deputy')
     and d.status = any(${sql.param(SPEND_STATES)}::text[]) and l.expense_date is not null
   group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
+/** Keys of `spend_period_summary`, in its unique key's order. */
+const PERIOD_KEYS = sql`company_id, doc_type, grain, period, stage, cost_centre_id, product_id`;
+
+/** The coarse spend summary's cells of the documents `which` selects: each line in its month and in its day. */
+const periodCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type, g.grain,
+    case g.grain when 'month' then date_trunc('month', l.expense_date)::date else l.expense_date end as period,
+    ${STAGE} as stage,
+    d.cost_centre_id, l.product_id, count(*)::int as lines, coalesce(sum(l.amount_cny), 0)::numeric(18,2) as amount_cny
+  from expense_line l join document d on d.id = l.document_id cross join (values ('month'), ('day')) as g(grain)
+  where (${which}) and d.doc_type in ('apply', 'deputy')
+    and d.status = any(${sql.param(SPEND_STATES)}::text[]) and l.expense_date is not null
+  group by 1, 2, 3, 4, 5, 6, 7`;
+
 /** What some documents contribute to the spend summary, as a JSON text (handed back to `addSpend` after a change). */
 export interface SpendCells {
   json: string;
+  periods: string;
   empty: boolean;
 }
 
 export async function spendCellsOf(db: Db, ids: readonly number[]): Promise<SpendCells> {
   const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select company_id, doc_type, month::text as month, status, cost_centre_id, expense_type_id,
+    await db.execute(sql`select company_id, doc_type, month::text as month, stage, cost_centre_id, expense_type_id,
         expense_item_id, product_id, lines, amount_cny::text as amount_cny
       from (${spendCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
   );
-  return { json: JSON.stringify(rows), empty: rows.length === 0 };
+  const periods = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select company_id, doc_type, grain, period::text as period, stage, cost_centre_id, product_id,
+        lines, amount_cny::text as amount_cny
+      from (${periodCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
+  );
+  return { json: JSON.stringify(rows), periods: JSON.stringify(periods), empty: rows.length === 0 };
 }
 
 /**
@@ -53,13 +75,24 @@ export async function addSpend(db: Db, ids: readonly number[], before: SpendCell
   await db.execute(sql`insert into spend_summary as s (${SPEND_KEYS}, lines, amount_cny)
     select ${SPEND_KEYS}, sum(lines), sum(amount_cny) from (
       select ${SPEND_KEYS}, -lines as lines, -amount_cny as amount_cny
-        from jsonb_to_recordset(${before.json}::jsonb) as o(company_id int, doc_type text, month date, status text,
+        from jsonb_to_recordset(${before.json}::jsonb) as o(company_id int, doc_type text, month date, stage text,
           cost_centre_id int, expense_type_id int, expense_item_id int, product_id int, lines int, amount_cny numeric)
       union all
       ${spendCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
     group by ${SPEND_KEYS} having sum(lines) <> 0 or sum(amount_cny) <> 0
     order by ${SPEND_KEYS}
     on conflict on constraint spend_summary_key
+    do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`);
+  await db.execute(sql`insert into spend_period_summary as s (${PERIOD_KEYS}, lines, amount_cny)
+    select ${PERIOD_KEYS}, sum(lines), sum(amount_cny) from (
+      select ${PERIOD_KEYS}, -lines as lines, -amount_cny as amount_cny
+        from jsonb_to_recordset(${before.periods}::jsonb) as o(company_id int, doc_type text, grain text, period date,
+          stage text, cost_centre_id int, product_id int, lines int, amount_cny numeric)
+      union all
+      ${periodCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
+    group by ${PERIOD_KEYS} having sum(lines) <> 0 or sum(amount_cny) <> 0
+    order by ${PERIOD_KEYS}
+    on conflict on constraint spend_period_summary_key
     do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`);
 }
 
@@ -136,6 +169,7 @@ export async function addDocuments(db: Db, before: readonly DocumentBefore[], id
 /** Each summary as the bare GROUP BY over every document computes it: the rebuild, and the tests' oracle. */
 export const SUMMARY_SOURCES = {
   spend: spendCellsWhere(sql`true`),
+  periods: periodCellsWhere(sql`true`),
   state: stateCells(sql`select ${DOCUMENT_FIELDS}, 1 as n from document`),
   approved: approvedCells(sql`select ${DOCUMENT_FIELDS}, 1 as n from document`),
 };
@@ -146,9 +180,15 @@ export const SUMMARY_SOURCES = {
  */
 export async function rebuildSummaries(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table spend_summary, document_state_summary, approved_summary in exclusive mode`);
+    await tx.execute(
+      sql`lock table spend_summary, spend_period_summary, document_state_summary, approved_summary in exclusive mode`,
+    );
     await tx.execute(sql`delete from spend_summary`);
     await tx.execute(sql`insert into spend_summary (${SPEND_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.spend}`);
+    await tx.execute(sql`delete from spend_period_summary`);
+    await tx.execute(
+      sql`insert into spend_period_summary (${PERIOD_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.periods}`,
+    );
     await tx.execute(sql`delete from document_state_summary`);
     await tx.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, documents)
       ${SUMMARY_SOURCES.state}`);

@@ -4,6 +4,8 @@ import * as repo from './summary.repository';
 
 export { rebuildSummaries } from './summary.repository';
 
+const NO_SPEND: repo.SpendCells = { json: '[]', periods: '[]', empty: true };
+
 /** What some documents contributed to the report summaries before a change: taken under their row locks. */
 export interface SummaryBefore {
   docs: readonly LockedDocument[];
@@ -19,12 +21,12 @@ const spendCounted = (d: { docType: string; status: string }) =>
  */
 export async function summaryBefore(tx: Db, docs: readonly LockedDocument[]): Promise<SummaryBefore> {
   const counted = docs.filter(spendCounted).map((d) => d.id);
-  const spend = counted.length ? await repo.spendCellsOf(tx, counted) : { json: '[]', empty: true };
+  const spend = counted.length ? await repo.spendCellsOf(tx, counted) : NO_SPEND;
   return { docs, spend };
 }
 
 /** Nothing before: a document being created. */
-export const NOTHING_BEFORE: SummaryBefore = { docs: [], spend: { json: '[]', empty: true } };
+export const NOTHING_BEFORE: SummaryBefore = { docs: [], spend: NO_SPEND };
 
 /**
  * The report summaries follow the documents (decision 040): after a change, in its transaction, each summary gets

@@ -11,8 +11,9 @@ import { date, integer, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg
 
 /**
  * The expense lines of the applies and claims the spend reports count (submitted, neither sent back nor cancelled:
- * the states of stage `all`), per company × document type × month of the expense date × state × document cost
- * centre × document expense type × line expense item × line product. Lines without an expense date are not
+ * the states of stage `all`), per company × document type × month of the expense date × stage × document cost
+ * centre × document expense type × line expense item × line product (the stage: in approval or approved, which
+ * the reports filter on; moving between approved states changes no row). Lines without an expense date are not
  * counted (no report's date range takes them).
  */
 export const spendSummary = pgTable(
@@ -22,7 +23,8 @@ export const spendSummary = pgTable(
     docType: varchar('doc_type', { length: 20 }).notNull(),
     /** First day of the month of the lines' expense date. */
     month: date('month', { mode: 'string' }).notNull(),
-    status: varchar('status', { length: 20 }).notNull(),
+    /** `approving` (confirming or in approval) or `approved` (a state of `APPROVED_STATES`). */
+    stage: varchar('stage', { length: 10 }).notNull(),
     costCentreId: integer('cost_centre_id'),
     expenseTypeId: integer('expense_type_id'),
     expenseItemId: integer('expense_item_id'),
@@ -32,7 +34,33 @@ export const spendSummary = pgTable(
   },
   (t) => [
     unique('spend_summary_key')
-      .on(t.companyId, t.docType, t.month, t.status, t.costCentreId, t.expenseTypeId, t.expenseItemId, t.productId)
+      .on(t.companyId, t.docType, t.month, t.stage, t.costCentreId, t.expenseTypeId, t.expenseItemId, t.productId)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * The same lines coarser, for a report without an expense type or item filter: per company × document type × stage
+ * (`approving`: confirming or in approval; `approved`: a state of `APPROVED_STATES`) × cost centre × product, each
+ * line both in its month (`grain` `month`, `period` the first day) and in its day (`day`, the expense date), so that
+ * a date range is read as whole months plus the odd days at either end.
+ */
+export const spendPeriodSummary = pgTable(
+  'spend_period_summary',
+  {
+    companyId: integer('company_id').notNull(),
+    docType: varchar('doc_type', { length: 20 }).notNull(),
+    grain: varchar('grain', { length: 5 }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    stage: varchar('stage', { length: 10 }).notNull(),
+    costCentreId: integer('cost_centre_id'),
+    productId: integer('product_id'),
+    lines: integer('lines').notNull(),
+    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    unique('spend_period_summary_key')
+      .on(t.companyId, t.docType, t.grain, t.period, t.stage, t.costCentreId, t.productId)
       .nullsNotDistinct(),
   ],
 );

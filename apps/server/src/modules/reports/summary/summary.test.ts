@@ -50,11 +50,19 @@ async function expectSummariesTrue(step: string) {
   const spend = await both(
     sql`select * from spend_summary`,
     SUMMARY_SOURCES.spend,
-    sql`company_id, doc_type, month::text, status, cost_centre_id, expense_type_id, expense_item_id, product_id`,
+    sql`company_id, doc_type, month::text, stage, cost_centre_id, expense_type_id, expense_item_id, product_id`,
     sql`lines, amount_cny::numeric(18,2)::text`,
     sql`lines <> 0 or amount_cny <> 0`,
   );
   expect(spend.summary, `spend summary after ${step}`).toEqual(spend.bare);
+  const periods = await both(
+    sql`select * from spend_period_summary`,
+    SUMMARY_SOURCES.periods,
+    sql`company_id, doc_type, grain, period::text, stage, cost_centre_id, product_id`,
+    sql`lines, amount_cny::numeric(18,2)::text`,
+    sql`lines <> 0 or amount_cny <> 0`,
+  );
+  expect(periods.summary, `coarse spend summary after ${step}`).toEqual(periods.bare);
   const state = await both(
     sql`select * from document_state_summary`,
     SUMMARY_SOURCES.state,

@@ -299,6 +299,18 @@ export async function approveAmounts(db: Db, companyId: number, q: ApproveAmount
     .orderBy(...decisionOrder)
     .limit(q.PageSize)
     .offset(offsetOf(q));
+  const totals = await decisionTotals(db, companyId, q, where);
+  return { counted: counted?.n ?? 0, limit, rows, totals };
+}
+
+interface DecisionTotals {
+  approved: number;
+  amount: string;
+  rejected: number;
+}
+
+/** The totals of the decisions `where` selects, read from the steps. */
+async function decisionTotalsBare(db: Db, where: SQL | undefined): Promise<DecisionTotals> {
   const [totals] = await db
     .select({
       approved: sql<number>`(count(*) filter (where ${approvalStep.status} <> 'rejected'))::int`,
@@ -308,7 +320,41 @@ export async function approveAmounts(db: Db, companyId: number, q: ApproveAmount
     .from(approvalStep)
     .innerJoin(doc, eq(doc.id, approvalStep.documentId))
     .where(where);
-  return { counted: counted?.n ?? 0, limit, rows, totals: totals ?? { approved: 0, amount: '0.00', rejected: 0 } };
+  return totals ?? { approved: 0, amount: '0.00', rejected: 0 };
+}
+
+/**
+ * The totals of the decisions (approved count and amount, rejected count). Without a keyword, approver or team (which
+ * the decision summary does not keep), the whole months come from the summary's month rows and the odd days at
+ * either end from its day rows (decision 040); otherwise everything from the steps.
+ */
+async function decisionTotals(
+  db: Db,
+  companyId: number,
+  q: ApproveAmountQuery,
+  where: SQL | undefined,
+): Promise<DecisionTotals> {
+  if (q.Keyword || q.ApproverID || q.TeamID) return decisionTotalsBare(db, where);
+  const { whole, odd } = monthsBetween(q.DateFrom, q.DateTo);
+  const periods: SQL[] = [];
+  if (whole)
+    periods.push(
+      sql`(grain = 'month'${whole.from ? sql` and period >= ${whole.from}::date` : sql``}${
+        whole.to ? sql` and period <= ${whole.to}::date` : sql``
+      })`,
+    );
+  for (const d of odd) periods.push(sql`(grain = 'day' and period between ${d.from}::date and ${d.to}::date)`);
+  const result = await db.execute(sql`select
+      coalesce(sum(steps) filter (where decision <> 'rejected'), 0)::int as approved,
+      coalesce(sum(amount_cny) filter (where decision <> 'rejected'), 0)::numeric(18,2)::text as amount,
+      coalesce(sum(steps) filter (where decision = 'rejected'), 0)::int as rejected
+    from decision_summary
+    where company_id = ${companyId}
+      ${q.DocType ? sql`and doc_type = ${q.DocType}` : sql``}
+      ${q.Decision ? sql`and decision = ${q.Decision}` : sql``}
+      and (${sql.join(periods, sql` or `)})`);
+  const [row] = (result as unknown as { rows: DecisionTotals[] }).rows;
+  return row ?? { approved: 0, amount: '0.00', rejected: 0 };
 }
 
 export async function* allApproveAmounts(db: Db, companyId: number, q: ApproveAmountQuery, max: number) {

@@ -18,6 +18,9 @@ export const SPEND_TYPES: readonly string[] = ['apply', 'deputy'];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** First day of the month of a time in Asia/Shanghai. */
+const shanghaiMonth = (column: SQL) => sql`date_trunc('month', ${column} at time zone 'Asia/Shanghai')::date`;
+
 /** A counted document's stage: in approval, or approved (any later state but cancelled). */
 const STAGE = sql`case when d.status in ('confirming', 'approving') then 'approving' else 'approved' end`;
 
@@ -96,6 +99,43 @@ export async function addSpend(db: Db, ids: readonly number[], before: SpendCell
     do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`);
 }
 
+/** Keys of `decision_summary`, in its unique key's order. */
+const DECISION_KEYS = sql`company_id, doc_type, decision, grain, period`;
+
+/** The decision summary's cells of the documents `which` selects (a condition on `d`): each decided step twice. */
+const decisionCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type, s.status as decision, g.grain,
+    case g.grain when 'month' then ${shanghaiMonth(sql`s.acted_at`)}
+      else (s.acted_at at time zone 'Asia/Shanghai')::date end as period,
+    count(*)::int as steps, coalesce(sum(d.total_amount_cny), 0)::numeric(18,2) as amount_cny
+  from approval_step s join document d on d.id = s.document_id cross join (values ('month'), ('day')) as g(grain)
+  where (${which}) and s.acted_at is not null and s.status in ('approved', 'auto_approved', 'rejected')
+  group by 1, 2, 3, 4, 5`;
+
+/** What some documents' decided steps contribute to the decision summary, as a JSON text. */
+export async function decisionCellsOf(db: Db, ids: readonly number[]): Promise<string> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select company_id, doc_type, decision, grain, period::text as period, steps,
+        amount_cny::text as amount_cny
+      from (${decisionCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
+  );
+  return JSON.stringify(rows);
+}
+
+/** Adds to the decision summary what the documents' decided steps contribute now less what they did `before`. */
+export async function addDecisions(db: Db, ids: readonly number[], before: string): Promise<void> {
+  await db.execute(sql`insert into decision_summary as s (${DECISION_KEYS}, steps, amount_cny)
+    select ${DECISION_KEYS}, sum(steps), sum(amount_cny) from (
+      select ${DECISION_KEYS}, -steps as steps, -amount_cny as amount_cny
+        from jsonb_to_recordset(${before}::jsonb) as o(company_id int, doc_type text, decision text, grain text,
+          period date, steps int, amount_cny numeric)
+      union all
+      ${decisionCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
+    group by ${DECISION_KEYS} having sum(steps) <> 0 or sum(amount_cny) <> 0
+    order by ${DECISION_KEYS}
+    on conflict on constraint decision_summary_key
+    do update set steps = s.steps + excluded.steps, amount_cny = s.amount_cny + excluded.amount_cny`);
+}
+
 /** A document's fields the document summaries read, as they were before a change. */
 type DocumentBefore = Pick<
   LockedDocument,
@@ -135,8 +175,6 @@ function documentDelta(before: readonly DocumentBefore[], ids: readonly number[]
     select ${DOCUMENT_FIELDS}, 1 as n from document where id = any(${sql.param([...ids])}::int[])`;
 }
 
-const shanghaiMonth = (column: SQL) => sql`date_trunc('month', ${column} at time zone 'Asia/Shanghai')::date`;
-
 /** The state summary's cells of some document rows (`source` has the document's columns and a count `n`). */
 const stateCells = (source: SQL) => sql`select company_id, doc_type, status, ${shanghaiMonth(sql`created_at`)} as month,
     sum(n)::int as documents
@@ -168,6 +206,7 @@ export async function addDocuments(db: Db, before: readonly DocumentBefore[], id
 
 /** Each summary as the bare GROUP BY over every document computes it: the rebuild, and the tests' oracle. */
 export const SUMMARY_SOURCES = {
+  decisions: decisionCellsWhere(sql`true`),
   spend: spendCellsWhere(sql`true`),
   periods: periodCellsWhere(sql`true`),
   state: stateCells(sql`select ${DOCUMENT_FIELDS}, 1 as n from document`),
@@ -181,7 +220,8 @@ export const SUMMARY_SOURCES = {
 export async function rebuildSummaries(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`lock table spend_summary, spend_period_summary, document_state_summary, approved_summary in exclusive mode`,
+      sql`lock table spend_summary, spend_period_summary, document_state_summary, approved_summary, decision_summary
+        in exclusive mode`,
     );
     await tx.execute(sql`delete from spend_summary`);
     await tx.execute(sql`insert into spend_summary (${SPEND_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.spend}`);
@@ -192,6 +232,10 @@ export async function rebuildSummaries(db: Db): Promise<void> {
     await tx.execute(sql`delete from document_state_summary`);
     await tx.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, documents)
       ${SUMMARY_SOURCES.state}`);
+    await tx.execute(sql`delete from decision_summary`);
+    await tx.execute(
+      sql`insert into decision_summary (${DECISION_KEYS}, steps, amount_cny) ${SUMMARY_SOURCES.decisions}`,
+    );
     await tx.execute(sql`delete from approved_summary`);
     await tx.execute(sql`insert into approved_summary (company_id, doc_type, month, expense_type_id, cost_centre_id,
         team_id, documents, amount_cny) ${SUMMARY_SOURCES.approved}`);

@@ -10,6 +10,8 @@ const NO_SPEND: repo.SpendCells = { json: '[]', periods: '[]', empty: true };
 export interface SummaryBefore {
   docs: readonly LockedDocument[];
   spend: repo.SpendCells;
+  /** The decided steps' cells; none for a document that has none. */
+  decisions: string;
 }
 
 const spendCounted = (d: { docType: string; status: string }) =>
@@ -22,11 +24,17 @@ const spendCounted = (d: { docType: string; status: string }) =>
 export async function summaryBefore(tx: Db, docs: readonly LockedDocument[]): Promise<SummaryBefore> {
   const counted = docs.filter(spendCounted).map((d) => d.id);
   const spend = counted.length ? await repo.spendCellsOf(tx, counted) : NO_SPEND;
-  return { docs, spend };
+  const decisions = docs.length
+    ? await repo.decisionCellsOf(
+        tx,
+        docs.map((d) => d.id),
+      )
+    : '[]';
+  return { docs, spend, decisions };
 }
 
 /** Nothing before: a document being created. */
-export const NOTHING_BEFORE: SummaryBefore = { docs: [], spend: NO_SPEND };
+export const NOTHING_BEFORE: SummaryBefore = { docs: [], spend: NO_SPEND, decisions: '[]' };
 
 /**
  * The report summaries follow the documents (decision 040): after a change, in its transaction, each summary gets
@@ -43,4 +51,5 @@ export async function followSummaries(
   const spendIds = after.filter(spendCounted).map((d) => d.id);
   if (!before.spend.empty || spendIds.length) await repo.addSpend(tx, spendIds, before.spend);
   await repo.addDocuments(tx, before.docs, ids);
+  await repo.addDecisions(tx, ids, before.decisions);
 }

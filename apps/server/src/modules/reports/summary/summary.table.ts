@@ -106,3 +106,23 @@ export const approvedSummary = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * The approval decisions taken (steps approved, auto-approved or rejected, with their time) per company × document
+ * type × decision, each both in its month (`grain` `month`, `period` the first day) and in its day (`day`) of the
+ * decision (Asia/Shanghai), with the count and the documents' CNY total as they are now: the approve-amount
+ * report's totals.
+ */
+export const decisionSummary = pgTable(
+  'decision_summary',
+  {
+    companyId: integer('company_id').notNull(),
+    docType: varchar('doc_type', { length: 20 }).notNull(),
+    decision: varchar('decision', { length: 20 }).notNull(),
+    grain: varchar('grain', { length: 5 }).notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    steps: integer('steps').notNull(),
+    amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [unique('decision_summary_key').on(t.companyId, t.docType, t.decision, t.grain, t.period)],
+);

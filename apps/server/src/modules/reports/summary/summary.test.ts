@@ -11,6 +11,7 @@ import { check } from '../../documents/lifecycle/document.state';
 import { lockDocument } from '../../documents/lifecycle/lifecycle.repository';
 import { systemUser, transition, transitionMany } from '../../documents/lifecycle/transition';
 import { product } from '../../masterdata/reference.table';
+import { approvalStep } from '../../workflow/approval/approval.table';
 import { SUMMARY_SOURCES } from './summary.repository';
 import { followSummaries, summaryBefore } from './summary.service';
 
@@ -79,6 +80,14 @@ async function expectSummariesTrue(step: string) {
     sql`documents <> 0 or amount_cny <> 0`,
   );
   expect(approved.summary, `approved summary after ${step}`).toEqual(approved.bare);
+  const decisions = await both(
+    sql`select * from decision_summary`,
+    SUMMARY_SOURCES.decisions,
+    sql`company_id, doc_type, decision, grain, period::text`,
+    sql`steps, amount_cny::numeric(18,2)::text`,
+    sql`steps <> 0 or amount_cny <> 0`,
+  );
+  expect(decisions.summary, `decision summary after ${step}`).toEqual(decisions.bare);
 }
 
 /** A small seeded generator, so a failing sequence can be replayed. */
@@ -147,6 +156,30 @@ describe('report summaries', () => {
         { id, version: null, action: 'unlock', requestId: 'sum', reach: async () => true },
         async (tx, d) => {
           if (r.chance(0.4)) await replaceLines(tx, d.id, lines(d.docType));
+          if (r.chance(0.3)) {
+            // A decision taken, or one taken earlier changed or undone.
+            const seq = 1 + r.int(3);
+            const status = r.pick(['approved', 'auto_approved', 'rejected', 'pending', 'skipped'] as const);
+            const actedAt = status === 'pending' || status === 'skipped' ? null : new Date(r.pick(INSTANTS));
+            await tx
+              .insert(approvalStep)
+              .values({
+                documentId: d.id,
+                round: 1,
+                seq,
+                stepKind: 'line_manager',
+                approverId: d.applicantId,
+                status,
+                actedAt,
+                reasonKey: 'workflow.reason.line_manager',
+                nameZh: '直属经理',
+                nameEn: 'Line manager',
+              })
+              .onConflictDoUpdate({
+                target: [approvalStep.documentId, approvalStep.round, approvalStep.seq],
+                set: { status, actedAt },
+              });
+          }
           const set: Record<string, unknown> = {};
           if (r.chance(0.3)) set.costCentreId = r.pick([m.own.id, m.foreign.id, null]);
           if (r.chance(0.2)) set.expenseTypeId = d.docType === 'apply' ? m.applyType.id : r.pick([m.type.id, null]);

@@ -78,3 +78,5 @@ FROM document
 WHERE approved_at IS NOT NULL
   AND status IN ('approved', 'received', 'reviewing', 'held', 'to_post', 'post_failed', 'posted', 'remitting', 'paid', 'closed')
 GROUP BY 1, 2, 3, 4, 5, 6;
+--> statement-breakpoint
+ANALYZE "spend_summary", "spend_period_summary", "document_state_summary", "approved_summary";

@@ -19,3 +19,5 @@ SELECT d.company_id, d.doc_type, s.status, g.grain,
 FROM approval_step s JOIN document d ON d.id = s.document_id CROSS JOIN (VALUES ('month'), ('day')) AS g(grain)
 WHERE s.acted_at IS NOT NULL AND s.status IN ('approved', 'auto_approved', 'rejected')
 GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+ANALYZE "decision_summary";

@@ -139,11 +139,14 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
             except select company_id, doc_type, status, month, documents from document_state_summary) x)::int as states,
          (select sum(lines)::int from spend_period_summary where grain = 'day')
            - (select sum(lines)::int from spend_summary) as periods,
+         (select coalesce(sum(steps), 0)::int from decision_summary where grain = 'day')
+           - (select count(*)::int from approval_step where acted_at is not null
+              and status in ('approved', 'auto_approved', 'rejected')) as decisions,
          (select sum(lines)::int from spend_summary) - (select count(*)::int from expense_line l
             join document d on d.id = l.document_id where d.doc_type in ('apply', 'deputy')
             and l.expense_date is not null and d.status not in ('draft', 'returned', 'cancelled')) as lines`,
     );
-    expect(differ).toEqual({ spend: 0, states: 0, periods: 0, lines: 0 });
+    expect(differ).toEqual({ spend: 0, states: 0, periods: 0, decisions: 0, lines: 0 });
   });
 
   it('gives the demo manager pending approvals to open and approve in the approve centre', async () => {

@@ -131,12 +131,9 @@ export async function transition(
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {
       if (!(await repo.removeExpected(tx, d.id, expected))) throw conflict('common.stale_version');
-      await followSummaries(tx, before, []);
     } else {
       const row = await repo.updateExpected(tx, d.id, expected, { ...out.set, status: out.to });
       if (!row) throw conflict('common.stale_version');
-      // The report summaries take the difference in the same transaction (decision 040).
-      await followSummaries(tx, before, [row]);
       // Saving a draft changes its content, not its state.
       if (action !== 'edit')
         await repo.history(tx, {
@@ -168,6 +165,9 @@ export async function transition(
       requestId: req.requestId,
     });
     if (req.key) await repo.storeKey(tx, user.userId, req.key, String(d.id));
+    // The report summaries take the difference in the same transaction (decision 040), last: their rows are shared
+    // by many documents, and each is locked from here to the commit only.
+    await followSummaries(tx, before, out.to === 'deleted' ? [] : [{ id: d.id, docType: d.docType, status: out.to }]);
     return d.id;
   });
 }
@@ -212,11 +212,6 @@ export async function transitionMany(
   for (const d of docs) await followQuotaState(tx, d, out.to);
   const moved = await repo.updateManyExpected(tx, docs, out.to);
   if (moved !== docs.length) throw conflict('common.stale_version');
-  await followSummaries(
-    tx,
-    before,
-    docs.map((d) => ({ id: d.id, docType: d.docType, status: out.to })),
-  );
   const actorId = actorIdOf(user);
   await repo.histories(
     tx,
@@ -254,5 +249,10 @@ export async function transitionMany(
       ...(out.detail ? { detail: out.detail(d) } : {}),
       requestId: req.requestId,
     })),
+  );
+  await followSummaries(
+    tx,
+    before,
+    docs.map((d) => ({ id: d.id, docType: d.docType, status: out.to })),
   );
 }

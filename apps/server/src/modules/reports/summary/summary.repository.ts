@@ -11,6 +11,15 @@ type LockedDocument = typeof document.$inferSelect;
  * and to rebuild a whole table from scratch (the migration's backfill, the scale generator, the tests' oracle).
  */
 
+/**
+ * How many rows the hot summaries (`document_state_summary`, `decision_summary`: every submission or approval of a
+ * company changes the same key) spread each key over: a document adds to the row of its slot, its id modulo this.
+ */
+export const SUMMARY_SLOTS = 16;
+
+/** A document's slot in the hot summaries, from its id. */
+const slotOf = (id: SQL) => sql`(${id} % ${sql.raw(String(SUMMARY_SLOTS))})::smallint`;
+
 /** The states whose lines the spend reports count (stage `all`: submitted, neither sent back nor cancelled). */
 export const SPEND_STATES: readonly string[] = ['confirming', 'approving', ...APPROVED_STATES];
 /** The document types with spend reports. */
@@ -100,21 +109,22 @@ export async function addSpend(db: Db, ids: readonly number[], before: SpendCell
 }
 
 /** Keys of `decision_summary`, in its unique key's order. */
-const DECISION_KEYS = sql`company_id, doc_type, decision, grain, period`;
+const DECISION_KEYS = sql`company_id, doc_type, decision, grain, period, slot`;
 
 /** The decision summary's cells of the documents `which` selects (a condition on `d`): each decided step twice. */
 const decisionCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type, s.status as decision, g.grain,
     case g.grain when 'month' then ${shanghaiMonth(sql`s.acted_at`)}
       else (s.acted_at at time zone 'Asia/Shanghai')::date end as period,
+    ${slotOf(sql`d.id`)} as slot,
     count(*)::int as steps, coalesce(sum(d.total_amount_cny), 0)::numeric(18,2) as amount_cny
   from approval_step s join document d on d.id = s.document_id cross join (values ('month'), ('day')) as g(grain)
   where (${which}) and s.acted_at is not null and s.status in ('approved', 'auto_approved', 'rejected')
-  group by 1, 2, 3, 4, 5`;
+  group by 1, 2, 3, 4, 5, 6`;
 
 /** What some documents' decided steps contribute to the decision summary, as a JSON text. */
 export async function decisionCellsOf(db: Db, ids: readonly number[]): Promise<string> {
   const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select company_id, doc_type, decision, grain, period::text as period, steps,
+    await db.execute(sql`select company_id, doc_type, decision, grain, period::text as period, slot, steps,
         amount_cny::text as amount_cny
       from (${decisionCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
   );
@@ -127,7 +137,7 @@ export async function addDecisions(db: Db, ids: readonly number[], before: strin
     select ${DECISION_KEYS}, sum(steps), sum(amount_cny) from (
       select ${DECISION_KEYS}, -steps as steps, -amount_cny as amount_cny
         from jsonb_to_recordset(${before}::jsonb) as o(company_id int, doc_type text, decision text, grain text,
-          period date, steps int, amount_cny numeric)
+          period date, slot smallint, steps int, amount_cny numeric)
       union all
       ${decisionCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
     group by ${DECISION_KEYS} having sum(steps) <> 0 or sum(amount_cny) <> 0
@@ -139,6 +149,7 @@ export async function addDecisions(db: Db, ids: readonly number[], before: strin
 /** A document's fields the document summaries read, as they were before a change. */
 type DocumentBefore = Pick<
   LockedDocument,
+  | 'id'
   | 'companyId'
   | 'docType'
   | 'status'
@@ -150,13 +161,14 @@ type DocumentBefore = Pick<
   | 'totalAmountCny'
 >;
 
-const DOCUMENT_FIELDS = sql`company_id, doc_type, status, created_at, approved_at, expense_type_id, cost_centre_id,
+const DOCUMENT_FIELDS = sql`id, company_id, doc_type, status, created_at, approved_at, expense_type_id, cost_centre_id,
   team_id, total_amount_cny`;
 
 /** The documents' fields before (counted -1) and now (+1), as rows of `n`, for the document summaries. */
 function documentDelta(before: readonly DocumentBefore[], ids: readonly number[]): SQL {
   const json = JSON.stringify(
     before.map((d) => ({
+      id: d.id,
       company_id: d.companyId,
       doc_type: d.docType,
       status: d.status,
@@ -169,16 +181,16 @@ function documentDelta(before: readonly DocumentBefore[], ids: readonly number[]
     })),
   );
   return sql`select ${DOCUMENT_FIELDS}, -1 as n
-      from jsonb_to_recordset(${json}::jsonb) as o(company_id int, doc_type text, status text, created_at timestamptz,
-        approved_at timestamptz, expense_type_id int, cost_centre_id int, team_id int, total_amount_cny numeric)
+      from jsonb_to_recordset(${json}::jsonb) as o(id int, company_id int, doc_type text, status text,
+        created_at timestamptz, approved_at timestamptz, expense_type_id int, cost_centre_id int, team_id int, total_amount_cny numeric)
     union all
     select ${DOCUMENT_FIELDS}, 1 as n from document where id = any(${sql.param([...ids])}::int[])`;
 }
 
 /** The state summary's cells of some document rows (`source` has the document's columns and a count `n`). */
 const stateCells = (source: SQL) => sql`select company_id, doc_type, status, ${shanghaiMonth(sql`created_at`)} as month,
-    sum(n)::int as documents
-  from (${source}) x group by 1, 2, 3, 4`;
+    ${slotOf(sql`id`)} as slot, sum(n)::int as documents
+  from (${source}) x group by 1, 2, 3, 4, 5`;
 
 /** The approved summary's cells of some document rows (`source` has the document's columns and a count `n`). */
 const approvedCells = (source: SQL) => sql`select company_id, doc_type, ${shanghaiMonth(sql`approved_at`)} as month,
@@ -190,12 +202,12 @@ const approvedCells = (source: SQL) => sql`select company_id, doc_type, ${shangh
 
 /**
  * Adds to the document summaries what the documents `ids` are now less what they were (`before`; none for a new
- * document, and a deleted one is simply no longer found): two statements, rows in key order, added to.
+ * document, and a deleted one is simply no longer found): two statements, rows in key order (the slot last), added to.
  */
 export async function addDocuments(db: Db, before: readonly DocumentBefore[], ids: readonly number[]): Promise<void> {
   const delta = documentDelta(before, ids);
-  await db.execute(sql`insert into document_state_summary as s (company_id, doc_type, status, month, documents)
-    select * from (${stateCells(delta)}) c where documents <> 0 order by 1, 2, 3, 4
+  await db.execute(sql`insert into document_state_summary as s (company_id, doc_type, status, month, slot, documents)
+    select * from (${stateCells(delta)}) c where documents <> 0 order by 1, 2, 3, 4, 5
     on conflict on constraint document_state_summary_key do update set documents = s.documents + excluded.documents`);
   await db.execute(sql`insert into approved_summary as s (company_id, doc_type, month, expense_type_id, cost_centre_id,
       team_id, documents, amount_cny)
@@ -230,7 +242,7 @@ export async function rebuildSummaries(db: Db): Promise<void> {
       sql`insert into spend_period_summary (${PERIOD_KEYS}, lines, amount_cny) ${SUMMARY_SOURCES.periods}`,
     );
     await tx.execute(sql`delete from document_state_summary`);
-    await tx.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, documents)
+    await tx.execute(sql`insert into document_state_summary (company_id, doc_type, status, month, slot, documents)
       ${SUMMARY_SOURCES.state}`);
     await tx.execute(sql`delete from decision_summary`);
     await tx.execute(

@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Report summaries (decision 040): running sums the slow reports read instead of scanning a year of documents or
@@ -7,6 +7,12 @@ import { date, integer, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg
  * documents contributed before and after (`insert … on conflict do update set n = n + excluded.n`), so concurrent
  * changes add up without a lost update. A row whose sums fell to zero stays, harmlessly. No foreign keys: a row
  * names its master records by id only, as the reports join them for their names.
+ *
+ * The two tables whose rows every submission or every approval of a company changes (`document_state_summary`,
+ * `decision_summary`) spread each key over `SUMMARY_SLOTS` rows by the document's id (`slot` = id % 16), so two
+ * concurrent transitions wait for each other only when their documents share the key and the slot; the readers sum
+ * over the slots. The other three are keyed by cost centre, product or team, and spreading them would multiply the
+ * rows the reports sum by 8–13 (decision 040).
  */
 
 /**
@@ -77,9 +83,11 @@ export const documentStateSummary = pgTable(
     status: varchar('status', { length: 20 }).notNull(),
     /** First day of the month the documents were created in (Asia/Shanghai). */
     month: date('month', { mode: 'string' }).notNull(),
+    /** The document's id modulo `SUMMARY_SLOTS` (spreads a key over several rows). */
+    slot: smallint('slot').notNull(),
     documents: integer('documents').notNull(),
   },
-  (t) => [unique('document_state_summary_key').on(t.companyId, t.docType, t.status, t.month)],
+  (t) => [unique('document_state_summary_key').on(t.companyId, t.docType, t.status, t.month, t.slot)],
 );
 
 /**
@@ -121,8 +129,10 @@ export const decisionSummary = pgTable(
     decision: varchar('decision', { length: 20 }).notNull(),
     grain: varchar('grain', { length: 5 }).notNull(),
     period: date('period', { mode: 'string' }).notNull(),
+    /** The document's id modulo `SUMMARY_SLOTS` (spreads a key over several rows). */
+    slot: smallint('slot').notNull(),
     steps: integer('steps').notNull(),
     amountCny: numeric('amount_cny', { precision: 18, scale: 2 }).notNull(),
   },
-  (t) => [unique('decision_summary_key').on(t.companyId, t.docType, t.decision, t.grain, t.period)],
+  (t) => [unique('decision_summary_key').on(t.companyId, t.docType, t.decision, t.grain, t.period, t.slot)],
 );

@@ -12,7 +12,7 @@ import { lockDocument } from '../../documents/lifecycle/lifecycle.repository';
 import { systemUser, transition, transitionMany } from '../../documents/lifecycle/transition';
 import { product } from '../../masterdata/reference.table';
 import { approvalStep } from '../../workflow/approval/approval.table';
-import { SUMMARY_SOURCES } from './summary.repository';
+import { SUMMARY_SLOTS, SUMMARY_SOURCES } from './summary.repository';
 import { followSummaries, summaryBefore } from './summary.service';
 
 let t: TestApp;
@@ -67,7 +67,7 @@ async function expectSummariesTrue(step: string) {
   const state = await both(
     sql`select * from document_state_summary`,
     SUMMARY_SOURCES.state,
-    sql`company_id, doc_type, status, month::text`,
+    sql`company_id, doc_type, status, month::text, slot`,
     sql`documents`,
     sql`documents <> 0`,
   );
@@ -83,7 +83,7 @@ async function expectSummariesTrue(step: string) {
   const decisions = await both(
     sql`select * from decision_summary`,
     SUMMARY_SOURCES.decisions,
-    sql`company_id, doc_type, decision, grain, period::text`,
+    sql`company_id, doc_type, decision, grain, period::text, slot`,
     sql`steps, amount_cny::numeric(18,2)::text`,
     sql`steps <> 0 or amount_cny <> 0`,
   );
@@ -196,33 +196,74 @@ describe('report summaries', () => {
     }
   });
 
-  concurrencyTest('many documents moved at once into the same summary rows lose nothing', async () => {
+  /**
+   * Sixteen new claims in one slot of the state and decision summaries (the document sequence is moved on to the
+   * next id of the first one's slot before each), each with one line dated `date(i)`.
+   */
+  async function claimsInOneSlot(date: (i: number) => string) {
     const ids: number[] = [];
     for (let i = 0; i < 16; i++) {
+      if (ids.length)
+        await t.ctx.db.execute(sql`select setval('document_id_seq', last_value
+            + ((${ids[0]}::int - last_value - 1) % ${SUMMARY_SLOTS} + ${SUMMARY_SLOTS}) % ${SUMMARY_SLOTS})
+          from document_id_seq`);
       const doc = await saveDeputy(t, m, employee.access_token, '100.10', {
-        Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: '2026-02-14', Amount: '100.10' }],
+        Lines: [{ ExpenseItemID: m.hotel.id, ExpenseDate: date(i), Amount: '100.10' }],
       });
       ids.push(doc.ID);
     }
-    // The follower alone, as the lifecycle runs it, each document in its own transaction under its own row lock:
-    // nothing else (budgets, fapiao) serialises them here, so only the summaries' own writes keep the sums true.
-    const follow = (id: number, to: DocState) =>
-      t.ctx.db.transaction(async (tx) => {
-        const d = await lockDocument(tx, id);
-        if (!d) throw new Error(`document ${id} gone`);
-        const before = await summaryBefore(tx, [d]);
-        await tx
-          .update(document)
-          .set({ status: to, approvedAt: new Date('2026-02-20T02:00:00Z') })
-          .where(eq(document.id, id));
-        await followSummaries(tx, before, [{ id, docType: d.docType, status: to }]);
-      });
+    expect(new Set(ids.map((id) => id % SUMMARY_SLOTS)).size).toBe(1);
+    return ids;
+  }
+
+  // The follower alone, as the lifecycle runs it, each document in its own transaction under its own row lock:
+  // nothing else (budgets, fapiao) serialises them here, so only the summaries' own writes keep the sums true. Each
+  // takes the same decision on the same day.
+  const follow = (id: number, to: DocState) =>
+    t.ctx.db.transaction(async (tx) => {
+      const d = await lockDocument(tx, id);
+      if (!d) throw new Error(`document ${id} gone`);
+      const before = await summaryBefore(tx, [d]);
+      await tx
+        .update(document)
+        .set({ status: to, approvedAt: new Date('2026-02-20T02:00:00Z') })
+        .where(eq(document.id, id));
+      const step = { status: 'approved' as const, actedAt: new Date('2026-02-20T02:00:00Z') };
+      await tx
+        .insert(approvalStep)
+        .values({
+          documentId: id,
+          round: 1,
+          seq: 1,
+          stepKind: 'line_manager',
+          approverId: d.applicantId,
+          ...step,
+          reasonKey: 'workflow.reason.line_manager',
+          nameZh: '直属经理',
+          nameEn: 'Line manager',
+        })
+        .onConflictDoUpdate({ target: [approvalStep.documentId, approvalStep.round, approvalStep.seq], set: step });
+      await followSummaries(tx, before, [{ id, docType: d.docType, status: to }]);
+    });
+
+  async function followRounds(ids: readonly number[], what: string) {
     await Promise.all(ids.map((id) => follow(id, 'approving')));
-    await expectSummariesTrue('concurrent followers into approving');
+    await expectSummariesTrue(`concurrent followers into approving, ${what}`);
     await Promise.all(ids.map((id) => follow(id, 'approved')));
-    await expectSummariesTrue('concurrent followers into approved');
+    await expectSummariesTrue(`concurrent followers into approved, ${what}`);
     await Promise.all(ids.map((id) => follow(id, 'approving')));
-    await expectSummariesTrue('concurrent followers back to approving');
+    await expectSummariesTrue(`concurrent followers back to approving, ${what}`);
+  }
+
+  concurrencyTest('many documents moved at once into the same summary rows lose nothing', async () => {
+    // Identical lines: every summary row shared (the spend rows, changed first, serialise the rest).
+    const same = await claimsInOneSlot(() => '2026-02-14');
+    await followRounds(same, 'identical lines');
+    // Lines in sixteen different months: the spend rows apart, the state, approved and decision rows shared.
+    const apart = await claimsInOneSlot(
+      (i) => `${2025 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-14`,
+    );
+    await followRounds(apart, 'lines in different months');
     // And through the whole lifecycle transition.
     const move = (id: number, to: DocState) =>
       transition(
@@ -231,7 +272,7 @@ describe('report summaries', () => {
         { id, version: null, action: 'unlock', requestId: 'sum-race', reach: async () => true },
         async () => ({ to, set: { approvedAt: new Date('2026-02-20T02:00:00Z') } }),
       );
-    await Promise.all(ids.map((id) => move(id, 'approved')));
+    await Promise.all([...same, ...apart].map((id) => move(id, 'approved')));
     await expectSummariesTrue('concurrent approvals');
   });
 });

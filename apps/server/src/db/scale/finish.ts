@@ -1,10 +1,13 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db } from '../../core/db';
+import { rebuildSummaries } from '../../modules/reports/summary/summary.service';
 import { exec, phase, type ScaleRun } from './run';
 
 /**
  * What the app reads after the bulk: the numbering counters moved past every generated number (new documents of
  * the same company, type and month go on from there), the id sequence past the generated ids, some reimbursements
  * writing off their applicant's paid loans, the vouchers of the loans and reimbursements past accounting review,
- * and fresh planner statistics.
+ * the report summaries rebuilt from the documents as they now are (decision 040), and fresh planner statistics.
  */
 export async function finish(run: ScaleRun): Promise<void> {
   await phase(run, 'document numbers', () =>
@@ -32,6 +35,10 @@ export async function finish(run: ScaleRun): Promise<void> {
     ),
   );
   await addVouchers(run);
+  await phase(run, 'report summaries', async () => {
+    await rebuildSummaries(drizzle({ client: run.client }) as unknown as Db);
+    return 0;
+  });
   await phase(run, 'analyze', async () => {
     await exec(run, 'analyze');
     return 0;

@@ -118,6 +118,38 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
     expect(bad).toEqual({ totals: 0, versions: 0, pending: 0, self_approved: 0, numbers: 0, counters: 0 });
   });
 
+  it('leaves the report summaries equal to the documents they sum (decision 040)', async () => {
+    const differ = await one<Record<string, number>>(
+      `select
+         (select count(*) from (
+            (select company_id, doc_type, month, stage, cost_centre_id, expense_type_id, expense_item_id, product_id,
+               sum(lines) as lines, sum(amount_cny) as amount from spend_summary group by 1, 2, 3, 4, 5, 6, 7, 8
+               having sum(lines) <> 0
+             except
+             select d.company_id, d.doc_type, date_trunc('month', l.expense_date)::date,
+               case when d.status in ('confirming', 'approving') then 'approving' else 'approved' end, d.cost_centre_id,
+               d.expense_type_id, l.expense_item_id, l.product_id, count(*), coalesce(sum(l.amount_cny), 0)
+             from expense_line l join document d on d.id = l.document_id
+             where d.doc_type in ('apply', 'deputy') and l.expense_date is not null
+               and d.status not in ('draft', 'returned', 'cancelled')
+             group by 1, 2, 3, 4, 5, 6, 7, 8)) x)::int as spend,
+         (select count(*) from (
+            select company_id, doc_type, status, date_trunc('month', created_at at time zone 'Asia/Shanghai')::date,
+              count(*) from document group by 1, 2, 3, 4
+            except select company_id, doc_type, status, month, sum(documents) from document_state_summary
+              group by 1, 2, 3, 4 having sum(documents) <> 0) x)::int as states,
+         (select sum(lines)::int from spend_period_summary where grain = 'day')
+           - (select sum(lines)::int from spend_summary) as periods,
+         (select coalesce(sum(steps), 0)::int from decision_summary where grain = 'day')
+           - (select count(*)::int from approval_step where acted_at is not null
+              and status in ('approved', 'auto_approved', 'rejected')) as decisions,
+         (select sum(lines)::int from spend_summary) - (select count(*)::int from expense_line l
+            join document d on d.id = l.document_id where d.doc_type in ('apply', 'deputy')
+            and l.expense_date is not null and d.status not in ('draft', 'returned', 'cancelled')) as lines`,
+    );
+    expect(differ).toEqual({ spend: 0, states: 0, periods: 0, decisions: 0, lines: 0 });
+  });
+
   it('gives the demo manager pending approvals to open and approve in the approve centre', async () => {
     const list = await t.call('/api/ApproveCenter/QueryPendingList', { PageSize: 50 }, manager.access_token);
     expect(list.statusCode, list.body).toBe(200);

@@ -5,9 +5,11 @@ import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
+import { lockDocument } from '../../modules/documents/lifecycle/lifecycle.repository';
 import { loanOverdueDays, runNightlyFreeze } from '../../modules/freezes/freeze.service';
 import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
 import { employee } from '../../modules/org/org.table';
+import { followSummaries, summaryBefore } from '../../modules/reports/summary/summary.service';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import { approvalStep } from '../../modules/workflow/approval/approval.table';
@@ -106,10 +108,17 @@ export async function seedDemoFreezes(outer: Db): Promise<void> {
       ).Version;
     }
     const days = await loanOverdueDays(db, c.id);
-    await db
-      .update(document)
-      .set({ approvedAt: sql`now() - make_interval(days => ${days + 30})` })
-      .where(and(eq(document.id, saved.ID), eq(document.status, 'approved')));
+    // Approved long ago: moved under its row lock, with the report summaries following (decision 040).
+    await db.transaction(async (tx) => {
+      const locked = await lockDocument(tx, saved.ID);
+      if (locked?.status !== 'approved') return;
+      const before = await summaryBefore(tx, [locked]);
+      await tx
+        .update(document)
+        .set({ approvedAt: sql`now() - make_interval(days => ${days + 30})` })
+        .where(eq(document.id, saved.ID));
+      await followSummaries(tx, before, [locked]);
+    });
     await runNightlyFreeze(db, { requestId: REQUEST });
   });
 }

@@ -194,6 +194,37 @@ describe('approve-amount data', () => {
   });
 });
 
+describe('totals from the summaries (decision 040)', () => {
+  it('count per state and decision totals over odd days and whole months as the rows themselves add up', async () => {
+    const manager = (await t.login('manager')).access_token;
+    const finance = (await t.login('finance')).access_token;
+    const day = (n: number) => shanghaiToday(new Date(Date.now() - n * 86_400_000));
+    const ranges = [
+      {},
+      { DateFrom: day(400), DateTo: day(0) },
+      { DateFrom: day(45), DateTo: day(3) },
+      { DateFrom: day(2) },
+    ];
+    for (const range of ranges) {
+      const decisions = (
+        await t.call('/api/Report/SearchApproveAmountData', { ...range, PageSize: 500 }, manager)
+      ).json();
+      expect(decisions.Approved + decisions.Rejected, JSON.stringify(range)).toBe(decisions.Total);
+      expect(
+        decisions.Rows.filter((r: { Decision: string }) => r.Decision !== 'rejected').reduce(
+          (s: string, r: { TotalAmountCNY: string }) => addMoney(money(s), money(r.TotalAmountCNY)),
+          '0.00',
+        ),
+      ).toBe(decisions.ApprovedAmountCNY);
+      const states = (await t.call('/api/Report/Query_DocumentStatus', { ...range, PageSize: 500 }, finance)).json();
+      expect(
+        states.ByStatus.reduce((n: number, s: { Count: number }) => n + s.Count, 0),
+        JSON.stringify(range),
+      ).toBe(states.Total);
+    }
+  });
+});
+
 describe('month and current-period reports', () => {
   it('sums the year’s approved deputies per month and group, as the documents say', async () => {
     const res = await t.call('/api/Report/GetReportRecord', { Report: 'month', Year: year }, finance);

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { codeStartsWith, countLimit, offsetOf } from '../../core/list';
+import { monthsBetween } from '../../core/time';
 import { document as doc } from '../documents/document.table';
 import { applicant, createdWithin, documentCount, peopleNamed } from '../documents/document-list.repository';
 import { costCentre } from '../masterdata/costcentre.table';
@@ -127,13 +128,54 @@ export async function documentStatus(db: Db, companyId: number, q: DocumentStatu
           .orderBy(desc(doc.createdAt), desc(doc.id)),
       )
     : [];
-  const byStatus = await db
+  const byStatus = await countByStatus(db, companyId, q, where);
+  return { counted: counted?.n ?? 0, limit, rows, byStatus };
+}
+
+/** The count per state of the documents `where` selects, read from the documents. */
+function countByStatusBare(db: Db, where: SQL | undefined) {
+  return db
     .select({ status: doc.status, n: count() })
     .from(doc)
     .where(where)
     .groupBy(doc.status)
     .orderBy(asc(doc.status));
-  return { counted: counted?.n ?? 0, limit, rows, byStatus };
+}
+
+/**
+ * The count per state (the chart). Without a keyword, team or cost centre (which the state summary does not keep),
+ * the whole months of creation come from the summary (decision 040) and only the odd days at either end of the
+ * dates from the documents; otherwise everything from the documents.
+ */
+async function countByStatus(db: Db, companyId: number, q: DocumentStatusQuery, where: SQL | undefined) {
+  if (q.Keyword || q.TeamID || q.CostCenterID) return countByStatusBare(db, where);
+  const { whole, odd } = monthsBetween(q.DateFrom, q.DateTo);
+  const parts = await Promise.all([
+    ...(whole
+      ? [
+          db.execute(sql`select status, sum(documents)::int as n from document_state_summary
+            where company_id = ${companyId}
+              ${q.DocType ? sql`and doc_type = ${q.DocType}` : sql``}
+              ${q.Status ? sql`and status = ${q.Status}` : sql``}
+              ${whole.from ? sql`and month >= ${whole.from}::date` : sql``}
+              ${whole.to ? sql`and month <= ${whole.to}::date` : sql``}
+            group by status having sum(documents) <> 0`),
+        ]
+      : []),
+    ...odd.map(async (range) => ({
+      rows: await countByStatusBare(
+        db,
+        await statusWhere(db, companyId, { ...q, DateFrom: range.from, DateTo: range.to }),
+      ),
+    })),
+  ]);
+  const counts = new Map<string, number>();
+  for (const part of parts)
+    for (const r of (part as { rows: { status: string; n: number | string }[] }).rows)
+      counts.set(r.status, (counts.get(r.status) ?? 0) + Number(r.n));
+  return [...counts]
+    .map(([status, n]) => ({ status: status as (typeof doc.$inferSelect)['status'], n }))
+    .sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
 }
 
 /**
@@ -257,6 +299,18 @@ export async function approveAmounts(db: Db, companyId: number, q: ApproveAmount
     .orderBy(...decisionOrder)
     .limit(q.PageSize)
     .offset(offsetOf(q));
+  const totals = await decisionTotals(db, companyId, q, where);
+  return { counted: counted?.n ?? 0, limit, rows, totals };
+}
+
+interface DecisionTotals {
+  approved: number;
+  amount: string;
+  rejected: number;
+}
+
+/** The totals of the decisions `where` selects, read from the steps. */
+async function decisionTotalsBare(db: Db, where: SQL | undefined): Promise<DecisionTotals> {
   const [totals] = await db
     .select({
       approved: sql<number>`(count(*) filter (where ${approvalStep.status} <> 'rejected'))::int`,
@@ -266,7 +320,41 @@ export async function approveAmounts(db: Db, companyId: number, q: ApproveAmount
     .from(approvalStep)
     .innerJoin(doc, eq(doc.id, approvalStep.documentId))
     .where(where);
-  return { counted: counted?.n ?? 0, limit, rows, totals: totals ?? { approved: 0, amount: '0.00', rejected: 0 } };
+  return totals ?? { approved: 0, amount: '0.00', rejected: 0 };
+}
+
+/**
+ * The totals of the decisions (approved count and amount, rejected count). Without a keyword, approver or team (which
+ * the decision summary does not keep), the whole months come from the summary's month rows and the odd days at
+ * either end from its day rows (decision 040); otherwise everything from the steps.
+ */
+async function decisionTotals(
+  db: Db,
+  companyId: number,
+  q: ApproveAmountQuery,
+  where: SQL | undefined,
+): Promise<DecisionTotals> {
+  if (q.Keyword || q.ApproverID || q.TeamID) return decisionTotalsBare(db, where);
+  const { whole, odd } = monthsBetween(q.DateFrom, q.DateTo);
+  const periods: SQL[] = [];
+  if (whole)
+    periods.push(
+      sql`(grain = 'month'${whole.from ? sql` and period >= ${whole.from}::date` : sql``}${
+        whole.to ? sql` and period <= ${whole.to}::date` : sql``
+      })`,
+    );
+  for (const d of odd) periods.push(sql`(grain = 'day' and period between ${d.from}::date and ${d.to}::date)`);
+  const result = await db.execute(sql`select
+      coalesce(sum(steps) filter (where decision <> 'rejected'), 0)::int as approved,
+      coalesce(sum(amount_cny) filter (where decision <> 'rejected'), 0)::numeric(18,2)::text as amount,
+      coalesce(sum(steps) filter (where decision = 'rejected'), 0)::int as rejected
+    from decision_summary
+    where company_id = ${companyId}
+      ${q.DocType ? sql`and doc_type = ${q.DocType}` : sql``}
+      ${q.Decision ? sql`and decision = ${q.Decision}` : sql``}
+      and (${sql.join(periods, sql` or `)})`);
+  const [row] = (result as unknown as { rows: DecisionTotals[] }).rows;
+  return row ?? { approved: 0, amount: '0.00', rejected: 0 };
 }
 
 export async function* allApproveAmounts(db: Db, companyId: number, q: ApproveAmountQuery, max: number) {

@@ -124,6 +124,91 @@ export async function spendByMonth(db: Db, companyId: number, kind: SpendKind, f
   return rowsOf<{ month: string; group_id: number | null; lines: number; amount: string }>(result);
 }
 
+/** The summaries' stages a report's stage takes. */
+const SUMMARY_STAGES: Record<SpendStage, readonly string[]> = {
+  approving: ['approving'],
+  approved: ['approved'],
+  all: ['approving', 'approved'],
+};
+
+/** The cost-centre and product conditions of a filter, on a summary's columns. */
+function filterParts(companyId: number, f: Omit<SpendFilter, 'keyword'>): SQL[] {
+  const parts: SQL[] = [];
+  if (f.costCentreId) parts.push(sql`cost_centre_id = ${f.costCentreId}`);
+  if (f.costCentreText) {
+    parts.push(sql`cost_centre_id in (select id from cost_centre where company_id = ${companyId}
+      and (lower(code) like ${`${literal(f.costCentreText.toLowerCase())}%`} or name_zh ilike ${`%${literal(f.costCentreText)}%`}
+        or name_en ilike ${`%${literal(f.costCentreText)}%`}))`);
+  }
+  if (f.productId) parts.push(sql`product_id = ${f.productId}`);
+  return parts;
+}
+
+type Cell = { month: string; group_id: number | null; lines: number; amount: string };
+
+/**
+ * As `spendByMonth`, from the spend summary by expense type and item (decision 040) instead of the lines, for the
+ * whole months `from`…`to` (first days of months).
+ */
+export async function spendByMonthSummed(
+  db: Db,
+  companyId: number,
+  kind: SpendKind,
+  f: Omit<SpendFilter, 'keyword'>,
+  months: { from: string; to: string },
+) {
+  const group = kind.by === 'costCentre' ? sql`cost_centre_id` : sql`product_id`;
+  const parts: SQL[] = [
+    sql`company_id = ${companyId}`,
+    sql`doc_type = ${kind.docType}`,
+    sql`month between ${months.from}::date and ${months.to}::date`,
+    sql`stage = any(${sql.param(SUMMARY_STAGES[f.stage])}::text[])`,
+    ...filterParts(companyId, f),
+  ];
+  if (f.expenseTypeId) parts.push(sql`expense_type_id = ${f.expenseTypeId}`);
+  if (f.expenseItemId) parts.push(sql`expense_item_id = ${f.expenseItemId}`);
+  const result = await db.execute(sql`select to_char(month, 'YYYY-MM') as month, ${group} as group_id,
+      sum(lines)::int as lines, coalesce(sum(amount_cny), 0)::text as amount
+    from spend_summary where ${sql.join(parts, sql` and `)}
+    group by 1, 2 having sum(lines) <> 0 or sum(amount_cny) <> 0`);
+  return rowsOf<Cell>(result);
+}
+
+/**
+ * As `spendByMonth`, from the coarse spend summary (decision 040), for a filter without expense type or item: the
+ * whole months from its month rows, the odd days at either end from its day rows.
+ */
+export async function spendByPeriodSummed(
+  db: Db,
+  companyId: number,
+  kind: SpendKind,
+  f: Omit<SpendFilter, 'keyword'>,
+  ranges: { months?: { from: string; to: string } | undefined; days: { from: string; to: string }[] },
+) {
+  const group = kind.by === 'costCentre' ? sql`cost_centre_id` : sql`product_id`;
+  const periods: SQL[] = [];
+  if (ranges.months)
+    periods.push(sql`grain = 'month' and period between ${ranges.months.from}::date and ${ranges.months.to}::date`);
+  for (const d of ranges.days) periods.push(sql`grain = 'day' and period between ${d.from}::date and ${d.to}::date`);
+  if (periods.length === 0) return [];
+  const parts: SQL[] = [
+    sql`company_id = ${companyId}`,
+    sql`doc_type = ${kind.docType}`,
+    sql`stage = any(${sql.param(SUMMARY_STAGES[f.stage])}::text[])`,
+    ...filterParts(companyId, f),
+  ];
+  // One range of the key per period (an OR of them would read every row of the type and filter).
+  const reads = periods.map(
+    (period) => sql`select period, ${group} as group_id, lines, amount_cny from spend_period_summary
+      where ${sql.join(parts, sql` and `)} and ${period}`,
+  );
+  const result = await db.execute(sql`select to_char(period, 'YYYY-MM') as month, group_id,
+      sum(lines)::int as lines, coalesce(sum(amount_cny), 0)::text as amount
+    from (${sql.join(reads, sql` union all `)}) x
+    group by 1, 2 having sum(lines) <> 0 or sum(amount_cny) <> 0`);
+  return rowsOf<Cell>(result);
+}
+
 /** Codes and names of cost centres or products by id. */
 export async function groupNames(db: Db, kind: SpendKind, ids: number[]) {
   if (ids.length === 0) return [];

@@ -11,7 +11,7 @@ import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { fieldError, notFound } from '../../core/errors';
 import { localName } from '../../core/i18n';
-import { shanghaiToday } from '../../core/time';
+import { monthsBetween, shanghaiToday } from '../../core/time';
 import * as repo from './spend.repository';
 
 export type SpendKind = repo.SpendKind;
@@ -86,12 +86,31 @@ function addTo<K>(map: Map<K, Sum>, key: K, r: { lines: number; amount: string }
   map.set(key, at);
 }
 
+/**
+ * The report's cells (month × group) from the summaries (decision 040): without an expense type or item, all from the
+ * coarse summary (whole months from its month rows, the odd days at either end from its day rows); with one, the
+ * whole months from the summary by type and item and the odd days from the lines; everything from the lines when
+ * the filter names a document number, which no summary keeps.
+ */
+async function cellsOf(db: Db, companyId: number, kind: SpendKind, f: repo.SpendFilter) {
+  if (f.keyword) return repo.spendByMonth(db, companyId, kind, f);
+  const { whole, odd } = monthsBetween(f.from, f.to);
+  const months = whole && { from: whole.from ?? f.from, to: whole.to ?? f.to };
+  if (!f.expenseTypeId && !f.expenseItemId)
+    return repo.spendByPeriodSummed(db, companyId, kind, f, { months, days: odd });
+  const parts = await Promise.all([
+    ...(months ? [repo.spendByMonthSummed(db, companyId, kind, f, months)] : []),
+    ...odd.map((range) => repo.spendByMonth(db, companyId, kind, { ...f, ...range })),
+  ]);
+  return parts.flat();
+}
+
 /** One page of a spend report with the total of every line the filters select and its monthly trend. */
 export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDetailBody): Promise<SpendDetailPage> {
   const f = await filterOf(db, actor, q);
   // The total and the page are independent reads: asked for together, the answer waits for the slower one only.
   const [cells, rows] = await Promise.all([
-    repo.spendByMonth(db, actor.companyId, kind, f),
+    cellsOf(db, actor.companyId, kind, f),
     repo.spendPage(db, actor.companyId, kind, f, {
       offset: (q.PageIndex - 1) * q.PageSize,
       limit: q.PageSize,
@@ -105,11 +124,13 @@ export async function search(db: Db, actor: Actor, kind: SpendKind, q: SpendDeta
     addTo(byMonth, r.month, r);
     addTo(byGroup, r.group_id, r);
   }
-  const months = [...byMonth].map(([month, v]) => ({
-    Month: month,
-    Lines: v.lines,
-    AmountCNY: addMoney('0', ...v.amounts),
-  }));
+  const months = [...byMonth]
+    .map(([month, v]) => ({
+      Month: month,
+      Lines: v.lines,
+      AmountCNY: addMoney('0', ...v.amounts),
+    }))
+    .sort((a, b) => a.Month.localeCompare(b.Month));
   const groups = [...byGroup]
     .map(([id, v]) => ({ id, lines: v.lines, amount: addMoney('0', ...v.amounts) }))
     .sort((a, b) => compareMoney(b.amount, a.amount))

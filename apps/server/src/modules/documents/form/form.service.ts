@@ -31,6 +31,7 @@ import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
 import { companyById, findEmployee, profile } from '../../org/org.service';
+import { followSummaries, NOTHING_BEFORE } from '../../reports/summary/summary.service';
 import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
 import { rebalance } from '../customers/customer.service';
@@ -288,6 +289,8 @@ export async function save(
     await claimingLines(() => repo.replaceLines(tx, row.id, lines));
     await repo.replaceLoanLinks(tx, row.id, loans);
     if (within) await within(tx, row.id);
+    // A new draft counts in the document-status report's summary (decision 040).
+    await followSummaries(tx, NOTHING_BEFORE, [row]);
     await audit(tx, {
       companyId: user.companyId,
       actorId: user.userId,

@@ -8,6 +8,7 @@ import { followBudgets } from '../../budgets/budget-ledger.service';
 import { followTmcState } from '../../cards/tmc/tmc.service';
 import { queueNotice, queueNotices } from '../../notify/notify.service';
 import { followQuotaState } from '../../quotas/usage.service';
+import { followSummaries, summaryBefore } from '../../reports/summary/summary.service';
 import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
 import { check } from './document.state';
@@ -118,6 +119,8 @@ export async function transition(
       }
     }
 
+    // What the document adds to the report summaries, read before the work may change its lines.
+    const before = await summaryBefore(tx, [d]);
     const out = await work(tx, d, action);
     // The document's fapiao follow its state: locked while it is live, released on return or cancel, final once paid.
     await followDocumentState(tx, d, out.to);
@@ -165,6 +168,9 @@ export async function transition(
       requestId: req.requestId,
     });
     if (req.key) await repo.storeKey(tx, user.userId, req.key, String(d.id));
+    // The report summaries take the difference in the same transaction (decision 040), last: their rows are shared
+    // by many documents, and each is locked from here to the commit only.
+    await followSummaries(tx, before, out.to === 'deleted' ? [] : [{ id: d.id, docType: d.docType, status: out.to }]);
     return d.id;
   });
 }
@@ -202,6 +208,7 @@ export async function transitionMany(
     if (!ok.ok) throw conflict(ok.code, ok.params);
   }
   if (docs.length === 0) return;
+  const before = await summaryBefore(tx, docs);
   await followDocumentStates(tx, docs, out.to);
   for (const d of docs) await followBudgets(tx, d, out.to);
   // Quota use follows too (nothing to do unless the batch returns or cancels its documents).
@@ -247,5 +254,10 @@ export async function transitionMany(
       ...(out.detail ? { detail: out.detail(d) } : {}),
       requestId: req.requestId,
     })),
+  );
+  await followSummaries(
+    tx,
+    before,
+    docs.map((d) => ({ id: d.id, docType: d.docType, status: out.to })),
   );
 }

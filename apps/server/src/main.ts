@@ -116,7 +116,7 @@ async function main(): Promise<void> {
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP
       // evidence is overdue are blocked (DESIGN §11).
-      // With a real TMC configured, its order feed is polled for the tickets booked there (docs/decisions/039).
+      // With a real TMC configured, its order feed is polled for the tickets booked there (docs/decisions/038).
       await startScheduled(boss, [
         freezeJob(ctx.db, app.log),
         applyBlockJob(ctx, app.log),

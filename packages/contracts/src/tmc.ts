@@ -6,7 +6,7 @@ import { PageQuery, pageOf } from './paging';
  * Air tickets booked through the travel-management company (TMC, spec §3 technical parameters `TMCCompany`,
  * `TMCExpenseType`, `TMCMeetingExpenseType`, `IsOpen`). `GetTMCToken` hands the employee over to the TMC's booking
  * site with a short-lived signed token; the tickets booked there come back through the TMC adapter and are offered
- * as lines of the employee's deputies, paid by the company's TMC account, never to the employee (docs/decisions/039).
+ * as lines of the employee's deputies, paid by the company's TMC account, never to the employee (docs/decisions/038).
  */
 export const TMCTokenBody = z.object({
   /** The approved apply the trip belongs to, if any. */

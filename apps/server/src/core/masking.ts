@@ -1,7 +1,7 @@
 import { isMaskedAccount, maskBankAccount } from '@ems/contracts';
 
 /**
- * The one rule of bank account numbers (docs/decisions/039): every list and export masks them (`**** **** 1234`)
+ * The one rule of bank account numbers (docs/decisions/038): every list and export masks them (`**** **** 1234`)
  * unless the caller holds a function that pays people, the remittance (`expenseRemittance`): its six steps, the
  * remittance list and its print, the bank file and the payment runs' data need the whole number. Besides that rule,
  * three places show the whole number by purpose, not by function, each calling `wholeAccount` with its reason: the

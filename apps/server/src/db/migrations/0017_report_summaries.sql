@@ -60,7 +60,7 @@ CREATE TABLE "spend_summary" (
 );
 
 --> statement-breakpoint
--- Hand-written (decision 040): fill the report summaries from the documents already there, with the same sums as
+-- Hand-written (decision 039): fill the report summaries from the documents already there, with the same sums as
 -- SUMMARY_SOURCES in modules/reports/summary/summary.repository.ts (the slot of the two hot summaries: the
 -- document's id modulo SUMMARY_SLOTS = 16).
 INSERT INTO "spend_summary" ("company_id", "doc_type", "month", "stage", "cost_centre_id", "expense_type_id", "expense_item_id", "product_id", "lines", "amount_cny")

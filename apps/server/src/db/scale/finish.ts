@@ -7,7 +7,7 @@ import { exec, phase, type ScaleRun } from './run';
  * What the app reads after the bulk: the numbering counters moved past every generated number (new documents of
  * the same company, type and month go on from there), the id sequence past the generated ids, some reimbursements
  * writing off their applicant's paid loans, the vouchers of the loans and reimbursements past accounting review,
- * the report summaries rebuilt from the documents as they now are (decision 040), and fresh planner statistics.
+ * the report summaries rebuilt from the documents as they now are (decision 039), and fresh planner statistics.
  */
 export async function finish(run: ScaleRun): Promise<void> {
   await phase(run, 'document numbers', () =>

@@ -118,7 +118,7 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
     expect(bad).toEqual({ totals: 0, versions: 0, pending: 0, self_approved: 0, numbers: 0, counters: 0 });
   });
 
-  it('leaves the report summaries equal to the documents they sum (decision 040)', async () => {
+  it('leaves the report summaries equal to the documents they sum (decision 039)', async () => {
     const differ = await one<Record<string, number>>(
       `select
          (select count(*) from (

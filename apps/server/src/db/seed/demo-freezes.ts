@@ -108,7 +108,7 @@ export async function seedDemoFreezes(outer: Db): Promise<void> {
       ).Version;
     }
     const days = await loanOverdueDays(db, c.id);
-    // Approved long ago: moved under its row lock, with the report summaries following (decision 040).
+    // Approved long ago: moved under its row lock, with the report summaries following (decision 039).
     await db.transaction(async (tx) => {
       const locked = await lockDocument(tx, saved.ID);
       if (locked?.status !== 'approved') return;

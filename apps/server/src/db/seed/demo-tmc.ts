@@ -17,7 +17,7 @@ import { demoUser } from './demo-user';
 const REQUEST = 'demo-seed';
 
 /**
- * TMC air tickets of the demo employee (docs/decisions/039), delivered through the simulator's path: one still to
+ * TMC air tickets of the demo employee (docs/decisions/038), delivered through the simulator's path: one still to
  * claim, and one claimed on a draft travel claim, where it is shared with a colleague at the ticket's amount.
  */
 export async function seedDemoTmc(outer: Db): Promise<void> {

@@ -35,7 +35,7 @@ const shanghaiDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'A
 
 /**
  * Approved documents within [from, before) (starts of months in Asia/Shanghai) per group × year × month: count and
- * CNY amount, read from the approved summary (decision 040), which keeps every filter these reports offer.
+ * CNY amount, read from the approved summary (decision 039), which keeps every filter these reports offer.
  */
 export async function spendCells(db: Db, companyId: number, f: SpendFilter) {
   const key = SUMMARY_GROUP[f.groupBy];

@@ -194,7 +194,7 @@ describe('approve-amount data', () => {
   });
 });
 
-describe('totals from the summaries (decision 040)', () => {
+describe('totals from the summaries (decision 039)', () => {
   it('count per state and decision totals over odd days and whole months as the rows themselves add up', async () => {
     const manager = (await t.login('manager')).access_token;
     const finance = (await t.login('finance')).access_token;

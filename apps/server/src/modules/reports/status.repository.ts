@@ -144,7 +144,7 @@ function countByStatusBare(db: Db, where: SQL | undefined) {
 
 /**
  * The count per state (the chart). Without a keyword, team or cost centre (which the state summary does not keep),
- * the whole months of creation come from the summary (decision 040) and only the odd days at either end of the
+ * the whole months of creation come from the summary (decision 039) and only the odd days at either end of the
  * dates from the documents; otherwise everything from the documents.
  */
 async function countByStatus(db: Db, companyId: number, q: DocumentStatusQuery, where: SQL | undefined) {
@@ -326,7 +326,7 @@ async function decisionTotalsBare(db: Db, where: SQL | undefined): Promise<Decis
 /**
  * The totals of the decisions (approved count and amount, rejected count). Without a keyword, approver or team (which
  * the decision summary does not keep), the whole months come from the summary's month rows and the odd days at
- * either end from its day rows (decision 040); otherwise everything from the steps.
+ * either end from its day rows (decision 039); otherwise everything from the steps.
  */
 async function decisionTotals(
   db: Db,

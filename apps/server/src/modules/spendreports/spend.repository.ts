@@ -147,7 +147,7 @@ function filterParts(companyId: number, f: Omit<SpendFilter, 'keyword'>): SQL[] 
 type Cell = { month: string; group_id: number | null; lines: number; amount: string };
 
 /**
- * As `spendByMonth`, from the spend summary by expense type and item (decision 040) instead of the lines, for the
+ * As `spendByMonth`, from the spend summary by expense type and item (decision 039) instead of the lines, for the
  * whole months `from`…`to` (first days of months).
  */
 export async function spendByMonthSummed(
@@ -175,7 +175,7 @@ export async function spendByMonthSummed(
 }
 
 /**
- * As `spendByMonth`, from the coarse spend summary (decision 040), for a filter without expense type or item: the
+ * As `spendByMonth`, from the coarse spend summary (decision 039), for a filter without expense type or item: the
  * whole months from its month rows, the odd days at either end from its day rows.
  */
 export async function spendByPeriodSummed(

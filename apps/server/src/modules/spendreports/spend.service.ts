@@ -87,7 +87,7 @@ function addTo<K>(map: Map<K, Sum>, key: K, r: { lines: number; amount: string }
 }
 
 /**
- * The report's cells (month × group) from the summaries (decision 040): without an expense type or item, all from the
+ * The report's cells (month × group) from the summaries (decision 039): without an expense type or item, all from the
  * coarse summary (whole months from its month rows, the odd days at either end from its day rows); with one, the
  * whole months from the summary by type and item and the odd days from the lines; everything from the lines when
  * the filter names a document number, which no summary keeps.

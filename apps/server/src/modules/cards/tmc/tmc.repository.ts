@@ -136,7 +136,7 @@ export async function claimedElsewhere(db: Db, ticketIds: number[], documentId: 
     );
 }
 
-/** Locks the tickets' rows, in id order: a claim and a release of one ticket take turns (docs/decisions/039). */
+/** Locks the tickets' rows, in id order: a claim and a release of one ticket take turns (docs/decisions/038). */
 export async function lockTickets(db: Db, companyId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return db

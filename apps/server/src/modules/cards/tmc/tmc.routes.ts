@@ -12,7 +12,7 @@ const tags = ['tmc'];
 const OWN = 'personalExpense';
 
 /**
- * Air tickets through the travel-management company (docs/decisions/039): the hand-over to its booking site, the
+ * Air tickets through the travel-management company (docs/decisions/038): the hand-over to its booking site, the
  * employee's booked tickets, and, while no `TMC_URL` is configured, the simulated booking site itself.
  */
 export async function tmcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -312,7 +312,7 @@ export async function search(
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
 /**
- * The lines of a deputy save that claim TMC tickets, checked and filled from the tickets (docs/decisions/039): the
+ * The lines of a deputy save that claim TMC tickets, checked and filled from the tickets (docs/decisions/038): the
  * ticket must be the applicant's and claimed by no other document, the document in CNY; its amount, flight date and
  * air-ticket item are the ticket's, whatever the form sent, so a claimed ticket is never paid twice nor changed.
  * Answers the lines to store (with the ticket kept on each) and adds what is wrong to `errors`.
@@ -357,7 +357,7 @@ export async function ticketLines(
 /**
  * Inside the save's transaction, before its lines are stored: locks the tickets the lines claim and refuses one that a
  * line of another document claims, as read under the lock. The release of a cancelled deputy takes the same lock, so
- * a claim made while it runs waits for it and then finds the ticket open (docs/decisions/039).
+ * a claim made while it runs waits for it and then finds the ticket open (docs/decisions/038).
  */
 export async function claimTickets(
   tx: Db,

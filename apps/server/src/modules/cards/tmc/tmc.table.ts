@@ -17,7 +17,7 @@ import { employee } from '../../org/org.table';
 import { companyColumn } from '../../system/system.table';
 
 /**
- * Air tickets booked through the travel-management company, as its adapter delivered them (docs/decisions/039).
+ * Air tickets booked through the travel-management company, as its adapter delivered them (docs/decisions/038).
  * One row per TMC order: the order number is the delivery's idempotency key, so a repeated or concurrent delivery
  * books nothing twice. The company's TMC account pays every ticket; a deputy line claims it (`expense_line.
  * tmc_ticket_id`, unique), which is what makes it "claimed" rather than "open".

@@ -101,7 +101,7 @@ async function prepare(
   if (body.StartDate && body.EndDate && body.StartDate > body.EndDate)
     errors.push({ field: 'EndDate', code: 'document.end_before_start' });
 
-  // Lines claiming TMC air tickets take the ticket's amount, date and item (docs/decisions/039).
+  // Lines claiming TMC air tickets take the ticket's amount, date and item (docs/decisions/038).
   const bodyLines = await ticketLines(
     db,
     { companyId: user.companyId, applicantId, docType, currency: body.Currency, lines: body.Lines },
@@ -289,7 +289,7 @@ export async function save(
     await claimingLines(() => repo.replaceLines(tx, row.id, lines));
     await repo.replaceLoanLinks(tx, row.id, loans);
     if (within) await within(tx, row.id);
-    // A new draft counts in the document-status report's summary (decision 040).
+    // A new draft counts in the document-status report's summary (decision 039).
     await followSummaries(tx, NOTHING_BEFORE, [row]);
     await audit(tx, {
       companyId: user.companyId,

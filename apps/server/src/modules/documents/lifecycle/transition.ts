@@ -128,7 +128,7 @@ export async function transition(
     await followBudgets(tx, d, out.to);
     // Quota holds and consumption follow it too: a returned, cancelled or deleted document uses nothing.
     await followQuotaState(tx, d, out.to);
-    // A deputy cancelled or deleted hands its TMC air tickets back, open for a new deputy (docs/decisions/039).
+    // A deputy cancelled or deleted hands its TMC air tickets back, open for a new deputy (docs/decisions/038).
     await followTmcState(tx, d, out.to, { actorId: actorIdOf(user), requestId: req.requestId });
     const expected = { status: d.status, version: d.version };
     const principalId = out.principalId ?? d.applicantId;
@@ -168,7 +168,7 @@ export async function transition(
       requestId: req.requestId,
     });
     if (req.key) await repo.storeKey(tx, user.userId, req.key, String(d.id));
-    // The report summaries take the difference in the same transaction (decision 040), last: their rows are shared
+    // The report summaries take the difference in the same transaction (decision 039), last: their rows are shared
     // by many documents, and each is locked from here to the commit only.
     await followSummaries(tx, before, out.to === 'deleted' ? [] : [{ id: d.id, docType: d.docType, status: out.to }]);
     return d.id;

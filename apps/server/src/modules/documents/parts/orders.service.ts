@@ -154,7 +154,7 @@ export async function saveAirTicketShare(
     if (seen.has(s.EmployeeID)) errors.push({ field: `Shares.${i}.EmployeeID`, code: 'airticket.employee_duplicate' });
     seen.add(s.EmployeeID);
   }
-  // A TMC ticket is split at what the company's TMC account paid for it (docs/decisions/039).
+  // A TMC ticket is split at what the company's TMC account paid for it (docs/decisions/038).
   const tmcAmount = await tmcTicketAmount(ctx.db, c.companyId, ticketNo);
   if (tmcAmount !== undefined && compareMoney(tmcAmount, ticketAmount) !== 0)
     errors.push({ field: 'TicketAmount', code: 'airticket.tmc_amount', params: { no: ticketNo, amount: tmcAmount } });

@@ -6,7 +6,7 @@ import type { document } from '../../documents/document.table';
 type LockedDocument = typeof document.$inferSelect;
 
 /**
- * The report summaries' SQL (decision 040). Every sum is defined once, as a `select` over some documents (and their
+ * The report summaries' SQL (decision 039). Every sum is defined once, as a `select` over some documents (and their
  * lines), and used three ways: to read what documents contribute before a change, to add the difference after it,
  * and to rebuild a whole table from scratch (the migration's backfill, the scale generator, the tests' oracle).
  */

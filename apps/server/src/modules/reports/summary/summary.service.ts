@@ -37,7 +37,7 @@ export async function summaryBefore(tx: Db, docs: readonly LockedDocument[]): Pr
 export const NOTHING_BEFORE: SummaryBefore = { docs: [], spend: NO_SPEND, decisions: '[]' };
 
 /**
- * The report summaries follow the documents (decision 040): after a change, in its transaction, each summary gets
+ * The report summaries follow the documents (decision 039): after a change, in its transaction, each summary gets
  * what the documents contribute now (`after`: their type and state now; a deleted document is left out) less what
  * they did before. The spend summary is only touched when a document's lines counted before or may count now.
  */

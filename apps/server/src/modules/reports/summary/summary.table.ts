@@ -1,7 +1,7 @@
 import { date, integer, numeric, pgTable, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Report summaries (decision 040): running sums the slow reports read instead of scanning a year of documents or
+ * Report summaries (decision 039): running sums the slow reports read instead of scanning a year of documents or
  * lines. Each is changed in the same transaction as the documents it sums (`summary.service.ts`, called by the
  * lifecycle's `transition` and by the form that creates a draft), by adding the difference between what the
  * documents contributed before and after (`insert … on conflict do update set n = n + excluded.n`), so concurrent
@@ -12,7 +12,7 @@ import { date, integer, numeric, pgTable, smallint, unique, varchar } from 'driz
  * `decision_summary`) spread each key over `SUMMARY_SLOTS` rows by the document's id (`slot` = id % 16), so two
  * concurrent transitions wait for each other only when their documents share the key and the slot; the readers sum
  * over the slots. The other three are keyed by cost centre, product or team, and spreading them would multiply the
- * rows the reports sum by 8–13 (decision 040).
+ * rows the reports sum by 8–13 (decision 039).
  */
 
 /**

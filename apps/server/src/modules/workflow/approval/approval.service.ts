@@ -100,8 +100,10 @@ export async function submit(
       if (problem) throw problem;
       if (action !== 'submit')
         return { to: 'confirming', notify: { to: d.applicantId, template: 'workflow.mail.confirm' } };
+      const started = await startApproval(tx, d);
+      // After the route is resolved: the budgets' and caps' row locks wait through less of the transaction.
       await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
-      return startApproval(tx, d);
+      return started;
     },
   );
   return detailOf(ctx, user, id, culture);
@@ -139,8 +141,9 @@ export async function confirm(
         const problem = await submitProblems(tx, d);
         if (problem) throw problem;
         // The applicant accepting what their proxy prepared is their own submit, warnings included.
+        const started = await startApproval(tx, d);
         await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
-        return { ...(await startApproval(tx, d)), principalId: user.userId };
+        return { ...started, principalId: user.userId };
       }
       return {
         to: 'returned',

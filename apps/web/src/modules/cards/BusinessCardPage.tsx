@@ -1,36 +1,22 @@
 import { FileAddOutlined, UserOutlined } from '@ant-design/icons';
 import { CARD_TXN_STATES, type CardTxnRow, type CardTxnState } from '@ems/contracts';
-import { Tabs, Tag } from 'antd';
+import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
-import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { type ActionContext, type ColumnDef, ListPage } from '../../shared/list-page';
 import { documentPath } from '../documents/labels';
 import { cardApi, useMayImport } from './api';
 import { CardRegistryList } from './CardRegistryList';
 import { ClaimDialog } from './ClaimDialog';
+import { StateTag, spendFilters } from './spend';
 
 const C = 'cards.column.';
 const COLOUR: Record<CardTxnState, string> = { open: 'blue', private: 'orange', claimed: 'green', settled: 'default' };
 
-const FILTERS: FilterDef[] = [
-  { name: 'Keyword', labelKey: 'cards.field.keyword', type: 'text' },
-  {
-    name: 'Status',
-    labelKey: 'cards.field.status',
-    type: 'select',
-    options: CARD_TXN_STATES.map((s) => ({ value: s, labelKey: `cards.cardStatus.${s}` })),
-  },
-  { name: 'DateFrom', labelKey: 'cards.field.dateFrom', type: 'date' },
-  { name: 'DateTo', labelKey: 'cards.field.dateTo', type: 'date' },
-];
-
-function StatusTag({ value }: { value: CardTxnState }) {
-  const { t } = useTranslation();
-  return <Tag color={COLOUR[value]}>{t(`cards.cardStatus.${value}`)}</Tag>;
-}
+const FILTERS = spendFilters(CARD_TXN_STATES, 'cards.cardStatus');
 
 const COLUMNS: ColumnDef<CardTxnRow>[] = [
   { dataIndex: 'TransDate', labelKey: `${C}transDate`, sortable: true },
@@ -38,7 +24,11 @@ const COLUMNS: ColumnDef<CardTxnRow>[] = [
   { dataIndex: 'Merchant', labelKey: `${C}merchant`, sortable: true, width: 240, ellipsis: true },
   { dataIndex: 'Amount', labelKey: `${C}amount`, sortable: true, render: (v) => formatAmount(String(v)) },
   { dataIndex: 'Currency', labelKey: `${C}currency` },
-  { dataIndex: 'Status', labelKey: `${C}status`, render: (v) => <StatusTag value={v as CardTxnState} /> },
+  {
+    dataIndex: 'Status',
+    labelKey: `${C}status`,
+    render: (v) => <StateTag value={v as CardTxnState} colours={COLOUR} labels="cards.cardStatus" />,
+  },
   {
     dataIndex: 'DocNo',
     labelKey: `${C}docNo`,

@@ -90,7 +90,8 @@ describe('the card registry tab', () => {
     fireEvent.click(screen.getAllByRole('checkbox')[1]!);
     fireEvent.click(screen.getByTestId('list-action-edit'));
     const number = (await screen.findByTestId('field-CardNo', undefined, SLOW)) as HTMLInputElement;
-    expect(number.value).toBe('**** **** **** 7890');
+    // The drawer fills its fields just after it opens.
+    await waitFor(() => expect(number.value).toBe('**** **** **** 7890'), SLOW);
     expect(number.disabled).toBe(true);
     const name = screen.getByTestId('field-HolderName') as HTMLInputElement;
     await waitFor(() => expect(name.value).toBe('ZHANG WEI'), SLOW);

@@ -1,17 +1,18 @@
 import { CarOutlined, FileAddOutlined, UserOutlined } from '@ant-design/icons';
 import { type Principal, RIDE_ORDER_STATES, type RideOrderRow, type RideOrderState } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Space, Tag, Typography } from 'antd';
+import { Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { http } from '../../app/api';
 import { notice } from '../../app/notice';
 import { formatAmount } from '../../shared/format';
-import { type ActionContext, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
+import { type ActionContext, type ColumnDef, ListPage } from '../../shared/list-page';
 import { documentPath } from '../documents/labels';
 import { orderApi, useMayImport } from './api';
 import { ClaimDialog } from './ClaimDialog';
+import { StateTag, spendFilters } from './spend';
 
 const C = 'cards.column.';
 const COLOUR: Record<RideOrderState, string> = {
@@ -21,22 +22,7 @@ const COLOUR: Record<RideOrderState, string> = {
   claimed: 'green',
 };
 
-const FILTERS: FilterDef[] = [
-  { name: 'Keyword', labelKey: 'cards.field.keyword', type: 'text' },
-  {
-    name: 'Status',
-    labelKey: 'cards.field.status',
-    type: 'select',
-    options: RIDE_ORDER_STATES.map((s) => ({ value: s, labelKey: `cards.orderStatus.${s}` })),
-  },
-  { name: 'DateFrom', labelKey: 'cards.field.dateFrom', type: 'date' },
-  { name: 'DateTo', labelKey: 'cards.field.dateTo', type: 'date' },
-];
-
-function StatusTag({ value }: { value: RideOrderState }) {
-  const { t } = useTranslation();
-  return <Tag color={COLOUR[value]}>{t(`cards.orderStatus.${value}`)}</Tag>;
-}
+const FILTERS = spendFilters(RIDE_ORDER_STATES, 'cards.orderStatus');
 
 function Deadline({ row }: { row: RideOrderRow }) {
   const { t } = useTranslation();
@@ -55,7 +41,11 @@ const COLUMNS: ColumnDef<RideOrderRow>[] = [
   { dataIndex: 'FromPlace', labelKey: `${C}fromPlace`, width: 180, ellipsis: true },
   { dataIndex: 'ToPlace', labelKey: `${C}toPlace`, width: 180, ellipsis: true },
   { dataIndex: 'Amount', labelKey: `${C}amount`, sortable: true, render: (v) => formatAmount(String(v)) },
-  { dataIndex: 'Status', labelKey: `${C}status`, render: (v) => <StatusTag value={v as RideOrderState} /> },
+  {
+    dataIndex: 'Status',
+    labelKey: `${C}status`,
+    render: (v) => <StateTag value={v as RideOrderState} colours={COLOUR} labels="cards.orderStatus" />,
+  },
   {
     dataIndex: 'ClaimableUntil',
     labelKey: `${C}claimableUntil`,

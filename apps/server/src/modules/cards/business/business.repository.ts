@@ -177,12 +177,15 @@ export async function releaseRun(db: Db, runId: number) {
     .where(and(eq(t.deductionRunId, runId), isNull(t.settledAt)));
 }
 
-export async function reserve(db: Db, ids: number[], runId: number) {
-  if (ids.length === 0) return;
-  await db
+/** Takes the locked private transactions into the run; answers how many were still private, unsettled and free. */
+export async function reserve(db: Db, ids: number[], runId: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
     .update(t)
     .set({ deductionRunId: runId, version: sql`${t.version} + 1`, updatedAt: new Date() })
-    .where(inArray(t.id, ids));
+    .where(and(inArray(t.id, ids), eq(t.status, 'private'), isNull(t.settledAt), isNull(t.deductionRunId)))
+    .returning({ id: t.id });
+  return rows.length;
 }
 
 /** The run paid: what it deducted is settled. */

@@ -179,7 +179,7 @@ export async function deductPrivateSpend(
       total = subMoney(total, d);
     }
   }
-  await repo.reserve(tx, taken, runId);
+  if ((await repo.reserve(tx, taken, runId)) !== taken.length) throw conflict();
   if (taken.length)
     await audit(tx, auditEntry(actor, { action: 'deduct', entity: 'card_transaction', detail: { runId, ids: taken } }));
   return kept;

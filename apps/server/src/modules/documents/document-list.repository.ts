@@ -45,22 +45,15 @@ export function documentList<T extends SelectedFields>(db: Db, fields: T) {
 }
 
 /**
- * The count for a `documentList` page, stopped past `limit` rows, over the documents or over `newest` of them.
- * `ordered` (newest first) where the list walks the company's documents, so the rows counted are those the walk
- * meets first; not over a set of ids (a sparse scope), where the order would fetch and sort every document of the
- * set first and unordered the count stops at the first `limit` the set's own indexes bring.
+ * The count for a `documentList` page, stopped past `limit` rows, walking the company's documents newest first, so
+ * the rows counted are those the walk meets first.
  */
-export function documentCount(
-  db: Db,
-  where: SQL | undefined,
-  limit: number,
-  { from = doc, ordered = true }: { from?: Newest | typeof doc; ordered?: boolean } = {},
-) {
+export function documentCount(db: Db, where: SQL | undefined, limit: number) {
   const hits = db
     .select({ one: sql`1` })
-    .from(from)
+    .from(doc)
     .where(where)
-    .orderBy(...(ordered ? [desc(doc.createdAt), desc(doc.id)] : []))
+    .orderBy(desc(doc.createdAt), desc(doc.id))
     .limit(limit + 1)
     .as('hits');
   return db.select({ n: count() }).from(hits);

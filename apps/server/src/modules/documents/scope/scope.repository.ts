@@ -13,7 +13,7 @@ import { document as doc, expenseLine as line } from '../document.table';
  */
 export type ViewScope =
   /** Mine (applied, prepared, or acted for), those I approve or approved, and my teams' through team authority. */
-  | { kind: 'personal'; people: number[]; approvers: number[]; teams: number[]; dense: boolean }
+  | { kind: 'personal'; people: number[]; approvers: number[]; teams: number[]; reach: Reach }
   /** The company's documents in the given states. */
   | { kind: 'company'; states: readonly DocState[] }
   /**
@@ -22,22 +22,27 @@ export type ViewScope =
    */
   | { kind: 'hcp' }
   /** Documents whose route I am on, not my own. */
-  | { kind: 'follow'; people: number[]; approvers: number[]; dense: boolean }
+  | { kind: 'follow'; people: number[]; approvers: number[]; reach: Reach }
   /** Approved long-term applies: mine, or the company's. */
   | { kind: 'long_term'; people: number[] | 'all' };
 
-// The personal and follow scopes are read one of two ways, chosen by how many documents the route and the teams
-// bring (`dense`, from `isDense`):
-// - few (an employee, most managers): a set of ids, each part read through its own index (applicant, preparer,
+// The personal and follow scopes are read one of three ways, chosen by how many documents the route and the teams
+// bring (`reachOf`):
+// - sparse (an employee, most managers): a set of ids, each part read through its own index (applicant, preparer,
 //   approver, who acted, team) and joined to the list as a semi-join; walking the company's documents newest first
 //   would pass hundreds of thousands before finding twenty of them;
-// - many (a business-unit head, a compliance reviewer, with tens of thousands of steps a year): the company's
-//   documents newest first, each tested for a step of theirs (`approval_step_uq`); twenty are found within a few
-//   hundred rows, where the set joined first would fetch and sort every one of its documents. (Not a hashed set
-//   either: past `work_mem` PostgreSQL would rescan the set for every document.)
+// - dense (a business-unit head, with tens of thousands of steps a year): the company's documents newest first, each
+//   tested against the approver's steps, which PostgreSQL reads once from the step indexes into a hashed set;
+// - packed (a central reviewer on a good share of the company's documents): the same walk, each document testing its
+//   own few steps (`approval_step_uq`): two hundred hits come within a few thousand documents, where hashing every one
+//   of their hundreds of thousands of steps first would take ten times as long. PostgreSQL cannot see that the walk
+//   stops early, so the EXISTS carries an OFFSET 0, which it never turns into a hashed set.
 // The sparse sets read steps from the step indexes alone (`approval_step_pending_idx`, `approval_step_acted_by_idx`).
+export type Reach = 'sparse' | 'dense' | 'packed';
 /** Where a scope counts as dense: about a week of a busy approver's steps. */
 export const DENSE_SCOPE = 5_000;
+/** Where a scope counts as packed: hashing its steps costs more than probing the few thousand documents walked. */
+export const PACKED_SCOPE = 30_000;
 
 const scoped = alias(doc, 'scope_document');
 const step = alias(approvalStep, 'scope_step');
@@ -63,11 +68,13 @@ const teamIds = (teams: number[]) =>
       ]
     : [];
 const idIn = (parts: SQL[]) => sql`${doc.id} in (${sql.join(parts, sql` union `)})`;
-// One EXISTS per column, so each can be read from its own index alone (hashed while small enough, else probed).
-const routeOrTeams = (approvers: number[], teams: number[]) =>
+// One EXISTS per column, so each can be read from its own index alone when hashed; packed ones are always probed.
+const routeOrTeams = (approvers: number[], teams: number[], reach: Reach) =>
   or(
     ...[step.approverId, step.actedBy].map((who) =>
-      exists(sql`(select 1 from ${stepFrom} where ${step.documentId} = ${doc.id} and ${inArray(who, approvers)})`),
+      exists(
+        sql`(select 1 from ${stepFrom} where ${step.documentId} = ${doc.id} and ${inArray(who, approvers)}${reach === 'packed' ? sql` offset 0` : sql``})`,
+      ),
     ),
     teams.length ? and(inArray(doc.teamId, teams), ne(doc.status, 'draft')) : undefined,
   );
@@ -78,8 +85,8 @@ export const owned = (people: number[]) => or(inArray(doc.applicantId, people), 
 export function scopeWhere(s: ViewScope): SQL | undefined {
   switch (s.kind) {
     case 'personal':
-      return s.dense
-        ? or(owned(s.people), routeOrTeams(s.approvers, s.teams))
+      return s.reach !== 'sparse'
+        ? or(owned(s.people), routeOrTeams(s.approvers, s.teams, s.reach))
         : idIn([...ownedIds(s.people), ...onRouteIds(s.approvers), ...teamIds(s.teams)]);
     case 'company':
       return inArray(doc.status, [...s.states]);
@@ -96,7 +103,10 @@ export function scopeWhere(s: ViewScope): SQL | undefined {
         ),
       );
     case 'follow':
-      return and(s.dense ? routeOrTeams(s.approvers, []) : idIn(onRouteIds(s.approvers)), sql`not ${owned(s.people)}`);
+      return and(
+        s.reach !== 'sparse' ? routeOrTeams(s.approvers, [], s.reach) : idIn(onRouteIds(s.approvers)),
+        sql`not ${owned(s.people)}`,
+      );
     case 'long_term':
       return and(
         eq(doc.docType, 'apply'),
@@ -122,14 +132,18 @@ export async function isWithin(db: Db, companyId: number, scopes: ViewScope[], i
 }
 
 /**
- * Whether the approvers' steps and the teams' documents reach `DENSE_SCOPE`: counted from the indexes, each count
- * stopping there, in one statement.
+ * How the approvers' steps and the teams' documents are best read: counted from the indexes in one statement, the
+ * steps stopping at `PACKED_SCOPE`, the teams' documents (tested by a column in the walk, never hashed) at
+ * `DENSE_SCOPE`.
  */
-export async function isDense(db: Db, approvers: number[], teams: number[]): Promise<boolean> {
-  const steps = sql`(select count(*) from (select 1 from ${approvalStep} where ${inArray(approvalStep.approverId, approvers)} limit ${DENSE_SCOPE}) s)`;
+export async function reachOf(db: Db, approvers: number[], teams: number[]): Promise<Reach> {
+  const steps = sql`(select count(*) from (select 1 from ${approvalStep} where ${inArray(approvalStep.approverId, approvers)} limit ${PACKED_SCOPE}) s)`;
   const ofTeams = teams.length
     ? sql`(select count(*) from (select 1 from ${doc} where ${inArray(doc.teamId, teams)} limit ${DENSE_SCOPE}) d)`
     : sql`0`;
-  const [row] = await db.select({ n: sql<number>`${steps} + ${ofTeams}`.mapWith(Number) }).from(sql`(select 1) one`);
-  return (row?.n ?? 0) >= DENSE_SCOPE;
+  const [row] = await db
+    .select({ steps: steps.mapWith(Number), teams: ofTeams.mapWith(Number) })
+    .from(sql`(select 1) one`);
+  const n = { steps: row?.steps ?? 0, teams: row?.teams ?? 0 };
+  return n.steps >= PACKED_SCOPE ? 'packed' : n.steps + n.teams >= DENSE_SCOPE ? 'dense' : 'sparse';
 }

@@ -32,7 +32,7 @@ function reaches(user: SessionUser, list: ViewList): boolean {
 
 /**
  * The scope of a list for this user; a list their functions do not reach is refused. `forOne`: the scope is asked of
- * one document (opening it by id), where testing that document's own steps is always the cheap way.
+ * one document (opening it by id), where testing that document's own steps (packed) is always the cheap way.
  */
 export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne = false): Promise<repo.ViewScope> {
   if (!reaches(user, list)) throw refused('viewcentre.list_refused');
@@ -42,8 +42,8 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne 
     case 'personal': {
       // Team authority over named teams widens the personal list; the company-wide lists are the other ones.
       const { teams: named } = await authorityTeamIds(db, user);
-      const dense = forOne || (await repo.isDense(db, approvers, named));
-      return { kind: 'personal', people, approvers, teams: named, dense };
+      const reach = forOne ? 'packed' : await repo.reachOf(db, approvers, named);
+      return { kind: 'personal', people, approvers, teams: named, reach };
     }
     case 'all':
       // Finance sees the company's documents once approved; an administrator every submitted one.
@@ -53,7 +53,7 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne 
     case 'audit':
       return { kind: 'company', states: SUBMITTED };
     case 'follow':
-      return { kind: 'follow', people, approvers, dense: forOne || (await repo.isDense(db, approvers, [])) };
+      return { kind: 'follow', people, approvers, reach: forOne ? 'packed' : await repo.reachOf(db, approvers, []) };
     case 'long_term':
       return { kind: 'long_term', people: companyWide(user) ? 'all' : people };
   }

@@ -9,7 +9,6 @@ import { document as doc } from '../document.table';
 import {
   applicant,
   createdWithin,
-  documentCount,
   documentKeyword,
   documentList,
   moreThan,
@@ -92,41 +91,36 @@ export type ViewRow = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[
 const RECENT = 5_000;
 
 /**
- * One page of a list and its count (up to `countLimit`; `atLeast` when only the newest documents were counted). The
- * page's ids are chosen on the document table alone and only those rows are joined to the names: joined first,
- * PostgreSQL would join every document in the scope (past eight joins it keeps the written order).
+ * One page of a list and its count (up to `countLimit`; `atLeast` when only the newest documents were counted), from
+ * one statement: the ids of the list's first `countLimit + 1` documents in its order, chosen on the document table
+ * alone, counted and cut to the page, so the scope is walked once. Only the page's rows are joined to the names:
+ * joined first, PostgreSQL would join every document in the scope (past eight joins it keeps the written order).
  */
 export async function search(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery, recent = RECENT) {
   const named = q.Keyword ? await peopleNamed(db, q.Keyword) : [];
   const w = where(companyId, scope, q, named);
   const { key, descending, orderBy } = orderOf(q);
   const limit = countLimit(q);
-  const pageIds = (from: Newest | typeof doc) =>
+  const offset = offsetOf(q);
+  const leading = (from: Newest | typeof doc) =>
     db
       .select({ id: doc.id })
       .from(from)
       .where(w)
       .orderBy(...orderBy)
-      .limit(q.PageSize)
-      .offset(offsetOf(q));
-  let counted: number | undefined;
-  let page: { id: number }[] | undefined;
+      .limit(limit + 1);
+  let ids: { id: number }[] | undefined;
   let atLeast = false;
   const firstNewest = q.Keyword && scope.kind === 'company' && key === doc.createdAt && descending;
   if (firstNewest && (await moreThan(db, companyId, recent))) {
-    const window = newest(db, companyId, recent);
-    const [n] = await documentCount(db, w, limit, { from: window });
-    if ((n?.n ?? 0) >= offsetOf(q) + q.PageSize) {
-      counted = n?.n ?? 0;
-      atLeast = counted <= limit;
-      page = await pageIds(window);
+    const found = await leading(newest(db, companyId, recent));
+    if (found.length >= offset + q.PageSize) {
+      ids = found;
+      atLeast = found.length <= limit;
     }
   }
-  if (page === undefined) {
-    const [n] = await documentCount(db, w, limit, { ordered: !('dense' in scope) || scope.dense });
-    counted = n?.n ?? 0;
-    page = await pageIds(doc);
-  }
+  ids ??= await leading(doc);
+  const page = ids.slice(offset, offset + q.PageSize);
   // The ids as values, not a subquery: the nine-table join then starts from twenty documents, whatever order the
   // planner would otherwise keep past eight joins.
   const rows = page.length
@@ -139,7 +133,7 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
         )
         .orderBy(...orderBy)
     : [];
-  return { counted: counted ?? 0, limit, atLeast, rows };
+  return { counted: ids.length, limit, atLeast, rows };
 }
 
 /**

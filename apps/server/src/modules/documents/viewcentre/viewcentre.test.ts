@@ -230,11 +230,13 @@ describe('scopes', () => {
       { kind: 'personal', people: [mgr!.id], approvers: [mgr!.id], teams: [mgr!.teamId!] },
       { kind: 'follow', people: [mgr!.id], approvers: [mgr!.id] },
     ] as const) {
-      const sparse = await repo.search(t.ctx.db, companyId, { ...base, dense: false } as never, q);
-      const dense = await repo.search(t.ctx.db, companyId, { ...base, dense: true } as never, q);
+      const sparse = await repo.search(t.ctx.db, companyId, { ...base, reach: 'sparse' } as never, q);
       expect(sparse.rows.length).toBeGreaterThan(0);
-      expect(dense.rows.map((r) => r.d.id)).toEqual(sparse.rows.map((r) => r.d.id));
-      expect(dense.counted).toBe(sparse.counted);
+      for (const reach of ['dense', 'packed']) {
+        const walked = await repo.search(t.ctx.db, companyId, { ...base, reach } as never, q);
+        expect(walked.rows.map((r) => r.d.id)).toEqual(sparse.rows.map((r) => r.d.id));
+        expect(walked.counted).toBe(sparse.counted);
+      }
     }
   });
 });

@@ -25,7 +25,7 @@ export function insertSteps(run: ScaleRun, b: Batch): Promise<number> {
   return exec(
     run,
     `insert into approval_step (document_id, round, seq, step_kind, approver_id, status, acted_by, acted_at,
-       pending_since, comment, reason_key, name_zh, name_en)
+       pending_since, comment, reason_key, name_zh, name_en, document_created_at)
      select p.id, 1, s, ${kindAt('s')}, ${approverAt('s')},
        case when s <= p.approvals then 'approved'
             when s = p.reach then case when p.decided = 'pending' then 'pending' else 'rejected' end
@@ -34,7 +34,7 @@ export function insertSteps(run: ScaleRun, b: Batch): Promise<number> {
        case when ${acted} then ${stepAt('s')} end,
        case when s <= ${reached} then ${stepAt('s - 1')} end,
        case when s = p.reach and p.decided = 'rejected' then ${comment(41)} end,
-       ${REASON_KEYS}, ${nameOf('zh')}, ${nameOf('en')}
+       ${REASON_KEYS}, ${nameOf('zh')}, ${nameOf('en')}, p.created_at
      from scale_plan p cross join generate_series(1, p.nsteps) s
      where p.id between $1 and $2 and p.route <> 'none'`,
     [b.from, b.to],

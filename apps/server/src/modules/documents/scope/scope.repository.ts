@@ -1,5 +1,5 @@
 import type { DocState } from '@ems/contracts';
-import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { expenseItem } from '../../masterdata/expense.table';
@@ -115,6 +115,62 @@ export function scopeWhere(s: ViewScope): SQL | undefined {
         s.people === 'all' ? undefined : owned(s.people),
       );
   }
+}
+
+/** Up to this many teams, `newestIds` reads each team's documents as a part of its own. */
+const FEW_TEAMS = 16;
+
+/** The scopes read as parts, each from its own index (`newestIds`). */
+export type PartedScope = Extract<ViewScope, { kind: 'personal' | 'follow' }>;
+
+/**
+ * The ids of the first `n` documents of a personal or follow scope, newest first, that pass `filters` (on the
+ * document's columns). Each part of the scope (owned; each person's steps as approver and as whoever acted; each
+ * team) is read newest first from its own index, joined to its documents to filter, and cut at `n`: the first `n` of
+ * the whole are among the first `n` of its parts, so a central reviewer's hundred thousand documents cost what an
+ * employee's hundred do. A document met on several parts counts once.
+ */
+export async function newestIds(
+  db: Db,
+  companyId: number,
+  s: PartedScope,
+  filters: SQL | undefined,
+  n: number,
+): Promise<number[]> {
+  const base = and(
+    eq(doc.companyId, companyId),
+    filters,
+    s.kind === 'follow' ? sql`not ${owned(s.people)}` : undefined,
+  );
+  const newestFirst = sql`order by ${doc.createdAt} desc, ${doc.id} desc limit ${n}`;
+  const picked = sql`${doc.id} as id, ${doc.createdAt} as created_at`;
+  // A person's steps newest first (`approval_step_route_idx`, `approval_step_acted_route_idx`, read backward); a
+  // document they are on twice (two rounds) comes once, its steps being next to each other in that order.
+  const onRoute = (
+    who: AnyColumn,
+  ) => sql`(select x.id, x.created_at from unnest(${sql.param(s.approvers)}::int[]) as p(who)
+    cross join lateral (select distinct on (${step.documentCreatedAt}, ${step.documentId}) ${picked}
+      from ${stepFrom} join ${doc} on ${doc.id} = ${step.documentId}
+      where ${who} = p.who and ${base}
+      order by ${step.documentCreatedAt} desc, ${step.documentId} desc limit ${n}) as x)`;
+  const parts = [onRoute(step.approverId), onRoute(step.actedBy)];
+  if (s.kind === 'personal') {
+    parts.push(sql`(select ${picked} from ${doc} where ${owned(s.people)} and ${base} ${newestFirst})`);
+    // A few teams each read newest first from `document_team_idx`; many (a head of the company over hundreds) as
+    // one part, which PostgreSQL reads walking the company's documents newest first.
+    if (s.teams.length > FEW_TEAMS)
+      parts.push(
+        sql`(select ${picked} from ${doc} where ${inArray(doc.teamId, s.teams)} and ${doc.status} <> 'draft' and ${base} ${newestFirst})`,
+      );
+    else if (s.teams.length)
+      parts.push(sql`(select x.id, x.created_at from unnest(${sql.param(s.teams)}::int[]) as t(id)
+        cross join lateral (select ${picked} from ${doc}
+          where ${doc.teamId} = t.id and ${doc.status} <> 'draft' and ${base} ${newestFirst}) as x)`);
+  }
+  const result = await db.execute(
+    sql`select id from (${sql.join(parts, sql` union `)}) as parts order by created_at desc, id desc limit ${n}`,
+  );
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
 /** A company's documents within any of the scopes. */

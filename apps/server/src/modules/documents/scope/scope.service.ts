@@ -31,10 +31,19 @@ function reaches(user: SessionUser, list: ViewList): boolean {
 }
 
 /**
- * The scope of a list for this user; a list their functions do not reach is refused. `forOne`: the scope is asked of
- * one document (opening it by id), where testing that document's own steps (packed) is always the cheap way.
+ * How a scope will be read: `list` through `scopeWhere` (its reach then counted); `one`, of one document (opening it
+ * by id), where testing that document's own steps (packed) is always the cheap way; `parts` through `newestIds`,
+ * which leaves the reach unread.
  */
-export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne = false): Promise<repo.ViewScope> {
+export type ScopeRead = 'list' | 'one' | 'parts';
+
+/** The scope of a list for this user; a list their functions do not reach is refused. */
+export async function scopeOf(
+  db: Db,
+  user: SessionUser,
+  list: ViewList,
+  read: ScopeRead = 'list',
+): Promise<repo.ViewScope> {
   if (!reaches(user, list)) throw refused('viewcentre.list_refused');
   const people = actingPeople(user);
   const approvers = approversFor(user);
@@ -42,7 +51,7 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne 
     case 'personal': {
       // Team authority over named teams widens the personal list; the company-wide lists are the other ones.
       const { teams: named } = await authorityTeamIds(db, user);
-      const reach = forOne ? 'packed' : await repo.reachOf(db, approvers, named);
+      const reach = await reachFor(db, read, approvers, named);
       return { kind: 'personal', people, approvers, teams: named, reach };
     }
     case 'all':
@@ -53,19 +62,22 @@ export async function scopeOf(db: Db, user: SessionUser, list: ViewList, forOne 
     case 'audit':
       return { kind: 'company', states: SUBMITTED };
     case 'follow':
-      return { kind: 'follow', people, approvers, reach: forOne ? 'packed' : await repo.reachOf(db, approvers, []) };
+      return { kind: 'follow', people, approvers, reach: await reachFor(db, read, approvers, []) };
     case 'long_term':
       return { kind: 'long_term', people: companyWide(user) ? 'all' : people };
   }
 }
 
+const reachFor = (db: Db, read: ScopeRead, approvers: number[], teams: number[]): Promise<repo.Reach> =>
+  read === 'list' ? repo.reachOf(db, approvers, teams) : Promise.resolve('packed');
+
 /** Every document a user may open: the union of the lists they reach. */
-export async function readerScopes(db: Db, user: SessionUser, forOne = false): Promise<repo.ViewScope[]> {
+export async function readerScopes(db: Db, user: SessionUser, read: ScopeRead = 'list'): Promise<repo.ViewScope[]> {
   const lists = [
     'personal' as const,
     ...WIDER.filter((l) => reaches(user, l) && (l !== 'long_term' || companyWide(user))),
   ];
-  const scopes = await Promise.all(lists.map((l) => scopeOf(db, user, l, forOne)));
+  const scopes = await Promise.all(lists.map((l) => scopeOf(db, user, l, read)));
   // The post centre lists the company's approved documents awaiting paper and its batches: its clerk opens them.
   if (user.functions.has('documentPostCenter')) scopes.push({ kind: 'company', states: AT_FINANCE });
   return scopes;
@@ -73,5 +85,5 @@ export async function readerScopes(db: Db, user: SessionUser, forOne = false): P
 
 /** Whether the user may open the document: it is on one of their lists. */
 export async function isReadable(db: Db, user: SessionUser, id: number): Promise<boolean> {
-  return repo.isWithin(db, user.companyId, await readerScopes(db, user, true), id);
+  return repo.isWithin(db, user.companyId, await readerScopes(db, user, 'one'), id);
 }

@@ -16,17 +16,15 @@ import {
   newest,
   peopleNamed,
 } from '../document-list.repository';
-import { scopeWhere, type ViewScope } from '../scope/scope.repository';
+import { newestIds, scopeWhere, type ViewScope } from '../scope/scope.repository';
 
 export type { ViewScope };
 
 const current = alias(employee, 'current_approver');
 
-/** `named`: the people the keyword names (`peopleNamed`), read before the list. */
-function where(companyId: number, scope: ViewScope, q: ViewCenterQuery, named: number[]) {
+/** The list's own filters; `named`: the people the keyword names (`peopleNamed`), read before the list. */
+function filtersOf(q: ViewCenterQuery, named: number[]) {
   return and(
-    eq(doc.companyId, companyId),
-    scopeWhere(scope),
     q.DocType ? eq(doc.docType, q.DocType) : undefined,
     q.Status ? eq(doc.status, q.Status) : undefined,
     q.ApplicantID ? eq(doc.applicantId, q.ApplicantID) : undefined,
@@ -35,6 +33,10 @@ function where(companyId: number, scope: ViewScope, q: ViewCenterQuery, named: n
     q.Keyword ? documentKeyword(q.Keyword, named) : undefined,
     createdWithin(q),
   );
+}
+
+function where(companyId: number, scope: ViewScope, q: ViewCenterQuery, named: number[]) {
+  return and(eq(doc.companyId, companyId), scopeWhere(scope), filtersOf(q, named));
 }
 
 // Never-submitted or not-yet-approved documents sort as the earliest time, so every sort key has a value and an
@@ -56,6 +58,15 @@ function orderOf(q: Pick<ViewCenterQuery, 'SortField' | 'SortOrder'>) {
   const descending = key === doc.createdAt && !q.SortField ? true : q.SortOrder === 'descend';
   const by = descending ? desc : asc;
   return { key, descending, orderBy: [by(key), by(doc.id)] };
+}
+
+/**
+ * Whether a personal or follow list in this order is read by its parts (`newestIds`): newest first, the order the
+ * parts' indexes keep.
+ */
+export function readsByParts(q: Pick<ViewCenterQuery, 'SortField' | 'SortOrder'>): boolean {
+  const { key, descending } = orderOf(q);
+  return key === doc.createdAt && descending;
 }
 
 /** The list's rows; `sortKey` is the row's value of the order's key, where an export's next page starts after. */
@@ -98,10 +109,20 @@ const RECENT = 5_000;
  */
 export async function search(db: Db, companyId: number, scope: ViewScope, q: ViewCenterQuery, recent = RECENT) {
   const named = q.Keyword ? await peopleNamed(db, q.Keyword) : [];
-  const w = where(companyId, scope, q, named);
   const { key, descending, orderBy } = orderOf(q);
   const limit = countLimit(q);
   const offset = offsetOf(q);
+  const newestFirst = key === doc.createdAt && descending;
+  if (readsByParts(q) && (scope.kind === 'personal' || scope.kind === 'follow')) {
+    const ids = await newestIds(db, companyId, scope, filtersOf(q, named), limit + 1);
+    return {
+      counted: ids.length,
+      limit,
+      atLeast: false,
+      rows: await rowsOf(db, key, orderBy, ids.slice(offset, offset + q.PageSize)),
+    };
+  }
+  const w = where(companyId, scope, q, named);
   const leading = (from: Newest | typeof doc) =>
     db
       .select({ id: doc.id })
@@ -111,7 +132,7 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
       .limit(limit + 1);
   let ids: { id: number }[] | undefined;
   let atLeast = false;
-  const firstNewest = q.Keyword && scope.kind === 'company' && key === doc.createdAt && descending;
+  const firstNewest = q.Keyword && scope.kind === 'company' && newestFirst;
   if (firstNewest && (await moreThan(db, companyId, recent))) {
     const found = await leading(newest(db, companyId, recent));
     if (found.length >= offset + q.PageSize) {
@@ -120,20 +141,29 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
     }
   }
   ids ??= await leading(doc);
-  const page = ids.slice(offset, offset + q.PageSize);
-  // The ids as values, not a subquery: the nine-table join then starts from twenty documents, whatever order the
-  // planner would otherwise keep past eight joins.
-  const rows = page.length
+  return {
+    counted: ids.length,
+    limit,
+    atLeast,
+    rows: await rowsOf(
+      db,
+      key,
+      orderBy,
+      ids.slice(offset, offset + q.PageSize).map((r) => r.id),
+    ),
+  };
+}
+
+/**
+ * The rows of a page's documents, in the list's order. The ids as values, not a subquery: the nine-table join then
+ * starts from twenty documents, whatever order the planner would otherwise keep past eight joins.
+ */
+async function rowsOf(db: Db, key: AnyColumn | SQL, orderBy: SQL[], ids: number[]) {
+  return ids.length
     ? await select(db, key)
-        .where(
-          inArray(
-            doc.id,
-            page.map((p) => p.id),
-          ),
-        )
+        .where(inArray(doc.id, ids))
         .orderBy(...orderBy)
     : [];
-  return { counted: ids.length, limit, atLeast, rows };
 }
 
 /**

@@ -41,7 +41,12 @@ export function toRow(r: repo.ViewRow, culture: Culture): ViewCenterRow {
 }
 
 export async function search(db: Db, user: SessionUser, list: ViewList, q: ViewCenterQuery, culture: Culture) {
-  const scope = await scopeOf(db, user, q.All && list === 'personal' ? 'all' : list);
+  const scope = await scopeOf(
+    db,
+    user,
+    q.All && list === 'personal' ? 'all' : list,
+    repo.readsByParts(q) ? 'parts' : 'list',
+  );
   const { counted, limit, atLeast, rows } = await repo.search(db, user.companyId, scope, q);
   return { ...cappedTotal(counted, limit, atLeast), Rows: rows.map((r) => toRow(r, culture)) };
 }

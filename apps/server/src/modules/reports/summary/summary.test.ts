@@ -167,6 +167,7 @@ describe('report summaries', () => {
               .insert(approvalStep)
               .values({
                 documentId: d.id,
+                documentCreatedAt: d.createdAt,
                 round: 1,
                 seq,
                 stepKind: 'line_manager',
@@ -233,6 +234,7 @@ describe('report summaries', () => {
         .insert(approvalStep)
         .values({
           documentId: id,
+          documentCreatedAt: d.createdAt,
           round: 1,
           seq: 1,
           stepKind: 'line_manager',

@@ -20,6 +20,7 @@ async function startApproval(tx: Db, d: LockedDocument): Promise<Outcome> {
     tx,
     steps.map((s, i) => ({
       documentId: d.id,
+      documentCreatedAt: d.createdAt,
       round,
       seq: s.seq,
       stepKind: s.kind,

@@ -31,6 +31,12 @@ export const approvalStep = pgTable(
     reasonKey: varchar('reason_key', { length: 100 }).notNull(),
     nameZh: varchar('name_zh', { length: 100 }).notNull(),
     nameEn: varchar('name_en', { length: 100 }).notNull(),
+    /**
+     * The document's `created_at`, which never changes: a person's steps in the view centres' order (newest
+     * document first) are read from `approval_step_route_idx` and `approval_step_acted_route_idx` without reading
+     * the documents they are on.
+     */
+    documentCreatedAt: timestamp('document_created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('approval_step_uq').on(t.documentId, t.round, t.seq),
@@ -38,6 +44,11 @@ export const approvalStep = pgTable(
     // the index alone; a busy approver has tens of thousands of steps a year, scattered over the table.
     index('approval_step_pending_idx').on(t.approverId, t.status, t.documentId),
     index('approval_step_acted_by_idx').on(t.actedBy, t.actedAt, t.documentId),
+    // A person's documents newest first (read backward), as approver or as whoever acted (the view centres).
+    index('approval_step_route_idx').on(t.approverId, t.documentCreatedAt, t.documentId),
+    index('approval_step_acted_route_idx')
+      .on(t.actedBy, t.documentCreatedAt, t.documentId)
+      .where(sql`${t.actedBy} is not null`),
     // The approve centre's first page in its default order (longest waiting first): read in order, no sort of
     // thousands of pending steps.
     index('approval_step_waiting_idx')

@@ -398,10 +398,40 @@ export async function budgetNames(db: Db, ids: number[]) {
     .where(inArray(budget.id, ids));
 }
 
-export async function balancesOf(db: Db, ids: number[]): Promise<Map<number, Position>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select().from(budgetBalance).where(inArray(budgetBalance.budgetId, ids));
-  return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
+/**
+ * The balances of the budgets `ids` and what the document holds, reserves and consumes per budget (the sum of its
+ * ledger rows, `positionsOf`), in one statement.
+ */
+export async function balancesAndPositions(
+  db: Db,
+  ids: number[],
+  documentId: number,
+): Promise<{ balances: Map<number, Position>; own: Map<number, Position> }> {
+  const balances = db
+    .select({
+      own: sql<boolean>`false`,
+      budgetId: budgetBalance.budgetId,
+      held: sql<string>`${budgetBalance.held}`,
+      reserved: sql<string>`${budgetBalance.reserved}`,
+      consumed: sql<string>`${budgetBalance.consumed}`,
+    })
+    .from(budgetBalance)
+    .where(inArray(budgetBalance.budgetId, ids));
+  const own = db
+    .select({
+      own: sql<boolean>`true`,
+      budgetId: budgetLedger.budgetId,
+      held: sql<string>`sum(${budgetLedger.held})`,
+      reserved: sql<string>`sum(${budgetLedger.reserved})`,
+      consumed: sql<string>`sum(${budgetLedger.consumed})`,
+    })
+    .from(budgetLedger)
+    .where(eq(budgetLedger.documentId, documentId))
+    .groupBy(budgetLedger.budgetId);
+  const out = { balances: new Map<number, Position>(), own: new Map<number, Position>() };
+  for (const r of await balances.unionAll(own))
+    (r.own ? out.own : out.balances).set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });
+  return out;
 }
 
 /** What a document holds, reserves and consumes, per budget: the sum of its ledger rows. */

@@ -4,16 +4,17 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import type { LineFacts } from '../../documents/document.service';
 import { toDetail, visible } from '../../documents/document.service';
-import { submitProblems } from '../../documents/lifecycle/document.checks';
+import { submitCheck } from '../../documents/lifecycle/document.checks';
 import { approversFor, entitled, isOwner } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
 import { checkLimits } from '../../limits/limits.service';
 import { route } from '../routing/route.service';
 import * as repo from './approval.repository'; /** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
 
-async function startApproval(tx: Db, d: LockedDocument): Promise<Outcome> {
-  const steps = await route(tx, d);
+async function startApproval(tx: Db, d: LockedDocument, lines: readonly LineFacts[]): Promise<Outcome> {
+  const steps = await route(tx, d, lines);
   const round = d.round + 1;
   const now = new Date();
   await repo.insertSteps(
@@ -96,11 +97,11 @@ export async function submit(
       reach: async (_tx, d) => entitled(user, d, 'submit'),
     },
     async (tx, d, action) => {
-      const problem = await submitProblems(tx, d);
-      if (problem) throw problem;
+      const checked = await submitCheck(tx, d);
+      if (checked.problem) throw checked.problem;
       if (action !== 'submit')
         return { to: 'confirming', notify: { to: d.applicantId, template: 'workflow.mail.confirm' } };
-      const started = await startApproval(tx, d);
+      const started = await startApproval(tx, d, checked.lines);
       // After the route is resolved: the budgets' and caps' row locks wait through less of the transaction.
       await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
       return started;
@@ -138,10 +139,10 @@ export async function confirm(
     async (tx, d) => {
       if (!entitled(user, d, v.accept ? 'confirm' : 'decline')) throw refused('workflow.not_applicant');
       if (v.accept) {
-        const problem = await submitProblems(tx, d);
-        if (problem) throw problem;
+        const checked = await submitCheck(tx, d);
+        if (checked.problem) throw checked.problem;
         // The applicant accepting what their proxy prepared is their own submit, warnings included.
-        const started = await startApproval(tx, d);
+        const started = await startApproval(tx, d, checked.lines);
         await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
         return { ...started, principalId: user.userId };
       }

@@ -61,7 +61,7 @@ async function submitProblem(db: Db, d: Doc): Promise<AppError | LineFacts[]> {
   try {
     await assertChargeable(
       db,
-      { userId: d.applicantId, companyId: d.companyId },
+      { userId: d.applicantId, companyId: d.companyId, employee: applicant },
       { costCentreId: d.costCentreId, internalOrderId: d.internalOrderId },
     );
   } catch (err) {

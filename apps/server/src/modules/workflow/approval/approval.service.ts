@@ -70,9 +70,12 @@ export async function advance(
   };
 }
 
-/** The document as the caller may now see it, after a transition. */
-export async function detailOf(ctx: DbContext, user: SessionUser, id: number, culture: Culture) {
-  return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
+/**
+ * The document as the caller may now see it, after a transition. `decided`: the caller decided one of its steps in
+ * it (see `visible`).
+ */
+export async function detailOf(ctx: DbContext, user: SessionUser, id: number, culture: Culture, decided = false) {
+  return toDetail(ctx.db, user, await visible(ctx.db, user, id, decided), culture);
 }
 
 /** Submit: the owner sends the document into approval; a fill-in proxy sends it to the applicant to confirm first. */
@@ -212,7 +215,9 @@ export async function decide(
       return { to: 'returned', notify: { to: d.applicantId, template: 'workflow.mail.returned' }, ...common };
     },
   );
-  return detailOf(ctx, user, id, culture);
+  // The caller decided the pending step (`actedBy`) in the transaction that committed, or, for a repeated
+  // Idempotency-Key (the caller's own, bound to this call and document), in the one that stored it.
+  return detailOf(ctx, user, id, culture, true);
 }
 
 /** The route of a document, every round, as the approve-history panel shows it. */

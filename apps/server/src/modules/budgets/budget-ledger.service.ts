@@ -75,18 +75,35 @@ function shareAmounts(base: string, percents: string[]): string[] {
 }
 
 type Locked = Awaited<ReturnType<typeof repo.lockBudgetsFor>>[number];
+type Targets = Map<number, { budget: Locked; amount: string }>;
+
+/**
+ * The targets the final approval's budget check found, kept for the follower that consumes them right after it, in
+ * the same transaction (`followBudgets`), so that the lines, shares and budgets are not read twice. They cannot go
+ * stale in between: the check is the last step of the approval's work and the transition's followers run next, none
+ * of which writes lines or shares (only a transition's work does, under the document's lock, which this transaction
+ * holds), and the budgets stay locked by this transaction. Taken by the next follower, whatever it does with them;
+ * without them it reads them.
+ */
+const approvalTargets = new WeakMap<Db, { documentId: number; targets: Targets }>();
+
+function takeApprovalTargets(tx: Db, documentId: number): Targets | undefined {
+  const kept = approvalTargets.get(tx);
+  approvalTargets.delete(tx);
+  return kept?.documentId === documentId ? kept.targets : undefined;
+}
 
 /**
  * The document's spend per budget (the product's own budget, else the item's budget without a product); spend no
  * budget covers is not controlled. Locks the budgets in id order first.
  */
-async function targetsOf(db: Db, d: LockedDocument) {
+async function targetsOf(db: Db, d: LockedDocument): Promise<Targets> {
   const spend = await spendOf(db, d);
   const keys = new Map(spend.map((s) => [`${s.year}/${s.costCentreId}/${s.expenseItemId}`, s]));
   const locked = await repo.lockBudgetsFor(db, d.companyId, [...keys.values()]);
   const byKey = new Map<string, Locked>();
   for (const b of locked) byKey.set(`${b.year}/${b.costCentreId}/${b.expenseItemId}/${b.productId ?? ''}`, b);
-  const targets = new Map<number, { budget: Locked; amount: string }>();
+  const targets: Targets = new Map();
   for (const s of spend) {
     const base = `${s.year}/${s.costCentreId}/${s.expenseItemId}`;
     const b = (s.productId ? byKey.get(`${base}/${s.productId}`) : undefined) ?? byKey.get(`${base}/`);
@@ -113,14 +130,14 @@ const BEFORE_APPROVAL = new Set<DocState>(['draft', 'returned', 'confirming', 'a
  * same transaction. A budget at warn or block that falls short is a finding naming the budget and the shortfall; a
  * block refuses the whole action, so its holds roll back with it.
  */
-export const budgetChecker: LimitChecker = async (tx, d, _stage: LimitStage) => {
+export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
   if (!BUDGETED.has(d.docType)) return [];
   const targets = await targetsOf(tx, d);
+  if (stage === 'approve') approvalTargets.set(tx, { documentId: d.id, targets });
   if (!targets.size) return [];
   const ids = [...targets.keys()];
-  const [balances, own, reserved] = await Promise.all([
-    repo.balancesOf(tx, ids),
-    repo.positionsOf(tx, d.id),
+  const [{ balances, own }, reserved] = await Promise.all([
+    repo.balancesAndPositions(tx, ids, d.id),
     applyReserved(tx, d),
   ]);
   const findings: LimitFinding[] = [];
@@ -168,6 +185,8 @@ export const budgetChecker: LimitChecker = async (tx, d, _stage: LimitStage) => 
  * deputy's into consumption (taking over what its apply had reserved); a closed apply releases what is left.
  */
 export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'deleted'): Promise<void> {
+  // Taken whatever the move: kept from the check before this follower only.
+  const checked = takeApprovalTargets(tx, d.id);
   if (!BUDGETED.has(d.docType) || to === d.status) return;
   if (to === 'returned' || to === 'cancelled' || to === 'deleted') {
     // The apply first (document before budgets, as every transition locks them), then the deputy's own budgets.
@@ -206,7 +225,7 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
     }
     return;
   }
-  const targets = await targetsOf(tx, d);
+  const targets = checked ?? (await targetsOf(tx, d));
   const reserved = await applyReserved(tx, d);
   for (const [id, p] of own) {
     const target = targets.get(id)?.amount ?? '0';

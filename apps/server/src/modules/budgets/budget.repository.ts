@@ -313,30 +313,54 @@ export async function deleteBudget(db: Db, id: number, version: number) {
 
 // ---- The ledger ----
 
-/** The document's lines as a budget sees them: amount in CNY, item, product, date; and its apportionment shares. */
+/**
+ * The document's lines as a budget sees them: amount in CNY, item, product, date; and its apportionment shares. One
+ * statement, lines by number, shares by line (the document's own, of no line, last) and sequence.
+ */
 export async function spendOf(db: Db, documentId: number) {
-  const lines = await db
-    .select({
-      lineNo: expenseLine.lineNo,
-      expenseItemId: expenseLine.expenseItemId,
-      productId: expenseLine.productId,
-      expenseDate: expenseLine.expenseDate,
-      amountCny: expenseLine.amountCny,
-    })
-    .from(expenseLine)
-    .where(eq(expenseLine.documentId, documentId))
-    .orderBy(asc(expenseLine.lineNo));
-  const shares = await db
-    .select({
-      lineNo: apportionment.lineNo,
-      costCentreId: apportionment.costCentreId,
-      productId: apportionment.productId,
-      percent: apportionment.percent,
-    })
-    .from(apportionment)
-    .where(eq(apportionment.documentId, documentId))
-    .orderBy(asc(apportionment.lineNo), asc(apportionment.seq));
-  return { lines, shares };
+  const result = await db.execute(sql`
+    select 0 as part, ${expenseLine.lineNo} as line_no, 0 as seq, ${expenseLine.expenseItemId} as expense_item_id,
+        ${expenseLine.productId} as product_id, ${expenseLine.expenseDate}::text as expense_date,
+        ${expenseLine.amountCny}::text as amount_cny, null::int as cost_centre_id, null::text as percent
+      from ${expenseLine} where ${expenseLine.documentId} = ${documentId}
+    union all
+    select 1, ${apportionment.lineNo}, ${apportionment.seq}, null, ${apportionment.productId}, null, null,
+        ${apportionment.costCentreId}, ${apportionment.percent}::text
+      from ${apportionment} where ${apportionment.documentId} = ${documentId}
+    order by part, line_no, seq`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        part: number;
+        line_no: number | null;
+        expense_item_id: number | null;
+        product_id: number | null;
+        expense_date: string | null;
+        amount_cny: string | null;
+        cost_centre_id: number | null;
+        percent: string | null;
+      }[];
+    }
+  ).rows;
+  return {
+    lines: rows
+      .filter((r) => Number(r.part) === 0)
+      .map((r) => ({
+        lineNo: Number(r.line_no),
+        expenseItemId: r.expense_item_id,
+        productId: r.product_id,
+        expenseDate: r.expense_date,
+        amountCny: r.amount_cny,
+      })),
+    shares: rows
+      .filter((r) => Number(r.part) === 1)
+      .map((r) => ({
+        lineNo: r.line_no,
+        costCentreId: r.cost_centre_id!,
+        productId: r.product_id,
+        percent: r.percent!,
+      })),
+  };
 }
 
 /**
@@ -398,10 +422,40 @@ export async function budgetNames(db: Db, ids: number[]) {
     .where(inArray(budget.id, ids));
 }
 
-export async function balancesOf(db: Db, ids: number[]): Promise<Map<number, Position>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select().from(budgetBalance).where(inArray(budgetBalance.budgetId, ids));
-  return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
+/**
+ * The balances of the budgets `ids` and what the document holds, reserves and consumes per budget (the sum of its
+ * ledger rows, `positionsOf`), in one statement.
+ */
+export async function balancesAndPositions(
+  db: Db,
+  ids: number[],
+  documentId: number,
+): Promise<{ balances: Map<number, Position>; own: Map<number, Position> }> {
+  const balances = db
+    .select({
+      own: sql<boolean>`false`,
+      budgetId: budgetBalance.budgetId,
+      held: sql<string>`${budgetBalance.held}`,
+      reserved: sql<string>`${budgetBalance.reserved}`,
+      consumed: sql<string>`${budgetBalance.consumed}`,
+    })
+    .from(budgetBalance)
+    .where(inArray(budgetBalance.budgetId, ids));
+  const own = db
+    .select({
+      own: sql<boolean>`true`,
+      budgetId: budgetLedger.budgetId,
+      held: sql<string>`sum(${budgetLedger.held})`,
+      reserved: sql<string>`sum(${budgetLedger.reserved})`,
+      consumed: sql<string>`sum(${budgetLedger.consumed})`,
+    })
+    .from(budgetLedger)
+    .where(eq(budgetLedger.documentId, documentId))
+    .groupBy(budgetLedger.budgetId);
+  const out = { balances: new Map<number, Position>(), own: new Map<number, Position>() };
+  for (const r of await balances.unionAll(own))
+    (r.own ? out.own : out.balances).set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });
+  return out;
 }
 
 /** What a document holds, reserves and consumes, per budget: the sum of its ledger rows. */

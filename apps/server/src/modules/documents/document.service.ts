@@ -8,7 +8,7 @@ import * as repo from './document.repository';
 import { actingPeople, allowedActions, approversFor } from './lifecycle/document.policy';
 import { documentHistory } from './lifecycle/transition';
 import * as lines from './line-facts.repository';
-import { isReadable } from './scope/scope.service';
+import { isReadable, ownsDocument } from './scope/scope.service';
 
 type Found = NonNullable<Awaited<ReturnType<typeof repo.findById>>>;
 
@@ -22,10 +22,17 @@ async function returnedBecause(db: Db, id: number, culture: Culture): Promise<Do
     Comment: last.h.comment,
   };
 }
-/** A document the user may open, the same as on one of their lists; anything else is "not found". */
-export async function visible(db: Db, user: SessionUser, id: number): Promise<Found> {
+/**
+ * A document the user may open, the same as on one of their lists; anything else is "not found". One they own is
+ * on their personal list whatever else it is (`ownsDocument`), so the row read here answers without the scopes.
+ * `decided`: the caller decided a step of it in a transaction that committed, so it is on their personal list too
+ * (that step names them as who acted, which no later change undoes: a decided step is never changed again, and
+ * goes only with its document).
+ */
+export async function visible(db: Db, user: SessionUser, id: number, decided = false): Promise<Found> {
   const row = await repo.findById(db, id);
-  if (!row || row.d.companyId !== user.companyId || !(await isReadable(db, user, id))) throw notFound();
+  if (!row || row.d.companyId !== user.companyId) throw notFound();
+  if (!decided && !ownsDocument(user, row.d) && !(await isReadable(db, user, id))) throw notFound();
   return row;
 }
 

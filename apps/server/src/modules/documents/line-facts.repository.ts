@@ -10,13 +10,15 @@ const specialApprover = alias(employee, 'special_approver');
 
 /**
  * What the settings of a document's expense items say about each of its lines: the route's HCP, overseas and
- * special-approver conditions, and the per-line limit and invoice rule submit enforces.
+ * special-approver conditions, and what submit checks: the line complete, within the item's limit, with an invoice.
  */
 export async function lineFacts(db: Db, documentId: number) {
   return db
     .select({
       lineNo: line.lineNo,
       expenseItemId: line.expenseItemId,
+      expenseDate: line.expenseDate,
+      amount: line.amount,
       amountCny: line.amountCny,
       itemCode: expenseItem.code,
       itemZh: expenseItem.nameZh,

@@ -67,16 +67,20 @@ export async function usesOf(db: Db, documentId: number): Promise<Use[]> {
 
 /** The clinical-trial HCOs a document is for, with its CNY total and the day its use is counted on. */
 export async function clinicalOf(db: Db, documentId: number) {
-  const hcos = await db
-    .select({ hcoId: documentClinicalHco.hcoId })
-    .from(documentClinicalHco)
-    .where(eq(documentClinicalHco.documentId, documentId))
-    .orderBy(asc(documentClinicalHco.hcoId));
+  // One statement: the document's row with its HCOs' ids, in id order.
   const [d] = await db
-    .select({ total: document.totalAmountCny, day: sql<string>`coalesce(${document.startDate}, current_date)::text` })
+    .select({
+      total: document.totalAmountCny,
+      day: sql<string>`coalesce(${document.startDate}, current_date)::text`,
+      hcoIds: sql<number[]>`array(${db
+        .select({ hcoId: documentClinicalHco.hcoId })
+        .from(documentClinicalHco)
+        .where(eq(documentClinicalHco.documentId, documentId))
+        .orderBy(asc(documentClinicalHco.hcoId))})`,
+    })
     .from(document)
     .where(eq(document.id, documentId));
-  return { hcoIds: hcos.map((h) => h.hcoId), total: d?.total ?? '0', day: d?.day ?? '' };
+  return { hcoIds: (d?.hcoIds ?? []).map(Number), total: d?.total ?? '0', day: d?.day ?? '' };
 }
 
 /** The document's live ledger rows (held or consumed). */

@@ -175,9 +175,14 @@ export async function deleteAgreements(db: Db, documentId: number, ids: number[]
 
 /** How many attendees and lecturer agreements a document has: what makes it HCP spend besides its items. */
 export async function hcpSpendCounts(db: Db, documentId: number) {
-  const [[a], [l]] = await Promise.all([
-    db.select({ n: count() }).from(attendee).where(eq(attendee.documentId, documentId)),
-    db.select({ n: count() }).from(agreement).where(eq(agreement.documentId, documentId)),
-  ]);
-  return { attendees: a?.n ?? 0, lecturers: l?.n ?? 0 };
+  const attendees = db.select({ n: count() }).from(attendee).where(eq(attendee.documentId, documentId));
+  const lecturers = db.select({ n: count() }).from(agreement).where(eq(agreement.documentId, documentId));
+  // One statement for both counts.
+  const [row] = await db
+    .select({
+      attendees: sql<number>`(${attendees})`.mapWith(Number),
+      lecturers: sql<number>`(${lecturers})`.mapWith(Number),
+    })
+    .from(sql`(select 1) one`);
+  return { attendees: row?.attendees ?? 0, lecturers: row?.lecturers ?? 0 };
 }

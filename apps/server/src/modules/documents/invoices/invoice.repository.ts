@@ -131,13 +131,13 @@ export async function searchFolder(db: Db, companyId: number, ownerId: number, f
   );
 }
 
-/** Another document's claim on any fapiao of these documents, if one holds it. */
-export async function claimedElsewhere(db: Db, companyId: number, documentIds: readonly number[]) {
+/** Another document's claim on any fapiao of these documents, if one holds it (a query of at most one row). */
+function claimedElsewhere(db: Db, companyId: number, documentIds: readonly number[]) {
   const mine = db
     .select({ key: invoice.invoiceKey })
     .from(invoice)
     .where(inArray(invoice.documentId, [...documentIds]));
-  const [row] = await db
+  return db
     .select({ number: invoice.number, code: invoice.code, docNo: doc.docNo })
     .from(invoice)
     .innerJoin(doc, eq(doc.id, invoice.documentId))
@@ -150,7 +150,55 @@ export async function claimedElsewhere(db: Db, companyId: number, documentIds: r
       ),
     )
     .limit(1);
-  return row;
+}
+
+/**
+ * What submit checks of a document's fapiao, in one statement: the lowest number whose verification failed, and
+ * another document's claim on any of them.
+ */
+export async function submitFacts(db: Db, companyId: number, documentId: number) {
+  const failed = db
+    .select({ n: sql`min(${invoice.number}) filter (where ${invoice.verifyStatus} = 'failed')` })
+    .from(invoice)
+    .where(eq(invoice.documentId, documentId));
+  const other = claimedElsewhere(db, companyId, [documentId]).as('other');
+  const [row] = await db
+    .select({
+      failed: sql<string | null>`(${failed})`,
+      number: other.number,
+      code: other.code,
+      docNo: other.docNo,
+    })
+    .from(sql`(select 1) one`)
+    .leftJoin(other, sql`true`);
+  return {
+    failed: row?.failed ?? null,
+    other:
+      row?.number != null && row.docNo != null ? { number: row.number, code: row.code, docNo: row.docNo } : undefined,
+  };
+}
+
+/**
+ * Sets the claim of every invoice on the documents, unless another document holds a claim on any of them: then
+ * answers that one and sets nothing. One statement; the partial unique index still refuses a fapiao claimed
+ * elsewhere meanwhile.
+ */
+export async function claimUnlessElsewhere(
+  db: Db,
+  companyId: number,
+  documentIds: readonly number[],
+  claim: 'locked' | 'final',
+) {
+  const other = claimedElsewhere(db, companyId, documentIds);
+  const rows = (
+    (await db.execute(sql`with other as (${other}),
+      claimed as (update ${invoice} set claim = ${claim}
+        where ${inArray(invoice.documentId, [...documentIds])} and ${invoice.claim} is distinct from ${claim}
+          and not exists (select 1 from other))
+      select number, doc_no from other`)) as unknown as { rows: { number: string; doc_no: string }[] }
+  ).rows;
+  const [row] = rows;
+  return row ? { number: row.number, docNo: row.doc_no } : undefined;
 }
 
 /** Sets the claim of every invoice on the documents; the partial unique index refuses a fapiao claimed elsewhere. */

@@ -504,11 +504,11 @@ export async function followDocumentStates(
   const moving = docs.filter((d) => claim !== claimFor(d.status));
   if (moving.length === 0) return;
   const ids = moving.map((d) => d.id);
-  if (claim !== null) {
-    const other = await repo.claimedElsewhere(tx, moving[0]!.companyId, ids);
-    if (other) throw refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
-  }
-  await guarded(() => repo.setClaims(tx, ids, claim), { duplicate: refused('invoice.claimed_concurrently') });
+  const duplicate = { duplicate: refused('invoice.claimed_concurrently') };
+  if (claim === null) return guarded(() => repo.setClaims(tx, ids, null), duplicate);
+  // Checked and claimed in one statement: nothing is claimed when another document holds one of them.
+  const other = await guarded(() => repo.claimUnlessElsewhere(tx, moving[0]!.companyId, ids, claim), duplicate);
+  if (other) throw refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
 }
 
 /** Why a document's fapiao stop it from going into approval, if they do (a submit check, DESIGN §9). */
@@ -516,9 +516,9 @@ export async function invoiceSubmitProblem(
   db: Db,
   d: { id: number; companyId: number },
 ): Promise<AppError | undefined> {
-  const facts = await repo.invoiceFacts(db, d.id);
+  const facts = await repo.submitFacts(db, d.companyId, d.id);
   if (facts.failed) return refused('invoice.verification_failed', { number: facts.failed });
-  const other = await repo.claimedElsewhere(db, d.companyId, [d.id]);
+  const other = facts.other;
   if (other) return refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
   return undefined;
 }

@@ -263,6 +263,14 @@ describe('document invoices and the one-live-document rule', () => {
     const refused = await submit(second.ID, manager.access_token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'invoice.claimed_elsewhere', params: { docNo: first.DocNo } });
+    // The lifecycle's follower refuses it too (a move that skips submit's checks), claiming nothing.
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        followDocumentState(tx, { id: second.ID, companyId: 1, status: 'returned' }, 'approving'),
+      ),
+    ).rejects.toMatchObject({ code: 'invoice.claimed_elsewhere', params: { number: n, docNo: first.DocNo } });
+    const mine = await t.ctx.db.select({ claim: invoice.claim }).from(invoice).where(eq(invoice.documentId, second.ID));
+    expect(mine.map((r) => r.claim)).toEqual([null]);
 
     const cancelled = await t.act('/api/system/UpateDocumentState', first.ID, admin.access_token, {
       Status: 'cancelled',

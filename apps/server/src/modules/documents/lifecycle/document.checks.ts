@@ -20,10 +20,22 @@ function nextMonth(year: number, month: number): [number, number] {
 }
 
 /**
- * Why a document cannot go into approval, as one coded refusal (the first that applies), or nothing.
+ * Why a document cannot go into approval, or the facts of its lines it was checked on: routing at submit reads them
+ * too (in the same transaction, under the document's lock, with nothing written in between).
+ */
+export type SubmitCheck = { problem: AppError } | { problem?: undefined; lines: LineFacts[] };
+
+/**
+ * Why a document cannot go into approval, as one coded refusal (the first that applies), or its lines' facts.
  * Checked at submit and again when an applicant confirms what a proxy prepared.
  */
-export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefined> {
+export async function submitCheck(db: Db, d: Doc): Promise<SubmitCheck> {
+  const found = await submitProblem(db, d);
+  return found instanceof AppError ? { problem: found } : { lines: found };
+}
+
+/** The first reason a document cannot go into approval, or its lines' facts when there is none. */
+async function submitProblem(db: Db, d: Doc): Promise<AppError | LineFacts[]> {
   const applicant = await findEmployee(db, d.applicantId);
   if (!applicant) return refused('document.applicant_unknown');
   if (applicant.status === 'left') return refused('document.applicant_resigned');
@@ -49,7 +61,7 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
   try {
     await assertChargeable(
       db,
-      { userId: d.applicantId, companyId: d.companyId },
+      { userId: d.applicantId, companyId: d.companyId, employee: applicant },
       { costCentreId: d.costCentreId, internalOrderId: d.internalOrderId },
     );
   } catch (err) {
@@ -57,22 +69,22 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
     throw err;
   }
 
-  const lines = await repo.linesOf(db, d.id);
+  const lines = await lineFacts(db, d.id);
   if (lines.length === 0) return refused('document.lines_missing');
   const incomplete = lines
-    .filter(({ l }) => !l.expenseItemId || !l.expenseDate || !l.amount || !l.amountCny)
-    .map(({ l }) => l.lineNo);
+    .filter((l) => !l.expenseItemId || !l.expenseDate || !l.amount || !l.amountCny)
+    .map((l) => l.lineNo);
   if (incomplete.length) return refused('document.lines_incomplete', { lines: incomplete.join(', ') });
 
   const stopped = await repo.stoppedLedgerExpenses(
     db,
     d.companyId,
     d.docType,
-    lines.map(({ l }) => l.expenseItemId!),
+    lines.map((l) => l.expenseItemId!),
   );
   if (stopped.length) return refused('document.ledger_expense_stopped', { codes: stopped.join(', ') });
 
-  const itemProblem = await itemRuleProblem(db, d);
+  const itemProblem = await itemRuleProblem(db, d, lines);
   if (itemProblem) return itemProblem;
 
   const invoiceProblem = await invoiceSubmitProblem(db, d);
@@ -84,14 +96,14 @@ export async function submitProblems(db: Db, d: Doc): Promise<AppError | undefin
 
   // A month's books close at the following month's general cut-off day: older expenses can no longer be claimed.
   const today = shanghaiToday();
-  const months = new Set(lines.map(({ l }) => l.expenseDate!.slice(0, 7)));
+  const months = new Set(lines.map((l) => l.expenseDate!.slice(0, 7)));
   for (const ym of months) {
     const [y, m] = ym.split('-').map(Number) as [number, number];
     const [ny, nm] = nextMonth(y, m);
     const cutOff = await cutOffDayFor(db, d.companyId, 'general', ny, nm);
     if (cutOff && today > cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
   }
-  return undefined;
+  return lines;
 }
 
 const itemName = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemZh ?? ''}`.trim();
@@ -103,9 +115,8 @@ const itemNameEn = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemEn ?? ''}`.tri
  * spending, so has none yet): a fapiao entered on it, or at least one attachment (a scanned receipt)
  * (docs/decisions/013-workflow-settings.md).
  */
-async function itemRuleProblem(db: Db, d: Doc): Promise<AppError | undefined> {
+async function itemRuleProblem(db: Db, d: Doc, lines: readonly LineFacts[]): Promise<AppError | undefined> {
   const documentId = d.id;
-  const lines = await lineFacts(db, documentId);
   for (const l of lines) {
     if (l.maxAmount !== null && l.amountCny !== null && compareMoney(l.amountCny, l.maxAmount) > 0) {
       return refused('document.line_over_limit', {

@@ -83,6 +83,15 @@ export async function readerScopes(db: Db, user: SessionUser, read: ScopeRead = 
   return scopes;
 }
 
+/**
+ * Whether the user owns the document as their personal list counts it (applied for or prepared by them or by whom
+ * they fill in for: `owned` in the scope's SQL, which every reader's scopes include), tested on its row.
+ */
+export function ownsDocument(user: SessionUser, d: { applicantId: number; preparerId: number }): boolean {
+  const people = actingPeople(user);
+  return people.includes(d.applicantId) || people.includes(d.preparerId);
+}
+
 /** Whether the user may open the document: it is on one of their lists. */
 export async function isReadable(db: Db, user: SessionUser, id: number): Promise<boolean> {
   return repo.isWithin(db, user.companyId, await readerScopes(db, user, 'one'), id);

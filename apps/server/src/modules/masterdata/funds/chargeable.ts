@@ -39,14 +39,30 @@ export async function chargeableFor(
 > {
   const person = await repo.personInCompany(db, companyId, employeeId);
   if (!person) return undefined;
-  const teams = new Map((await repo.teamsOf(db, companyId)).map((t) => [t.id, t]));
-  const chain: number[] = [];
-  for (let t = person.teamId ? teams.get(person.teamId) : undefined; t && !chain.includes(t.id); ) {
-    chain.push(t.id);
-    t = t.parentId ? teams.get(t.parentId) : undefined;
-  }
+  return { person, rows: await chargeableRows(db, companyId, employeeId, person, culture, day, true) };
+}
+
+/** A person's team in the company and default cost centre: what their own cost centres hang on. */
+interface Person {
+  teamId: number | null;
+  defaultCostCentreId: number | null;
+}
+
+/** What `person` may charge; `withOrders`: the internal orders too (the cost centres do not depend on them). */
+async function chargeableRows(
+  db: Db,
+  companyId: number,
+  employeeId: number,
+  person: Person,
+  culture: Culture,
+  day: string,
+  withOrders: boolean,
+): Promise<ChargeableRow[]> {
+  // Their team and the teams above it, up to the top or to a team outside the company.
+  const teams = person.teamId ? await repo.teamChain(db, companyId, person.teamId) : [];
+  const chain = teams.map((t) => t.id);
   const teamName = (id: number | null) => {
-    const t = id === null ? undefined : teams.get(id);
+    const t = teams.find((x) => x.id === id);
     return t ? localName(culture, t.nameZh, t.nameEn) : '';
   };
 
@@ -59,11 +75,18 @@ export async function chargeableFor(
     Status: c.status,
     Choosable: isChoosable(c, day),
   });
+  // The team's own cost centres and the default one, read together.
+  const own = await repo.costCentresOwnedOr(
+    db,
+    companyId,
+    person.teamId,
+    person.defaultCostCentreId ? [person.defaultCostCentreId] : [],
+  );
   if (person.teamId)
-    for (const c of await repo.costCentresOwnedBy(db, companyId, person.teamId))
+    for (const c of own.filter((x) => x.ownerTeamId === person.teamId))
       add(centres, ccRow(c), { Reason: 'own_team', Detail: teamName(person.teamId) });
   if (person.defaultCostCentreId)
-    for (const c of await repo.costCentresByIds(db, companyId, [person.defaultCostCentreId]))
+    for (const c of own.filter((x) => x.id === person.defaultCostCentreId))
       add(centres, ccRow(c), { Reason: 'default', Detail: '' });
 
   const grants = await repo.grantsFor(db, companyId, employeeId, chain, day);
@@ -88,12 +111,14 @@ export async function chargeableFor(
 
   const orders = new Map<number, Entry>();
   const grantedIo = grants.filter((g) => g.fp.internalOrderId !== null);
-  const ioRows = await repo.internalOrdersWhere(
-    db,
-    companyId,
-    grantedIo.map((g) => g.fp.internalOrderId!),
-    [...centres.keys()],
-  );
+  const ioRows = withOrders
+    ? await repo.internalOrdersWhere(
+        db,
+        companyId,
+        grantedIo.map((g) => g.fp.internalOrderId!),
+        [...centres.keys()],
+      )
+    : [];
   const ioRow = (o: (typeof ioRows)[number]) => ({
     Kind: 'internal_order' as const,
     ID: o.id,
@@ -108,10 +133,9 @@ export async function chargeableFor(
       add(orders, ioRow(o), { Reason: 'via_cost_centre', Detail: o.ccCode ?? '' });
   }
 
-  const rows = [...centres.values(), ...orders.values()]
+  return [...centres.values(), ...orders.values()]
     .map((e) => ({ ...e.row, Reasons: e.reasons }))
     .sort((a, b) => (a.Kind === b.Kind ? a.Code.localeCompare(b.Code) : a.Kind === 'cost_centre' ? -1 : 1));
-  return { person, rows };
 }
 
 function refusal(code: string, field: string, params?: Record<string, string | number>): AppError {
@@ -121,33 +145,51 @@ function refusal(code: string, field: string, params?: Record<string, string | n
 /**
  * Refuses (422, with the field named) a cost centre or internal order that a new document of `who` may not use:
  * unknown in the company, stopped, outside its validity on `date`, or not permitted to them. Documents call this
- * for the cost centre and internal order they are charged to.
+ * for the cost centre and internal order they are charged to. `who.employee`: their employee row when the caller
+ * has just read it (their team and default cost centre in their home company are not read again).
  */
 export async function assertChargeable(
   db: Db,
-  who: { userId: number; companyId: number },
+  who: {
+    userId: number;
+    companyId: number;
+    employee?: { companyId: number; teamId: number | null; defaultCostCentreId: number | null };
+  },
   target: { costCentreId?: number | null; internalOrderId?: number | null; date?: string },
 ): Promise<void> {
   const day = target.date ?? today();
-  const allowed = await chargeableFor(db, who.companyId, who.userId, 'zh-CN', day);
-  const permitted = (kind: ChargeableRow['Kind'], id: number) =>
-    allowed?.rows.some((r) => r.Kind === kind && r.ID === id) ?? false;
+  const person: Person | undefined =
+    who.employee?.companyId === who.companyId
+      ? who.employee
+      : await repo.personInCompany(db, who.companyId, who.userId);
+  const allowed = person
+    ? await chargeableRows(db, who.companyId, who.userId, person, 'zh-CN', day, !!target.internalOrderId)
+    : [];
+  const permitted = (kind: ChargeableRow['Kind'], id: number) => allowed.find((r) => r.Kind === kind && r.ID === id);
   if (target.costCentreId) {
-    const c = await repo.costCentreIn(db, who.companyId, target.costCentreId);
-    if (!c) throw refusal('funds.cost_centre_unknown', 'CostCenterID');
-    if (c.status !== 'started') throw refusal('funds.cost_centre_stopped', 'CostCenterID', { code: c.code });
-    if (!isChoosable(c, day)) throw refusal('funds.cost_centre_out_of_validity', 'CostCenterID', { code: c.code });
-    if (!permitted('cost_centre', c.id))
-      throw refusal('funds.cost_centre_not_permitted', 'CostCenterID', { code: c.code });
+    // A permitted one, started and choosable on the day, passes every test below: its row says so.
+    const row = permitted('cost_centre', target.costCentreId);
+    if (!(row?.Status === 'started' && row.Choosable)) {
+      const c = await repo.costCentreIn(db, who.companyId, target.costCentreId);
+      if (!c) throw refusal('funds.cost_centre_unknown', 'CostCenterID');
+      if (c.status !== 'started') throw refusal('funds.cost_centre_stopped', 'CostCenterID', { code: c.code });
+      if (!isChoosable(c, day)) throw refusal('funds.cost_centre_out_of_validity', 'CostCenterID', { code: c.code });
+      if (!permitted('cost_centre', c.id))
+        throw refusal('funds.cost_centre_not_permitted', 'CostCenterID', { code: c.code });
+    }
   }
   if (target.internalOrderId) {
-    const o = await repo.internalOrderIn(db, who.companyId, target.internalOrderId);
-    if (!o) throw refusal('funds.internal_order_unknown', 'InternalOrderID');
-    if (o.status !== 'started' || (o.ccStatus !== null && o.ccStatus !== 'started'))
-      throw refusal('funds.internal_order_stopped', 'InternalOrderID', { code: o.code });
-    if (!isChoosable(o, day))
-      throw refusal('funds.internal_order_out_of_validity', 'InternalOrderID', { code: o.code });
-    if (!permitted('internal_order', o.id))
-      throw refusal('funds.internal_order_not_permitted', 'InternalOrderID', { code: o.code });
+    // Likewise: choosable means started, its cost centre (if any) started, and valid on the day.
+    const row = permitted('internal_order', target.internalOrderId);
+    if (!(row?.Status === 'started' && row.Choosable)) {
+      const o = await repo.internalOrderIn(db, who.companyId, target.internalOrderId);
+      if (!o) throw refusal('funds.internal_order_unknown', 'InternalOrderID');
+      if (o.status !== 'started' || (o.ccStatus !== null && o.ccStatus !== 'started'))
+        throw refusal('funds.internal_order_stopped', 'InternalOrderID', { code: o.code });
+      if (!isChoosable(o, day))
+        throw refusal('funds.internal_order_out_of_validity', 'InternalOrderID', { code: o.code });
+      if (!permitted('internal_order', o.id))
+        throw refusal('funds.internal_order_not_permitted', 'InternalOrderID', { code: o.code });
+    }
   }
 }

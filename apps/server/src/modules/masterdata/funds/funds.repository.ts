@@ -218,6 +218,27 @@ export async function teamsOf(db: Db, companyId: number) {
     .where(eq(team.companyId, companyId));
 }
 
+/**
+ * A team of the company and the teams above it, nearest first, in one recursive read: up to the top, to a parent
+ * outside the company, or to where it would repeat a team (bad master data).
+ */
+export async function teamChain(db: Db, companyId: number, teamId: number) {
+  const rows = await db.execute(sql`with recursive chain(id, parent_id, name_zh, name_en, path) as (
+      select ${team.id}, ${team.parentId}, ${team.nameZh}, ${team.nameEn}, array[${team.id}]
+        from ${team} where ${team.companyId} = ${companyId} and ${team.id} = ${teamId}
+      union all
+      select t.id, t.parent_id, t.name_zh, t.name_en, c.path || t.id
+        from ${team} t join chain c on t.id = c.parent_id
+        where t.company_id = ${companyId} and not t.id = any(c.path)
+    )
+    select id, name_zh, name_en from chain order by cardinality(path)`);
+  return (rows as unknown as { rows: { id: number; name_zh: string; name_en: string }[] }).rows.map((r) => ({
+    id: Number(r.id),
+    nameZh: r.name_zh,
+    nameEn: r.name_en,
+  }));
+}
+
 const ccColumns = {
   id: cc.id,
   code: cc.code,
@@ -229,11 +250,18 @@ const ccColumns = {
   ownerTeamId: cc.ownerTeamId,
 };
 
-export async function costCentresOwnedBy(db: Db, companyId: number, teamId: number) {
+/** The company's cost centres `teamId` owns and those of `ids`, in one read. */
+export async function costCentresOwnedOr(db: Db, companyId: number, teamId: number | null, ids: number[]) {
+  if (teamId === null && ids.length === 0) return [];
   return db
     .select(ccColumns)
     .from(cc)
-    .where(and(eq(cc.companyId, companyId), eq(cc.ownerTeamId, teamId)));
+    .where(
+      and(
+        eq(cc.companyId, companyId),
+        or(teamId === null ? undefined : eq(cc.ownerTeamId, teamId), ids.length ? inArray(cc.id, ids) : undefined),
+      ),
+    );
 }
 
 export async function costCentresByIds(db: Db, companyId: number, ids: number[]) {

@@ -58,56 +58,6 @@ const periodCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type, g.
     and d.status = any(${sql.param(SPEND_STATES)}::text[]) and l.expense_date is not null
   group by 1, 2, 3, 4, 5, 6, 7`;
 
-/** What some documents contribute to the spend summary, as a JSON text (handed back to `addSpend` after a change). */
-export interface SpendCells {
-  json: string;
-  periods: string;
-  empty: boolean;
-}
-
-export async function spendCellsOf(db: Db, ids: readonly number[]): Promise<SpendCells> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select company_id, doc_type, month::text as month, stage, cost_centre_id, expense_type_id,
-        expense_item_id, product_id, lines, amount_cny::text as amount_cny
-      from (${spendCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
-  );
-  const periods = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select company_id, doc_type, grain, period::text as period, stage, cost_centre_id, product_id,
-        lines, amount_cny::text as amount_cny
-      from (${periodCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
-  );
-  return { json: JSON.stringify(rows), periods: JSON.stringify(periods), empty: rows.length === 0 };
-}
-
-/**
- * Adds to the spend summary what the documents contribute now less what they contributed `before`: one statement,
- * its rows in key order, each added to (never overwritten) so that concurrent changes of other documents count too.
- */
-export async function addSpend(db: Db, ids: readonly number[], before: SpendCells): Promise<void> {
-  await db.execute(sql`insert into spend_summary as s (${SPEND_KEYS}, lines, amount_cny)
-    select ${SPEND_KEYS}, sum(lines), sum(amount_cny) from (
-      select ${SPEND_KEYS}, -lines as lines, -amount_cny as amount_cny
-        from jsonb_to_recordset(${before.json}::jsonb) as o(company_id int, doc_type text, month date, stage text,
-          cost_centre_id int, expense_type_id int, expense_item_id int, product_id int, lines int, amount_cny numeric)
-      union all
-      ${spendCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
-    group by ${SPEND_KEYS} having sum(lines) <> 0 or sum(amount_cny) <> 0
-    order by ${SPEND_KEYS}
-    on conflict on constraint spend_summary_key
-    do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`);
-  await db.execute(sql`insert into spend_period_summary as s (${PERIOD_KEYS}, lines, amount_cny)
-    select ${PERIOD_KEYS}, sum(lines), sum(amount_cny) from (
-      select ${PERIOD_KEYS}, -lines as lines, -amount_cny as amount_cny
-        from jsonb_to_recordset(${before.periods}::jsonb) as o(company_id int, doc_type text, grain text, period date,
-          stage text, cost_centre_id int, product_id int, lines int, amount_cny numeric)
-      union all
-      ${periodCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
-    group by ${PERIOD_KEYS} having sum(lines) <> 0 or sum(amount_cny) <> 0
-    order by ${PERIOD_KEYS}
-    on conflict on constraint spend_period_summary_key
-    do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`);
-}
-
 /** Keys of `decision_summary`, in its unique key's order. */
 const DECISION_KEYS = sql`company_id, doc_type, decision, grain, period, slot`;
 
@@ -120,31 +70,6 @@ const decisionCellsWhere = (which: SQL) => sql`select d.company_id, d.doc_type, 
   from approval_step s join document d on d.id = s.document_id cross join (values ('month'), ('day')) as g(grain)
   where (${which}) and s.acted_at is not null and s.status in ('approved', 'auto_approved', 'rejected')
   group by 1, 2, 3, 4, 5, 6`;
-
-/** What some documents' decided steps contribute to the decision summary, as a JSON text. */
-export async function decisionCellsOf(db: Db, ids: readonly number[]): Promise<string> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select company_id, doc_type, decision, grain, period::text as period, slot, steps,
-        amount_cny::text as amount_cny
-      from (${decisionCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) c`),
-  );
-  return JSON.stringify(rows);
-}
-
-/** Adds to the decision summary what the documents' decided steps contribute now less what they did `before`. */
-export async function addDecisions(db: Db, ids: readonly number[], before: string): Promise<void> {
-  await db.execute(sql`insert into decision_summary as s (${DECISION_KEYS}, steps, amount_cny)
-    select ${DECISION_KEYS}, sum(steps), sum(amount_cny) from (
-      select ${DECISION_KEYS}, -steps as steps, -amount_cny as amount_cny
-        from jsonb_to_recordset(${before}::jsonb) as o(company_id int, doc_type text, decision text, grain text,
-          period date, slot smallint, steps int, amount_cny numeric)
-      union all
-      ${decisionCellsWhere(sql`d.id = any(${sql.param([...ids])}::int[])`)}) x
-    group by ${DECISION_KEYS} having sum(steps) <> 0 or sum(amount_cny) <> 0
-    order by ${DECISION_KEYS}
-    on conflict on constraint decision_summary_key
-    do update set steps = s.steps + excluded.steps, amount_cny = s.amount_cny + excluded.amount_cny`);
-}
 
 /** A document's fields the document summaries read, as they were before a change. */
 type DocumentBefore = Pick<
@@ -201,19 +126,150 @@ const approvedCells = (source: SQL) => sql`select company_id, doc_type, ${shangh
   group by 1, 2, 3, 4, 5, 6`;
 
 /**
- * Adds to the document summaries what the documents `ids` are now less what they were (`before`; none for a new
- * document, and a deleted one is simply no longer found): two statements, rows in key order (the slot last), added to.
+ * What some documents contribute to the spend and decision summaries before a change, as JSON texts handed back to
+ * `addSummaries` after it: the spend cells (each line in its month, and in the coarse table's month and day) and the
+ * decision cells.
  */
-export async function addDocuments(db: Db, before: readonly DocumentBefore[], ids: readonly number[]): Promise<void> {
-  const delta = documentDelta(before, ids);
-  await db.execute(sql`insert into document_state_summary as s (company_id, doc_type, status, month, slot, documents)
-    select * from (${stateCells(delta)}) c where documents <> 0 order by 1, 2, 3, 4, 5
-    on conflict on constraint document_state_summary_key do update set documents = s.documents + excluded.documents`);
-  await db.execute(sql`insert into approved_summary as s (company_id, doc_type, month, expense_type_id, cost_centre_id,
+export interface Cells {
+  spend: string;
+  periods: string;
+  decisions: string;
+}
+
+export const NO_CELLS: Cells = { spend: '[]', periods: '[]', decisions: '[]' };
+
+/** A JSON text of the rows of `query` ('[]' for none). */
+const jsonOf = (query: SQL) => sql`(select coalesce(json_agg(c), '[]')::text from (${query}) c)`;
+const idIn = (ids: readonly number[]) => sql`d.id = any(${sql.param([...ids])}::int[])`;
+
+/**
+ * The cells of the documents `spendIds` in the spend summaries and of `decisionIds` in the decision summary, in one
+ * statement; none of a kind whose ids are empty.
+ */
+export async function cellsOf(db: Db, spendIds: readonly number[], decisionIds: readonly number[]): Promise<Cells> {
+  if (spendIds.length === 0 && decisionIds.length === 0) return NO_CELLS;
+  const none = sql`'[]'`;
+  const [row] = rowsOf<Cells>(
+    await db.execute(sql`select
+      ${
+        spendIds.length
+          ? jsonOf(sql`select company_id, doc_type, month::text as month, stage, cost_centre_id, expense_type_id,
+              expense_item_id, product_id, lines, amount_cny::text as amount_cny
+            from (${spendCellsWhere(idIn(spendIds))}) s`)
+          : none
+      } as spend,
+      ${
+        spendIds.length
+          ? jsonOf(sql`select company_id, doc_type, grain, period::text as period, stage, cost_centre_id, product_id,
+              lines, amount_cny::text as amount_cny
+            from (${periodCellsWhere(idIn(spendIds))}) p`)
+          : none
+      } as periods,
+      ${
+        decisionIds.length
+          ? jsonOf(sql`select company_id, doc_type, decision, grain, period::text as period, slot, steps,
+              amount_cny::text as amount_cny
+            from (${decisionCellsWhere(idIn(decisionIds))}) x`)
+          : none
+      } as decisions`),
+  );
+  return row!;
+}
+
+/**
+ * Adds to the summaries what the documents contribute now less what they did before (`before`), in ONE statement
+ * of data-modifying CTEs, one per table, each adding its rows in key order (the slot last) to the rows it meets,
+ * never overwriting them, so that concurrent changes of other documents count too:
+ * - the spend summaries: the lines of `spendIds` (those that may count now) less the spend cells before; left out
+ *   (null) when there are neither;
+ * - the document summaries: the documents `ids` now (a deleted one is no longer found) less `documents`, their locked
+ *   rows before (none for a new document);
+ * - the decision summary: the decided steps of `ids` now less the decision cells before.
+ * The tables are written in a fixed order (spend, coarse spend, state, approved, decision), so that two changes
+ * never deadlock on them. PostgreSQL runs the CTEs of a statement in an order of its own (the last first), so each
+ * CTE's rows only reach its insert once `(select count(*) from` the CTE before it`)` is known: once that one has
+ * written all its rows.
+ */
+export async function addSummaries(
+  db: Db,
+  v: {
+    ids: readonly number[];
+    spendIds: readonly number[] | null;
+    documents: readonly DocumentBefore[];
+    before: Cells;
+  },
+): Promise<void> {
+  const delta = documentDelta(v.documents, v.ids);
+  // Each write takes the condition that makes it wait for the one before it.
+  const writes: ((after: SQL) => SQL)[] = [];
+  const spendIds = v.spendIds;
+  if (spendIds) {
+    writes.push(
+      (after) => sql`insert into spend_summary as s (${SPEND_KEYS}, lines, amount_cny)
+      select * from (
+        select ${SPEND_KEYS}, sum(lines) as lines, sum(amount_cny) as amount_cny from (
+          select ${SPEND_KEYS}, -lines as lines, -amount_cny as amount_cny
+            from jsonb_to_recordset(${v.before.spend}::jsonb) as o(company_id int, doc_type text, month date,
+              stage text, cost_centre_id int, expense_type_id int, expense_item_id int, product_id int, lines int,
+              amount_cny numeric)
+          union all
+          ${spendCellsWhere(idIn(spendIds))}) x
+        group by ${SPEND_KEYS}) c
+      where (lines <> 0 or amount_cny <> 0) ${after}
+      order by ${SPEND_KEYS}
+      on conflict on constraint spend_summary_key
+      do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`,
+    );
+    writes.push(
+      (after) => sql`insert into spend_period_summary as s (${PERIOD_KEYS}, lines, amount_cny)
+      select * from (
+        select ${PERIOD_KEYS}, sum(lines) as lines, sum(amount_cny) as amount_cny from (
+          select ${PERIOD_KEYS}, -lines as lines, -amount_cny as amount_cny
+            from jsonb_to_recordset(${v.before.periods}::jsonb) as o(company_id int, doc_type text, grain text,
+              period date, stage text, cost_centre_id int, product_id int, lines int, amount_cny numeric)
+          union all
+          ${periodCellsWhere(idIn(spendIds))}) x
+        group by ${PERIOD_KEYS}) c
+      where (lines <> 0 or amount_cny <> 0) ${after}
+      order by ${PERIOD_KEYS}
+      on conflict on constraint spend_period_summary_key
+      do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`,
+    );
+  }
+  writes.push(
+    (after) => sql`insert into document_state_summary as s (company_id, doc_type, status, month, slot, documents)
+    select * from (${stateCells(delta)}) c where documents <> 0 ${after} order by 1, 2, 3, 4, 5
+    on conflict on constraint document_state_summary_key do update set documents = s.documents + excluded.documents`,
+  );
+  writes.push(
+    (after) => sql`insert into approved_summary as s (company_id, doc_type, month, expense_type_id, cost_centre_id,
       team_id, documents, amount_cny)
-    select * from (${approvedCells(delta)}) c where documents <> 0 or amount_cny <> 0 order by 1, 2, 3, 4, 5, 6
+    select * from (${approvedCells(delta)}) c where (documents <> 0 or amount_cny <> 0) ${after}
+    order by 1, 2, 3, 4, 5, 6
     on conflict on constraint approved_summary_key
-    do update set documents = s.documents + excluded.documents, amount_cny = s.amount_cny + excluded.amount_cny`);
+    do update set documents = s.documents + excluded.documents, amount_cny = s.amount_cny + excluded.amount_cny`,
+  );
+  writes.push(
+    (after) => sql`insert into decision_summary as s (${DECISION_KEYS}, steps, amount_cny)
+    select * from (
+      select ${DECISION_KEYS}, sum(steps) as steps, sum(amount_cny) as amount_cny from (
+        select ${DECISION_KEYS}, -steps as steps, -amount_cny as amount_cny
+          from jsonb_to_recordset(${v.before.decisions}::jsonb) as o(company_id int, doc_type text, decision text,
+            grain text, period date, slot smallint, steps int, amount_cny numeric)
+        union all
+        ${decisionCellsWhere(idIn(v.ids))}) x
+      group by ${DECISION_KEYS}) c
+    where (steps <> 0 or amount_cny <> 0) ${after}
+    order by ${DECISION_KEYS}
+    on conflict on constraint decision_summary_key
+    do update set steps = s.steps + excluded.steps, amount_cny = s.amount_cny + excluded.amount_cny`,
+  );
+  const name = (i: number) => sql.raw(`w${i}`);
+  const ctes = writes.map(
+    (write, i) =>
+      sql`${name(i)} as (${write(i === 0 ? sql`` : sql`and (select count(*) from ${name(i - 1)}) >= 0`)} returning 1)`,
+  );
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
 }
 
 /** Each summary as the bare GROUP BY over every document computes it: the rebuild, and the tests' oracle. */

@@ -4,14 +4,11 @@ import * as repo from './summary.repository';
 
 export { rebuildSummaries } from './summary.repository';
 
-const NO_SPEND: repo.SpendCells = { json: '[]', periods: '[]', empty: true };
-
 /** What some documents contributed to the report summaries before a change: taken under their row locks. */
 export interface SummaryBefore {
   docs: readonly LockedDocument[];
-  spend: repo.SpendCells;
-  /** The decided steps' cells; none for a document that has none. */
-  decisions: string;
+  /** The spend cells of the documents whose lines were counted, and the decided steps' cells. */
+  cells: repo.Cells;
 }
 
 const spendCounted = (d: { docType: string; status: string }) =>
@@ -19,27 +16,27 @@ const spendCounted = (d: { docType: string; status: string }) =>
 
 /**
  * Reads what the locked documents contribute to the summaries now, before the change's work (which may replace
- * their lines). Documents whose lines no spend report counts are not read.
+ * their lines), in one statement. Documents whose lines no spend report counts are not read for the spend summaries,
+ * and documents never submitted (round 0: steps are only made at submit, in the round it starts) not for the
+ * decision summary.
  */
 export async function summaryBefore(tx: Db, docs: readonly LockedDocument[]): Promise<SummaryBefore> {
-  const counted = docs.filter(spendCounted).map((d) => d.id);
-  const spend = counted.length ? await repo.spendCellsOf(tx, counted) : NO_SPEND;
-  const decisions = docs.length
-    ? await repo.decisionCellsOf(
-        tx,
-        docs.map((d) => d.id),
-      )
-    : '[]';
-  return { docs, spend, decisions };
+  const cells = await repo.cellsOf(
+    tx,
+    docs.filter(spendCounted).map((d) => d.id),
+    docs.filter((d) => d.round > 0).map((d) => d.id),
+  );
+  return { docs, cells };
 }
 
 /** Nothing before: a document being created. */
-export const NOTHING_BEFORE: SummaryBefore = { docs: [], spend: NO_SPEND, decisions: '[]' };
+export const NOTHING_BEFORE: SummaryBefore = { docs: [], cells: repo.NO_CELLS };
 
 /**
  * The report summaries follow the documents (decision 039): after a change, in its transaction, each summary gets
  * what the documents contribute now (`after`: their type and state now; a deleted document is left out) less what
- * they did before. The spend summary is only touched when a document's lines counted before or may count now.
+ * they did before, in one statement. The spend summaries are only touched when a document's lines counted before or
+ * may count now.
  */
 export async function followSummaries(
   tx: Db,
@@ -49,7 +46,10 @@ export async function followSummaries(
   const ids = [...new Set([...before.docs.map((d) => d.id), ...after.map((d) => d.id)])];
   if (ids.length === 0) return;
   const spendIds = after.filter(spendCounted).map((d) => d.id);
-  if (!before.spend.empty || spendIds.length) await repo.addSpend(tx, spendIds, before.spend);
-  await repo.addDocuments(tx, before.docs, ids);
-  await repo.addDecisions(tx, ids, before.decisions);
+  await repo.addSummaries(tx, {
+    ids,
+    spendIds: before.cells.spend !== '[]' || spendIds.length ? spendIds : null,
+    documents: before.docs,
+    before: before.cells,
+  });
 }

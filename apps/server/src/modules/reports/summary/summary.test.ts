@@ -158,8 +158,11 @@ describe('report summaries', () => {
         { id, version: null, action: 'unlock', requestId: 'sum', reach: async () => true },
         async (tx, d) => {
           if (r.chance(0.4)) await replaceLines(tx, d.id, lines(d.docType));
+          const set: Record<string, unknown> = {};
           if (r.chance(0.3)) {
-            // A decision taken, or one taken earlier changed or undone.
+            // A decision taken, or one taken earlier changed or undone: in round 1, which the document has then
+            // reached (steps are only made at submit, in the round it starts; a document of round 0 has none).
+            if (d.round === 0) set.round = 1;
             const seq = 1 + r.int(3);
             const status = r.pick(['approved', 'auto_approved', 'rejected', 'pending', 'skipped'] as const);
             const actedAt = status === 'pending' || status === 'skipped' ? null : new Date(r.pick(INSTANTS));
@@ -183,7 +186,6 @@ describe('report summaries', () => {
                 set: { status, actedAt },
               });
           }
-          const set: Record<string, unknown> = {};
           if (r.chance(0.3)) set.costCentreId = r.pick([m.own.id, m.foreign.id, null]);
           if (r.chance(0.2)) set.expenseTypeId = d.docType === 'apply' ? m.applyType.id : r.pick([m.type.id, null]);
           if (r.chance(0.2)) set.teamId = r.pick([d.teamId, null]);
@@ -219,7 +221,7 @@ describe('report summaries', () => {
 
   // The follower alone, as the lifecycle runs it, each document in its own transaction under its own row lock:
   // nothing else (budgets, fapiao) serialises them here, so only the summaries' own writes keep the sums true. Each
-  // takes the same decision on the same day.
+  // takes the same decision on the same day, in round 1 (which the document then has reached).
   const follow = (id: number, to: DocState) =>
     t.ctx.db.transaction(async (tx) => {
       const d = await lockDocument(tx, id);
@@ -227,7 +229,7 @@ describe('report summaries', () => {
       const before = await summaryBefore(tx, [d]);
       await tx
         .update(document)
-        .set({ status: to, approvedAt: new Date('2026-02-20T02:00:00Z') })
+        .set({ status: to, approvedAt: new Date('2026-02-20T02:00:00Z'), round: 1 })
         .where(eq(document.id, id));
       const step = { status: 'approved' as const, actedAt: new Date('2026-02-20T02:00:00Z') };
       await tx

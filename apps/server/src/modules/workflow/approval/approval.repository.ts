@@ -16,7 +16,6 @@ export async function lockDocument(db: Db, id: number) {
   return row;
 }
 
-/** The route template for a document: one for its expense type first, else the document type's general one. */
 /** Every active route's choice and whether its documents may be approved in a batch: a company has a few dozen. */
 export function activeRoutes(db: Db, companyId: number) {
   return db
@@ -31,14 +30,18 @@ export function activeRoutes(db: Db, companyId: number) {
     .orderBy(asc(workflowSetting.code));
 }
 
+/**
+ * The route template for a document: one for its expense type first, else the document type's general one (the
+ * lowest code among equals); with its details in order, in one statement.
+ */
 export async function templateFor(
   db: Db,
   companyId: number,
   docType: 'apply' | 'loan' | 'deputy',
   expenseTypeId: number | null,
 ) {
-  const candidates = await db
-    .select()
+  const chosen = db
+    .select({ id: workflowSetting.id })
     .from(workflowSetting)
     .where(
       and(
@@ -52,14 +55,15 @@ export async function templateFor(
     )
     .orderBy(sql`${workflowSetting.expenseTypeId} is null`, asc(workflowSetting.code))
     .limit(1);
-  const setting = candidates[0];
-  if (!setting) return undefined;
-  const details = await db
-    .select()
-    .from(workflowDetail)
-    .where(eq(workflowDetail.workflowId, setting.id))
+  const rows = await db
+    .select({ setting: workflowSetting, detail: workflowDetail })
+    .from(workflowSetting)
+    .leftJoin(workflowDetail, eq(workflowDetail.workflowId, workflowSetting.id))
+    .where(inArray(workflowSetting.id, chosen))
     .orderBy(asc(workflowDetail.seq));
-  return { setting, details };
+  const setting = rows[0]?.setting;
+  if (!setting) return undefined;
+  return { setting, details: rows.flatMap((r) => (r.detail ? [r.detail] : [])) };
 }
 
 /**

@@ -4,16 +4,17 @@ import type { Db } from '../../../core/db';
 import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
+import type { LineFacts } from '../../documents/document.service';
 import { toDetail, visible } from '../../documents/document.service';
-import { submitProblems } from '../../documents/lifecycle/document.checks';
+import { submitCheck } from '../../documents/lifecycle/document.checks';
 import { approversFor, entitled, isOwner } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
 import { checkLimits } from '../../limits/limits.service';
 import { route } from '../routing/route.service';
 import * as repo from './approval.repository'; /** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
 
-async function startApproval(tx: Db, d: LockedDocument): Promise<Outcome> {
-  const steps = await route(tx, d);
+async function startApproval(tx: Db, d: LockedDocument, lines: readonly LineFacts[]): Promise<Outcome> {
+  const steps = await route(tx, d, lines);
   const round = d.round + 1;
   const now = new Date();
   await repo.insertSteps(
@@ -70,9 +71,12 @@ export async function advance(
   };
 }
 
-/** The document as the caller may now see it, after a transition. */
-export async function detailOf(ctx: DbContext, user: SessionUser, id: number, culture: Culture) {
-  return toDetail(ctx.db, user, await visible(ctx.db, user, id), culture);
+/**
+ * The document as the caller may now see it, after a transition. `decided`: the caller decided one of its steps in
+ * it (see `visible`).
+ */
+export async function detailOf(ctx: DbContext, user: SessionUser, id: number, culture: Culture, decided = false) {
+  return toDetail(ctx.db, user, await visible(ctx.db, user, id, decided), culture);
 }
 
 /** Submit: the owner sends the document into approval; a fill-in proxy sends it to the applicant to confirm first. */
@@ -97,11 +101,11 @@ export async function submit(
       reach: async (_tx, d) => entitled(user, d, 'submit'),
     },
     async (tx, d, action) => {
-      const problem = await submitProblems(tx, d);
-      if (problem) throw problem;
+      const checked = await submitCheck(tx, d);
+      if (checked.problem) throw checked.problem;
       if (action !== 'submit')
         return { to: 'confirming', notify: { to: d.applicantId, template: 'workflow.mail.confirm' } };
-      const started = await startApproval(tx, d);
+      const started = await startApproval(tx, d, checked.lines);
       // After the route is resolved: the budgets' and caps' row locks wait through less of the transaction.
       await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
       return started;
@@ -139,10 +143,10 @@ export async function confirm(
     async (tx, d) => {
       if (!entitled(user, d, v.accept ? 'confirm' : 'decline')) throw refused('workflow.not_applicant');
       if (v.accept) {
-        const problem = await submitProblems(tx, d);
-        if (problem) throw problem;
+        const checked = await submitCheck(tx, d);
+        if (checked.problem) throw checked.problem;
         // The applicant accepting what their proxy prepared is their own submit, warnings included.
-        const started = await startApproval(tx, d);
+        const started = await startApproval(tx, d, checked.lines);
         await checkLimits(tx, d, 'submit', v.confirmWarnings === true);
         return { ...started, principalId: user.userId };
       }
@@ -212,7 +216,9 @@ export async function decide(
       return { to: 'returned', notify: { to: d.applicantId, template: 'workflow.mail.returned' }, ...common };
     },
   );
-  return detailOf(ctx, user, id, culture);
+  // The caller decided the pending step (`actedBy`) in the transaction that committed, or, for a repeated
+  // Idempotency-Key (the caller's own, bound to this call and document), in the one that stored it.
+  return detailOf(ctx, user, id, culture, true);
 }
 
 /** The route of a document, every round, as the approve-history panel shows it. */

@@ -75,11 +75,14 @@ async function directoryFor(
   };
 }
 
-/** The route this document would take now (the preview before submit, and the snapshot at submit). */
-export async function route(db: Db, d: RoutedDocument): Promise<ResolvedStep[]> {
+/**
+ * The route this document would take now (the preview before submit, and the snapshot at submit). `known`: its
+ * lines' facts as submit's checks just read them in this transaction, not read again.
+ */
+export async function route(db: Db, d: RoutedDocument, known?: readonly LineFacts[]): Promise<ResolvedStep[]> {
   const template = await repo.templateFor(db, d.companyId, d.docType, d.expenseTypeId);
   if (!template) throw refused('workflow.setting_missing');
-  const [lines, customers] = await Promise.all([lineFacts(db, d.id), hcpSpendOf(db, d.id)]);
+  const [lines, customers] = await Promise.all([known ?? lineFacts(db, d.id), hcpSpendOf(db, d.id)]);
   const dir = await directoryFor(
     db,
     d.companyId,

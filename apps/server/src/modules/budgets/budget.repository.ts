@@ -422,6 +422,21 @@ export async function budgetNames(db: Db, ids: number[]) {
     .where(inArray(budget.id, ids));
 }
 
+/** A document's ledger rows summed per budget; `own` marks the rows when they are united with the balances. */
+function ledgerSums(db: Db, documentId: number, own: SQL<boolean>) {
+  return db
+    .select({
+      own,
+      budgetId: budgetLedger.budgetId,
+      held: sql<string>`sum(${budgetLedger.held})`,
+      reserved: sql<string>`sum(${budgetLedger.reserved})`,
+      consumed: sql<string>`sum(${budgetLedger.consumed})`,
+    })
+    .from(budgetLedger)
+    .where(eq(budgetLedger.documentId, documentId))
+    .groupBy(budgetLedger.budgetId);
+}
+
 /**
  * The balances of the budgets `ids` and what the document holds, reserves and consumes per budget (the sum of its
  * ledger rows, `positionsOf`), in one statement.
@@ -441,17 +456,7 @@ export async function balancesAndPositions(
     })
     .from(budgetBalance)
     .where(inArray(budgetBalance.budgetId, ids));
-  const own = db
-    .select({
-      own: sql<boolean>`true`,
-      budgetId: budgetLedger.budgetId,
-      held: sql<string>`sum(${budgetLedger.held})`,
-      reserved: sql<string>`sum(${budgetLedger.reserved})`,
-      consumed: sql<string>`sum(${budgetLedger.consumed})`,
-    })
-    .from(budgetLedger)
-    .where(eq(budgetLedger.documentId, documentId))
-    .groupBy(budgetLedger.budgetId);
+  const own = ledgerSums(db, documentId, sql<boolean>`true`);
   const out = { balances: new Map<number, Position>(), own: new Map<number, Position>() };
   for (const r of await balances.unionAll(own))
     (r.own ? out.own : out.balances).set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });
@@ -460,16 +465,7 @@ export async function balancesAndPositions(
 
 /** What a document holds, reserves and consumes, per budget: the sum of its ledger rows. */
 export async function positionsOf(db: Db, documentId: number): Promise<Map<number, Position>> {
-  const rows = await db
-    .select({
-      budgetId: budgetLedger.budgetId,
-      held: sql<string>`sum(${budgetLedger.held})`,
-      reserved: sql<string>`sum(${budgetLedger.reserved})`,
-      consumed: sql<string>`sum(${budgetLedger.consumed})`,
-    })
-    .from(budgetLedger)
-    .where(eq(budgetLedger.documentId, documentId))
-    .groupBy(budgetLedger.budgetId);
+  const rows = await ledgerSums(db, documentId, sql<boolean>`true`);
   return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
 }
 

@@ -177,6 +177,24 @@ export async function cellsOf(db: Db, spendIds: readonly number[], decisionIds: 
 }
 
 /**
+ * One spend summary's write: the cells now (`now`) less those before (`before`, shaped as `shape`), added to the
+ * table's rows in key order; `after` makes it wait for the write before it.
+ */
+const addLines = (table: SQL, keys: SQL, before: string, shape: SQL, now: SQL, constraint: SQL) => (after: SQL) =>
+  sql`insert into ${table} as s (${keys}, lines, amount_cny)
+      select * from (
+        select ${keys}, sum(lines) as lines, sum(amount_cny) as amount_cny from (
+          select ${keys}, -lines as lines, -amount_cny as amount_cny
+            from jsonb_to_recordset(${before}::jsonb) as o(${shape})
+          union all
+          ${now}) x
+        group by ${keys}) c
+      where (lines <> 0 or amount_cny <> 0) ${after}
+      order by ${keys}
+      on conflict on constraint ${constraint}
+      do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`;
+
+/**
  * Adds to the summaries what the documents contribute now less what they did before (`before`), in ONE statement
  * of data-modifying CTEs, one per table, each adding its rows in key order (the slot last) to the rows it meets,
  * never overwriting them, so that concurrent changes of other documents count too:
@@ -205,35 +223,24 @@ export async function addSummaries(
   const spendIds = v.spendIds;
   if (spendIds) {
     writes.push(
-      (after) => sql`insert into spend_summary as s (${SPEND_KEYS}, lines, amount_cny)
-      select * from (
-        select ${SPEND_KEYS}, sum(lines) as lines, sum(amount_cny) as amount_cny from (
-          select ${SPEND_KEYS}, -lines as lines, -amount_cny as amount_cny
-            from jsonb_to_recordset(${v.before.spend}::jsonb) as o(company_id int, doc_type text, month date,
-              stage text, cost_centre_id int, expense_type_id int, expense_item_id int, product_id int, lines int,
-              amount_cny numeric)
-          union all
-          ${spendCellsWhere(idIn(spendIds))}) x
-        group by ${SPEND_KEYS}) c
-      where (lines <> 0 or amount_cny <> 0) ${after}
-      order by ${SPEND_KEYS}
-      on conflict on constraint spend_summary_key
-      do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`,
-    );
-    writes.push(
-      (after) => sql`insert into spend_period_summary as s (${PERIOD_KEYS}, lines, amount_cny)
-      select * from (
-        select ${PERIOD_KEYS}, sum(lines) as lines, sum(amount_cny) as amount_cny from (
-          select ${PERIOD_KEYS}, -lines as lines, -amount_cny as amount_cny
-            from jsonb_to_recordset(${v.before.periods}::jsonb) as o(company_id int, doc_type text, grain text,
-              period date, stage text, cost_centre_id int, product_id int, lines int, amount_cny numeric)
-          union all
-          ${periodCellsWhere(idIn(spendIds))}) x
-        group by ${PERIOD_KEYS}) c
-      where (lines <> 0 or amount_cny <> 0) ${after}
-      order by ${PERIOD_KEYS}
-      on conflict on constraint spend_period_summary_key
-      do update set lines = s.lines + excluded.lines, amount_cny = s.amount_cny + excluded.amount_cny`,
+      addLines(
+        sql`spend_summary`,
+        SPEND_KEYS,
+        v.before.spend,
+        sql`company_id int, doc_type text, month date, stage text, cost_centre_id int, expense_type_id int,
+          expense_item_id int, product_id int, lines int, amount_cny numeric`,
+        spendCellsWhere(idIn(spendIds)),
+        sql`spend_summary_key`,
+      ),
+      addLines(
+        sql`spend_period_summary`,
+        PERIOD_KEYS,
+        v.before.periods,
+        sql`company_id int, doc_type text, grain text, period date, stage text, cost_centre_id int, product_id int,
+          lines int, amount_cny numeric`,
+        periodCellsWhere(idIn(spendIds)),
+        sql`spend_period_summary_key`,
+      ),
     );
   }
   writes.push(

@@ -119,7 +119,7 @@ describe('the app', () => {
     app.setSerializerCompiler(serializerCompiler);
     installSecurity(
       app,
-      new Uint8Array(32),
+      await crypto.subtle.importKey('raw', new Uint8Array(32), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
       async () => null,
       async () => [],
     );

@@ -19,6 +19,24 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/**
+ * A read run on most requests (the session, the approver's principals), built once per database handle and then run
+ * with each call's values in its `sql.placeholder`s: building a statement from drizzle's query tree costs more than
+ * PostgreSQL takes to answer such a read. On PostgreSQL it is also a named statement, parsed once per connection.
+ * The name must be unique in the app. A transaction's handle builds its own, kept only while the handle lives.
+ */
+export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const built = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 /** The advisory-lock key of migrating and seeding at start (any number of our own; pg-boss uses its own keys). */
 export const START_LOCK = 7_215_001;
 

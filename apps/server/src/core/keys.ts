@@ -5,8 +5,11 @@ import { type CryptoKey, importSPKI } from 'jose';
 import type { Config } from './config';
 
 export interface Keys {
-  /** HS256 secret of the access tokens this server issues. */
-  jwtSecret: Uint8Array;
+  /**
+   * HS256 key of the tokens this server issues, imported once: given the raw bytes, each signature check would
+   * import them again, a cost every request paid.
+   */
+  jwtSecret: CryptoKey;
   /** Identity provider's public key for single sign-on; absent while not configured. */
   sso: CryptoKey | undefined;
   amex: CryptoKey | undefined;
@@ -30,7 +33,13 @@ export async function loadKeys(config: Config, persist: boolean): Promise<Keys> 
   }
   secret ??= randomBytes(48).toString('base64url');
   return {
-    jwtSecret: new TextEncoder().encode(secret),
+    jwtSecret: await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ),
     sso: config.sso ? await publicKey(config.sso.publicKeyFile) : undefined,
     amex: config.amex ? await publicKey(config.amex.publicKeyFile) : undefined,
   };

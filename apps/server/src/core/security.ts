@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify } from 'jose';
+import { type CryptoKey, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { ApiClient, Permission, SessionUser } from './http';
 import { cultureOf } from './i18n';
@@ -33,6 +33,39 @@ const WHILE_PASSWORD_MUST_CHANGE = new Set(['/api/system/modifypassword', '/api/
 /** The kinds of proxy grant through which the user may act for `principalId` today (none: refused). */
 export type ProxyResolver = (user: SessionUser, principalId: number) => Promise<readonly ('fill_in' | 'approve')[]>;
 
+/** Tokens whose signature and issuer were checked, kept by their text (a user sends the same one until it expires). */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * Checks a token's signature once and remembers its claims: a user sends the same token on every call until it
+ * expires, and checking an HMAC through the web crypto API cost a quarter of a millisecond per request. Expiry is
+ * still checked on each use; whether the session behind it still stands is the session loader's job, every time.
+ */
+function tokenVerifier(secret: CryptoKey) {
+  const verified = new Map<string, AccessClaims | OpenApiClaims>();
+  return async (token: string): Promise<AccessClaims | OpenApiClaims> => {
+    const known = verified.get(token);
+    if (known) {
+      const exp = (known as { exp?: number }).exp;
+      if (exp === undefined || exp * 1000 > Date.now()) return known;
+      verified.delete(token);
+      throw unauthorized('auth.token_expired');
+    }
+    let payload: AccessClaims | OpenApiClaims;
+    try {
+      ({ payload } = (await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE })) as unknown as {
+        payload: AccessClaims | OpenApiClaims;
+      });
+    } catch (err) {
+      throw unauthorized(err instanceof joseErrors.JWTExpired ? 'auth.token_expired' : 'auth.token_invalid');
+    }
+    // The oldest first out: a Map iterates in insertion order.
+    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+    verified.set(token, payload);
+    return payload;
+  };
+}
+
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
@@ -54,10 +87,11 @@ function sameId(a: unknown, b: number): boolean {
  */
 export function installSecurity(
   app: FastifyInstance,
-  secret: Uint8Array,
+  secret: CryptoKey,
   loadSession: SessionLoader,
   resolveProxy: ProxyResolver,
 ): void {
+  const verify = tokenVerifier(secret);
   app.decorateRequest('user', null);
   app.decorateRequest('apiClient', null);
   app.decorateRequest('culture', 'zh-CN');
@@ -86,15 +120,7 @@ export function installSecurity(
 
     const token = bearer(req);
     if (!token) throw unauthorized();
-    let payload: AccessClaims | OpenApiClaims;
-    try {
-      ({ payload } = (await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE })) as unknown as {
-        payload: AccessClaims | OpenApiClaims;
-      });
-    } catch (err) {
-      throw unauthorized(err instanceof joseErrors.JWTExpired ? 'auth.token_expired' : 'auth.token_invalid');
-    }
-
+    const payload = await verify(token);
     if (payload.typ === 'openapi') {
       const client: ApiClient = { clientId: payload.sub, scopes: payload.scope.split(' ').filter(Boolean) };
       if (permission === 'authenticated' || !wanted(permission).some((f) => client.scopes.includes(f))) {

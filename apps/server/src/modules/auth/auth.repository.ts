@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db';
+import { type Db, prepared } from '../../core/db';
 import { employee, employeeRoleTeam, role, roleFunction, roleReport } from '../org/org.table';
 import { company } from '../system/system.table';
 import { refreshToken, userAccount } from './auth.table';
@@ -26,15 +26,16 @@ export async function accountById(db: Db, id: number) {
  * The account behind an access token, whether it is locked now, whether the token's refresh family is still live,
  * and the functions its roles grant in the token's company: one statement per request, each part through an index.
  */
-export async function sessionOf(db: Db, accountId: number, familyId: string, companyId: number) {
+const sessionRead = prepared((db) => {
+  const companyId = sql.placeholder('companyId');
   const roles = sql`${employeeRoleTeam} join ${role} on ${role.id} = ${employeeRoleTeam.roleId}`;
   const ofUser = sql`${employeeRoleTeam.employeeId} = ${employee.id} and ${role.companyId} = ${companyId} and ${role.active}`;
-  const [row] = await db
+  return db
     .select({
       account: userAccount,
       employee,
       locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
-      live: sql<boolean>`exists (select 1 from ${refreshToken} where ${refreshToken.familyId} = ${familyId}
+      live: sql<boolean>`exists (select 1 from ${refreshToken} where ${refreshToken.familyId} = ${sql.placeholder('familyId')}
         and ${refreshToken.userAccountId} = ${userAccount.id} and ${refreshToken.revokedAt} is null)`,
       functions: sql<string[]>`array(select distinct ${roleFunction.functionCode} from ${roles}
         join ${roleFunction} on ${roleFunction.roleId} = ${role.id} where ${ofUser})`,
@@ -44,7 +45,13 @@ export async function sessionOf(db: Db, accountId: number, familyId: string, com
     })
     .from(userAccount)
     .innerJoin(employee, eq(employee.id, userAccount.employeeId))
-    .where(eq(userAccount.id, accountId));
+    .where(eq(userAccount.id, sql.placeholder('accountId')))
+    .prepare('ems_session_of');
+});
+
+/** The account, its person and, in the company, their functions and report access; every request reads it. */
+export async function sessionOf(db: Db, accountId: number, familyId: string, companyId: number) {
+  const [row] = await sessionRead(db).execute({ accountId, familyId, companyId });
   return row;
 }
 

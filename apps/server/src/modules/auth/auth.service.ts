@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SCREENS, type TokenResponse } from '@ems/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { type CryptoKey, jwtVerify, SignJWT } from 'jose';
@@ -168,7 +168,8 @@ export async function companiesForSignIn(ctx: AppContext, username: string) {
   const companies = await companiesOf(ctx.db, real);
   const all = await repo.activeCompanies(ctx.db);
   if (real !== 0 || all.length === 0) return companies;
-  const pick = createHmac('sha256', ctx.keys.jwtSecret).update(`company-list:${name}`).digest().readUInt32BE(0);
+  const mac = await crypto.subtle.sign('HMAC', ctx.keys.jwtSecret, new TextEncoder().encode(`company-list:${name}`));
+  const pick = new DataView(mac).getUint32(0);
   const decoy = all[pick % all.length];
   return decoy ? [{ ...decoy, teamId: null, isDefault: true }] : [];
 }

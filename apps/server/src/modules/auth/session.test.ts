@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { form, type TestApp, testApp } from '../../../test/app';
 
 let t: TestApp;
@@ -128,6 +128,21 @@ describe('public calls do not tell a known username from an unknown one', () => 
     expect(wrong.statusCode).toBe(unknown.statusCode);
     const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
     expect(strip(wrong.json())).toEqual(strip(unknown.json()));
+  });
+});
+
+describe('an access token past its expiry', () => {
+  it('is refused as expired even after it was accepted before', async () => {
+    const { access_token } = await t.login('finance');
+    expect((await probe(access_token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (t.ctx.config.accessTokenTtl + 1) * 1000 });
+    try {
+      await expectEnded(access_token, 'auth.token_expired');
+    } finally {
+      vi.useRealTimers();
+    }
+    const fresh = await t.login('finance');
+    expect((await probe(fresh.access_token)).statusCode).toBe(200);
   });
 });
 

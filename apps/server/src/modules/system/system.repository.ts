@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { announcement, company, technicalParameter } from './system.table';
 
@@ -20,7 +20,7 @@ export async function currentAnnouncements(db: Db, companyId: number | null, tod
 }
 
 /** Parameters in force for a company: its own values over the group-wide ones. */
-export async function parameters(db: Db, companyId: number, onlyPublic: boolean, key?: string) {
+export async function parameters(db: Db, companyId: number, onlyPublic: boolean, keys?: string | readonly string[]) {
   const rows = await db
     .select()
     .from(technicalParameter)
@@ -28,7 +28,11 @@ export async function parameters(db: Db, companyId: number, onlyPublic: boolean,
       and(
         or(isNull(technicalParameter.companyId), eq(technicalParameter.companyId, companyId)),
         onlyPublic ? eq(technicalParameter.isPublic, true) : undefined,
-        key ? eq(technicalParameter.key, key) : undefined,
+        typeof keys === 'string'
+          ? eq(technicalParameter.key, keys)
+          : keys
+            ? inArray(technicalParameter.key, [...keys])
+            : undefined,
       ),
     )
     .orderBy(

@@ -85,6 +85,12 @@ export async function parameter(db: Db, companyId: number, key: string) {
   return row;
 }
 
+/** Several technical parameters of the company in one read, by key; a key not set is absent. */
+export async function parameterValues(db: Db, companyId: number, keys: readonly string[]) {
+  const rows = await repo.parameters(db, companyId, false, keys);
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
 export function findCompany(db: Db, id: number) {
   return repo.findCompany(db, id);
 }

@@ -184,7 +184,6 @@ const PENDING_SORTABLE = {
   PendingSince: step.pendingSince,
 };
 
-/** Documents waiting for one of `approverIds` at their current step. */
 /** Steps pending with the approvers on documents in approval, in the step's current round. */
 function pendingWhere(
   companyId: number,
@@ -227,7 +226,23 @@ export async function pendingFor(
     .limit(limit + 1)
     .as('counted');
   const [c] = await db.select({ n: count() }).from(counted);
-  const rows = await stepList(db, { d: doc, teamZh: team.nameZh, teamEn: team.nameEn })
+  // Only what the page shows: each column selected is one more for drizzle to name and map on every call.
+  const rows = await stepList(db, {
+    s: { nameZh: step.nameZh, nameEn: step.nameEn, approverId: step.approverId, pendingSince: step.pendingSince },
+    d: {
+      id: doc.id,
+      docNo: doc.docNo,
+      docType: doc.docType,
+      expenseTypeId: doc.expenseTypeId,
+      currency: doc.currency,
+      totalAmount: doc.totalAmount,
+      totalAmountCny: doc.totalAmountCny,
+      reason: doc.reason,
+      version: doc.version,
+    },
+    teamZh: team.nameZh,
+    teamEn: team.nameEn,
+  })
     .leftJoin(team, eq(team.id, doc.teamId))
     .where(where)
     .orderBy(

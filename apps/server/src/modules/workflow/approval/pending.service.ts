@@ -8,19 +8,26 @@ import { cappedTotal } from '../../../core/list';
 import { shanghaiToday } from '../../../core/time';
 import { visible } from '../../documents/document.service';
 import { approversFor } from '../../documents/lifecycle/document.policy';
-import { parameter } from '../../system/system.service';
-import { principalsOf } from '../proxy/proxy.repository';
+import { parameterValues } from '../../system/system.service';
+import { approvalPrincipalIds } from '../proxy/proxy.repository';
 import { batchApprovable } from '../routing/route.service';
 import * as repo from './approval.repository';
 import { decide } from './approval.service';
 
 const DAY_MS = 86_400_000;
 
-/** Days after which a pending step is overdue: the technical parameter ApprovalOverdueDays, 3 when unset. */
-export async function overdueLimit(db: Db, companyId: number): Promise<number> {
-  const p = await parameter(db, companyId, 'ApprovalOverdueDays');
-  const n = Number(p?.value);
-  return Number.isInteger(n) && n >= 0 ? n : 3;
+/**
+ * The company's approval settings, read in one statement: the days after which a pending step is overdue (the
+ * technical parameter ApprovalOverdueDays, 3 when unset or not a whole number) and whether approve-all is allowed at
+ * all (AllowBatchApprove, allowed unless it says false).
+ */
+export async function approvalSettings(db: Db, companyId: number) {
+  const values = await parameterValues(db, companyId, ['ApprovalOverdueDays', 'AllowBatchApprove']);
+  const days = Number(values.get('ApprovalOverdueDays')?.trim() || Number.NaN);
+  return {
+    overdueDays: Number.isInteger(days) && days >= 0 ? days : 3,
+    allowBatchApprove: values.get('AllowBatchApprove')?.trim().toLowerCase() !== 'false',
+  };
 }
 
 /** How long a step has waited, and whether that is past the overdue limit. */
@@ -34,8 +41,8 @@ export function ageOf(pendingSince: Date | null, limitDays: number, now: Date = 
 
 /** Whom the user approves for: themself and the principals of the approval proxies in force today. */
 export async function approvalPrincipals(db: Db, user: SessionUser): Promise<number[]> {
-  const principals = await principalsOf(db, user.companyId, user.userId, shanghaiToday());
-  return [...new Set([user.userId, ...principals.filter((p) => p.kind === 'approve').map((p) => p.principal.id)])];
+  const principals = await approvalPrincipalIds(db, user.companyId, user.userId, shanghaiToday());
+  return [...new Set([user.userId, ...principals])];
 }
 
 /** How many documents wait for the user (and whom they approve for as proxy). */
@@ -58,12 +65,15 @@ export async function pending(
 ) {
   const approverIds = await approvalPrincipals(db, user);
   const { counted, limit: countedTo, rows } = await repo.pendingFor(db, user.companyId, approverIds, q);
-  const limit = rows.length ? await overdueLimit(db, user.companyId) : 3;
-  const batchable = await batchApprovable(
-    db,
-    user.companyId,
-    rows.map(({ d }) => d),
-  );
+  const settings = rows.length ? await approvalSettings(db, user.companyId) : undefined;
+  const batchable = settings
+    ? await batchApprovable(
+        db,
+        user.companyId,
+        rows.map(({ d }) => d),
+        settings.allowBatchApprove,
+      )
+    : [];
   const now = new Date();
   return {
     ...cappedTotal(counted, countedTo),
@@ -85,7 +95,7 @@ export async function pending(
       Version: d.version,
       BatchApprovable: batchable[i] ?? false,
       TeamName: teamZh === null ? null : localName(culture, teamZh, teamEn),
-      ...ageOf(s.pendingSince, limit, now),
+      ...ageOf(s.pendingSince, settings?.overdueDays ?? 3, now),
     })),
   };
 }
@@ -102,6 +112,7 @@ export async function batchApprove(
   culture: Culture,
 ): Promise<BatchApproveItemResult[]> {
   const principals = new Set(await approvalPrincipals(ctx.db, user));
+  const { allowBatchApprove } = await approvalSettings(ctx.db, user.companyId);
   const seen = new Set<number>();
   const results: BatchApproveItemResult[] = [];
   for (const item of body.Items) {
@@ -111,7 +122,7 @@ export async function batchApprove(
     try {
       const found = await visibleToApprover(ctx.db, user, item.ID, principals);
       docNo = found.docNo;
-      const [allowed] = await batchApprovable(ctx.db, user.companyId, [found]);
+      const [allowed] = await batchApprovable(ctx.db, user.companyId, [found], allowBatchApprove);
       if (!allowed) throw refused('workflow.batch_not_allowed', { docNo: found.docNo });
       const detail = await decide(
         ctx,

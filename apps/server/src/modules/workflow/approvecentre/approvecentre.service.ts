@@ -4,33 +4,15 @@ import type { Db } from '../../../core/db';
 import { conflict, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName, type Messages } from '../../../core/i18n';
-import { shanghaiToday } from '../../../core/time';
 import { acceptUnlock } from '../../documents/applies/block.service';
 import { transition } from '../../documents/lifecycle/transition';
-import { findCompany, parameter as technicalParameter } from '../../system/system.service';
+import { findCompany } from '../../system/system.service';
 import * as approvals from '../approval/approval.repository';
 import { advance, detailOf } from '../approval/approval.service';
-import { principalsOf } from '../proxy/proxy.repository';
+import { approvalPrincipals, approvalSettings } from '../approval/pending.service';
 import * as repo from './approvecentre.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function parameter(db: Db, companyId: number, key: string): Promise<string | undefined> {
-  const row = await technicalParameter(db, companyId, key);
-  return row?.value;
-}
-
-/** Days after which a pending step is overdue (technical parameter ApprovalOverdueDays, 3 when unset). */
-export async function overdueDays(db: Db, companyId: number): Promise<number> {
-  const n = Number.parseInt((await parameter(db, companyId, 'ApprovalOverdueDays')) ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? n : 3;
-}
-
-/** The user, and whom they approve for today through an approval proxy. */
-async function approversOf(db: Db, user: SessionUser): Promise<number[]> {
-  const grants = await principalsOf(db, user.companyId, user.userId, shanghaiToday());
-  return [...new Set([user.userId, ...grants.filter((g) => g.kind === 'approve').map((g) => g.principal.id)])];
-}
 
 /** Steps of `accountId` (the user, or someone they approve for) pending longer than the overdue days. */
 export async function overApproval(
@@ -39,8 +21,8 @@ export async function overApproval(
   q: { accountId: number; typeFlag: 'apply' | 'loan' | 'deputy' | 'all' },
   now = new Date(),
 ) {
-  if (!(await approversOf(db, user)).includes(q.accountId)) throw notFound();
-  const days = await overdueDays(db, user.companyId);
+  if (!(await approvalPrincipals(db, user)).includes(q.accountId)) throw notFound();
+  const days = (await approvalSettings(db, user.companyId)).overdueDays;
   const rows = await repo.overdueSteps(
     db,
     user.companyId,
@@ -72,19 +54,19 @@ export async function isSpecialApprover(db: Db, user: SessionUser): Promise<bool
 export async function companyFlag(db: Db, user: SessionUser) {
   const company = await findCompany(db, user.companyId);
   if (!company) throw notFound();
-  const batch = (await parameter(db, user.companyId, 'AllowBatchApprove')) ?? 'true';
+  const settings = await approvalSettings(db, user.companyId);
   return {
     CompanyID: company.id,
     CompanyCode: company.code,
-    ApprovalOverdueDays: await overdueDays(db, user.companyId),
-    AllowBatchApprove: batch.trim().toLowerCase() !== 'false',
+    ApprovalOverdueDays: settings.overdueDays,
+    AllowBatchApprove: settings.allowBatchApprove,
     RequireRejectComment: true,
   };
 }
 
 /** Teams of the documents waiting for the user (or whom they approve for), for the approve centre's filter. */
 export async function pendingTeams(db: Db, messages: Messages, user: SessionUser, culture: Culture) {
-  const rows = await repo.pendingTeams(db, user.companyId, await approversOf(db, user));
+  const rows = await repo.pendingTeams(db, user.companyId, await approvalPrincipals(db, user));
   return {
     Rows: rows.map((r) => ({
       TeamID: r.teamId,

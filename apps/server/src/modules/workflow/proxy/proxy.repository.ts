@@ -1,7 +1,7 @@
 import type { ProxyKind, SearchProxyBody } from '@ems/contracts';
-import { and, count, eq, gt, gte, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../core/db';
+import { type Db, prepared } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { employee } from '../../org/org.table';
 import { proxyGrant as g } from './proxy.table';
@@ -10,7 +10,7 @@ const principal = alias(employee, 'principal');
 const proxy = alias(employee, 'proxy');
 
 /** A grant acts today when its dates cover today and it was not freed. */
-function activeOn(today: string): SQL {
+function activeOn(today: string | Placeholder): SQL {
   return and(isNull(g.freedAt), lte(g.startDate, today), gte(g.endDate, today))!;
 }
 
@@ -160,6 +160,27 @@ export async function kindsActing(
     .from(g)
     .where(and(eq(g.companyId, companyId), eq(g.proxyId, proxyId), eq(g.principalId, principalId), activeOn(today)));
   return rows.map((r) => r.kind);
+}
+
+const approvalPrincipalRead = prepared((db) =>
+  db
+    .selectDistinct({ id: g.principalId })
+    .from(g)
+    .where(
+      and(
+        eq(g.companyId, sql.placeholder('companyId')),
+        eq(g.proxyId, sql.placeholder('proxyId')),
+        eq(g.kind, 'approve'),
+        activeOn(sql.placeholder('today')),
+      ),
+    )
+    .prepare('ems_approval_principals'),
+);
+
+/** Whom `proxyId` approves for today through an approval proxy (every approver list reads it). */
+export async function approvalPrincipalIds(db: Db, companyId: number, proxyId: number, today: string) {
+  const rows = await approvalPrincipalRead(db).execute({ companyId, proxyId, today });
+  return rows.map((r) => r.id);
 }
 
 /** Everyone `proxyId` may act for today, with the kinds of grant and the latest end date. */

@@ -3,7 +3,6 @@ import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
 import { hcpSpendOf } from '../../documents/customers/customer.service';
 import { type LineFacts, lineFacts } from '../../documents/document.service';
-import { parameter } from '../../system/system.service';
 import * as repo from '../approval/approval.repository';
 import { type Directory, type ResolvedStep, resolveRoute } from './routing';
 
@@ -127,10 +126,11 @@ export async function batchApprovable(
   db: Db,
   companyId: number,
   docs: readonly { docType: DocType; expenseTypeId: number | null }[],
+  /** The company's technical parameter AllowBatchApprove: when it is false, no document is. */
+  companyAllows: boolean,
 ): Promise<boolean[]> {
   if (docs.length === 0) return [];
-  const p = await parameter(db, companyId, 'AllowBatchApprove');
-  if (p && p.value.trim().toLowerCase() === 'false') return docs.map(() => false);
+  if (!companyAllows) return docs.map(() => false);
   // One read of the company's routes for the whole page, chosen as `templateFor` chooses: the expense type's own
   // route first, else the document type's general one, the lowest code among equals.
   const routes = await repo.activeRoutes(db, companyId);

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db';
+import { and, asc, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Db, prepared } from '../../core/db';
 import { announcement, company, technicalParameter } from './system.table';
 
 export async function currentAnnouncements(db: Db, companyId: number | null, today: string) {
@@ -20,7 +20,7 @@ export async function currentAnnouncements(db: Db, companyId: number | null, tod
 }
 
 /** Parameters in force for a company: its own values over the group-wide ones. */
-export async function parameters(db: Db, companyId: number, onlyPublic: boolean, keys?: string | readonly string[]) {
+export async function parameters(db: Db, companyId: number, onlyPublic: boolean, key?: string) {
   const rows = await db
     .select()
     .from(technicalParameter)
@@ -28,21 +28,43 @@ export async function parameters(db: Db, companyId: number, onlyPublic: boolean,
       and(
         or(isNull(technicalParameter.companyId), eq(technicalParameter.companyId, companyId)),
         onlyPublic ? eq(technicalParameter.isPublic, true) : undefined,
-        typeof keys === 'string'
-          ? eq(technicalParameter.key, keys)
-          : keys
-            ? inArray(technicalParameter.key, [...keys])
-            : undefined,
+        key ? eq(technicalParameter.key, key) : undefined,
       ),
     )
-    .orderBy(
-      asc(technicalParameter.sort),
-      asc(technicalParameter.key),
-      sql`${technicalParameter.companyId} nulls first`,
-    );
-  const byKey = new Map<string, (typeof rows)[number]>();
+    .orderBy(...PARAMETER_ORDER);
+  return inForce(rows);
+}
+
+const PARAMETER_ORDER = [
+  asc(technicalParameter.sort),
+  asc(technicalParameter.key),
+  sql`${technicalParameter.companyId} nulls first`,
+];
+
+/** The company's row of each key where it has one, else the group-wide one (rows in PARAMETER_ORDER). */
+function inForce<T extends { key: string }>(rows: T[]): T[] {
+  const byKey = new Map<string, T>();
   for (const r of rows) byKey.set(r.key, r);
   return [...byKey.values()];
+}
+
+const valuesRead = prepared((db) =>
+  db
+    .select({ key: technicalParameter.key, value: technicalParameter.value })
+    .from(technicalParameter)
+    .where(
+      and(
+        or(isNull(technicalParameter.companyId), eq(technicalParameter.companyId, sql.placeholder('companyId'))),
+        sql`${technicalParameter.key} = any(${sql.placeholder('keys')}::text[])`,
+      ),
+    )
+    .orderBy(...PARAMETER_ORDER)
+    .prepare('ems_parameter_values'),
+);
+
+/** Values in force of several parameters of a company, public or not, in one read. */
+export async function parameterValues(db: Db, companyId: number, keys: readonly string[]) {
+  return inForce(await valuesRead(db).execute({ companyId, keys }));
 }
 
 export async function findCompany(db: Db, id: number) {

@@ -87,7 +87,7 @@ export async function parameter(db: Db, companyId: number, key: string) {
 
 /** Several technical parameters of the company in one read, by key; a key not set is absent. */
 export async function parameterValues(db: Db, companyId: number, keys: readonly string[]) {
-  const rows = await repo.parameters(db, companyId, false, keys);
+  const rows = await repo.parameterValues(db, companyId, keys);
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 

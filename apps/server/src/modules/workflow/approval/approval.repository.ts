@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../core/db';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type Db, prepared } from '../../../core/db';
 import { countLimit, keywordIn, offsetOf, orderFrom } from '../../../core/list';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
@@ -18,7 +18,11 @@ export async function lockDocument(db: Db, id: number) {
 
 /** Every active route's choice and whether its documents may be approved in a batch: a company has a few dozen. */
 export function activeRoutes(db: Db, companyId: number) {
-  return db
+  return activeRoutesRead(db).execute({ companyId });
+}
+
+const activeRoutesRead = prepared((db) =>
+  db
     .select({
       docType: workflowSetting.docType,
       expenseTypeId: workflowSetting.expenseTypeId,
@@ -26,9 +30,10 @@ export function activeRoutes(db: Db, companyId: number) {
       allowBatchApprove: workflowSetting.allowBatchApprove,
     })
     .from(workflowSetting)
-    .where(and(eq(workflowSetting.companyId, companyId), eq(workflowSetting.active, true)))
-    .orderBy(asc(workflowSetting.code));
-}
+    .where(and(eq(workflowSetting.companyId, sql.placeholder('companyId')), eq(workflowSetting.active, true)))
+    .orderBy(asc(workflowSetting.code))
+    .prepare('ems_active_routes'),
+);
 
 /**
  * The route template for a document: one for its expense type first, else the document type's general one (the
@@ -201,6 +206,11 @@ function pendingWhere(
   );
 }
 
+/**
+ * One page of the steps waiting for the approvers and their count (up to `countLimit`), from two statements: the
+ * ids of the list's first `countLimit + 1` steps in its order, counted and cut to the page, then the page's rows and
+ * names by id, a statement built once whatever the filter.
+ */
 export async function pendingFor(
   db: Db,
   companyId: number,
@@ -214,21 +224,38 @@ export async function pendingFor(
     SortOrder?: 'ascend' | 'descend' | undefined;
   },
 ) {
-  const where = pendingWhere(companyId, approverIds, q);
   // A busy approver (compliance) has thousands pending: counted ten pages ahead, as the lists over a year do.
   const limit = countLimit(q);
-  const counted = db
-    .select({ one: sql`1` })
+  const ids = await db
+    .select({ id: step.id })
     .from(step)
     .innerJoin(doc, eq(doc.id, step.documentId))
     .innerJoin(applicant, eq(applicant.id, doc.applicantId))
-    .where(where)
-    .limit(limit + 1)
-    .as('counted');
-  const [c] = await db.select({ n: count() }).from(counted);
-  // Only what the page shows: each column selected is one more for drizzle to name and map on every call.
-  const rows = await stepList(db, {
-    s: { nameZh: step.nameZh, nameEn: step.nameEn, approverId: step.approverId, pendingSince: step.pendingSince },
+    .where(pendingWhere(companyId, approverIds, q))
+    .orderBy(
+      ...(q.SortField && q.SortField in PENDING_SORTABLE
+        ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
+        : [asc(step.pendingSince)]),
+      desc(step.documentId),
+    )
+    .limit(limit + 1);
+  const page = ids.slice(offsetOf(q), offsetOf(q) + q.PageSize).map((r) => r.id);
+  const rows = page.length ? await pendingRowsRead(db).execute({ ids: page }) : [];
+  const at = new Map(page.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.s.id)! - at.get(b.s.id)!);
+  return { counted: ids.length, limit, rows };
+}
+
+/** The rows of a page of pending steps, by step id: only what the page shows. */
+const pendingRowsRead = prepared((db) =>
+  stepList(db, {
+    s: {
+      id: step.id,
+      nameZh: step.nameZh,
+      nameEn: step.nameEn,
+      approverId: step.approverId,
+      pendingSince: step.pendingSince,
+    },
     d: {
       id: doc.id,
       docNo: doc.docNo,
@@ -244,17 +271,9 @@ export async function pendingFor(
     teamEn: team.nameEn,
   })
     .leftJoin(team, eq(team.id, doc.teamId))
-    .where(where)
-    .orderBy(
-      ...(q.SortField && q.SortField in PENDING_SORTABLE
-        ? [orderFrom(PENDING_SORTABLE, q, step.pendingSince)]
-        : [asc(step.pendingSince)]),
-      desc(step.documentId),
-    )
-    .limit(q.PageSize)
-    .offset(offsetOf(q));
-  return { counted: c?.n ?? 0, limit, rows };
-}
+    .where(sql`${step.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('ems_pending_rows'),
+);
 
 /** How many documents wait for the approvers, exactly (the badge of the approve centre). */
 export async function pendingCount(db: Db, companyId: number, approverIds: number[]): Promise<number> {

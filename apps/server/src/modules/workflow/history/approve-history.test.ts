@@ -228,6 +228,22 @@ describe('approve centre list', () => {
     const sorted = await rowsOf(PENDING, { SortField: 'PendingSince', SortOrder: 'ascend' }, manager.access_token);
     expect(sorted.Rows[0]?.ID).toBe(d.ID);
   });
+
+  it('pages through the list in its order, each page where the one before ended', async () => {
+    for (const amount of ['61.00', '62.00', '63.00', '64.00']) await deputy(amount);
+    const order = { SortField: 'TotalAmount', SortOrder: 'descend' };
+    const all = await rowsOf(PENDING, { ...order, PageSize: 100 }, manager.access_token);
+    expect(all.Total).toBeGreaterThanOrEqual(5);
+    const amounts = all.Rows.map((r) => Number(r.TotalAmount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const paged = [];
+    for (let page = 1; page <= 3; page++) {
+      const got = await rowsOf(PENDING, { ...order, PageIndex: page, PageSize: 2 }, manager.access_token);
+      expect(got.Total).toBe(all.Total);
+      paged.push(...got.Rows.map((r) => r.ID));
+    }
+    expect(paged).toEqual(all.Rows.slice(0, 6).map((r) => r.ID));
+  });
 });
 
 describe('approve-all (BatchApprove)', () => {

@@ -20,10 +20,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /**
- * A read run on most requests (the session, the approver's principals), built once per database handle and then run
- * with each call's values in its `sql.placeholder`s: building a statement from drizzle's query tree costs more than
- * PostgreSQL takes to answer such a read. On PostgreSQL it is also a named statement, parsed once per connection.
- * The name must be unique in the app. A transaction's handle builds its own, kept only while the handle lives.
+ * A read of a fixed shape run on many requests (the session, an approver's principals, a document's detail), built
+ * once per database handle and then run with each call's values in its `sql.placeholder`s: building a statement
+ * from drizzle's query tree costs more than PostgreSQL takes to answer such a read. On PostgreSQL it is also a named
+ * statement, parsed and planned once per connection. The name must be unique in the app. A transaction's handle
+ * builds its own, kept only while the handle lives.
  */
 export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
   const built = new WeakMap<Db, Q>();
@@ -268,7 +269,7 @@ function accountPool(pool: pg.Pool): void {
     return (connect() as Promise<pg.PoolClient>).then((client) => {
       const query = client.query;
       const release = client.release;
-      client.query = accounted(query as QueryFn) as typeof client.query;
+      client.query = accounted(named(query as QueryFn)) as typeof client.query;
       client.release = (...a: Parameters<typeof release>) => {
         client.query = query;
         client.release = release;
@@ -277,6 +278,37 @@ function accountPool(pool: pg.Pool): void {
       return client;
     });
   }) as typeof pool.connect;
+}
+
+/** Statement texts given a name, at most NAMED_TEXTS of them in a process (the first seen keep theirs). */
+const statementNames = new Map<string, string>();
+const NAMED_TEXTS = 500;
+/** Texts a server can prepare and plan; never `begin`, `commit`, a lock or anything else. */
+const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * The statements of transactions run as named statements, one name per text: PostgreSQL then parses each once per
+ * connection and, after a few runs, plans it once (a transition's reads and writes are by key, where one plan fits
+ * every value). Planning was half of the server's work in a submit. Statements outside transactions, the lists
+ * among them, stay unnamed: their best plan depends on the values (an approver with five steps or thirty thousand).
+ * The names are capped so a backend's cached plans stay bounded whatever texts the app builds.
+ */
+function named(query: QueryFn): QueryFn {
+  return function namedQuery(this: unknown, ...args: unknown[]) {
+    const config = args[0] as { text?: unknown; name?: unknown } | null;
+    if (typeof config === 'object' && config !== null && config.name === undefined) {
+      const text = config.text;
+      if (typeof text === 'string' && PLANNABLE.test(text)) {
+        let name = statementNames.get(text);
+        if (name === undefined && statementNames.size < NAMED_TEXTS) {
+          name = `ems_t${statementNames.size}`;
+          statementNames.set(text, name);
+        }
+        if (name !== undefined) args[0] = { ...config, name };
+      }
+    }
+    return query.apply(this, args);
+  };
 }
 
 /** PGlite: its `query` and `exec`, and those of the transaction handle its `transaction` passes on. */

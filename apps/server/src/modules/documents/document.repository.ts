@@ -1,7 +1,7 @@
 import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../core/db';
+import { type Db, prepared } from '../../core/db';
 import { orderFrom, paged } from '../../core/list';
 import { loanSettledSql } from '../finance/loans/loan-balance.repository';
 import { costCentre, internalOrder } from '../masterdata/costcentre.table';
@@ -49,8 +49,14 @@ export async function replaceLines(db: Db, documentId: number, lines: LineInsert
   if (lines.length) await db.insert(line).values(lines.map((l) => ({ ...l, documentId })));
 }
 
+/** A document with the names its detail shows; read on every detail and after every transition. */
 export async function findById(db: Db, id: number) {
-  const [row] = await documentList(db, {
+  const [row] = await byIdRead(db).execute({ id });
+  return row;
+}
+
+const byIdRead = prepared((db) =>
+  documentList(db, {
     applicant,
     teamZh: team.nameZh,
     teamEn: team.nameEn,
@@ -62,12 +68,16 @@ export async function findById(db: Db, id: number) {
     .leftJoin(team, eq(team.id, doc.teamId))
     .leftJoin(internalOrder, eq(internalOrder.id, doc.internalOrderId))
     .leftJoin(apply, eq(apply.id, doc.applyId))
-    .where(eq(doc.id, id));
-  return row;
-}
+    .where(eq(doc.id, sql.placeholder('id')))
+    .prepare('ems_document_by_id'),
+);
 
 export async function linesOf(db: Db, documentId: number) {
-  return db
+  return linesRead(db).execute({ documentId });
+}
+
+const linesRead = prepared((db) =>
+  db
     .select({
       l: line,
       itemZh: expenseItem.nameZh,
@@ -78,9 +88,10 @@ export async function linesOf(db: Db, documentId: number) {
     .from(line)
     .leftJoin(expenseItem, eq(expenseItem.id, line.expenseItemId))
     .leftJoin(expenseSubItem, eq(expenseSubItem.id, line.expenseSubItemId))
-    .where(eq(line.documentId, documentId))
-    .orderBy(asc(line.lineNo));
-}
+    .where(eq(line.documentId, sql.placeholder('documentId')))
+    .orderBy(asc(line.lineNo))
+    .prepare('ems_document_lines'),
+);
 
 /** Documents the given people applied for or prepared (the personal expense centre). */
 function ownedBy(companyId: number, people: number[]) {
@@ -186,7 +197,11 @@ const loan = alias(doc, 'loan');
 const OPEN_LOAN_STATES = AT_FINANCE.filter((s) => s !== 'closed');
 
 export async function loanLinksOf(db: Db, documentId: number) {
-  return db
+  return loanLinksRead(db).execute({ documentId });
+}
+
+const loanLinksRead = prepared((db) =>
+  db
     .select({
       loanId: documentLoanLink.loanId,
       amount: documentLoanLink.amount,
@@ -195,9 +210,10 @@ export async function loanLinksOf(db: Db, documentId: number) {
     })
     .from(documentLoanLink)
     .innerJoin(loan, eq(loan.id, documentLoanLink.loanId))
-    .where(eq(documentLoanLink.documentId, documentId))
-    .orderBy(asc(loan.docNo));
-}
+    .where(eq(documentLoanLink.documentId, sql.placeholder('documentId')))
+    .orderBy(asc(loan.docNo))
+    .prepare('ems_loan_links'),
+);
 
 export async function replaceLoanLinks(db: Db, documentId: number, links: { loanId: number; amount: string }[]) {
   await db.delete(documentLoanLink).where(eq(documentLoanLink.documentId, documentId));

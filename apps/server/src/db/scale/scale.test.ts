@@ -118,6 +118,26 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
     expect(bad).toEqual({ totals: 0, versions: 0, pending: 0, self_approved: 0, numbers: 0, counters: 0 });
   });
 
+  it('gives HCP lines one to six attendees of their company, each with a per-head share', async () => {
+    const a = await one<{ lines: number; fewest: number; most: number; foreign: number; shares: number }>(
+      `with per as (
+         select c.document_id, count(*) as heads, max(c.amount) as share, min(l.amount) as amount
+         from document_customer c join expense_line l on l.document_id = c.document_id and l.line_no = c.line_no
+         join document d on d.id = c.document_id join user_account u on u.employee_id = d.applicant_id
+         where u.username ~ '^u[0-9]{6}$' group by c.document_id)
+       select count(*)::int as lines, min(heads)::int as fewest, max(heads)::int as most,
+         (select count(*) from document_customer c join document d on d.id = c.document_id
+            join customer_hcp h on h.id = c.hcp_id where h.company_id <> d.company_id)::int as foreign,
+         count(*) filter (where not exists (
+           select 1 from generate_series(1, 6) k where round(amount / k, 2) = share))::int as shares
+       from per`,
+    );
+    expect(a.lines).toBeGreaterThan(0);
+    expect(a.fewest).toBeGreaterThanOrEqual(1);
+    expect(a.most).toBeLessThanOrEqual(6);
+    expect(a).toMatchObject({ foreign: 0, shares: 0 });
+  });
+
   it('leaves the report summaries equal to the documents they sum (decision 039)', async () => {
     const differ = await one<Record<string, number>>(
       `select

@@ -175,7 +175,7 @@ percentiles (nearest rank) and ratios taken in one run, so they compare on the s
 with \`pg\` straight against PostgreSQL, at the same concurrency, through a pool as large as the server's.
 Reading a list line: \`app a/b/c bare d/e/f ms\` are p50/p95/p99 over HTTP and bare; \`p95 ×r\` is app p95 over
 bare p95; \`SQL/call\` the statements one call ran (more than 8 is flagged as a likely query per row); \`n\` the
-timed calls. The load generator runs on the same machine as the server and PostgreSQL. Not measured here: the yearly used-amount report over 10 M lines (the app has no such report yet).
+timed calls. The load generator runs on the same machine as the server and PostgreSQL.
 
 ## Machine and data
 

@@ -1,6 +1,7 @@
 import type { QuotaKind, YearUsedDetailBody, YearUsedSearchBody } from '@ems/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
+import { EXPORT_PAGE } from '../../core/export';
 import { contains, countLimit, offsetOf } from '../../core/list';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -177,9 +178,9 @@ export async function* allDetails(
   const w = detailWhere(companyId, kind, f);
   let after: number | undefined;
   for (;;) {
-    const rows = await detailRows(db, kind, w, { limit: 5000, offset: 0, ...(after ? { after } : {}) });
+    const rows = await detailRows(db, kind, w, { limit: EXPORT_PAGE, offset: 0, ...(after ? { after } : {}) });
     yield* rows;
-    if (rows.length < 5000) return;
+    if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1]!.id;
   }
 }

@@ -2,6 +2,7 @@ import type { ApproveAmountQuery, DocumentStatusQuery } from '@ems/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
+import { EXPORT_PAGE } from '../../core/export';
 import { codeStartsWith, countLimit, offsetOf } from '../../core/list';
 import { monthsBetween } from '../../core/time';
 import { document as doc } from '../documents/document.table';
@@ -13,9 +14,6 @@ import { approvalStep } from '../workflow/approval/approval.table';
 /** The document-status and approve-amount reports: documents of the company and the decisions taken on them. */
 
 const current = alias(applicant, 'current_approver');
-
-/** Keyset pages of an export: rows after the last one read, newest first. */
-export const EXPORT_PAGE = 1000;
 
 async function statusWhere(db: Db, companyId: number, q: DocumentStatusQuery): Promise<SQL | undefined> {
   const named = q.Keyword ? await peopleNamed(db, q.Keyword) : [];

@@ -1,6 +1,7 @@
 import { APPROVED_STATES, type SpendStage } from '@ems/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
+import { EXPORT_PAGE } from '../../core/export';
 
 /** Which report: the lines of applies or deputies, grouped by the document's cost centre or the line's product. */
 export interface SpendKind {
@@ -231,12 +232,12 @@ export async function spendPage(
 }
 
 /**
- * Every line of the filter, newest expense date first as on screen, a thousand at a time: each page starts after the
+ * Every line of the filter, newest expense date first as on screen, a page at a time: each page starts after the
  * last row of the one before (keyset on the date index), so a deep page costs what the first does. The next page is
  * asked for before this one is handed on.
  */
 export async function* spendAll(db: Db, companyId: number, kind: SpendKind, f: SpendFilter, limit: number) {
-  const size = 1000;
+  const size = EXPORT_PAGE;
   const page = (after: SpendRow | undefined, n: number) => {
     const past = after ? sql` and (l.expense_date, l.id) < (${after.expense_date}::date, ${after.line_id})` : sql``;
     const rows = db

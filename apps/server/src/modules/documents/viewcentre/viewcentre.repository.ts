@@ -2,6 +2,7 @@ import type { ViewCenterQuery } from '@ems/contracts';
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
+import { EXPORT_PAGE } from '../../../core/export';
 import { countLimit, offsetOf } from '../../../core/list';
 import { employee, team } from '../../org/org.table';
 import { approvalStep } from '../../workflow/approval/approval.table';
@@ -176,7 +177,7 @@ export async function* all(
   scope: ViewScope,
   q: ViewCenterQuery,
   limit: number,
-  pageSize = 1000,
+  pageSize = EXPORT_PAGE,
 ) {
   const w = where(companyId, scope, q, q.Keyword ? await peopleNamed(db, q.Keyword) : []);
   const { key, descending, orderBy } = orderOf(q);

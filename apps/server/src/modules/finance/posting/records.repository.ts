@@ -7,6 +7,7 @@ import type {
 import { POSTING_DOC_STATES } from '@ems/contracts';
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
+import { EXPORT_PAGE } from '../../../core/export';
 import { cappedTotal, countLimit, keywordIn, offsetOf } from '../../../core/list';
 import { auditLog } from '../../audit/audit.table';
 import { document } from '../../documents/document.table';
@@ -20,8 +21,6 @@ import { accountingEntry, voucher } from '../entries/entries.table';
  * report screens (documentList, financialVouchers, paymentVoucher, auditLogs) read the same lists: their counts stop
  * ten pages ahead and their exports read keyset pages, so a year of a company's records stays quick.
  */
-
-export const EXPORT_PAGE = 1000;
 
 /** One page and its count stopped at `countLimit` (the pager then says "n+"). */
 async function cappedPage<R>(

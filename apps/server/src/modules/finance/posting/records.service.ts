@@ -11,6 +11,7 @@ import type {
 import type { Actor } from '../../../core/actor';
 import type { Db } from '../../../core/db';
 import { forbidden } from '../../../core/errors';
+import { EXPORT_PAGE } from '../../../core/export';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shownAccount, type Viewer } from '../../../core/masking';
@@ -35,7 +36,7 @@ async function* keyset<R, T>(
     read += rows.length;
     yield* await convert(rows);
     const last = rows.at(-1);
-    if (!last || rows.length < repo.EXPORT_PAGE) return;
+    if (!last || rows.length < EXPORT_PAGE) return;
     after = idOf(last);
   }
 }

@@ -72,6 +72,14 @@ export function cappedTotal(counted: number, limit: number, atLeast = false): { 
   return counted > limit || atLeast ? { Total: Math.min(counted, limit), TotalCapped: true } : { Total: counted };
 }
 
+/**
+ * `column = any($1::int[])`: the ids as one parameter. `inArray` binds each id on its own, so an export's page of five
+ * thousand ids was five thousand parameters for drizzle to build and PostgreSQL to parse.
+ */
+export function idIn(column: AnyColumn | SQL, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::int[])`;
+}
+
 /** `lower(column) IN (…)`: codes are matched regardless of case, as users type and import them. */
 export function codeIn(column: AnyColumn | SQL, codes: readonly string[]): SQL {
   return inArray(

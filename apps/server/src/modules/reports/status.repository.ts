@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { EXPORT_PAGE } from '../../core/export';
-import { codeStartsWith, countLimit, offsetOf } from '../../core/list';
+import { codeStartsWith, countLimit, idIn, offsetOf } from '../../core/list';
 import { monthsBetween } from '../../core/time';
 import { document as doc } from '../documents/document.table';
 import { applicant, createdWithin, documentCount, peopleNamed } from '../documents/document-list.repository';
@@ -72,12 +72,12 @@ async function currentApprovers(db: Db, rows: { d: { id: number; status: string;
     .innerJoin(current, eq(current.id, approvalStep.approverId))
     .where(
       and(
-        inArray(
+        idIn(
           approvalStep.documentId,
           approving.map((r) => r.d.id),
         ),
         eq(approvalStep.status, 'pending'),
-        sql`(${approvalStep.documentId}, ${approvalStep.round}) in (select ${doc.id}, ${doc.round} from ${doc} where ${inArray(
+        sql`(${approvalStep.documentId}, ${approvalStep.round}) in (select ${doc.id}, ${doc.round} from ${doc} where ${idIn(
           doc.id,
           approving.map((r) => r.d.id),
         )})`,
@@ -203,7 +203,7 @@ export async function* allDocumentStatus(db: Db, companyId: number, q: DocumentS
           db,
           await statusRows(db)
             .where(
-              inArray(
+              idIn(
                 doc.id,
                 ids.map((r) => r.id),
               ),

@@ -70,9 +70,28 @@ export function readsByParts(q: Pick<ViewCenterQuery, 'SortField' | 'SortOrder'>
   return key === doc.createdAt && descending;
 }
 
-/** The list's rows; `sortKey` is the row's value of the order's key, where an export's next page starts after. */
+/**
+ * The list's rows; `sortKey` is the row's value of the order's key, where an export's next page starts after. Only
+ * the document's columns a row shows: an export maps a hundred thousand rows, each column one more to decode.
+ */
 function select(db: Db, key: AnyColumn | SQL) {
   return documentList(db, {
+    d: {
+      id: doc.id,
+      docNo: doc.docNo,
+      docType: doc.docType,
+      status: doc.status,
+      currency: doc.currency,
+      totalAmount: doc.totalAmount,
+      totalAmountCny: doc.totalAmountCny,
+      reason: doc.reason,
+      createdAt: doc.createdAt,
+      submittedAt: doc.submittedAt,
+      approvedAt: doc.approvedAt,
+      longTerm: doc.longTerm,
+      applyStopped: doc.applyStopped,
+      version: doc.version,
+    },
     sortKey: sql<string>`(${key})::text`,
     applicantCode: applicant.code,
     teamZh: team.nameZh,

@@ -102,6 +102,11 @@ async function main(): Promise<void> {
     const outcome = await prepared;
     await reloadMessages(ctx);
     if (closing) return;
+    // Ready once the database is migrated and seeded and the texts are loaded: requests need nothing more. The job
+    // queue starts after: what a request hands to it is written to the outbox in the request's own transaction and
+    // relayed once the queue runs, so a start is not held up by the queue's own set-up.
+    lifecycle.ready();
+    printWelcome(config, ctx.database.kind, outcome);
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
     // written to the data folder; EVM messages through its gateway.
     const boss = createBoss(ctx.database, config.databaseUrl, config.jobs.maintenanceSeconds);
@@ -130,8 +135,6 @@ async function main(): Promise<void> {
     stopFollowing = followLanguageEdits(ctx, LANGUAGE_CHECK_MS, (err) =>
       app.log.error({ err }, 'reloading the language texts failed'),
     );
-    lifecycle.ready();
-    printWelcome(config, ctx.database.kind, outcome);
   })();
   await starting;
 }

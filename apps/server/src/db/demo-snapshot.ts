@@ -1,7 +1,6 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../core/db';
 import { MIGRATIONS_DIR, SERVER_DIR } from '../core/paths';
 import { shanghaiToday } from '../core/time';
@@ -35,6 +34,7 @@ function migrationCount(): number {
 export async function makeDemoSnapshot(): Promise<Manifest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ems-demo-'));
   try {
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create();
     const database = await openDatabase({ pglite: client });
     await database.migrate();

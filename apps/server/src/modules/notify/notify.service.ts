@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Culture } from '@ems/contracts';
-import { createTransport } from 'nodemailer';
 import type { Config } from '../../core/config';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
@@ -33,16 +32,20 @@ export function folderTransport(dir: string): MailTransport {
   };
 }
 
-/** The mail server, for when SMTP is configured: one pooled connection, messages from `from`. */
+/**
+ * The mail server, for when SMTP is configured: one pooled connection, messages from `from`. The mail package loads
+ * with the first message, not with every start of an app that may never send one.
+ */
 export function smtpTransport(url: string, from: string): MailTransport {
-  // Bounded well inside the job's 5-minute expiry, so the queue never hands out a notice still being sent.
-  const transporter = createTransport(
-    { url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
-    { from },
+  const transporter = import('nodemailer').then(({ createTransport }) =>
+    // Bounded well inside the job's 5-minute expiry, so the queue never hands out a notice still being sent.
+    createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }, { from }),
   );
+  // A failure to load shows on the first send; until then it is not an unhandled rejection.
+  transporter.catch(() => undefined);
   return {
     async send(message) {
-      await transporter.sendMail({
+      await (await transporter).sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,

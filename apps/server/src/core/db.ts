@@ -293,7 +293,7 @@ const PLANNABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /**
  * The statements of transactions run as named statements, one name per text: PostgreSQL then parses each once per
  * connection and, after a few runs, plans it once (a transition's reads and writes are by key, where one plan fits
- * every value). Planning was half of the server's work in a submit. Statements outside transactions, the lists
+ * every value). Planning was about a third of PostgreSQL's work in a submit. Statements outside transactions, the lists
  * among them, stay unnamed: their best plan depends on the values (an approver with five steps or thirty thousand).
  * The names are capped so a backend's cached plans stay bounded whatever texts the app builds.
  */

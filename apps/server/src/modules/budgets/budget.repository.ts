@@ -422,11 +422,11 @@ export async function budgetNames(db: Db, ids: number[]) {
     .where(inArray(budget.id, ids));
 }
 
-/** A document's ledger rows summed per budget; `own` marks the rows when they are united with the balances. */
-function ledgerSums(db: Db, documentId: number, own: SQL<boolean>) {
+/** A document's ledger rows summed per budget, marked `own` where they are united with the balances. */
+function ledgerSums(db: Db, documentId: number) {
   return db
     .select({
-      own,
+      own: sql<boolean>`true`,
       budgetId: budgetLedger.budgetId,
       held: sql<string>`sum(${budgetLedger.held})`,
       reserved: sql<string>`sum(${budgetLedger.reserved})`,
@@ -456,7 +456,7 @@ export async function balancesAndPositions(
     })
     .from(budgetBalance)
     .where(inArray(budgetBalance.budgetId, ids));
-  const own = ledgerSums(db, documentId, sql<boolean>`true`);
+  const own = ledgerSums(db, documentId);
   const out = { balances: new Map<number, Position>(), own: new Map<number, Position>() };
   for (const r of await balances.unionAll(own))
     (r.own ? out.own : out.balances).set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });
@@ -465,7 +465,7 @@ export async function balancesAndPositions(
 
 /** What a document holds, reserves and consumes, per budget: the sum of its ledger rows. */
 export async function positionsOf(db: Db, documentId: number): Promise<Map<number, Position>> {
-  const rows = await ledgerSums(db, documentId, sql<boolean>`true`);
+  const rows = await ledgerSums(db, documentId);
   return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
 }
 

@@ -133,7 +133,7 @@ export async function search(db: Db, companyId: number, scope: ViewScope, q: Vie
   const limit = countLimit(q);
   const offset = offsetOf(q);
   const newestFirst = key === doc.createdAt && descending;
-  if (readsByParts(q) && (scope.kind === 'personal' || scope.kind === 'follow')) {
+  if (newestFirst && (scope.kind === 'personal' || scope.kind === 'follow')) {
     const ids = await newestIds(db, companyId, scope, filtersOf(q, named), limit + 1);
     return {
       counted: ids.length,

@@ -1,6 +1,7 @@
 import { APPROVED_STATES } from '@ems/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
+import { idIn } from '../../../core/list';
 import type { document } from '../../documents/document.table';
 
 type LockedDocument = typeof document.$inferSelect;
@@ -140,7 +141,8 @@ export const NO_CELLS: Cells = { spend: '[]', periods: '[]', decisions: '[]' };
 
 /** A JSON text of the rows of `query` ('[]' for none). */
 const jsonOf = (query: SQL) => sql`(select coalesce(json_agg(c), '[]')::text from (${query}) c)`;
-const idIn = (ids: readonly number[]) => sql`d.id = any(${sql.param([...ids])}::int[])`;
+/** The documents `ids`, as the cell reads name them (`d`). */
+const documentsIn = (ids: readonly number[]) => idIn(sql`d.id`, ids);
 
 /**
  * The cells of the documents `spendIds` in the spend summaries and of `decisionIds` in the decision summary, in one
@@ -155,21 +157,21 @@ export async function cellsOf(db: Db, spendIds: readonly number[], decisionIds: 
         spendIds.length
           ? jsonOf(sql`select company_id, doc_type, month::text as month, stage, cost_centre_id, expense_type_id,
               expense_item_id, product_id, lines, amount_cny::text as amount_cny
-            from (${spendCellsWhere(idIn(spendIds))}) s`)
+            from (${spendCellsWhere(documentsIn(spendIds))}) s`)
           : none
       } as spend,
       ${
         spendIds.length
           ? jsonOf(sql`select company_id, doc_type, grain, period::text as period, stage, cost_centre_id, product_id,
               lines, amount_cny::text as amount_cny
-            from (${periodCellsWhere(idIn(spendIds))}) p`)
+            from (${periodCellsWhere(documentsIn(spendIds))}) p`)
           : none
       } as periods,
       ${
         decisionIds.length
           ? jsonOf(sql`select company_id, doc_type, decision, grain, period::text as period, slot, steps,
               amount_cny::text as amount_cny
-            from (${decisionCellsWhere(idIn(decisionIds))}) x`)
+            from (${decisionCellsWhere(documentsIn(decisionIds))}) x`)
           : none
       } as decisions`),
   );
@@ -229,7 +231,7 @@ export async function addSummaries(
         v.before.spend,
         sql`company_id int, doc_type text, month date, stage text, cost_centre_id int, expense_type_id int,
           expense_item_id int, product_id int, lines int, amount_cny numeric`,
-        spendCellsWhere(idIn(spendIds)),
+        spendCellsWhere(documentsIn(spendIds)),
         sql`spend_summary_key`,
       ),
       addLines(
@@ -238,7 +240,7 @@ export async function addSummaries(
         v.before.periods,
         sql`company_id int, doc_type text, grain text, period date, stage text, cost_centre_id int, product_id int,
           lines int, amount_cny numeric`,
-        periodCellsWhere(idIn(spendIds)),
+        periodCellsWhere(documentsIn(spendIds)),
         sql`spend_period_summary_key`,
       ),
     );
@@ -264,7 +266,7 @@ export async function addSummaries(
           from jsonb_to_recordset(${v.before.decisions}::jsonb) as o(company_id int, doc_type text, decision text,
             grain text, period date, slot smallint, steps int, amount_cny numeric)
         union all
-        ${decisionCellsWhere(idIn(v.ids))}) x
+        ${decisionCellsWhere(documentsIn(v.ids))}) x
       group by ${DECISION_KEYS}) c
     where (steps <> 0 or amount_cny <> 0) ${after}
     order by ${DECISION_KEYS}

@@ -3,9 +3,16 @@ import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from './errors';
-import { loadExcel } from './export';
 import type { Messages } from './i18n';
 import { issueCode, type ZodIssueLike } from './problem';
+
+/**
+ * The Excel library, loaded at the first import rather than at start: it is the largest package the server uses, and
+ * loading it took a sixth of the start. Exports do without it (`xlsx.ts`).
+ */
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
 
 /** Attachments and imports: at most 30 MB a file. */
 export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;

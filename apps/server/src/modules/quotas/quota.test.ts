@@ -6,7 +6,7 @@ import { concurrencyTest } from '../../../test/concurrency';
 import { LINE_MANAGER_STEP, type Masters, type Session, saveDeputy, saveWorkflow } from '../../../test/documents';
 import { documentMasters, flaggedItem } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
-import { loadExcel } from '../../core/export';
+import { loadExcel } from '../../core/import';
 import { shanghaiToday } from '../../core/time';
 import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
 import { quota, quotaLedger, quotaUsage } from './quota.table';

@@ -1,0 +1,81 @@
+import { inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { type CellValue, columnLetters, xlsxBytes } from './xlsx';
+
+async function bytesOf(name: string, header: string[], rows: CellValue[][]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  async function* each() {
+    yield* rows;
+  }
+  const columns = header.map((h, i) => ({ header: h, width: 10 + i }));
+  for await (const b of xlsxBytes(name, columns, each())) parts.push(b);
+  return Buffer.concat(parts);
+}
+
+/** The zip's entries read through its central directory, each inflated and checked against its size. */
+function entries(zip: Buffer): Map<string, string> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const out = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    const compressed = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString();
+    const local = zip.readUInt32LE(at + 42);
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26);
+    const text = inflateRawSync(zip.subarray(dataAt, dataAt + compressed));
+    expect(text.length, name).toBe(size);
+    out.set(name, text.toString());
+    at += 46 + nameLength;
+  }
+  return out;
+}
+
+describe('xlsxBytes', () => {
+  it('writes a workbook a spreadsheet reads back cell for cell, header frozen, widths kept', async () => {
+    const rows: CellValue[][] = [
+      ['DOC-1', 1234.5, '差旅费 & <餐费>', null],
+      ['  leading space', -3, '', 'a"quote'],
+      ['control\u0001char', 0, undefined, '换行\n第二行'],
+    ];
+    const zip = await bytesOf('单据 [2026]', ['单号', 'Amount', '说明', 'Note'], rows);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(zip as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('单据  2026');
+    expect(sheet.getRow(1).values).toEqual([undefined, '单号', 'Amount', '说明', 'Note']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'DOC-1', 1234.5, '差旅费 & <餐费>']);
+    expect(sheet.getRow(3).values).toEqual([undefined, '  leading space', -3, undefined, 'a"quote']);
+    expect(sheet.getRow(4).values).toEqual([undefined, 'controlchar', 0, undefined, '换行\n第二行']);
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getColumn(3).width).toBe(12);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('keeps every entry whole in a long sheet: sizes and data agree past many flushes', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`R${i}`, i, '报销单据说明文字'.repeat(3)]);
+    const zip = await bytesOf('big', ['A', 'B', 'C'], rows);
+    const parts = entries(zip);
+    expect([...parts.keys()]).toContain('[Content_Types].xml');
+    const sheet = parts.get('xl/worksheets/sheet1.xml')!;
+    expect(sheet.match(/<row /g)).toHaveLength(20_001);
+    expect(sheet).toContain('<c r="B20001"><v>19999</v></c>');
+    expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+
+  it('names columns past Z as a spreadsheet does', () => {
+    expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnLetters)).toEqual([
+      'A',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
+  });
+});

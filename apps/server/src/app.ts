@@ -17,7 +17,7 @@ import { tooManyRequests } from './core/errors';
 import { MAX_UPLOAD_BYTES } from './core/import';
 import { bindRequestScope } from './core/jobs';
 import { installLifecycleGuard, Lifecycle } from './core/lifecycle';
-import { installProblemHandler } from './core/problem';
+import { installProblemHandler, isNotAScreen } from './core/problem';
 import { accountRequestQueries, RequestLog } from './core/request-log';
 import { installSecurity } from './core/security';
 import { registerModules } from './modules';
@@ -173,26 +173,25 @@ export async function buildApp(
   await registerModules(app, ctx);
 
   if (existsSync(indexFile)) {
+    // The bundles, by one wildcard route looking each file up when asked: a route per file, as the plugin can also
+    // register, made five hundred routes at every start (a tenth of it). Only `assets/` holds files the browser asks
+    // for; the page itself is the fallback's below.
     await app.register(fastifyStatic, {
-      root: ctx.config.webDist,
-      wildcard: false,
+      root: join(ctx.config.webDist, 'assets'),
+      prefix: '/assets/',
       index: false,
-      prefix: '/',
       // The web build writes .br and .gz beside each text file (apps/web/build/precompress.ts): sent as they are,
       // with no compressing per request; files without them are compressed on the fly as before.
       preCompressed: true,
-      // Hashed bundles are kept for good; the page and its version file are asked for anew.
-      setHeaders: (reply, path) => {
-        reply.header(
-          'Cache-Control',
-          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+      // Hashed bundles are kept for good.
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
     // The web app's own paths (deep links, reloads) get its page. A route rather than the not-found handler, because
     // only routes are compressed; API and content paths still end in the coded 404.
     app.get('/*', { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      if (/^\/(api|content)\//i.test(req.url)) return reply.callNotFound();
+      if (isNotAScreen(req.url)) return reply.callNotFound();
       indexHtml ??= readFileSync(indexFile, 'utf8');
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     });

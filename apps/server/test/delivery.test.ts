@@ -20,6 +20,7 @@ beforeAll(async () => {
     `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`,
   );
   writeFileSync(join(webDist, 'assets/index-Ab12Cd34.js'), bundle);
+  writeFileSync(join(webDist, 'server-only.txt'), 'not for browsers');
   // A bundle the build compressed ahead (apps/web/build/precompress.ts), which the server must send as it is.
   writeFileSync(join(webDist, 'assets/vendor-Ef56Gh78.js'), bundle);
   await precompressFile(join(webDist, 'assets/vendor-Ef56Gh78.js'));
@@ -102,6 +103,20 @@ describe('compression', () => {
     const plain = await get(url, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bundle);
+  });
+
+  it('answers a bundle that is not there (an old page asking after an upgrade) with the coded 404, not the page', async () => {
+    for (const url of ['/assets/index-Gone1234.js', '/assets/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().type, url).toBe('urn:ems:error:common.route_not_found');
+    }
+  });
+
+  it('serves nothing from outside the bundles’ folder', async () => {
+    for (const url of ['/assets/..%2fserver-only.txt', '/assets/%2e%2e/server-only.txt', '/server-only.txt']) {
+      expect((await get(url)).body, url).not.toContain('not for browsers');
+    }
   });
 
   it('asks for the page anew every time: index.html and the single-page fallback', async () => {

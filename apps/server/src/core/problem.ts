@@ -99,6 +99,14 @@ function fieldOf(issue: ZodIssueLike): string {
 }
 
 /** Every error leaves as application/problem+json in the request's language; a 500 never shows a stack or SQL. */
+/**
+ * Paths that never answer with the web app's page: the API, its content files, and the bundles (a bundle an old page
+ * asks for after an upgrade must fail as a missing script, not load the page as one).
+ */
+export function isNotAScreen(url: string): boolean {
+  return /^\/(api|content|assets)\//i.test(url);
+}
+
 export function installProblemHandler(
   app: FastifyInstance,
   messages: Messages,
@@ -163,7 +171,7 @@ export function installProblemHandler(
 
   // A screen route of the web app (not /api, not a file) gets the app's page, which routes in the browser.
   app.setNotFoundHandler((req, reply) => {
-    const html = req.method === 'GET' && !/^\/(api|content)\//i.test(req.url) ? webIndex?.() : undefined;
+    const html = req.method === 'GET' && !isNotAScreen(req.url) ? webIndex?.() : undefined;
     if (html) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
     return send(req, reply, 404, 'common.route_not_found');
   });

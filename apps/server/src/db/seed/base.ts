@@ -57,6 +57,9 @@ export async function seedBase(db: Db): Promise<void> {
           labelKey: sql`excluded.label_key`,
           sort: sql`excluded.sort`,
         },
+        // Only a screen that moved is written: a start that changes nothing leaves the table as it was.
+        setWhere: sql`(${appFunction.menuGroup}, ${appFunction.path}, ${appFunction.labelKey}, ${appFunction.sort})
+          is distinct from (excluded.menu_group, excluded.path, excluded.label_key, excluded.sort)`,
       });
     const existing = await tx
       .select({ key: technicalParameter.key })

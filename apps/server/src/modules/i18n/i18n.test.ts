@@ -1,9 +1,11 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
 import { eventually } from '../../../test/jobs';
 import { Messages } from '../../core/i18n';
+import { readLanguageFiles } from '../../db/seed/base';
+import { applySeed } from './i18n.repository';
 import { followLanguageEdits, reloadMessages } from './i18n.service';
 import { languageResource } from './i18n.table';
 
@@ -96,6 +98,67 @@ describe('language packs', () => {
       where: (a, { eq }) => eq(a.entity, 'language_resource'),
     });
     expect(audit.some((a) => a.entityId === String(row.ID) && a.action === 'update')).toBe(true);
+  });
+
+  it('a release’s texts: new and changed ones written, an administrator’s edit kept, nothing written when none moved', async () => {
+    const db = t.ctx.db;
+    const seedTexts = readLanguageFiles();
+    expect(await applySeed(db, seedTexts)).toBe(0);
+    const text = (pageId: string, itemId: string) =>
+      db
+        .select({ content: languageResource.itemContent, edited: languageResource.edited })
+        .from(languageResource)
+        .where(
+          and(
+            eq(languageResource.pageId, pageId),
+            eq(languageResource.itemId, itemId),
+            eq(languageResource.cultureCode, 'en-GB'),
+          ),
+        )
+        .then((r) => r[0]);
+    const edited = seedTexts.find(
+      (r) => r.culture === 'en-GB' && r.pageId === 'error' && r.itemId === 'auth.invalid_credentials',
+    )!;
+    const plain = seedTexts.find(
+      (r) => r.culture === 'en-GB' && r.pageId === 'error' && r.itemId === 'common.not_found',
+    )!;
+    await db
+      .update(languageResource)
+      .set({ itemContent: 'Edited by an administrator', edited: true })
+      .where(
+        and(
+          eq(languageResource.pageId, edited.pageId),
+          eq(languageResource.itemId, edited.itemId),
+          eq(languageResource.cultureCode, 'en-GB'),
+        ),
+      );
+    const release = [
+      ...seedTexts.map((r) => (r === edited || r === plain ? { ...r, content: `${r.content} (new release)` } : r)),
+      { pageId: 'web', itemId: 'release.new_text', culture: 'en-GB', content: 'Brand new', type: 'web' },
+    ];
+    expect(await applySeed(db, release)).toBe(2);
+    expect(await text('error', 'common.not_found')).toEqual({
+      content: `${plain.content} (new release)`,
+      edited: false,
+    });
+    expect(await text('error', 'auth.invalid_credentials')).toEqual({
+      content: 'Edited by an administrator',
+      edited: true,
+    });
+    expect(await text('web', 'release.new_text')).toEqual({ content: 'Brand new', edited: false });
+    expect(await applySeed(db, release)).toBe(0);
+    await db.delete(languageResource).where(eq(languageResource.itemId, 'release.new_text'));
+    await db
+      .update(languageResource)
+      .set({ itemContent: edited.content, edited: false })
+      .where(
+        and(
+          eq(languageResource.pageId, edited.pageId),
+          eq(languageResource.itemId, edited.itemId),
+          eq(languageResource.cultureCode, 'en-GB'),
+        ),
+      );
+    expect(await applySeed(db, seedTexts)).toBe(1);
   });
 
   it('creates, refuses a duplicate key, and deletes', async () => {

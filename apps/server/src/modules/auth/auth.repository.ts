@@ -32,8 +32,13 @@ const sessionRead = prepared((db) => {
   const ofUser = sql`${employeeRoleTeam.employeeId} = ${employee.id} and ${role.companyId} = ${companyId} and ${role.active}`;
   return db
     .select({
-      account: userAccount,
-      employee,
+      // Only what a request's user is made of: each column more is one more to send and decode at every request.
+      account: {
+        id: userAccount.id,
+        active: userAccount.active,
+        mustChangePassword: userAccount.mustChangePassword,
+      },
+      employee: { id: employee.id, status: employee.status },
       locked: sql<boolean>`coalesce(${userAccount.lockedUntil} > now(), false)`,
       live: sql<boolean>`exists (select 1 from ${refreshToken} where ${refreshToken.familyId} = ${sql.placeholder('familyId')}
         and ${refreshToken.userAccountId} = ${userAccount.id} and ${refreshToken.revokedAt} is null)`,

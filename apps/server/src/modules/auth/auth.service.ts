@@ -25,7 +25,10 @@ function sha256(v: string): string {
   return createHash('sha256').update(v).digest('hex');
 }
 
-function usable(a: Account): boolean {
+function usable(a: {
+  account: Pick<Account['account'], 'active'>;
+  employee: Pick<Account['employee'], 'status'>;
+}): boolean {
   return a.account.active && a.employee.status !== 'left';
 }
 

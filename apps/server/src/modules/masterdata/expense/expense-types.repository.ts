@@ -105,17 +105,17 @@ export async function authorisedTypes(db: Db, employeeId: number, typeIds: numbe
   return new Set(rows.map((r) => r.id));
 }
 
-/** A team and all the teams above it: a type limited to a BU is open to its regions and districts. */
+/**
+ * A team and all the teams above it: a type limited to a BU is open to its regions and districts. Walked up in the
+ * database, a handful of rows, rather than reading every team of the company to walk up in memory.
+ */
 export async function teamWithAncestors(db: Db, companyId: number, teamId: number | null): Promise<Set<number>> {
-  const ids = new Set<number>();
-  if (teamId === null) return ids;
-  const teams = await db
-    .select({ id: team.id, parentId: team.parentId })
-    .from(team)
-    .where(eq(team.companyId, companyId));
-  const parent = new Map(teams.map((t) => [t.id, t.parentId]));
-  for (let id: number | null | undefined = teamId; id != null && !ids.has(id); id = parent.get(id)) ids.add(id);
-  return ids;
+  if (teamId === null) return new Set();
+  const result = await db.execute(sql`with recursive up(id, parent_id) as (
+      select id, parent_id from ${team} where company_id = ${companyId} and id = ${teamId}
+      union select t.id, t.parent_id from ${team} t join up on t.id = up.parent_id where t.company_id = ${companyId})
+    select id from up`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
 }
 
 // Items a type offers (selected) or could offer (not selected)

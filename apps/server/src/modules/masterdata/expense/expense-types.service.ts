@@ -64,7 +64,8 @@ export async function typesForUser(db: Db, actor: Actor, docType: ExpenseDocType
   const rows = await repo.typesOf(db, actor.companyId, { docType, activeOnly: true });
   const ids = rows.map((r) => r.id);
   const limits = await repo.teamLimits(db, ids);
-  const myTeams = await repo.teamWithAncestors(db, actor.companyId, actor.teamId);
+  // Only a type limited to teams asks where the user's team sits.
+  const myTeams = limits.size > 0 ? await repo.teamWithAncestors(db, actor.companyId, actor.teamId) : new Set<number>();
   const restricted = rows.filter((r) => r.restricted && r.docType === 'apply').map((r) => r.id);
   const authorised = await repo.authorisedTypes(db, actor.userId, restricted);
   const allowed = rows.filter((r) => {

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     printWelcome(config, ctx.database.kind, outcome);
     // Calls to systems outside leave through jobs on the same database: notices by SMTP when configured, else
     // written to the data folder; EVM messages through its gateway.
-    const boss = createBoss(ctx.database, config.databaseUrl, config.jobs.maintenanceSeconds);
+    const boss = await createBoss(ctx.database, config.databaseUrl, config.jobs.maintenanceSeconds);
     // Queues are created one instance at a time: two instances creating different queues at once (each a partition
     // of pg-boss's job table) can deadlock.
     await ctx.database.exclusively(async () => {

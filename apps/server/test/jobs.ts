@@ -17,7 +17,7 @@ export async function startTestJobs(
 ): Promise<OutboundRunner & { lines: Record<string, unknown>[] }> {
   const lines: Record<string, unknown>[] = [];
   const log = pino({ level: 'info' }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
-  const runner = await startOutbound(ctx, createBoss(ctx.database, ctx.config.databaseUrl), handlers, {
+  const runner = await startOutbound(ctx, await createBoss(ctx.database, ctx.config.databaseUrl), handlers, {
     log: log as unknown as FastifyBaseLogger,
     retryLimit: opts.retryLimit ?? 2,
     retryDelay: 1,

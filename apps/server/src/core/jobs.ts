@@ -2,20 +2,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database, Db } from './db';
 
 /**
  * The job queue (pg-boss) on the application's own database. On PostgreSQL it opens a small pool of its own from
  * the same connection string; on the embedded PGlite, which has a single connection, it goes through the app's
- * client, so its advisory locks and SKIP LOCKED fetches run on the very database the app writes to.
+ * client, so its advisory locks and SKIP LOCKED fetches run on the very database the app writes to. The package
+ * loads here, after the app is ready, not with the server's modules at start.
  */
-export function createBoss(
+export async function createBoss(
   database: Database,
   url: string | undefined,
   /** How often abandoned jobs are looked for (pg-boss's maintenance), seconds; its default unless given. */
   maintenanceIntervalSeconds?: number,
-): PgBoss {
+): Promise<PgBoss> {
+  const { default: Boss } = await import('pg-boss');
   // `schedule` keeps the cron of the scheduled jobs (`startScheduled`) ticking.
   const common = {
     schedule: true,
@@ -26,9 +28,9 @@ export function createBoss(
   } as const;
   if (database.kind === 'postgres') {
     if (!url) throw new Error('PostgreSQL without a connection string');
-    return new PgBoss({ ...common, connectionString: url, max: 4 });
+    return new Boss({ ...common, connectionString: url, max: 4 });
   }
-  return new PgBoss({ ...common, db: pgliteAdapter(clientOf(database.db)) });
+  return new Boss({ ...common, db: pgliteAdapter(clientOf(database.db)) });
 }
 
 function clientOf(db: Db): PGlite {

@@ -103,6 +103,11 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   tmcRoutes,
 ];
 
+/**
+ * Each module's routes go straight onto the app: no module adds hooks, decorators or parsers of its own, so none
+ * needs a plugin scope, and fifty scopes (each a child instance, set up in turn by the plugin loader) were a tenth of
+ * building the app at every start.
+ */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const mod of MODULES) await app.register(async (scope) => mod(scope, ctx));
+  for (const mod of MODULES) await mod(app, ctx);
 }

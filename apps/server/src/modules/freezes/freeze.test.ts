@@ -271,7 +271,7 @@ describe('the nightly job', () => {
 
 describe('the nightly schedule', () => {
   it('is kept in the job queue for 01:30 Shanghai time, and a run of its queue freezes', async () => {
-    const boss = createBoss(t.ctx.database, t.ctx.config.databaseUrl);
+    const boss = await createBoss(t.ctx.database, t.ctx.config.databaseUrl);
     await boss.start();
     try {
       const logged: object[] = [];

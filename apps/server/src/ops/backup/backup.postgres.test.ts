@@ -70,7 +70,7 @@ describe.skipIf(template.kind !== 'postgres')('backup and restore on PostgreSQL'
     source = await testAppOn(configFor(sourceDb, sourceDir), { persistKeys: true });
     added = await documentWithFile(source);
     // A job waiting in pg-boss's own schema, which the dump must carry too.
-    const boss = createBoss(source.ctx.database, source.ctx.config.databaseUrl);
+    const boss = await createBoss(source.ctx.database, source.ctx.config.databaseUrl);
     await boss.start();
     await boss.createQueue(WAITING_QUEUE);
     await boss.send(WAITING_QUEUE, { reason: 'survives a restore' }, { startAfter: 3600 });

@@ -172,16 +172,21 @@ class ZipWriter {
     return b;
   }
 
+  /** The version needed, flags, method, time and date, which an entry's header and its directory record share. */
+  private shared(b: Buffer, at: number): void {
+    b.writeUInt16LE(VERSION, at);
+    b.writeUInt16LE(FLAGS, at + 2);
+    b.writeUInt16LE(DEFLATE, at + 4);
+    b.writeUInt16LE(this.stamp.time, at + 6);
+    b.writeUInt16LE(this.stamp.date, at + 8);
+  }
+
   async *entry(fileName: string, texts: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Buffer> {
     const name = Buffer.from(fileName, 'utf8');
     const e: ZipEntry = { name, offset: this.offset, crc: 0, compressed: 0, size: 0 };
     const head = Buffer.alloc(30);
     head.writeUInt32LE(0x04034b50, 0);
-    head.writeUInt16LE(VERSION, 4);
-    head.writeUInt16LE(FLAGS, 6);
-    head.writeUInt16LE(DEFLATE, 8);
-    head.writeUInt16LE(this.stamp.time, 10);
-    head.writeUInt16LE(this.stamp.date, 12);
+    this.shared(head, 4);
     // CRC and sizes (14–25) stay 0: they follow the data.
     head.writeUInt16LE(name.length, 26);
     yield this.counted(Buffer.concat([head, name]));
@@ -226,11 +231,7 @@ class ZipWriter {
       const r = Buffer.alloc(46);
       r.writeUInt32LE(0x02014b50, 0);
       r.writeUInt16LE(VERSION, 4);
-      r.writeUInt16LE(VERSION, 6);
-      r.writeUInt16LE(FLAGS, 8);
-      r.writeUInt16LE(DEFLATE, 10);
-      r.writeUInt16LE(this.stamp.time, 12);
-      r.writeUInt16LE(this.stamp.date, 14);
+      this.shared(r, 6);
       r.writeUInt32LE(e.crc, 16);
       r.writeUInt32LE(e.compressed, 20);
       r.writeUInt32LE(e.size, 24);

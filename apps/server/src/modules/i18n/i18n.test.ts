@@ -104,17 +104,17 @@ describe('language packs', () => {
     const db = t.ctx.db;
     const seedTexts = readLanguageFiles();
     expect(await applySeed(db, seedTexts)).toBe(0);
+    const english = (pageId: string, itemId: string) =>
+      and(
+        eq(languageResource.pageId, pageId),
+        eq(languageResource.itemId, itemId),
+        eq(languageResource.cultureCode, 'en-GB'),
+      );
     const text = (pageId: string, itemId: string) =>
       db
         .select({ content: languageResource.itemContent, edited: languageResource.edited })
         .from(languageResource)
-        .where(
-          and(
-            eq(languageResource.pageId, pageId),
-            eq(languageResource.itemId, itemId),
-            eq(languageResource.cultureCode, 'en-GB'),
-          ),
-        )
+        .where(english(pageId, itemId))
         .then((r) => r[0]);
     const edited = seedTexts.find(
       (r) => r.culture === 'en-GB' && r.pageId === 'error' && r.itemId === 'auth.invalid_credentials',
@@ -125,13 +125,7 @@ describe('language packs', () => {
     await db
       .update(languageResource)
       .set({ itemContent: 'Edited by an administrator', edited: true })
-      .where(
-        and(
-          eq(languageResource.pageId, edited.pageId),
-          eq(languageResource.itemId, edited.itemId),
-          eq(languageResource.cultureCode, 'en-GB'),
-        ),
-      );
+      .where(english(edited.pageId, edited.itemId));
     const release = [
       ...seedTexts.map((r) => (r === edited || r === plain ? { ...r, content: `${r.content} (new release)` } : r)),
       { pageId: 'web', itemId: 'release.new_text', culture: 'en-GB', content: 'Brand new', type: 'web' },
@@ -151,13 +145,7 @@ describe('language packs', () => {
     await db
       .update(languageResource)
       .set({ itemContent: edited.content, edited: false })
-      .where(
-        and(
-          eq(languageResource.pageId, edited.pageId),
-          eq(languageResource.itemId, edited.itemId),
-          eq(languageResource.cultureCode, 'en-GB'),
-        ),
-      );
+      .where(english(edited.pageId, edited.itemId));
     expect(await applySeed(db, seedTexts)).toBe(1);
   });
 

@@ -34,7 +34,7 @@ export function folderTransport(dir: string): MailTransport {
 
 /**
  * The mail server, for when SMTP is configured: one pooled connection, messages from `from`. The mail package loads
- * with the first message, not with every start of an app that may never send one.
+ * when this transport is made (once the app is ready, with the job queue), never on a start without SMTP.
  */
 export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = import('nodemailer').then(({ createTransport }) =>

@@ -3,7 +3,7 @@
 #   docker build -t ems .
 #   docker run -p 3000:3000 -v ems-data:/data ems            (embedded database in the volume)
 # compose.yaml runs it against PostgreSQL.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Every workspace's packages, development ones included: what the builds need.
 FROM ${NODE_IMAGE} AS deps

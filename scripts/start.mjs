@@ -1,6 +1,9 @@
 // npm start: builds the web app and the server when their sources changed, then runs the built server (embedded
 // database unless DATABASE_URL).
 import { buildServerIfStale, buildWebIfStale, run, running } from './lib.mjs';
+import { onPinnedRuntime } from './runtime.mjs';
+
+await onPinnedRuntime();
 
 for (const build of [buildWebIfStale, buildServerIfStale]) {
   const code = await build();

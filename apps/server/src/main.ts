@@ -1,3 +1,4 @@
+import './runtime-guard';
 import { buildApp } from './app';
 import { createContext, reloadMessages } from './context-factory';
 import { ConfigError, loadConfig } from './core/config';

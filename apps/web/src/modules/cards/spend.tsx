@@ -28,5 +28,6 @@ export function StateTag<S extends string>({
   labels: string;
 }) {
   const { t } = useTranslation();
-  return <Tag color={colours[value]}>{t(`${labels}.${value}`)}</Tag>;
+  const key: string = `${labels}.${value}`;
+  return <Tag color={colours[value]}>{t(key)}</Tag>;
 }

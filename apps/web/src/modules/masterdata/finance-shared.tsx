@@ -1,6 +1,7 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ChangedResult } from '@ems/contracts';
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../app/notice';
@@ -44,7 +45,7 @@ export function startStopActions<Row extends { Version: number }>(
     start: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
     stop: (items: { ID: number; Version: number }[]) => Promise<ChangedResult>;
   },
-  t: (key: string, params?: Record<string, unknown>) => string,
+  t: TFunction,
 ): ActionDef<Row>[] {
   const items = (rows: Row[]) => rows.map((r) => ({ ID: idOf(r), Version: r.Version }));
   return [

@@ -1,4 +1,5 @@
 import { Form } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../app/notice';
@@ -53,7 +54,7 @@ export function HandOverPeople(props: {
  * yes to the question.
  */
 export async function handOverAgreed(
-  t: (key: string, params?: Record<string, unknown>) => string,
+  t: TFunction,
   v: { from: number | undefined; to: number | undefined; all: boolean; selected: number; keys: string },
 ): Promise<boolean> {
   if (v.from === undefined || v.to === undefined) {

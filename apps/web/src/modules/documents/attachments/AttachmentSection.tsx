@@ -98,7 +98,7 @@ export function AttachmentSection({ documentId, editable }: AttachmentSectionPro
     if (!rules) return Upload.LIST_IGNORE;
     const refusal = checkFile(file, rules);
     if (refusal) {
-      notice.warning(t(refusal.key, refusal.params));
+      notice.warning(t(refusal.key, refusal.params ?? {}));
       return Upload.LIST_IGNORE;
     }
     return true;

@@ -19,6 +19,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -36,10 +37,7 @@ const INDEX: Record<RemitStep, number> = { documents: 1, list: 2, entries: 3, pr
 type Refresh = () => Promise<unknown>;
 
 /** Names the documents of a batch that were not moved, with why. */
-function reportRefusals(
-  t: (k: string, o?: Record<string, unknown>) => string,
-  refused: { DocNo: string; Code: string }[],
-) {
+function reportRefusals(t: TFunction, refused: { DocNo: string; Code: string }[]) {
   for (const r of refused)
     notice.warning(`${r.DocNo}: ${t(`error.${r.Code}`, { docNo: r.DocNo, payee: '', runNo: '' })}`);
 }

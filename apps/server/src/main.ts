@@ -81,13 +81,15 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     hardStop.unref();
     try {
-      // Whatever the start was doing (a migration, the seed) ends first: it runs in transactions of its own.
+      // The listener stops taking connections at once and idle kept-alive ones close; requests in flight finish.
+      // It does not wait for the start, which may still be setting up the job queue.
+      const listenerClosed = app.close();
+      // Whatever the start was doing (a migration, the seed, the queue) ends first: it runs in transactions of its
+      // own. Jobs in progress then finish alongside the requests; only then does the database close under them.
       await starting?.catch(() => undefined);
       stopFollowing?.();
       const jobsTimeoutMs = Math.max(1_000, config.shutdownTimeoutMs - CLOSE_RESERVE_MS);
-      // The listener stops taking connections and idle kept-alive ones close; requests in flight finish. Jobs in
-      // progress finish alongside; only then does the database close under them.
-      await Promise.all([app.close(), outbound?.stop({ timeoutMs: jobsTimeoutMs })]);
+      await Promise.all([listenerClosed, outbound?.stop({ timeoutMs: jobsTimeoutMs })]);
       await ctx.database.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { Db as BossDb, PgBoss } from 'pg-boss';
 import type { Database, Db } from './db';
 
 /**
@@ -17,7 +17,7 @@ export async function createBoss(
   /** How often abandoned jobs are looked for (pg-boss's maintenance), seconds; its default unless given. */
   maintenanceIntervalSeconds?: number,
 ): Promise<PgBoss> {
-  const { default: Boss } = await import('pg-boss');
+  const { PgBoss: Boss } = await import('pg-boss');
   // `schedule` keeps the cron of the scheduled jobs (`startScheduled`) ticking.
   const common = {
     schedule: true,
@@ -43,7 +43,7 @@ function clientOf(db: Db): PGlite {
  * pg-boss's schema plans are several statements in one text without parameters, which only the simple protocol
  * (`exec`) runs; everything with parameters is a single statement (`query`).
  */
-export function pgliteAdapter(client: PGlite): PgBoss.Db {
+export function pgliteAdapter(client: PGlite): BossDb {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values.map(jsonParam));
@@ -65,7 +65,7 @@ function jsonParam(value: unknown): unknown {
  * The same interface over an open transaction (either engine), so a job is inserted in the transaction that
  * marks it relayed: both commit, or neither. pg-boss numbers its parameters `$n`; each becomes a bound value.
  */
-export function transactionAdapter(tx: Db): PgBoss.Db {
+export function transactionAdapter(tx: Db): BossDb {
   return {
     async executeSql(text, values = []) {
       const chunks: SQL[] = text.split(/\$(\d+)/).map((part, i) => {
@@ -113,8 +113,8 @@ export interface ScheduledJob {
 export async function startScheduled(boss: PgBoss, jobs: ScheduledJob[]): Promise<void> {
   for (const job of jobs) {
     const policy = { retryLimit: 2, retryDelay: 600, expireInSeconds: 3600 };
-    await boss.createQueue(job.queue, { name: job.queue, ...policy });
-    await boss.updateQueue(job.queue, { name: job.queue, ...policy });
+    await boss.createQueue(job.queue, policy);
+    await boss.updateQueue(job.queue, policy);
     await boss.schedule(job.queue, job.cron, {}, { tz: 'Asia/Shanghai' });
     await boss.work(job.queue, { batchSize: 1 }, async ([j]) => {
       if (j) await withRequestId(`${job.queue}-${j.id}`, () => job.run(`${job.queue}-${j.id}`));

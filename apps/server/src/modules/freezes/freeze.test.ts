@@ -289,7 +289,7 @@ describe('the nightly schedule', () => {
       await eventually(async () => expect((await state(p.id)).status).toBe('overdue_frozen'));
       await eventually(() => expect(logged).toContainEqual({ frozen: 1 }));
     } finally {
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await boss.stop({ graceful: true, timeout: 5_000 });
     }
   });
 });

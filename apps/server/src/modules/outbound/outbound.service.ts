@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboundJobRow, SearchOutboundJobBody } from '@ems/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import { startQueue } from '../../core/job-queue-upgrade';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { notFound, refused } from '../../core/errors';
@@ -79,7 +80,13 @@ export async function relay(
     // One insert for the batch, each job under the queue's own policy (retries, expiry), and one update.
     const jobs = rows.map((r) => ({ id: randomUUID(), name: r.queue, data: { outboundId: r.id } }));
     const inTx = transactionAdapter(tx);
-    await boss.insert(jobs, { db: inTx });
+    // pg-boss inserts into one queue per call.
+    for (const queue of new Set(rows.map((r) => r.queue)))
+      await boss.insert(
+        queue,
+        jobs.filter((j) => j.name === queue).map(({ id, data }) => ({ id, data })),
+        { db: inTx },
+      );
     // pg-boss skips, silently, a job whose queue does not exist: never treat that as handed over.
     const found = await repo.countQueuedJobs(
       tx,
@@ -106,7 +113,7 @@ function messageOf(err: unknown): string {
 async function attempt(
   db: Db,
   handler: OutboundHandler,
-  job: PgBoss.JobWithMetadata<{ outboundId: number }>,
+  job: JobWithMetadata<{ outboundId: number }>,
   log: FastifyBaseLogger,
 ) {
   const row = await repo.find(db, job.data.outboundId);
@@ -137,7 +144,7 @@ export async function startOutbound(
 ): Promise<OutboundRunner> {
   const { log } = opts;
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
+  await startQueue(ctx.db, boss);
   const policy = {
     retryLimit: opts.retryLimit ?? 5,
     retryDelay: opts.retryDelay ?? 30,
@@ -148,13 +155,13 @@ export async function startOutbound(
   const queues = (Object.keys(handlers) as OutboundQueue[]).filter((q) => handlers[q]);
   for (const [queue, handler] of Object.entries(handlers)) {
     if (!handler) continue;
-    await boss.createQueue(queue, { name: queue, ...policy });
-    await boss.updateQueue(queue, { name: queue, ...policy });
+    await boss.createQueue(queue, policy);
+    await boss.updateQueue(queue, policy);
     let workerId: string | undefined;
-    workerId = await boss.work<{ outboundId: number }>(
+    workerId = await boss.work(
       queue,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
-      async ([job]) => {
+      async ([job]: JobWithMetadata<{ outboundId: number }>[]) => {
         try {
           if (job) await attempt(ctx.db, handler, job, log);
         } finally {
@@ -190,7 +197,8 @@ export async function startOutbound(
     async stop({ timeoutMs = 10_000 } = {}) {
       clearInterval(timer);
       await relaying?.catch(() => 0);
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // Graceful: waits for the calls in progress, up to the timeout.
+      await boss.stop({ graceful: true, timeout: timeoutMs });
     },
   };
 }

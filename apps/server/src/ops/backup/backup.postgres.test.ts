@@ -74,7 +74,7 @@ describe.skipIf(template.kind !== 'postgres')('backup and restore on PostgreSQL'
     await boss.start();
     await boss.createQueue(WAITING_QUEUE);
     await boss.send(WAITING_QUEUE, { reason: 'survives a restore' }, { startAfter: 3600 });
-    await boss.stop({ graceful: false, wait: true });
+    await boss.stop({ graceful: false });
     employeeToken = (await source.login('employee')).access_token;
     before = await holdings(source);
   }, 60_000);

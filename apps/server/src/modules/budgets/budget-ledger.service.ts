@@ -2,7 +2,7 @@ import type { DocState } from '@ems/contracts';
 import { allocateMoney, mulMoney, shanghaiToday } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../core/db';
-import type { LockedDocument } from '../documents/lifecycle/transition';
+import { type LockedDocument, lockDocument } from '../documents/lifecycle/document.lock';
 import type { LimitChecker, LimitFinding, LimitStage } from '../limits/limits.service';
 import * as L from './budget.ledger';
 import * as repo from './budget.repository';
@@ -283,7 +283,8 @@ async function consumeAgain(tx: Db, d: LockedDocument) {
  */
 async function openApply(tx: Db, d: LockedDocument): Promise<boolean> {
   if (d.docType !== 'deputy' || !d.applyId) return false;
-  return (await repo.lockApplyStatus(tx, d.applyId)) === 'approved';
+  const apply = await lockDocument(tx, d.applyId);
+  return apply?.docType === 'apply' && apply.status === 'approved';
 }
 
 /**

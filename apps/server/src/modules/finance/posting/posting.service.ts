@@ -18,6 +18,7 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { trueUpOnPosting } from '../../budgets/budget-ledger.service';
+import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
 import { enqueue, type OutboundHandler } from '../../outbound/outbound.service';
 import { glAccountSettings } from '../entries/accounts';
@@ -264,7 +265,8 @@ export async function beginBatch(
     // A selected claim the company does not have is not there for this user: 404, nothing done.
     if (!body.All && (await repo.countClaims(tx, actor.companyId, ids)) !== ids.length) throw notFound();
     for (const id of ids) {
-      const d = await repo.lockDocument(tx, actor.companyId, id);
+      const locked = await lockDocument(tx, id);
+      const d = locked?.companyId === actor.companyId ? locked : undefined;
       if (!d) {
         skipped.push({ ID: id, DocNo: '', Code: 'common.not_found' });
         continue;

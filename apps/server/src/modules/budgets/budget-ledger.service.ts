@@ -3,7 +3,7 @@ import { allocateMoney, mulMoney, shanghaiToday } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../core/db';
 import { type LockedDocument, lockDocument } from '../documents/lifecycle/document.lock';
-import type { LimitChecker, LimitFinding, LimitStage } from '../limits/limits.service';
+import type { LimitChecker, LimitFinding, LimitStage } from '../limits/limit-checker';
 import * as L from './budget.ledger';
 import * as repo from './budget.repository';
 

@@ -3,7 +3,7 @@ import { type QuotaKind, splitPerHead } from '@ems/contracts';
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../core/db';
 import type { LockedDocument } from '../documents/lifecycle/transition';
-import type { LimitFinding, LimitStage } from '../limits/limits.service';
+import type { LimitFinding, LimitStage } from '../limits/limit-checker';
 import * as repo from './usage.repository';
 
 const keyOf = (u: Omit<repo.Use, 'amount'>) => `${u.kind}:${u.subjectId}:${u.expenseItemId}:${u.year}:${u.month}`;

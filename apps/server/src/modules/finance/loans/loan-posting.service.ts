@@ -18,7 +18,7 @@ import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { entitled } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, transition } from '../../documents/lifecycle/transition';
 import { vouchersOfDocument } from '../entries/voucher.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import * as repo from './loan-posting.repository';
 import * as loans from './loans.repository';
 

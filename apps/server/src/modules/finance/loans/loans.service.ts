@@ -20,7 +20,7 @@ import { loanOverdueDays } from '../../freezes/freeze.service';
 import { teamScope } from '../../org/people/employee.service';
 import { type AccountRole, glAccount } from '../entries/accounts';
 import { vouchersOfDocument, writeVoucher } from '../entries/voucher.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import * as repo from './loans.repository';
 
 /** Loans leave the books' movements alone once closed or cancelled. */

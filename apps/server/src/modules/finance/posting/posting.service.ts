@@ -20,7 +20,7 @@ import { audit } from '../../audit/audit.service';
 import { trueUpOnPosting } from '../../budgets/budget-ledger.service';
 import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
-import { enqueue, type OutboundHandler } from '../../outbound/outbound.service';
+import type { OutboundHandler } from '../../outbound/outbound.service';
 import { glAccountSettings } from '../entries/accounts';
 import { writeOffLoansOnPosting } from '../loans/loans.service';
 import {
@@ -34,16 +34,7 @@ import {
 } from './erp.gateway';
 import * as calls from './erp-call.repository';
 import * as repo from './posting.repository';
-
-/**
- * Sends vouchers to the ERP: each open (or failed) voucher is marked queued and its call recorded in the caller's
- * transaction (the outbox, DESIGN §13), so it is sent exactly when the caller commits. Answers the ids queued.
- */
-export async function queuePosting(tx: Db, companyId: number, voucherIds: number[]): Promise<number[]> {
-  const moved = await repo.markQueued(tx, companyId, voucherIds);
-  for (const v of moved) await enqueue(tx, 'erp', { voucherId: v.id }, v.companyId);
-  return moved.map((v) => v.id);
-}
+import { queuePosting } from './queue.service';
 
 /** The configured ERP adapter: the middleware over HTTP when `ERP_URL` is set, else the simulator (DESIGN §13). */
 export function configureErpGateway(config: Pick<Config, 'erp'>): void {

@@ -35,6 +35,7 @@ import { audit, auditEntry } from '../../audit/audit.service';
 import { visible } from '../document.service';
 import { lockDocument } from '../lifecycle/document.lock';
 import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
+import type { DocumentFollower } from '../lifecycle/followers';
 import { invoiceService, type VerifyReply } from './invoice.gateway';
 import * as repo from './invoice.repository';
 
@@ -495,6 +496,13 @@ export async function followDocumentState(
 ): Promise<void> {
   await followDocumentStates(tx, [d], to);
 }
+
+/** The fapiao's follower of the lifecycle (`modules/followers.ts`): their claims move with the documents' state. */
+export const invoiceFollower: DocumentFollower = {
+  name: 'invoices',
+  after: 'work',
+  follow: (tx, change) => followDocumentStates(tx, change.docs, change.to),
+};
 
 /** `followDocumentState` for documents of one company moving to one state together, in a few statements. */
 export async function followDocumentStates(

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Db } from '../src/core/db';
 import * as schema from '../src/db/schema';
 import { budgetChecker } from '../src/modules/budgets/budget-ledger.service';
-import { lockDocument } from '../src/modules/documents/lifecycle/lifecycle.repository';
+import { lockDocument } from '../src/modules/documents/lifecycle/document.lock';
 import { call, signIn } from './http';
 import { type Line, ms } from './report';
 import { startServer } from './server';

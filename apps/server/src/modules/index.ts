@@ -22,6 +22,7 @@ import { piplRoutes } from './finance/pipl/pipl.routes';
 import { postingRoutes } from './finance/posting/posting.routes';
 import { remitRoutes } from './finance/remit/remit.routes';
 import { reviewRoutes } from './finance/review/review.routes';
+import { registerDocumentFollowers } from './followers';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
@@ -106,8 +107,10 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
 /**
  * Each module's routes go straight onto the app: no module adds hooks, decorators or parsers of its own, so none
  * needs a plugin scope, and fifty scopes (each a child instance, set up in turn by the plugin loader) were a tenth of
- * building the app at every start.
+ * building the app at every start. The lifecycle's followers are registered first: a module's routes change
+ * documents.
  */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerDocumentFollowers();
   for (const mod of MODULES) await mod(app, ctx);
 }

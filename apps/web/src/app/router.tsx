@@ -9,6 +9,13 @@ import { BUILT_SCREENS, HOME_LOADER, INNER_ROUTES, ROUTES } from './routes';
 
 const SHELL_LOADER: ScreenLoader = () => import('./layout/Shell');
 const SIGN_IN_PATHS = new Set(['/', '/login', '/admin']);
+/** The other public routes' pages, here rather than in the route table: the sign-in page reads the menu, which reads
+ * the route table. */
+const PUBLIC_PAGES: Partial<Record<string, ScreenLoader>> = {
+  '/onAuth': () => import('../modules/auth/OnAuthPage'),
+  '/otherSysViewDetail': () => import('../modules/public/OtherSysViewDetailPage'),
+  '/viewAttachment': () => import('../modules/public/ViewAttachmentPage'),
+};
 
 function NotFound() {
   const { t } = useTranslation();
@@ -25,13 +32,14 @@ function NotFound() {
   );
 }
 
-function publicRoute(path: string, load: ScreenLoader | undefined): RouteObject {
+function publicRoute(path: string): RouteObject {
   if (SIGN_IN_PATHS.has(path)) return { path, element: <LoginPage /> };
+  const load = PUBLIC_PAGES[path];
   return { path, element: load ? <LazyScreen load={load} /> : <NotFound /> };
 }
 
 export function buildRoutes(): RouteObject[] {
-  const publicRoutes = ROUTES.filter((r) => r.kind === 'public').map((r) => publicRoute(r.path, r.load));
+  const publicRoutes = ROUTES.filter((r) => r.kind === 'public').map((r) => publicRoute(r.path));
   const screens: RouteObject[] = BUILT_SCREENS.map((s) => ({
     path: s.path.slice('/manage/'.length),
     element: <LazyScreen load={s.load} />,

@@ -8,7 +8,8 @@ export interface RouteEntry {
   labelKey: string;
   group?: MenuGroupCode;
   functionCode?: string;
-  /** The screen's lazily loaded component; a screen without one is neither routed nor in the menu. */
+  /** The screen's lazily loaded component; a screen without one is neither routed nor in the menu. Public routes
+   * have theirs in the router. */
   load?: ScreenLoader;
 }
 
@@ -98,23 +99,17 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   ClinicalTrialHCOYearUsedAmount: () => import('../modules/quotas/ClinicalTrialHcoYearUsedPage'),
 };
 
+/**
+ * The public routes outside the menu; what each renders is the router's (`router.tsx`), so this table, which the menu
+ * reads, never reaches the sign-in pages that read the menu.
+ */
 const PUBLIC_ROUTES: RouteEntry[] = [
   { path: '/', kind: 'public', labelKey: 'login.title' },
   { path: '/login', kind: 'public', labelKey: 'login.title' },
   { path: '/admin', kind: 'public', labelKey: 'login.adminTitle' },
-  { path: '/onAuth', kind: 'public', labelKey: 'login.sso.title', load: () => import('../modules/auth/OnAuthPage') },
-  {
-    path: '/otherSysViewDetail',
-    kind: 'public',
-    labelKey: 'public.documentView',
-    load: () => import('../modules/public/OtherSysViewDetailPage'),
-  },
-  {
-    path: '/viewAttachment',
-    kind: 'public',
-    labelKey: 'public.attachmentView',
-    load: () => import('../modules/public/ViewAttachmentPage'),
-  },
+  { path: '/onAuth', kind: 'public', labelKey: 'login.sso.title' },
+  { path: '/otherSysViewDetail', kind: 'public', labelKey: 'public.documentView' },
+  { path: '/viewAttachment', kind: 'public', labelKey: 'public.attachmentView' },
 ];
 
 /** The one route table: public routes and every screen of the specification, with menu group, label and function. */

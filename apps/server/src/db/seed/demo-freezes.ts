@@ -5,7 +5,7 @@ import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
-import { lockDocument } from '../../modules/documents/lifecycle/lifecycle.repository';
+import { lockDocument } from '../../modules/documents/lifecycle/document.lock';
 import { loanOverdueDays, runNightlyFreeze } from '../../modules/freezes/freeze.service';
 import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
 import { employee } from '../../modules/org/org.table';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
+import { registerDocumentFollowers } from '../../modules/followers';
 import { seedBase } from './base';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCards } from './demo-cards';
@@ -42,6 +43,8 @@ export interface SeedOutcome {
 
 /** Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). */
 export async function seed(db: Db, config: Pick<Config, 'loadDemoData' | 'dataDir'>): Promise<SeedOutcome> {
+  // The demo's documents change state through the lifecycle, here often without an app built.
+  registerDocumentFollowers();
   await seedBase(db);
   if (await hasAnyCompany(db)) return { demoLoaded: false };
   if (config.loadDemoData) {

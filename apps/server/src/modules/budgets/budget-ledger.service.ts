@@ -2,8 +2,9 @@ import type { DocState } from '@ems/contracts';
 import { allocateMoney, mulMoney, shanghaiToday } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../core/db';
-import type { LockedDocument } from '../documents/lifecycle/transition';
-import type { LimitChecker, LimitFinding, LimitStage } from '../limits/limits.service';
+import { type LockedDocument, lockDocument } from '../documents/lifecycle/document.lock';
+import type { DocumentFollower } from '../documents/lifecycle/followers';
+import type { LimitChecker, LimitFinding, LimitStage } from '../limits/limit-checker';
 import * as L from './budget.ledger';
 import * as repo from './budget.repository';
 
@@ -180,7 +181,7 @@ export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
 };
 
 /**
- * Moves the document's budget positions with its state (called by the one transition, after the action's work):
+ * Moves the document's budget positions with its state (the budgets' follower of the one transition, after the action's work):
  * returned, cancelled or deleted release everything; final approval turns an apply's holds into a reservation and a
  * deputy's into consumption (taking over what its apply had reserved); a closed apply releases what is left.
  */
@@ -249,6 +250,15 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
   }
 }
 
+/** The budgets' follower of the lifecycle (`modules/followers.ts`): each document's positions move with its state. */
+export const budgetFollower: DocumentFollower = {
+  name: 'budgets',
+  after: 'work',
+  async follow(tx, change) {
+    for (const d of change.docs) await followBudgets(tx, d, change.to);
+  },
+};
+
 /**
  * Paper received again unchanged: the deputy consumes again what it spends, and takes over again from its apply (if
  * still open) the reservation its return gave back, as its approval did.
@@ -283,7 +293,8 @@ async function consumeAgain(tx: Db, d: LockedDocument) {
  */
 async function openApply(tx: Db, d: LockedDocument): Promise<boolean> {
   if (d.docType !== 'deputy' || !d.applyId) return false;
-  return (await repo.lockApplyStatus(tx, d.applyId)) === 'approved';
+  const apply = await lockDocument(tx, d.applyId);
+  return apply?.docType === 'apply' && apply.status === 'approved';
 }
 
 /**

@@ -482,16 +482,6 @@ export async function takenFromApply(db: Db, applyId: number, deputyId: number):
   return new Map(rows.map((r) => [r.budgetId, r.reserved]));
 }
 
-/** Locks the apply a deputy claims against and answers its state (undefined when it is gone). */
-export async function lockApplyStatus(db: Db, applyId: number) {
-  const [row] = await db
-    .select({ status: document.status })
-    .from(document)
-    .where(and(eq(document.id, applyId), eq(document.docType, 'apply')))
-    .for('update');
-  return row?.status;
-}
-
 /** Writes one ledger row and moves the budget's balance by the same amounts, in the caller's transaction. */
 export async function move(
   db: Db,

@@ -546,7 +546,7 @@ describe('enforcement at submit and the ledger', () => {
     expect(await balance(b.ID)).toMatchObject({ held: '0.00', reserved: '0.00', consumed: '700.00' });
 
     // Another apply, approved then closed unused: its reservation is released.
-    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { lockDocument } = await import('../documents/lifecycle/document.lock');
     const { followBudgets } = await import('./budget-ledger.service');
     const second = await saveApply(t, m, employee.access_token, '250');
     await t.act('/api/DocumentSubmit/SubmitApply', second.ID, employee.access_token);
@@ -560,7 +560,7 @@ describe('enforcement at submit and the ledger', () => {
 describe('after approval', () => {
   it('posting trues the consumption up to what was posted; a return releases it; paper received again consumes again', async () => {
     const { expenseLine } = await import('../documents/document.table');
-    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { lockDocument } = await import('../documents/lifecycle/document.lock');
     const { followBudgets, trueUpOnPosting } = await import('./budget-ledger.service');
     const item = await freshItem('B-POST');
     const b = await addBudget({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
@@ -690,7 +690,7 @@ describe('a deputy sent back after its approval', () => {
     expect(await ledgerAgrees(b.ID, '1000')).toMatchObject({ Held: '0.00', Reserved: '0.00', Consumed: '700.00' });
 
     // With its apply closed meanwhile, a chargeback gives nothing back: the apply reserves nothing any more.
-    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { lockDocument } = await import('../documents/lifecycle/document.lock');
     const { followBudgets } = await import('./budget-ledger.service');
     await t.ctx.db.transaction(async (tx) => {
       await followBudgets(tx, (await lockDocument(tx, apply.ID))!, 'closed');
@@ -716,7 +716,7 @@ describe('a deputy sent back after its approval', () => {
   concurrencyTest('a chargeback racing its apply’s close never leaves the closed apply a reservation', async () => {
     const { expenseTypeItem } = await import('../masterdata/expense.table');
     const { document } = await import('../documents/document.table');
-    const { lockDocument } = await import('../documents/lifecycle/lifecycle.repository');
+    const { lockDocument } = await import('../documents/lifecycle/document.lock');
     const { followBudgets } = await import('./budget-ledger.service');
     const item = await freshItem('B-GIVEBACK');
     await t.ctx.db.insert(expenseTypeItem).values({ expenseTypeId: m.applyType.id, expenseItemId: item.id });

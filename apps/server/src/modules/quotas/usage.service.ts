@@ -2,8 +2,9 @@ import type { DocState } from '@ems/contracts';
 import { type QuotaKind, splitPerHead } from '@ems/contracts';
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../core/db';
-import type { LockedDocument } from '../documents/lifecycle/transition';
-import type { LimitFinding, LimitStage } from '../limits/limits.service';
+import type { LockedDocument } from '../documents/lifecycle/document.lock';
+import type { DocumentFollower } from '../documents/lifecycle/followers';
+import type { LimitFinding, LimitStage } from '../limits/limit-checker';
 import * as repo from './usage.repository';
 
 const keyOf = (u: Omit<repo.Use, 'amount'>) => `${u.kind}:${u.subjectId}:${u.expenseItemId}:${u.year}:${u.month}`;
@@ -121,7 +122,7 @@ async function hold(tx: Db, d: LockedDocument, uses: repo.Use[], state: 'held' |
 /** States after which a document no longer uses anything: its holds and consumption are released. */
 const RELEASING = new Set<DocState | 'deleted'>(['draft', 'returned', 'cancelled', 'deleted']);
 
-/** Called by the lifecycle's transition with the state a document is moving to. */
+/** Called by the quotas' follower of the lifecycle with the state a document is moving to. */
 export async function followQuotaState(tx: Db, d: Pick<LockedDocument, 'id' | 'companyId'>, to: DocState | 'deleted') {
   if (!RELEASING.has(to)) return;
   const live = await repo.liveRowsOf(tx, d.id);
@@ -129,5 +130,14 @@ export async function followQuotaState(tx: Db, d: Pick<LockedDocument, 'id' | 'c
   await repo.lockQuotas(tx, d.companyId, live);
   await releaseRows(tx, d, live);
 }
+
+/** The quotas' follower of the lifecycle (`modules/followers.ts`): a returned, cancelled or deleted document uses nothing. */
+export const quotaFollower: DocumentFollower = {
+  name: 'quotas',
+  after: 'work',
+  async follow(tx, change) {
+    for (const d of change.docs) await followQuotaState(tx, d, change.to);
+  },
+};
 
 export type { QuotaKind };

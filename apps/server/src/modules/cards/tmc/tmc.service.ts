@@ -20,6 +20,7 @@ import { localName } from '../../../core/i18n';
 import type { ScheduledJob } from '../../../core/jobs';
 import { ISSUER } from '../../../core/security';
 import { audit, auditMany } from '../../audit/audit.service';
+import type { DocumentFollower } from '../../documents/lifecycle/followers';
 import { parameter } from '../../system/system.service';
 import { tmcGateway } from './tmc.gateway';
 import * as repo from './tmc.repository';
@@ -392,7 +393,7 @@ export async function claimTickets(
 const RELEASING = new Set<string>(['cancelled', 'deleted']);
 
 /**
- * Called by the lifecycle's transition (and `transitionMany`) in the same transaction, with the state a document is
+ * Called by the TMC's follower of the lifecycle, in the transition's transaction, with the state a document is
  * moving to: a deputy leaving force hands its TMC tickets back, under each ticket's row lock, its lines keeping the
  * ticket numbers in their descriptions, with an audit row per ticket; each ticket is open again for a new deputy.
  */
@@ -425,6 +426,15 @@ export async function followTmcState(
     })),
   );
 }
+
+/** The TMC's follower of the lifecycle (`modules/followers.ts`): a deputy cancelled or deleted hands its tickets back. */
+export const tmcFollower: DocumentFollower = {
+  name: 'tmc',
+  after: 'work',
+  async follow(tx, change) {
+    for (const d of change.docs) await followTmcState(tx, d, change.to, change);
+  },
+};
 
 /** Whether an amount split adds up to the ticket's (the air-ticket shares of a TMC ticket). */
 export async function ticketAmount(db: Db, companyId: number, ticketNo: string): Promise<string | undefined> {

@@ -21,8 +21,8 @@ import type { SessionUser } from '../../../core/http';
 import { audit } from '../../audit/audit.service';
 import { AttachmentStore } from '../attachments/attachment.storage';
 import { visible } from '../document.service';
+import { type LockedDocument, lockDocument } from '../lifecycle/document.lock';
 import { isOwner } from '../lifecycle/document.policy';
-import { type LockedDocument, lockDocument } from '../lifecycle/lifecycle.repository';
 import * as repo from './receipts.repository';
 
 type Doc = Pick<LockedDocument, 'docType' | 'status' | 'applicantId' | 'preparerId' | 'applyStopped'>;

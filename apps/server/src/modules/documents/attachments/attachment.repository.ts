@@ -1,20 +1,9 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { employee } from '../../org/org.table';
-import { document as doc } from '../document.table';
 import { attachment } from './attachment.table';
 
 export type AttachmentInsert = typeof attachment.$inferInsert;
-
-/** Locks the document row: no submit slips between the edit check and the file's row. */
-export async function lockDocument(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: doc.id, status: doc.status, docType: doc.docType })
-    .from(doc)
-    .where(eq(doc.id, id))
-    .for('update');
-  return row;
-}
 
 export async function insert(db: Db, v: AttachmentInsert) {
   const [row] = await db.insert(attachment).values(v).returning();

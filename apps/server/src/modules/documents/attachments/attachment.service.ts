@@ -21,6 +21,7 @@ import { MAX_UPLOAD_BYTES } from '../../../core/import';
 import { audit } from '../../audit/audit.service';
 import { receiptFilesOpen } from '../applies/receipts.service';
 import { visible } from '../document.service';
+import { lockDocument } from '../lifecycle/document.lock';
 import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
 import { type ArchiveEntry, uniqueNames, zipStream } from './attachment.archive';
 import * as repo from './attachment.repository';
@@ -161,7 +162,8 @@ export async function save(
   const { key, sha256 } = await store.put(file.data);
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const locked = await repo.lockDocument(tx, file.documentId);
+      // The document's lock: no submit slips between the edit check and the file's row.
+      const locked = await lockDocument(tx, file.documentId);
       if (!locked) throw notFound();
       await assertMayAdd(tx, user, { ...found.d, status: locked.status }, file);
       const row = await repo.insert(tx, {
@@ -258,7 +260,7 @@ export async function removeFile(ctx: AppContext, user: SessionUser, id: number,
   const found = await visible(ctx.db, user, file.documentId);
   if (!rule.owns(file, found.d)) throw notFound();
   await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockDocument(tx, file.documentId);
+    const locked = await lockDocument(tx, file.documentId);
     if (!locked) throw notFound();
     await rule.check(tx, file, { ...found.d, status: locked.status });
     await repo.remove(tx, id);

@@ -29,16 +29,6 @@ export type ReceiptInsert = typeof receipt.$inferInsert;
 const rowColumns = { i: invoice, docNo: doc.docNo, docStatus: doc.status, docType: doc.docType };
 export type InvoiceListRow = Awaited<ReturnType<typeof invoicesOf>>[number];
 
-/** Locks the document row: no submit slips between the edit check and the change to its invoices. */
-export async function lockDocument(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: doc.id, status: doc.status, companyId: doc.companyId, applicantId: doc.applicantId })
-    .from(doc)
-    .where(eq(doc.id, id))
-    .for('update');
-  return row;
-}
-
 export async function lockInvoice(db: Db, id: number) {
   const [row] = await db.select().from(invoice).where(eq(invoice.id, id)).for('update');
   return row;

@@ -33,7 +33,9 @@ import type { Messages } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { visible } from '../document.service';
+import { lockDocument } from '../lifecycle/document.lock';
 import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
+import type { DocumentFollower } from '../lifecycle/followers';
 import { invoiceService, type VerifyReply } from './invoice.gateway';
 import * as repo from './invoice.repository';
 
@@ -243,7 +245,8 @@ async function lockedOwn(tx: Db, actor: Actor, id: number) {
   if (!inv || inv.companyId !== actor.companyId || inv.ownerId !== actor.userId) throw notFound();
   if (inv.claim !== null && inv.documentId !== null) throw refused('invoice.claimed', { number: inv.number });
   if (inv.documentId !== null) {
-    const d = await repo.lockDocument(tx, inv.documentId);
+    // The document's lock: no submit slips between this check and the change to its fapiao.
+    const d = await lockDocument(tx, inv.documentId);
     if (d && !EDITABLE.has(d.status)) throw refused('invoice.document_locked', { number: inv.number });
   }
   return inv;
@@ -361,7 +364,7 @@ export function assertEditable(user: SessionUser, d: DocFacts): void {
 
 /** Locks the document and checks, against the locked state, that its fapiao and receipts may still change. */
 export async function lockEditable(tx: Db, user: SessionUser, d: DocFacts & { id: number }) {
-  const locked = await repo.lockDocument(tx, d.id);
+  const locked = await lockDocument(tx, d.id);
   if (!locked) throw notFound();
   assertEditable(user, { ...d, status: locked.status });
 }
@@ -493,6 +496,13 @@ export async function followDocumentState(
 ): Promise<void> {
   await followDocumentStates(tx, [d], to);
 }
+
+/** The fapiao's follower of the lifecycle (`modules/followers.ts`): their claims move with the documents' state. */
+export const invoiceFollower: DocumentFollower = {
+  name: 'invoices',
+  after: 'work',
+  follow: (tx, change) => followDocumentStates(tx, change.docs, change.to),
+};
 
 /** `followDocumentState` for documents of one company moving to one state together, in a few statements. */
 export async function followDocumentStates(

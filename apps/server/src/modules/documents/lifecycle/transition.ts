@@ -4,17 +4,14 @@ import type { Db } from '../../../core/db';
 import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit, auditMany } from '../../audit/audit.service';
-import { followBudgets } from '../../budgets/budget-ledger.service';
-import { followTmcState } from '../../cards/tmc/tmc.service';
 import { queueNotice, queueNotices } from '../../notify/notify.service';
-import { followQuotaState } from '../../quotas/usage.service';
-import { followSummaries, summaryBefore } from '../../reports/summary/summary.service';
-import { followDocumentState, followDocumentStates } from '../invoices/invoice.service';
 import { isReadable } from '../scope/scope.service';
+import type { LockedDocument } from './document.lock';
 import { check } from './document.state';
+import { beginFollowing, follow, type StateChange } from './followers';
 import * as repo from './lifecycle.repository';
 
-export type { LockedDocument } from './lifecycle.repository';
+export type { LockedDocument };
 
 /** A document's changes of state, oldest first, with the actors' names, for the finance screens that show them. */
 export const documentHistory = repo.historyOf;
@@ -57,13 +54,13 @@ export interface TransitionRequest {
    */
   version: number | null;
   /** Checked against the LOCKED state; a function when the action depends on the document (submit by a proxy). */
-  action: TransitionAction | ((d: repo.LockedDocument) => TransitionAction);
+  action: TransitionAction | ((d: LockedDocument) => TransitionAction);
   /** The call an Idempotency-Key is bound to, with the document id; the action when not given. */
   call?: string;
   key?: string | undefined;
   requestId: string;
   /** Who may reach the document for this action when not its readers (a manager changing an approver). */
-  reach?: (tx: Db, d: repo.LockedDocument) => Promise<boolean>;
+  reach?: (tx: Db, d: LockedDocument) => Promise<boolean>;
   /**
    * A state that no longer allows the action answers 409 (someone else acted first) instead of 422; with a code,
    * that code rather than the lifecycle's.
@@ -73,7 +70,7 @@ export interface TransitionRequest {
 
 export interface Outcome {
   to: DocState | 'deleted';
-  set?: Partial<Omit<repo.LockedDocument, 'id' | 'status' | 'version'>>;
+  set?: Partial<Omit<LockedDocument, 'id' | 'status' | 'version'>>;
   comment?: string | null | undefined;
   /** On whose behalf: the applicant unless the action says otherwise (the approver a proxy acts for). */
   principalId?: number;
@@ -87,14 +84,15 @@ export interface Outcome {
  * The one way a document changes state (DESIGN §9). In one transaction: honours an Idempotency-Key (a repeat
  * answers the first document; the key reused for another call or document is refused), locks the row, checks
  * the caller may reach it, the version they saw and the lifecycle table against the locked state, runs the
- * action's work, then writes the document (guarded by the expected state and version), its history, the notice
- * and the audit row. Answers the document's id.
+ * action's work and the followers registered to run after it (`followers.ts`), then writes the document (guarded by
+ * the expected state and version), its history, the notice and the audit row, and runs the followers registered to
+ * run after the write. Answers the document's id.
  */
 export async function transition(
   ctx: DbContext,
   user: SessionUser,
   req: TransitionRequest,
-  work: (tx: Db, d: repo.LockedDocument, action: TransitionAction) => Promise<Outcome>,
+  work: (tx: Db, d: LockedDocument, action: TransitionAction) => Promise<Outcome>,
 ): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const route = `${req.call ?? (typeof req.action === 'string' ? req.action : 'transition')}:${req.id}`;
@@ -119,17 +117,12 @@ export async function transition(
       }
     }
 
-    // What the document adds to the report summaries, read before the work may change its lines.
-    const before = await summaryBefore(tx, [d]);
+    // What the followers read before the work may change the document (its lines).
+    const following = await beginFollowing(tx, [d]);
     const out = await work(tx, d, action);
-    // The document's fapiao follow its state: locked while it is live, released on return or cancel, final once paid.
-    await followDocumentState(tx, d, out.to);
-    // Its budget holds follow too: released on return or cancel, reserved or consumed at final approval (DESIGN §11).
-    await followBudgets(tx, d, out.to);
-    // Quota holds and consumption follow it too: a returned, cancelled or deleted document uses nothing.
-    await followQuotaState(tx, d, out.to);
-    // A deputy cancelled or deleted hands its TMC air tickets back, open for a new deputy (docs/decisions/038).
-    await followTmcState(tx, d, out.to, { actorId: actorIdOf(user), requestId: req.requestId });
+    // The modules that follow a document's state, in their registered order (followers.ts).
+    const change: StateChange = { docs: [d], to: out.to, actorId: actorIdOf(user), requestId: req.requestId };
+    await follow(tx, following, change, 'work');
     const expected = { status: d.status, version: d.version };
     const principalId = out.principalId ?? d.applicantId;
     if (out.to === 'deleted') {
@@ -168,9 +161,8 @@ export async function transition(
       requestId: req.requestId,
     });
     if (req.key) await repo.storeKey(tx, user.userId, req.key, String(d.id));
-    // The report summaries take the difference in the same transaction (decision 039), last: their rows are shared
-    // by many documents, and each is locked from here to the commit only.
-    await followSummaries(tx, before, out.to === 'deleted' ? [] : [{ id: d.id, docType: d.docType, status: out.to }]);
+    // Those that follow the written document, last: the rows they share are locked from here to the commit only.
+    await follow(tx, following, change, 'write');
     return d.id;
   });
 }
@@ -178,16 +170,17 @@ export async function transition(
 /** What one action does to each document of a batch: the same target state, a notice and audit detail per document. */
 export interface BatchOutcome {
   to: DocState;
-  notify?: (d: repo.LockedDocument) => { to: number; template: string };
-  detail?: (d: repo.LockedDocument) => Record<string, unknown>;
+  notify?: (d: LockedDocument) => { to: number; template: string };
+  detail?: (d: LockedDocument) => Record<string, unknown>;
 }
 
 /**
  * `transition` for one action over many documents the caller already holds (a remittance run pays every document
  * in it), inside the caller's transaction and set-based: locks the rows in id order, checks each against the
  * caller's company, `reach` and the lifecycle table under the lock, then writes them all guarded by the state and
- * version read, with their history, notices and audit rows, a thousand per statement. One document that cannot
- * take the action refuses the whole batch, as `transition` would refuse it alone.
+ * version read, with their history, notices and audit rows, a thousand per statement, the followers running on the
+ * whole batch as on one document. One document that cannot take the action refuses the whole batch, as
+ * `transition` would refuse it alone.
  */
 export async function transitionMany(
   tx: Db,
@@ -196,7 +189,7 @@ export async function transitionMany(
     ids: readonly number[];
     action: DocAction;
     requestId: string;
-    reach: (tx: Db, d: repo.LockedDocument) => Promise<boolean>;
+    reach: (tx: Db, d: LockedDocument) => Promise<boolean>;
   },
   out: BatchOutcome,
 ): Promise<void> {
@@ -208,16 +201,12 @@ export async function transitionMany(
     if (!ok.ok) throw conflict(ok.code, ok.params);
   }
   if (docs.length === 0) return;
-  const before = await summaryBefore(tx, docs);
-  await followDocumentStates(tx, docs, out.to);
-  for (const d of docs) await followBudgets(tx, d, out.to);
-  // Quota use follows too (nothing to do unless the batch returns or cancels its documents).
-  for (const d of docs) await followQuotaState(tx, d, out.to);
-  // TMC tickets follow too (nothing to do unless the batch cancels deputies).
-  for (const d of docs) await followTmcState(tx, d, out.to, { actorId: actorIdOf(user), requestId: req.requestId });
+  const following = await beginFollowing(tx, docs);
+  const actorId = actorIdOf(user);
+  const change: StateChange = { docs, to: out.to, actorId, requestId: req.requestId };
+  await follow(tx, following, change, 'work');
   const moved = await repo.updateManyExpected(tx, docs, out.to);
   if (moved !== docs.length) throw conflict('common.stale_version');
-  const actorId = actorIdOf(user);
   await repo.histories(
     tx,
     docs.map((d) => ({
@@ -255,9 +244,5 @@ export async function transitionMany(
       requestId: req.requestId,
     })),
   );
-  await followSummaries(
-    tx,
-    before,
-    docs.map((d) => ({ id: d.id, docType: d.docType, status: out.to })),
-  );
+  await follow(tx, following, change, 'write');
 }

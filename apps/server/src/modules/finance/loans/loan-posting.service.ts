@@ -14,10 +14,11 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { toDetail, visible } from '../../documents/document.service';
+import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { entitled } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, transition } from '../../documents/lifecycle/transition';
 import { vouchersOfDocument } from '../entries/voucher.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import * as repo from './loan-posting.repository';
 import * as loans from './loans.repository';
 
@@ -89,7 +90,7 @@ function loanOnly<D extends { companyId: number; docType: string }>(actor: { com
 export async function startPosting(ctx: BatchContext, actor: Actor, ids: number[]): Promise<LoanBatchResult> {
   return eachLoan(ctx, actor, ids, (id) =>
     ctx.db.transaction(async (tx) => {
-      const d = loanOnly(actor, await loans.lockDocument(tx, id));
+      const d = loanOnly(actor, await lockDocument(tx, id));
       if (d.status !== 'to_post') throw refused('loans.not_to_post', { no: d.docNo });
       const open = (await vouchersOfDocument(tx, d.id)).filter((v) => v.kind === 'loan' && v.state === 'open');
       if (open.length === 0) throw refused('loans.nothing_to_send', { no: d.docNo });

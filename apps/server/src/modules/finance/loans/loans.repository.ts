@@ -12,24 +12,6 @@ import { loanBalanceMovement as mv } from './loans.table';
 
 export type MovementRow = typeof mv.$inferSelect;
 
-/** A loan or deputy under its row lock, for a change of its balance. */
-export async function lockDocument(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: doc.id,
-      companyId: doc.companyId,
-      docType: doc.docType,
-      docNo: doc.docNo,
-      status: doc.status,
-      applicantId: doc.applicantId,
-      totalAmount: doc.totalAmount,
-    })
-    .from(doc)
-    .where(eq(doc.id, id))
-    .for('update');
-  return row;
-}
-
 /** The number of a document of the company, to name it in a batch's report; nothing for another company's. */
 export async function docNoOf(db: Db, companyId: number, id: number): Promise<string | null> {
   const [row] = await db

@@ -15,11 +15,12 @@ import { conflict, fieldError, notFound, refused } from '../../../core/errors';
 import { localName } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
+import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { loanOverdueDays } from '../../freezes/freeze.service';
 import { teamScope } from '../../org/people/employee.service';
 import { type AccountRole, glAccount } from '../entries/accounts';
 import { vouchersOfDocument, writeVoucher } from '../entries/voucher.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import * as repo from './loans.repository';
 
 /** Loans leave the books' movements alone once closed or cancelled. */
@@ -42,7 +43,7 @@ export async function loanBalance(db: Db, loanId: number): Promise<string> {
 }
 
 export async function writeOffLoansOnPosting(tx: Db, documentId: number): Promise<void> {
-  const d = await repo.lockDocument(tx, documentId);
+  const d = await lockDocument(tx, documentId);
   if (!d || (d.docType !== 'loan' && d.docType !== 'deputy')) return;
   const v = await postedVoucherOf(tx, d.id);
   const bookedOn = v?.postingDate ?? shanghaiToday();
@@ -61,7 +62,7 @@ export async function writeOffLoansOnPosting(tx: Db, documentId: number): Promis
   // Loans locked in id order, as every other change of a loan's balance does, so two postings never deadlock.
   for (const link of await repo.linksOf(tx, d.id)) {
     if (compareMoney(link.amount, '0') <= 0) continue;
-    const loan = await repo.lockDocument(tx, link.loanId);
+    const loan = await lockDocument(tx, link.loanId);
     if (!loan) continue;
     await repo.insertMovement(tx, {
       companyId: loan.companyId,
@@ -78,7 +79,7 @@ export async function writeOffLoansOnPosting(tx: Db, documentId: number): Promis
 
 /** A loan of the caller's company under its row lock, or 404. */
 async function lockedLoan(tx: Db, actor: Actor, loanId: number) {
-  const loan = await repo.lockDocument(tx, loanId);
+  const loan = await lockDocument(tx, loanId);
   if (!loan || loan.companyId !== actor.companyId || loan.docType !== 'loan') throw notFound();
   if (SETTLED_STATES.includes(loan.status)) throw refused('loans.loan_closed', { no: loan.docNo });
   return loan;

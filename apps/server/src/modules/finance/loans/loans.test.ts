@@ -15,7 +15,8 @@ import { outboundJob } from '../../outbound/outbound.table';
 import { accountingEntry, voucher } from '../entries/entries.table';
 import { writeVoucher } from '../entries/voucher.service';
 import { type ErpGateway, erpSimulator, useErpGateway } from '../posting/erp.gateway';
-import { erpJob, queuePosting } from '../posting/posting.service';
+import { erpJob } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import { loanBalanceMovement } from './loans.table';
 
 const DAY = 86_400_000;

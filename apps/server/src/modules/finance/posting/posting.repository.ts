@@ -74,16 +74,6 @@ export async function erpCodes(db: Db, v: { companyId: number; documentId: numbe
   return { companyCode: c?.sapCode || c?.code || String(v.companyId), docNo: d?.docNo ?? null, entries };
 }
 
-/** The document row, locked, with the company check in its WHERE. */
-export async function lockDocument(db: Db, companyId: number, id: number) {
-  const [row] = await db
-    .select({ id: document.id, docNo: document.docNo, status: document.status, docType: document.docType })
-    .from(document)
-    .where(and(eq(document.id, id), eq(document.companyId, companyId)))
-    .for('update');
-  return row;
-}
-
 /** A document's vouchers that book it and may be sent: open, or failed before. */
 export async function sendableVouchers(db: Db, documentId: number) {
   return db

@@ -18,8 +18,9 @@ import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
 import { trueUpOnPosting } from '../../budgets/budget-ledger.service';
+import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
-import { enqueue, type OutboundHandler } from '../../outbound/outbound.service';
+import type { OutboundHandler } from '../../outbound/outbound.service';
 import { glAccountSettings } from '../entries/accounts';
 import { writeOffLoansOnPosting } from '../loans/loans.service';
 import {
@@ -33,16 +34,7 @@ import {
 } from './erp.gateway';
 import * as calls from './erp-call.repository';
 import * as repo from './posting.repository';
-
-/**
- * Sends vouchers to the ERP: each open (or failed) voucher is marked queued and its call recorded in the caller's
- * transaction (the outbox, DESIGN §13), so it is sent exactly when the caller commits. Answers the ids queued.
- */
-export async function queuePosting(tx: Db, companyId: number, voucherIds: number[]): Promise<number[]> {
-  const moved = await repo.markQueued(tx, companyId, voucherIds);
-  for (const v of moved) await enqueue(tx, 'erp', { voucherId: v.id }, v.companyId);
-  return moved.map((v) => v.id);
-}
+import { queuePosting } from './queue.service';
 
 /** The configured ERP adapter: the middleware over HTTP when `ERP_URL` is set, else the simulator (DESIGN §13). */
 export function configureErpGateway(config: Pick<Config, 'erp'>): void {
@@ -264,7 +256,8 @@ export async function beginBatch(
     // A selected claim the company does not have is not there for this user: 404, nothing done.
     if (!body.All && (await repo.countClaims(tx, actor.companyId, ids)) !== ids.length) throw notFound();
     for (const id of ids) {
-      const d = await repo.lockDocument(tx, actor.companyId, id);
+      const locked = await lockDocument(tx, id);
+      const d = locked?.companyId === actor.companyId ? locked : undefined;
       if (!d) {
         skipped.push({ ID: id, DocNo: '', Code: 'common.not_found' });
         continue;

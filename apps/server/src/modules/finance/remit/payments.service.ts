@@ -25,7 +25,7 @@ import { audit, auditEntry } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
 import { glAccount } from '../entries/accounts';
 import { loanBalance } from '../loans/loans.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import * as repo from './remit.repository';
 import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';
 import { type Clerk, companyWide, writeRun } from './remittance.service';

@@ -29,7 +29,7 @@ import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
 import { glAccount } from '../entries/accounts';
 import { type EntryInput, entriesOf, writeVoucher } from '../entries/voucher.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 import { faultPoint } from './remit.faults';
 import * as repo from './remit.repository';
 import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';

@@ -11,7 +11,7 @@ import { ledgerExpense, ledgerExpenseItemConfig } from '../../masterdata/expense
 import { mailOutbox } from '../../notify/notify.table';
 import { company } from '../../system/system.table';
 import { entriesOf, vouchersOfDocument } from '../entries/voucher.service';
-import { queuePosting } from '../posting/posting.service';
+import { queuePosting } from '../posting/queue.service';
 
 let t: TestApp;
 let m: Masters;

@@ -1,5 +1,6 @@
 import type { Db } from '../../../core/db';
-import type { LockedDocument } from '../../documents/lifecycle/transition';
+import type { LockedDocument } from '../../documents/lifecycle/document.lock';
+import type { DocumentFollower } from '../../documents/lifecycle/followers';
 import * as repo from './summary.repository';
 
 export { rebuildSummaries } from './summary.repository';
@@ -53,3 +54,22 @@ export async function followSummaries(
     before: before.cells,
   });
 }
+
+/**
+ * The summaries' follower of the lifecycle (`modules/followers.ts`): reads what the documents contribute before the
+ * action's work, adds the difference last, after the document's own rows (their rows are shared by many documents,
+ * each locked from there to the commit only).
+ */
+export const summaryFollower: DocumentFollower<SummaryBefore> = {
+  name: 'summaries',
+  after: 'write',
+  before: summaryBefore,
+  follow(tx, change, before) {
+    const { to } = change;
+    return followSummaries(
+      tx,
+      before,
+      to === 'deleted' ? [] : change.docs.map((d) => ({ id: d.id, docType: d.docType, status: to })),
+    );
+  },
+};

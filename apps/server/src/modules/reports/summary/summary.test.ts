@@ -7,8 +7,8 @@ import { type Masters, type Session, saveApply, saveDeputy } from '../../../../t
 import { documentMasters } from '../../../../test/factories';
 import { replaceLines } from '../../documents/document.repository';
 import { document } from '../../documents/document.table';
+import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { check } from '../../documents/lifecycle/document.state';
-import { lockDocument } from '../../documents/lifecycle/lifecycle.repository';
 import { systemUser, transition, transitionMany } from '../../documents/lifecycle/transition';
 import { product } from '../../masterdata/reference.table';
 import { approvalStep } from '../../workflow/approval/approval.table';

@@ -10,12 +10,6 @@ import { approvalStep as step } from './approval.table';
 import { actor, approver, stepCount, stepList } from './step-list.repository';
 export type StepRow = typeof step.$inferSelect;
 
-/** Locks the document row for the rest of the transaction: one transition at a time. */
-export async function lockDocument(db: Db, id: number) {
-  const [row] = await db.select().from(doc).where(eq(doc.id, id)).for('update');
-  return row;
-}
-
 /** Every active route's choice and whether its documents may be approved in a batch: a company has a few dozen. */
 export function activeRoutes(db: Db, companyId: number) {
   return activeRoutesRead(db).execute({ companyId });

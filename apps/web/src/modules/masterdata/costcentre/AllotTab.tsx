@@ -7,7 +7,7 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { StatusTag } from '../finance-shared';
 import { ChoosableCostCentrePicker } from '../pickers/CostCentrePicker';
 import { costCentreApi } from './api';
-import type { PartProps } from './CostCentreDetailDrawer';
+import type { PartProps } from './parts';
 
 /** Shares of this cost centre's spend carried by other cost centres: together at most 100 %. */
 export function AllotTab({ detail, onChanged }: PartProps) {

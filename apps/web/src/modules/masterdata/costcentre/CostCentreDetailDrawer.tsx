@@ -10,12 +10,6 @@ import { FormOrderTab } from './FormOrderTab';
 import { HeadsTab } from './HeadsTab';
 import { HistoryTab } from './HistoryTab';
 
-export interface PartProps {
-  detail: CostCenterDetail;
-  /** Every part change answers with the new detail (and version): show it, and refresh the list and history. */
-  onChanged: (next: CostCenterDetail) => void;
-}
-
 /** One cost centre: its owner team, heads, allotments, approval orders per document type, and history. */
 export function CostCentreDetailDrawer({
   costCentreId,

@@ -8,7 +8,7 @@ import { useBoot } from '../../../app/i18n/BootProvider';
 import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { costCentreApi } from './api';
-import type { PartProps } from './CostCentreDetailDrawer';
+import type { PartProps } from './parts';
 
 interface Approver {
   EmployeeID: number;

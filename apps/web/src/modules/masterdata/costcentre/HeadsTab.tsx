@@ -7,7 +7,7 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { formatAmount } from '../../../shared/format';
 import { EmployeePicker } from '../../org/pickers/EmployeePicker';
 import { costCentreApi } from './api';
-import type { PartProps } from './CostCentreDetailDrawer';
+import type { PartProps } from './parts';
 
 /** Heads approve for the cost centre in this order; the first may sign alone up to their limit. */
 export function HeadsTab({ detail, onChanged }: PartProps) {

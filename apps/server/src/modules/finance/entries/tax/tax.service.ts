@@ -19,7 +19,7 @@ import { fieldError, notFound, refused } from '../../../../core/errors';
 import { localName } from '../../../../core/i18n';
 import { shanghaiToday } from '../../../../core/time';
 import { audit, auditEntry } from '../../../audit/audit.service';
-import { queuePosting } from '../../posting/posting.service';
+import { queuePosting } from '../../posting/queue.service';
 import { glAccount } from '../accounts';
 import { type EntryInput, entriesOf, vouchersOfDocument, writeVoucher } from '../voucher.service';
 import * as repo from './tax.repository';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../core/db';
 import { MIGRATIONS_DIR, SERVER_DIR } from '../core/paths';
-import { shanghaiToday } from '../core/time';
 import { seed } from './seed';
+import { demoClock } from './seed/demo-clock';
 
 /**
  * The demo data set, made once when the server is built: the embedded database's files after the migrations and
@@ -38,14 +38,15 @@ export async function makeDemoSnapshot(): Promise<Manifest> {
     const client = await PGlite.create();
     const database = await openDatabase({ pglite: client });
     await database.migrate();
-    await seed(database.db, { loadDemoData: true, dataDir });
+    const clock = demoClock();
+    await seed(database.db, { loadDemoData: true, dataDir }, { clock });
     const dump = await client.dumpDataDir('gzip');
     await client.close();
     rmSync(SNAPSHOT_DIR, { recursive: true, force: true });
     mkdirSync(SNAPSHOT_DIR, { recursive: true });
     writeFileSync(DATABASE_FILE, Buffer.from(await dump.arrayBuffer()));
     cpSync(dataDir, FILES_DIR, { recursive: true });
-    const manifest: Manifest = { migrations: migrationCount(), madeOn: shanghaiToday() };
+    const manifest: Manifest = { migrations: migrationCount(), madeOn: clock.today };
     writeFileSync(MANIFEST, `${JSON.stringify(manifest)}\n`);
     return manifest;
   } finally {

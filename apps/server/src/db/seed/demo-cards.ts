@@ -1,4 +1,3 @@
-import { shanghaiToday } from '@ems/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
@@ -12,19 +11,17 @@ import { rideOrder } from '../../modules/cards/rides/rides.table';
 import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
+import { type DemoRun, daysAgo, yearOf } from './demo-clock';
 import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed';
-
-const day = (daysAgo: number) =>
-  new Date(Date.parse(`${shanghaiToday()}T00:00:00Z`) - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The employee's business card and ride-hailing orders: a registered card with open transactions, one marked
  * private and two claimed on a draft deputy; orders open, business, one claimed and one past its claim cut-off. The
  * statement rows are added as the import adds them; the turns and claims go through the services.
  */
-export async function seedDemoCards(outer: Db): Promise<void> {
+export async function seedDemoCards(outer: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   await outer.transaction(async (db) => {
     const [c] = await db.select().from(company).where(eq(company.code, '1000'));
     const [who] = await db.select().from(userAccount).where(eq(userAccount.username, 'employee'));
@@ -47,15 +44,15 @@ export async function seedDemoCards(outer: Db): Promise<void> {
       employeeId,
       cardNo: '6250942087651234',
       holderName: (holder?.nameEn ?? '').toUpperCase(),
-      validUntil: `${Number(shanghaiToday().slice(0, 4)) + 3}-12-31`,
+      validUntil: `${yearOf(clock) + 3}-12-31`,
     });
     if (!card) return;
-    const txn = (ref: string, daysAgo: number, merchant: string, amount: string) => ({
+    const txn = (ref: string, age: number, merchant: string, amount: string) => ({
       companyId: c.id,
       cardId: card.id,
       employeeId,
       issuerRef: ref,
-      transDate: day(daysAgo),
+      transDate: daysAgo(clock, age),
       merchant,
       amount,
     });
@@ -87,12 +84,12 @@ export async function seedDemoCards(outer: Db): Promise<void> {
       Reason: '上海、北京客户拜访住宿',
     });
 
-    const order = (no: string, daysAgo: number, from: string, to: string, amount: string) => ({
+    const order = (no: string, age: number, from: string, to: string, amount: string) => ({
       companyId: c.id,
       employeeId,
       provider: 'DIDI',
       orderNo: no,
-      orderDate: day(daysAgo),
+      orderDate: daysAgo(clock, age),
       fromPlace: from,
       toPlace: to,
       amount,

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
-import type { Config } from '../../core/config';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import * as form from '../../modules/documents/form/form.service';
 import { customerCoverage, customerHco, customerHcp } from '../../modules/masterdata/customers/customer.table';
@@ -12,6 +10,7 @@ import * as quotas from '../../modules/quotas/quota.service';
 import { quotaUsage } from '../../modules/quotas/quota.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
+import { type DemoClock, type DemoRun, monthOf, yearOf } from './demo-clock';
 import { addDemoCustomers } from './demo-customers';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
 import { demoUser } from './demo-user';
@@ -22,7 +21,7 @@ const REQUEST = 'demo-seed-compliance';
  * A doctors' meeting for each month so far of the year: a meal with three of the company's HCPs (now and then an
  * HCO) and the speaker's fee, its agreement dated in that month (the lines are today's: closed periods take none).
  */
-async function spreadSpend(db: Db, store: AttachmentStore, companyId: number) {
+async function spreadSpend(db: Db, store: AttachmentStore, companyId: number, clock: DemoClock) {
   const ctx: DbContext = { db };
   const meeting = (await typeItems(db, companyId)).get('D_MEETING');
   const meal = meeting?.items.get('HCP_MEAL');
@@ -49,8 +48,8 @@ async function spreadSpend(db: Db, store: AttachmentStore, companyId: number) {
     await db.select({ code: customerHco.code }).from(customerHco).where(eq(customerHco.companyId, companyId))
   ).map((r) => r.code);
   if (applicants.length === 0 || hcps.length < 3) return;
-  const today = shanghaiToday();
-  const [year, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const today = clock.today;
+  const [year, thisMonth] = [yearOf(clock), monthOf(clock)];
   for (let month = 1; month < thisMonth; month++) {
     const who = await demoUser(db, companyId, applicants[month % applicants.length]!.id);
     const day = `${year}-${String(month).padStart(2, '0')}-15`;
@@ -144,10 +143,10 @@ const plus = (used: string, more: number) => (Number.parseFloat(used) + more).to
  * employee's phone allowance by month. Made through the quota service, after the documents, so the caps sit near
  * what the demo documents use.
  */
-export async function seedDemoCompliance(db: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
-  const store = new AttachmentStore(config.dataDir);
+export async function seedDemoCompliance(db: Db, { dataDir, clock }: DemoRun): Promise<void> {
+  const store = new AttachmentStore(dataDir);
   const ctx: DbContext = { db };
-  const year = Number(shanghaiToday().slice(0, 4));
+  const year = yearOf(clock);
   for (const code of ['1000', '2000'] as const) {
     const [c] = await db.select().from(company).where(eq(company.code, code));
     if (!c) continue;
@@ -158,7 +157,7 @@ export async function seedDemoCompliance(db: Db, config: Pick<Config, 'dataDir'>
       .where(and(eq(role.companyId, c.id), eq(role.isAdmin, true)))
       .limit(1);
     if (!admin) continue;
-    await spreadSpend(db, store, c.id);
+    await spreadSpend(db, store, c.id, clock);
     const actor: Actor = { userId: admin.id, companyId: c.id, teamId: null, culture: 'zh-CN', requestId: REQUEST };
     const save = (
       kind: 'hcp' | 'hco' | 'clinical_hco' | 'lecture_fee' | 'employee',

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { record } from '../../modules/masterdata/costcentre/history';
 import {
@@ -18,6 +17,7 @@ import { cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import { insertBaseInfoLists } from './base-info';
+import { type DemoRun, yearOf } from './demo-clock';
 import {
   ALLOTMENTS,
   BASE_INFO,
@@ -58,9 +58,8 @@ function lastTwelveMonths(day: string): { year: number; month: number }[] {
  * with its first history row), internal orders, ledger expenses, FX rates, cut-off days, base-info lists, fund
  * permissions, and every employee's default cost centre (their team's, or the nearest owning team above).
  */
-export async function seedDemoFinance(db: Db): Promise<void> {
-  const now = shanghaiToday();
-  const year = Number(now.slice(0, 4));
+export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const year = yearOf(clock);
   await db.transaction(async (tx) => {
     const [adminRow] = await tx
       .select({ id: userAccount.employeeId })
@@ -173,7 +172,7 @@ export async function seedDemoFinance(db: Db): Promise<void> {
         )
         .onConflictDoNothing();
 
-      const months = lastTwelveMonths(now);
+      const months = lastTwelveMonths(clock.today);
       await tx.insert(fxRate).values(
         months.flatMap(({ year: y, month: m }, i) =>
           Object.entries(FX_BASE).map(([currency, base], j) => ({

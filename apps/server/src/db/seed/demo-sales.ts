@@ -2,12 +2,12 @@ import { mulMoney } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { product } from '../../modules/masterdata/reference.table';
 import { employee } from '../../modules/org/org.table';
 import { recordAsp, recordDaily } from '../../modules/spendreports/sales.service';
 import { company } from '../../modules/system/system.table';
+import type { DemoRun } from './demo-clock';
 
 const REQUEST = 'demo-seed';
 
@@ -28,8 +28,8 @@ function standardAsp(code: string): string {
  * a standard ASP each month and per day the units, net sales (the ASP give or take a tenth, so the ASP report shows
  * variances both ways) and the day's budget (a month of 22 selling days, some products above it, some below).
  */
-export async function seedDemoSales(db: Db): Promise<void> {
-  const today = shanghaiToday();
+export async function seedDemoSales(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const today = clock.today;
   const year = today.slice(0, 4);
   const [admin] = await db
     .select({ id: employee.id })

@@ -4,6 +4,7 @@ import type { Db } from '../../core/db';
 import { seedBase } from './base';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCards } from './demo-cards';
+import { type DemoClock, type DemoRun, demoClock } from './demo-clock';
 import { seedDemoCompliance } from './demo-compliance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
@@ -18,7 +19,7 @@ import { seedDemoSales } from './demo-sales';
 import { seedDemoTmc } from './demo-tmc';
 
 /** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[] = [
+const DEMO_STEPS: ((db: Db, demo: DemoRun) => Promise<void>)[] = [
   seedDemoOrg,
   seedDemoOrgStructure,
   seedDemoFinance,
@@ -40,12 +41,20 @@ export interface SeedOutcome {
   adminPassword?: string;
 }
 
-/** Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). */
-export async function seed(db: Db, config: Pick<Config, 'loadDemoData' | 'dataDir'>): Promise<SeedOutcome> {
+/**
+ * Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). The
+ * demo's dates are placed from `clock` (now, unless told).
+ */
+export async function seed(
+  db: Db,
+  config: Pick<Config, 'loadDemoData' | 'dataDir'>,
+  opts: { clock?: DemoClock } = {},
+): Promise<SeedOutcome> {
   await seedBase(db);
   if (await hasAnyCompany(db)) return { demoLoaded: false };
   if (config.loadDemoData) {
-    for (const step of DEMO_STEPS) await step(db, config);
+    const demo: DemoRun = { dataDir: config.dataDir, clock: opts.clock ?? demoClock() };
+    for (const step of DEMO_STEPS) await step(db, demo);
     return { demoLoaded: true };
   }
   const adminPassword = `${randomBytes(9).toString('base64url')}1a`;

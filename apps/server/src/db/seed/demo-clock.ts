@@ -1,0 +1,33 @@
+import { shanghaiToday } from '../../core/time';
+import { addDays } from '../../modules/documents/applies/block.info';
+
+/**
+ * The demo's "now": every demo date is placed from it, never from the machine's clock, so a test can load the demo
+ * as of any day. `today` is its business day in Shanghai.
+ */
+export interface DemoClock {
+  now: Date;
+  today: string;
+}
+
+/** What every demo step is given: the data folder its files go to, and the clock its dates come from. */
+export interface DemoRun {
+  dataDir: string;
+  clock: DemoClock;
+}
+
+export function demoClock(now: Date = new Date()): DemoClock {
+  return { now, today: shanghaiToday(now) };
+}
+
+export const yearOf = (clock: DemoClock) => Number(clock.today.slice(0, 4));
+export const monthOf = (clock: DemoClock) => Number(clock.today.slice(5, 7));
+
+/** The business day `days` before the demo's today. */
+export const daysAgo = (clock: DemoClock, days: number) => addDays(clock.today, -days);
+
+/** The business day `days` after the demo's today. */
+export const inDays = (clock: DemoClock, days: number) => addDays(clock.today, days);
+
+/** The instant `days` before the demo's now. */
+export const instantDaysAgo = (clock: DemoClock, days: number) => new Date(clock.now.getTime() - days * 86_400_000);

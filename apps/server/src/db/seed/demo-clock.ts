@@ -31,3 +31,26 @@ export const inDays = (clock: DemoClock, days: number) => addDays(clock.today, d
 
 /** The instant `days` before the demo's now. */
 export const instantDaysAgo = (clock: DemoClock, days: number) => new Date(clock.now.getTime() - days * 86_400_000);
+
+const firstOfNextMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * The day `days` before the demo's today, or, while the product's rule `open` refuses that day (a claim cut-off
+ * passed, a period closed), the first of the next month it takes, today at the latest. So an item meant to be
+ * claimable stays so whatever day of the month the demo is loaded on, and keeps its place among the others.
+ */
+export async function openDayWithin(
+  clock: DemoClock,
+  days: number,
+  open: (day: string) => Promise<boolean>,
+): Promise<string> {
+  let day = daysAgo(clock, days);
+  while (day < clock.today && !(await open(day))) {
+    const next = firstOfNextMonth(day);
+    day = next < clock.today ? next : clock.today;
+  }
+  return day;
+}

@@ -55,8 +55,8 @@ function lastTwelveMonths(day: string): { year: number; month: number }[] {
 
 /**
  * Loads the finance master data of both demo companies: cost centres with heads, allotments and form orders (each
- * with its first history row), internal orders, ledger expenses, FX rates, cut-off days, base-info lists, fund
- * permissions, and every employee's default cost centre (their team's, or the nearest owning team above).
+ * with its first history row), internal orders, ledger expenses, FX rates, base-info lists, fund permissions, and
+ * every employee's default cost centre (their team's, or the nearest owning team above).
  */
 export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   const year = yearOf(clock);
@@ -186,13 +186,6 @@ export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>)
         ),
       );
 
-      const cutOffs = [];
-      for (let m = 1; m <= 12; m++) {
-        cutOffs.push({ companyId, kind: 'general' as const, year, month: m, day: generalCutOff(year, m) });
-        cutOffs.push({ companyId, kind: 'order' as const, year, month: m, day: orderCutOff(year, m) });
-      }
-      await tx.insert(cutOffDay).values(cutOffs);
-
       await insertBaseInfoLists(tx, companyId, BASE_INFO);
 
       for (const f of FUND_PERMISSIONS[c.code] ?? []) {
@@ -278,4 +271,20 @@ export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>)
       }
     }
   });
+}
+
+/**
+ * The cut-off days of both demo companies (general and order), last December's and every month's of the demo's year.
+ * Loaded after the doctors' meetings of the months gone by, which were claimed while their months were still open.
+ */
+export async function seedDemoPeriods(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const year = yearOf(clock);
+  const months = [{ year: year - 1, month: 12 }, ...Array.from({ length: 12 }, (_, i) => ({ year, month: i + 1 }))];
+  for (const c of await db.select({ id: company.id }).from(company))
+    await db.insert(cutOffDay).values(
+      months.flatMap(({ year: y, month: m }) => [
+        { companyId: c.id, kind: 'general' as const, year: y, month: m, day: generalCutOff(y, m) },
+        { companyId: c.id, kind: 'order' as const, year: y, month: m, day: orderCutOff(y, m) },
+      ]),
+    );
 }

@@ -5,12 +5,12 @@ import { seedBase } from './base';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCards } from './demo-cards';
 import { type DemoClock, type DemoRun, demoClock } from './demo-clock';
-import { seedDemoCompliance } from './demo-compliance';
+import { seedDemoCompliance, seedDemoMeetings } from './demo-compliance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
 import { seedDemoFinanceStates } from './demo-finance';
-import { seedDemoFinance } from './demo-finmd';
+import { seedDemoFinance, seedDemoPeriods } from './demo-finmd';
 import { seedDemoFreezes } from './demo-freezes';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
@@ -18,7 +18,10 @@ import { seedDemoOrgStructure } from './demo-org-structure';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoTmc } from './demo-tmc';
 
-/** The demo data set, in order: each step may rely on what the earlier ones loaded. */
+/**
+ * The demo data set, in order: each step may rely on what the earlier ones loaded. The doctors' meetings of the months
+ * gone by come before the cut-off days that have closed those months since, as they were claimed while still open.
+ */
 const DEMO_STEPS: ((db: Db, demo: DemoRun) => Promise<void>)[] = [
   seedDemoOrg,
   seedDemoOrgStructure,
@@ -28,6 +31,8 @@ const DEMO_STEPS: ((db: Db, demo: DemoRun) => Promise<void>)[] = [
   seedDemoDocuments,
   seedDemoTmc,
   seedDemoFreezes,
+  seedDemoMeetings,
+  seedDemoPeriods,
   seedDemoFinanceStates,
   seedDemoSales,
   seedDemoCompliance,

@@ -54,3 +54,15 @@ export async function openDayWithin(
   }
   return day;
 }
+
+/** The year the demo's fixed dates and names are written for (validity of orders, grants, white lists). */
+const DATA_YEAR = 2026;
+
+/**
+ * A text of the demo data with its years (`2025`, `2026-12-31`, "CSCO 2026") moved from the year the data is written
+ * for to the demo's year, so what is valid "this year" in the data stays valid on every day of every year.
+ */
+export function inDemoYear(clock: DemoClock, text: string): string {
+  const by = yearOf(clock) - DATA_YEAR;
+  return by === 0 ? text : text.replace(/\b20\d\d\b/g, (y) => String(Number(y) + by));
+}

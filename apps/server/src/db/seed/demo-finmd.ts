@@ -17,7 +17,7 @@ import { cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import { insertBaseInfoLists } from './base-info';
-import { type DemoRun, yearOf } from './demo-clock';
+import { type DemoRun, inDemoYear, yearOf } from './demo-clock';
 import {
   ALLOTMENTS,
   BASE_INFO,
@@ -56,7 +56,8 @@ function lastTwelveMonths(day: string): { year: number; month: number }[] {
 /**
  * Loads the finance master data of both demo companies: cost centres with heads, allotments and form orders (each
  * with its first history row), internal orders, ledger expenses, FX rates, base-info lists, fund permissions, and
- * every employee's default cost centre (their team's, or the nearest owning team above).
+ * every employee's default cost centre (their team's, or the nearest owning team above). Validity dates and the
+ * years in names follow the demo's year.
  */
 export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   const year = yearOf(clock);
@@ -99,7 +100,7 @@ export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>)
             ownerTeamId: owner?.id ?? null,
             status: s.stopped ? 'stopped' : 'started',
             validFrom: '2024-01-01',
-            validTo: s.validTo ?? null,
+            validTo: s.validTo ? inDemoYear(clock, s.validTo) : null,
           })
           .returning();
         const id = row!.id;
@@ -146,12 +147,12 @@ export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>)
           .values({
             companyId,
             code: o.code,
-            nameZh: o.zh,
-            nameEn: o.en,
+            nameZh: inDemoYear(clock, o.zh),
+            nameEn: inDemoYear(clock, o.en),
             costCentreId: ccIds.get(o.cc) ?? null,
             status: o.stopped ? 'stopped' : 'started',
-            validFrom: o.from ?? null,
-            validTo: o.to ?? null,
+            validFrom: o.from ? inDemoYear(clock, o.from) : null,
+            validTo: o.to ? inDemoYear(clock, o.to) : null,
           })
           .returning();
         ioIds.set(o.code, row!.id);
@@ -208,7 +209,7 @@ export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>)
           costCentreId: f.cc ? ccIds.get(f.cc)! : null,
           internalOrderId: f.io ? ioIds.get(f.io)! : null,
           validFrom: `${year}-01-01`,
-          validTo: f.to ?? null,
+          validTo: f.to ? inDemoYear(clock, f.to) : null,
           remark: f.remark,
         });
       }

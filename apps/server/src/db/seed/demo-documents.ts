@@ -3,6 +3,7 @@ import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
 import { userAccount } from '../../modules/auth/auth.table';
+import { addDays } from '../../modules/documents/applies/block.info';
 import { blockOverdueApplies, requestUnblock } from '../../modules/documents/applies/block.service';
 import * as receipts from '../../modules/documents/applies/receipts.service';
 import * as attachments from '../../modules/documents/attachments/attachment.repository';
@@ -261,19 +262,22 @@ async function seedWith(db: Db, store: AttachmentStore, clock: DemoClock): Promi
           { DocumentID: saved.ID, Name: ms.name, PlannedDate: inDays(clock, ms.inDays), Amount: ms.amount },
           REQUEST,
         );
-        for (const r of ms.receipts)
+        for (const r of ms.receipts) {
+          const received = daysAgo(clock, r.daysAgo);
           await receipts.saveReceipt(
             db,
             preparer,
             {
               DocumentID: saved.ID,
               MilestoneID: saved2.ID,
-              GRDate: daysAgo(clock, r.daysAgo),
+              GRDate: received,
               Amount: r.amount,
-              Description: r.text,
+              // Named after the month it falls in, whichever that is on the day the demo is loaded.
+              Description: `${Number(received.slice(5, 7))}月${r.text}`,
             },
             REQUEST,
           );
+        }
       }
     }
     await grantApprovalProxy(ctx, c.id, as, today);
@@ -451,13 +455,13 @@ export async function typeItems(db: Db, companyId: number) {
 
 /** Grants `preparer` a fill-in proxy for `principal` (once) and returns the preparer acting for them. */
 async function proxyFor(ctx: DbContext, principal: SessionUser, preparer: SessionUser, today: string) {
-  const year = Number(today.slice(0, 4));
   try {
     await proxies.save(
       ctx,
       'fill_in',
       principal,
-      { ProxyUserID: preparer.userId, StartDate: today, EndDate: `${year + 1}${today.slice(4)}`, Remark: '演示代填' },
+      // A year on, by days: the same day of next year does not exist after a 29 February.
+      { ProxyUserID: preparer.userId, StartDate: today, EndDate: addDays(today, 365), Remark: '演示代填' },
       'zh-CN',
       REQUEST,
     );

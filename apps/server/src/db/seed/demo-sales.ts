@@ -26,7 +26,8 @@ function standardAsp(code: string): string {
 /**
  * Daily sales for both companies, January to today, through the same services the imports use: per active product
  * a standard ASP each month and per day the units, net sales (the ASP give or take a tenth, so the ASP report shows
- * variances both ways) and the day's budget (a month of 22 selling days, some products above it, some below).
+ * variances both ways) and the day's budget (a month of 22 selling days, some products above it, some below). Sales
+ * are on weekdays, and today's whatever the day, so a month and a year hold some from their first day.
  */
 export async function seedDemoSales(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   const today = clock.today;
@@ -59,7 +60,8 @@ export async function seedDemoSales(db: Db, { clock }: Pick<DemoRun, 'clock'>): 
       d.setUTCDate(d.getUTCDate() + 1)
     ) {
       const weekday = d.getUTCDay();
-      if (weekday !== 0 && weekday !== 6) days.push(d.toISOString().slice(0, 10));
+      const day = d.toISOString().slice(0, 10);
+      if ((weekday !== 0 && weekday !== 6) || day === today) days.push(day);
     }
     const values = days.flatMap((day) =>
       products.map((p) => {

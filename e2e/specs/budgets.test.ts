@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
+import { shanghaiToday } from '../support/time';
 
 type Culture = 'zh-CN' | 'en-GB';
 const baseUrl = inject('baseUrl');
-const year = new Date().getFullYear();
+const year = Number(shanghaiToday().slice(0, 4));
 let browser: Browser;
 let packs: Record<Culture, Record<string, string>>;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
+import { shanghaiToday } from '../support/time';
 
 const baseUrl = inject('baseUrl');
 type Culture = 'zh-CN' | 'en-GB';
@@ -162,14 +163,14 @@ describe('from claim to approval', () => {
       })
     ).json();
     const managerId = people.Rows[0].EmployeeID as number;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = shanghaiToday();
     const granted = await fetch(`${baseUrl}/api/ProxyUser/SaveOrUpdateProxyUser`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         ProxyUserID: managerId,
         StartDate: today,
-        EndDate: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
+        EndDate: `${Number(today.slice(0, 4)) + 1}-12-31`,
       }),
     });
     expect(granted.status).toBe(200);

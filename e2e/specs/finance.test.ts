@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, PASSWORD, screenshot, signIn } from '../support/browser';
 import { INVOICE_PNG } from '../support/documents';
 import { pack, text } from '../support/packs';
+import { shanghaiToday } from '../support/time';
 
 // What the finance centre does with an approved reimbursement until it is paid: received at the post centre,
 // reviewed, posted to the ERP, remitted in six steps; and a chargeback back to its owner, who corrects and
@@ -65,7 +66,7 @@ async function approvedDeputy(reason: string, amount: string): Promise<{ id: num
     if (item?.Code === 'HOTEL') break;
   }
   expect(chosen, 'a deputy expense type with items').toBeTruthy();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const today = shanghaiToday();
   const saved = await call<{ ID: number; Version: number; DocNo: string }>(employee, '/api/document/SaveDeputyDetail', {
     ExpenseTypeID: chosen!.typeId,
     ...(main.CostCenterID ? { CostCenterID: main.CostCenterID } : {}),

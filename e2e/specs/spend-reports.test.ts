@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, screenshot, signIn } from '../support/browser';
 import { pack, text } from '../support/packs';
+import { shanghaiToday } from '../support/time';
 
 // The spend and daily sales reports as the administrator reads them: totals, the charts, the table, the export,
 // and the daily sales file exported and imported back, in both languages.
@@ -31,7 +32,7 @@ async function as(username: string, culture: Culture) {
   return { context, page };
 }
 
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+const today = shanghaiToday();
 const yearStart = `${today.slice(0, 4)}-01-01`;
 
 describe.each(['zh-CN', 'en-GB'] as const)('spend and sales reports (%s)', (culture) => {

@@ -5,6 +5,7 @@ import { openDatabase } from '../core/db';
 import { MIGRATIONS_DIR, SERVER_DIR } from '../core/paths';
 import { shanghaiToday } from '../core/time';
 import { seed } from './seed';
+import { demoClock } from './seed/demo-clock';
 
 /**
  * The demo data set, made once when the server is built: the embedded database's files after the migrations and
@@ -38,14 +39,15 @@ export async function makeDemoSnapshot(): Promise<Manifest> {
     const client = await PGlite.create();
     const database = await openDatabase({ pglite: client });
     await database.migrate();
-    await seed(database.db, { loadDemoData: true, dataDir });
+    const clock = demoClock();
+    await seed(database.db, { loadDemoData: true, dataDir }, { clock });
     const dump = await client.dumpDataDir('gzip');
     await client.close();
     rmSync(SNAPSHOT_DIR, { recursive: true, force: true });
     mkdirSync(SNAPSHOT_DIR, { recursive: true });
     writeFileSync(DATABASE_FILE, Buffer.from(await dump.arrayBuffer()));
     cpSync(dataDir, FILES_DIR, { recursive: true });
-    const manifest: Manifest = { migrations: migrationCount(), madeOn: shanghaiToday() };
+    const manifest: Manifest = { migrations: migrationCount(), madeOn: clock.today };
     writeFileSync(MANIFEST, `${JSON.stringify(manifest)}\n`);
     return manifest;
   } finally {
@@ -54,14 +56,15 @@ export async function makeDemoSnapshot(): Promise<Manifest> {
 }
 
 /**
- * The snapshot's database files, when the embedded database in `dataDir` is new and a snapshot made with the current
- * migrations exists; its attachment files are copied into the data folder first. Undefined otherwise: the start
- * then migrates and loads the demo itself.
+ * The snapshot's database files, when the embedded database in `dataDir` is new and a snapshot made today with the
+ * current migrations exists; its attachment files are copied into the data folder first. Undefined otherwise: the
+ * start then migrates and loads the demo itself. A snapshot of another day is not used: its dates would be that
+ * day's, and a demo order or card transaction meant to be claimable may be past its cut-off by now.
  */
-export function demoSnapshotFor(dataDir: string): Blob | undefined {
+export function demoSnapshotFor(dataDir: string, today = shanghaiToday()): Blob | undefined {
   if (existsSync(join(dataDir, 'pglite', 'PG_VERSION')) || !existsSync(MANIFEST)) return undefined;
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
-  if (manifest.migrations !== migrationCount()) return undefined;
+  if (manifest.migrations !== migrationCount() || manifest.madeOn !== today) return undefined;
   if (existsSync(FILES_DIR)) cpSync(FILES_DIR, dataDir, { recursive: true, force: false });
   return new Blob([readFileSync(DATABASE_FILE)]);
 }

@@ -2,7 +2,6 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import * as budgets from '../../modules/budgets/budget.service';
 import { rebuildLedger } from '../../modules/budgets/budget-ledger.service';
@@ -11,6 +10,7 @@ import { costCentre } from '../../modules/masterdata/costcentre.table';
 import { expenseItem } from '../../modules/masterdata/expense.table';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
+import { type DemoRun, yearOf } from './demo-clock';
 
 /** Items every cost centre of a demo company has a budget for this year. */
 const COMMON_ITEMS = ['HOTEL', 'TAXI', 'TRAIN', 'OFFICE', 'ENTERTAIN', 'HCP_MEAL', 'MEETING_VENUE'];
@@ -31,8 +31,8 @@ const months = (total: Decimal.Value) => {
  * demo employee's cost centre, taxi is blocked with little left and train tickets warn near their limit, so a
  * submit shows both; a few others are blocked or warn with room to spare.
  */
-export async function seedDemoBudgets(outer: Db): Promise<void> {
-  const year = Number(shanghaiToday().slice(0, 4));
+export async function seedDemoBudgets(outer: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const year = yearOf(clock);
   await outer.transaction(async (db) => {
     const [adminRow] = await db
       .select({ id: userAccount.employeeId })

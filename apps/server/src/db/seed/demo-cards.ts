@@ -1,4 +1,3 @@
-import { shanghaiToday } from '@ems/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
@@ -10,21 +9,25 @@ import { insertOrders } from '../../modules/cards/rides/rides.repository';
 import * as rides from '../../modules/cards/rides/rides.service';
 import { rideOrder } from '../../modules/cards/rides/rides.table';
 import { expenseItem, expenseType } from '../../modules/masterdata/expense.table';
+import { periodClosedOn } from '../../modules/masterdata/periods/periods.service';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
+import { type DemoRun, daysAgo, openDayWithin, yearOf } from './demo-clock';
 import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed';
 
-const day = (daysAgo: number) =>
-  new Date(Date.parse(`${shanghaiToday()}T00:00:00Z`) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+/** The demo order that is past its claim cut-off on any day: more than two months old. */
+const PAST_CUTOFF = { no: 'DD-DEMO-0001', daysAgo: 75 };
 
 /**
  * The employee's business card and ride-hailing orders: a registered card with open transactions, one marked
  * private and two claimed on a draft deputy; orders open, business, one claimed and one past its claim cut-off. The
- * statement rows are added as the import adds them; the turns and claims go through the services.
+ * statement rows are added as the import adds them; the turns and claims go through the services. Each date is some
+ * days before the demo's today, moved into the current month where the product's own rules (the claim cut-off of
+ * orders, the closed periods of claims) would no longer take it on the day the demo is loaded.
  */
-export async function seedDemoCards(outer: Db): Promise<void> {
+export async function seedDemoCards(outer: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   await outer.transaction(async (db) => {
     const [c] = await db.select().from(company).where(eq(company.code, '1000'));
     const [who] = await db.select().from(userAccount).where(eq(userAccount.username, 'employee'));
@@ -47,28 +50,30 @@ export async function seedDemoCards(outer: Db): Promise<void> {
       employeeId,
       cardNo: '6250942087651234',
       holderName: (holder?.nameEn ?? '').toUpperCase(),
-      validUntil: `${Number(shanghaiToday().slice(0, 4)) + 3}-12-31`,
+      validUntil: `${yearOf(clock) + 3}-12-31`,
     });
     if (!card) return;
-    const txn = (ref: string, daysAgo: number, merchant: string, amount: string) => ({
+    // A claim of a transaction goes into approval only while its month's books are open.
+    const claimable = async (day: string) => !(await periodClosedOn(db, c.id, day, clock.today));
+    const txn = async (ref: string, age: number, merchant: string, amount: string) => ({
       companyId: c.id,
       cardId: card.id,
       employeeId,
       issuerRef: ref,
-      transDate: day(daysAgo),
+      transDate: await openDayWithin(clock, age, claimable),
       merchant,
       amount,
     });
     await insertTransactions(db, [
-      txn('AX-DEMO-0001', 18, '上海虹桥希尔顿酒店', '1280.00'),
-      txn('AX-DEMO-0002', 17, '北京国贸大酒店', '960.00'),
-      txn('AX-DEMO-0003', 12, '全季酒店（杭州西湖店）', '458.00'),
-      txn('AX-DEMO-0004', 10, '星巴克（南京西路店）', '68.00'),
-      txn('AX-DEMO-0005', 9, '广州白天鹅宾馆', '1120.00'),
-      txn('AX-DEMO-0006', 6, '成都香格里拉大酒店', '899.00'),
-      txn('AX-DEMO-0007', 3, '亚朵酒店（武汉光谷店）', '526.00'),
-      txn('AX-DEMO-0008', 2, '无印良品（静安店）', '215.00'),
-      txn('AX-DEMO-0009', 1, '肯德基（人民广场店）', '42.00'),
+      await txn('AX-DEMO-0001', 18, '上海虹桥希尔顿酒店', '1280.00'),
+      await txn('AX-DEMO-0002', 17, '北京国贸大酒店', '960.00'),
+      await txn('AX-DEMO-0003', 12, '全季酒店（杭州西湖店）', '458.00'),
+      await txn('AX-DEMO-0004', 10, '星巴克（南京西路店）', '68.00'),
+      await txn('AX-DEMO-0005', 9, '广州白天鹅宾馆', '1120.00'),
+      await txn('AX-DEMO-0006', 6, '成都香格里拉大酒店', '899.00'),
+      await txn('AX-DEMO-0007', 3, '亚朵酒店（武汉光谷店）', '526.00'),
+      await txn('AX-DEMO-0008', 2, '无印良品（静安店）', '215.00'),
+      await txn('AX-DEMO-0009', 1, '肯德基（人民广场店）', '42.00'),
     ]);
     const byRef = async (ref: string) => {
       const [row] = await db
@@ -87,24 +92,26 @@ export async function seedDemoCards(outer: Db): Promise<void> {
       Reason: '上海、北京客户拜访住宿',
     });
 
-    const order = (no: string, daysAgo: number, from: string, to: string, amount: string) => ({
+    // The order cut-off (docs/decisions/037) as the order list and the claim apply it; the demo's is the 5th.
+    const cutOffs = new Map<string, string>();
+    const orderOpen = (day: string) => rides.claimableOn(db, c.id, day, clock.today, cutOffs);
+    const order = async (no: string, age: number, from: string, to: string, amount: string) => ({
       companyId: c.id,
       employeeId,
       provider: 'DIDI',
       orderNo: no,
-      orderDate: day(daysAgo),
+      orderDate: no === PAST_CUTOFF.no ? daysAgo(clock, age) : await openDayWithin(clock, age, orderOpen),
       fromPlace: from,
       toPlace: to,
       amount,
     });
     await insertOrders(db, [
-      // Past its claim cut-off: more than two months old.
-      order('DD-DEMO-0001', 75, '上海虹桥站', '复旦大学附属中山医院', '86.50'),
-      order('DD-DEMO-0002', 14, '公司（静安嘉里中心）', '瑞金医院', '32.00'),
-      order('DD-DEMO-0003', 8, '瑞金医院', '公司（静安嘉里中心）', '29.50'),
-      order('DD-DEMO-0004', 5, '浦东国际机场', '家', '156.00'),
-      order('DD-DEMO-0005', 4, '公司（静安嘉里中心）', '仁济医院（东院）', '58.00'),
-      order('DD-DEMO-0006', 1, '家', '周末聚会', '45.00'),
+      await order(PAST_CUTOFF.no, PAST_CUTOFF.daysAgo, '上海虹桥站', '复旦大学附属中山医院', '86.50'),
+      await order('DD-DEMO-0002', 14, '公司（静安嘉里中心）', '瑞金医院', '32.00'),
+      await order('DD-DEMO-0003', 8, '瑞金医院', '公司（静安嘉里中心）', '29.50'),
+      await order('DD-DEMO-0004', 5, '浦东国际机场', '家', '156.00'),
+      await order('DD-DEMO-0005', 4, '公司（静安嘉里中心）', '仁济医院（东院）', '58.00'),
+      await order('DD-DEMO-0006', 1, '家', '周末聚会', '45.00'),
     ]);
     const orderNo = async (no: string) => {
       const [row] = await db

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
-import type { Config } from '../../core/config';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import * as form from '../../modules/documents/form/form.service';
 import { customerCoverage, customerHco, customerHcp } from '../../modules/masterdata/customers/customer.table';
@@ -12,17 +10,33 @@ import * as quotas from '../../modules/quotas/quota.service';
 import { quotaUsage } from '../../modules/quotas/quota.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
+import { type DemoClock, type DemoRun, monthOf, yearOf } from './demo-clock';
 import { addDemoCustomers } from './demo-customers';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
 import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed-compliance';
 
+/** The day of a month's demo meeting: the 15th, or today while the current month has not reached it. */
+export function meetingDay(clock: DemoClock, month: number): string {
+  const day = `${yearOf(clock)}-${String(month).padStart(2, '0')}-15`;
+  return day < clock.today ? day : clock.today;
+}
+
 /**
- * A doctors' meeting for each month so far of the year: a meal with three of the company's HCPs (now and then an
- * HCO) and the speaker's fee, its agreement dated in that month (the lines are today's: closed periods take none).
+ * A doctors' meeting for each month so far of the demo's year, January to the current month, claimed and approved:
+ * both companies, each a meal with three of the company's HCPs (now and then an HCO) and the speaker's fee, dated on
+ * its meeting day. Runs before the cut-off days are set, as each was claimed while its month was still open.
  */
-async function spreadSpend(db: Db, store: AttachmentStore, companyId: number) {
+export async function seedDemoMeetings(db: Db, { dataDir, clock }: DemoRun): Promise<void> {
+  const store = new AttachmentStore(dataDir);
+  for (const code of ['1000', '2000'] as const) {
+    const [c] = await db.select({ id: company.id }).from(company).where(eq(company.code, code));
+    if (c) await spreadSpend(db, store, c.id, clock);
+  }
+}
+
+async function spreadSpend(db: Db, store: AttachmentStore, companyId: number, clock: DemoClock) {
   const ctx: DbContext = { db };
   const meeting = (await typeItems(db, companyId)).get('D_MEETING');
   const meal = meeting?.items.get('HCP_MEAL');
@@ -49,11 +63,9 @@ async function spreadSpend(db: Db, store: AttachmentStore, companyId: number) {
     await db.select({ code: customerHco.code }).from(customerHco).where(eq(customerHco.companyId, companyId))
   ).map((r) => r.code);
   if (applicants.length === 0 || hcps.length < 3) return;
-  const today = shanghaiToday();
-  const [year, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-  for (let month = 1; month < thisMonth; month++) {
+  for (let month = 1; month <= monthOf(clock); month++) {
     const who = await demoUser(db, companyId, applicants[month % applicants.length]!.id);
-    const day = `${year}-${String(month).padStart(2, '0')}-15`;
+    const day = meetingDay(clock, month);
     const amount = (600 + ((month * 370) % 1500)).toFixed(2);
     const lectureFee = (1000 + ((month * 530) % 3000)).toFixed(2);
     const saved = await form.save(
@@ -66,8 +78,8 @@ async function spreadSpend(db: Db, store: AttachmentStore, companyId: number) {
         Currency: 'CNY',
         Reason: `${month}月科室会医生工作餐`,
         Lines: [
-          { ExpenseItemID: meal, ExpenseDate: today, Amount: amount, Currency: 'CNY', Description: '科室会工作餐' },
-          { ExpenseItemID: fee, ExpenseDate: today, Amount: lectureFee, Currency: 'CNY', Description: '讲者讲课费' },
+          { ExpenseItemID: meal, ExpenseDate: day, Amount: amount, Currency: 'CNY', Description: '科室会工作餐' },
+          { ExpenseItemID: fee, ExpenseDate: day, Amount: lectureFee, Currency: 'CNY', Description: '讲者讲课费' },
         ],
         Loans: [],
       },
@@ -141,13 +153,12 @@ const plus = (used: string, more: number) => (Number.parseFloat(used) + more).to
 /**
  * Demo quotas (DESIGN §16): for each company the most used HCP has a blocking cap with little left, the next a
  * warning one near its limit, the rest comfortable caps; HCO, clinical-trial and lecture-fee caps likewise; the demo
- * employee's phone allowance by month. Made through the quota service, after the documents, so the caps sit near
- * what the demo documents use.
+ * employee's phone allowance by month. Made through the quota service, after the documents and the meetings, so the
+ * caps sit near what the demo documents use.
  */
-export async function seedDemoCompliance(db: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
-  const store = new AttachmentStore(config.dataDir);
+export async function seedDemoCompliance(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   const ctx: DbContext = { db };
-  const year = Number(shanghaiToday().slice(0, 4));
+  const year = yearOf(clock);
   for (const code of ['1000', '2000'] as const) {
     const [c] = await db.select().from(company).where(eq(company.code, code));
     if (!c) continue;
@@ -158,7 +169,6 @@ export async function seedDemoCompliance(db: Db, config: Pick<Config, 'dataDir'>
       .where(and(eq(role.companyId, c.id), eq(role.isAdmin, true)))
       .limit(1);
     if (!admin) continue;
-    await spreadSpend(db, store, c.id);
     const actor: Actor = { userId: admin.id, companyId: c.id, teamId: null, culture: 'zh-CN', requestId: REQUEST };
     const save = (
       kind: 'hcp' | 'hco' | 'clinical_hco' | 'lecture_fee' | 'employee',

@@ -157,7 +157,10 @@ export interface DocPlan {
   customers?: DemoCustomers;
   /** Apply: its event was this many days ago (start and end date); without evidence the nightly job blocks it. */
   eventDaysAgo?: number;
-  /** Approved apply: milestones (planned in `inDays`) and the goods received on them (`daysAgo`). */
+  /**
+   * Approved apply: milestones (planned in `inDays`) and the goods received on them (`daysAgo`; the text follows the
+   * name of the month it falls in).
+   */
   milestones?: {
     name: string;
     inDays: number;
@@ -244,21 +247,21 @@ export const DOC_PLAN: readonly DocPlan[] = [
     longTerm: true,
     milestones: [
       {
-        name: '第一季度区域拜访',
+        name: '第一阶段区域拜访',
         inDays: -20,
         amount: '4500.00',
         receipts: [
-          { daysAgo: 60, amount: '1500.00', text: '一月拜访住宿' },
-          { daysAgo: 30, amount: '1680.00', text: '二月拜访住宿' },
+          { daysAgo: 60, amount: '1500.00', text: '拜访住宿' },
+          { daysAgo: 30, amount: '1680.00', text: '拜访住宿' },
         ],
       },
       {
-        name: '第二季度区域拜访',
+        name: '第二阶段区域拜访',
         inDays: 70,
         amount: '4500.00',
-        receipts: [{ daysAgo: 5, amount: '980.00', text: '四月拜访住宿' }],
+        receipts: [{ daysAgo: 5, amount: '980.00', text: '拜访住宿' }],
       },
-      { name: '下半年区域拜访', inDays: 160, amount: '9000.00', receipts: [] },
+      { name: '第三阶段区域拜访', inDays: 160, amount: '9000.00', receipts: [] },
     ],
   },
   // An HCP activity held 45 days ago whose sign-in sheet and photos never came: the nightly job blocks it.

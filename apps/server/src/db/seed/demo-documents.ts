@@ -1,9 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Config } from '../../core/config';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { addDays } from '../../modules/documents/applies/block.info';
 import { blockOverdueApplies, requestUnblock } from '../../modules/documents/applies/block.service';
@@ -23,6 +21,7 @@ import { approvalStep } from '../../modules/workflow/approval/approval.table';
 import * as proxies from '../../modules/workflow/proxy/proxy.service';
 import { staffedRoleCodes } from '../../modules/workflow/workflow.repository';
 import * as workflows from '../../modules/workflow/workflow.service';
+import { type DemoClock, type DemoRun, daysAgo, inDays } from './demo-clock';
 import { addDemoCustomers } from './demo-customers';
 import { addDemoParts } from './demo-document-parts';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
@@ -35,9 +34,9 @@ const REQUEST = 'demo-seed';
  * lifecycle, spread over the demo people. Documents go through the real services (save, submit, approve, reject,
  * confirm, cancel), so numbers, routes, history and audit rows are what the product itself writes.
  */
-export async function seedDemoDocuments(outer: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
+export async function seedDemoDocuments(outer: Db, { dataDir, clock }: DemoRun): Promise<void> {
   // One transaction for all of it (the services' own transactions become savepoints), so a failure leaves nothing.
-  await outer.transaction(async (db) => seedWith(db, new AttachmentStore(config.dataDir)));
+  await outer.transaction(async (db) => seedWith(db, new AttachmentStore(dataDir), clock));
 }
 
 /** A reimbursement's lines need an invoice: the demo attaches a picture of one (a 1×1 PNG) before submitting. */
@@ -60,7 +59,7 @@ export async function attachInvoice(db: Db, store: AttachmentStore, documentId: 
   });
 }
 
-async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
+async function seedWith(db: Db, store: AttachmentStore, clock: DemoClock): Promise<void> {
   const ctx: DbContext = { db };
   for (const code of ['1000', '2000'] as const) {
     const [c] = await db.select().from(company).where(eq(company.code, code));
@@ -136,7 +135,7 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
     applicants.sort((a, b) => (a.code === 'E00010' ? -1 : b.code === 'E00010' ? 1 : 0));
     if (applicants.length < 2) continue;
 
-    const today = shanghaiToday();
+    const today = clock.today;
     for (const [i, plan] of DOC_PLAN.entries()) {
       const who = plan.mine ? applicants[0]! : applicants[1 + (i % (applicants.length - 1))]!;
       const t = types.get(plan.type);
@@ -158,7 +157,7 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
           Reason: plan.reason,
           LongTerm: plan.longTerm ?? false,
           ...(plan.eventDaysAgo
-            ? { StartDate: addDays(today, -plan.eventDaysAgo), EndDate: addDays(today, -plan.eventDaysAgo) }
+            ? { StartDate: daysAgo(clock, plan.eventDaysAgo), EndDate: daysAgo(clock, plan.eventDaysAgo) }
             : {}),
           Lines: plan.lines.map((l) => ({
             ExpenseItemID: t.items.get(l.item) ?? null,
@@ -260,29 +259,32 @@ async function seedWith(db: Db, store: AttachmentStore): Promise<void> {
         const saved2 = await receipts.saveMilestone(
           db,
           preparer,
-          { DocumentID: saved.ID, Name: ms.name, PlannedDate: addDays(today, ms.inDays), Amount: ms.amount },
+          { DocumentID: saved.ID, Name: ms.name, PlannedDate: inDays(clock, ms.inDays), Amount: ms.amount },
           REQUEST,
         );
-        for (const r of ms.receipts)
+        for (const r of ms.receipts) {
+          const received = daysAgo(clock, r.daysAgo);
           await receipts.saveReceipt(
             db,
             preparer,
             {
               DocumentID: saved.ID,
               MilestoneID: saved2.ID,
-              GRDate: addDays(today, -r.daysAgo),
+              GRDate: received,
               Amount: r.amount,
-              Description: r.text,
+              // Named after the month it falls in, whichever that is on the day the demo is loaded.
+              Description: `${Number(received.slice(5, 7))}月${r.text}`,
             },
             REQUEST,
           );
+        }
       }
     }
     await grantApprovalProxy(ctx, c.id, as, today);
     await receiveFirstPaper(ctx, c.id, as, adminId);
     // The nightly job, as it would run tonight: applies of HCP events whose evidence is overdue are blocked. In the
     // first company the applicant has given an unlock reason, so their line manager has one to accept.
-    await blockOverdueApplies(ctx);
+    await blockOverdueApplies(ctx, { today });
     const [blocked] = await db
       .select({ id: document.id, applicantId: document.applicantId, version: document.version })
       .from(document)
@@ -453,13 +455,13 @@ export async function typeItems(db: Db, companyId: number) {
 
 /** Grants `preparer` a fill-in proxy for `principal` (once) and returns the preparer acting for them. */
 async function proxyFor(ctx: DbContext, principal: SessionUser, preparer: SessionUser, today: string) {
-  const year = Number(today.slice(0, 4));
   try {
     await proxies.save(
       ctx,
       'fill_in',
       principal,
-      { ProxyUserID: preparer.userId, StartDate: today, EndDate: `${year + 1}${today.slice(4)}`, Remark: '演示代填' },
+      // A year on, by days: the same day of next year does not exist after a 29 February.
+      { ProxyUserID: preparer.userId, StartDate: today, EndDate: addDays(today, 365), Remark: '演示代填' },
       'zh-CN',
       REQUEST,
     );

@@ -14,6 +14,7 @@ import {
 import { poWhiteList, product, productBu, provider } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
+import { type DemoClock, type DemoRun, inDemoYear } from './demo-clock';
 import {
   BUS,
   GL_DEFAULTS,
@@ -34,17 +35,17 @@ const COMPANY_CODES: readonly CompanyCode[] = ['1000', '2000'];
  * the items each offers, team limits and a restricted apply type, GL mappings, products and BUs, providers and the
  * PO white list. Runs after the organisation (and the finance master data, whose ledger expenses it reuses by code).
  */
-export async function seedDemoExpenseMaster(db: Db): Promise<void> {
+export async function seedDemoExpenseMaster(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   await db.transaction(async (tx) => {
     for (const code of COMPANY_CODES) {
       const [c] = await tx.select().from(company).where(eq(company.code, code));
       if (!c) continue;
-      await seedCompany(tx, c.id, code);
+      await seedCompany(tx, c.id, code, clock);
     }
   });
 }
 
-async function seedCompany(db: Db, companyId: number, companyCode: CompanyCode): Promise<void> {
+async function seedCompany(db: Db, companyId: number, companyCode: CompanyCode, clock: DemoClock): Promise<void> {
   const teams = new Map(
     (await db.select().from(team).where(eq(team.companyId, companyId))).map((t) => [t.code, t.id] as const),
   );
@@ -207,9 +208,13 @@ async function seedCompany(db: Db, companyId: number, companyCode: CompanyCode):
       })
       .returning();
     if (s.whiteList) {
-      await db
-        .insert(poWhiteList)
-        .values({ companyId, providerId: row!.id, reason: s.whiteList, validTo: i % 2 ? '2027-06-30' : '2026-12-31' });
+      await db.insert(poWhiteList).values({
+        companyId,
+        providerId: row!.id,
+        reason: s.whiteList,
+        // Until the end of the demo's year, or the middle of the next.
+        validTo: inDemoYear(clock, i % 2 ? '2027-06-30' : '2026-12-31'),
+      });
     }
   }
 }

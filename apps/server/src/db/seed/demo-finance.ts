@@ -1,10 +1,8 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
-import type { Config } from '../../core/config';
 import type { BatchContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { Messages } from '../../core/i18n';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
@@ -23,6 +21,7 @@ import { reasons } from '../../modules/finance/review/review.service';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
+import { type DemoRun, daysAgo, instantDaysAgo } from './demo-clock';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
 import { demoUser } from './demo-user';
 
@@ -61,7 +60,7 @@ const OLD_RUN_DAYS = 400;
  * services: approved, then received by the post centre, held, charged back, written off (voucher written), posted
  * through the ERP simulator, refused by it (to resend), and a loan posted and paid. Runs after the approval demo.
  */
-export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dataDir'>): Promise<void> {
+export async function seedDemoFinanceStates(outer: Db, { dataDir, clock }: DemoRun): Promise<void> {
   await outer.transaction(async (db) => {
     const [c] = await db.select().from(company).where(eq(company.code, '1000'));
     if (!c) return;
@@ -115,8 +114,8 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
     const [chargebackReason] = (await reasons(db, actor, 'chargeback')).Rows;
     const [stReason] = (await reasons(db, actor, 'st')).Rows;
     const types = await typeItems(db, c.id);
-    const store = new AttachmentStore(config.dataDir);
-    const today = shanghaiToday();
+    const store = new AttachmentStore(dataDir);
+    const today = clock.today;
 
     const made: { id: number; docNo: string; end: FinanceEnd; docType: 'loan' | 'deputy'; reason: string }[] = [];
     for (const p of PLAN) {
@@ -242,10 +241,10 @@ export async function seedDemoFinanceStates(outer: Db, config: Pick<Config, 'dat
       }
       const ready = (await remittance.load(db, remitter, paid.RunID)).Run;
       if (ready) await remittance.remit({ db }, remitter, { RunID: paid.RunID, Version: ready.Version });
-      const then = new Date(Date.now() - OLD_RUN_DAYS * 86_400_000);
+      const then = instantDaysAgo(clock, OLD_RUN_DAYS);
       await db
         .update(remittanceRun)
-        .set({ remittedAt: then, printedAt: then, creditingDate: shanghaiToday(then) })
+        .set({ remittedAt: then, printedAt: then, creditingDate: daysAgo(clock, OLD_RUN_DAYS) })
         .where(eq(remittanceRun.id, paid.RunID));
       await db.update(remittanceItem).set({ paidAt: then }).where(eq(remittanceItem.runId, paid.RunID));
     }

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { record } from '../../modules/masterdata/costcentre/history';
 import {
@@ -18,6 +17,7 @@ import { cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
 import { insertBaseInfoLists } from './base-info';
+import { type DemoRun, inDemoYear, yearOf } from './demo-clock';
 import {
   ALLOTMENTS,
   BASE_INFO,
@@ -55,12 +55,12 @@ function lastTwelveMonths(day: string): { year: number; month: number }[] {
 
 /**
  * Loads the finance master data of both demo companies: cost centres with heads, allotments and form orders (each
- * with its first history row), internal orders, ledger expenses, FX rates, cut-off days, base-info lists, fund
- * permissions, and every employee's default cost centre (their team's, or the nearest owning team above).
+ * with its first history row), internal orders, ledger expenses, FX rates, base-info lists, fund permissions, and
+ * every employee's default cost centre (their team's, or the nearest owning team above). Validity dates and the
+ * years in names follow the demo's year.
  */
-export async function seedDemoFinance(db: Db): Promise<void> {
-  const now = shanghaiToday();
-  const year = Number(now.slice(0, 4));
+export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const year = yearOf(clock);
   await db.transaction(async (tx) => {
     const [adminRow] = await tx
       .select({ id: userAccount.employeeId })
@@ -100,7 +100,7 @@ export async function seedDemoFinance(db: Db): Promise<void> {
             ownerTeamId: owner?.id ?? null,
             status: s.stopped ? 'stopped' : 'started',
             validFrom: '2024-01-01',
-            validTo: s.validTo ?? null,
+            validTo: s.validTo ? inDemoYear(clock, s.validTo) : null,
           })
           .returning();
         const id = row!.id;
@@ -147,12 +147,12 @@ export async function seedDemoFinance(db: Db): Promise<void> {
           .values({
             companyId,
             code: o.code,
-            nameZh: o.zh,
-            nameEn: o.en,
+            nameZh: inDemoYear(clock, o.zh),
+            nameEn: inDemoYear(clock, o.en),
             costCentreId: ccIds.get(o.cc) ?? null,
             status: o.stopped ? 'stopped' : 'started',
-            validFrom: o.from ?? null,
-            validTo: o.to ?? null,
+            validFrom: o.from ? inDemoYear(clock, o.from) : null,
+            validTo: o.to ? inDemoYear(clock, o.to) : null,
           })
           .returning();
         ioIds.set(o.code, row!.id);
@@ -173,7 +173,7 @@ export async function seedDemoFinance(db: Db): Promise<void> {
         )
         .onConflictDoNothing();
 
-      const months = lastTwelveMonths(now);
+      const months = lastTwelveMonths(clock.today);
       await tx.insert(fxRate).values(
         months.flatMap(({ year: y, month: m }, i) =>
           Object.entries(FX_BASE).map(([currency, base], j) => ({
@@ -186,13 +186,6 @@ export async function seedDemoFinance(db: Db): Promise<void> {
           })),
         ),
       );
-
-      const cutOffs = [];
-      for (let m = 1; m <= 12; m++) {
-        cutOffs.push({ companyId, kind: 'general' as const, year, month: m, day: generalCutOff(year, m) });
-        cutOffs.push({ companyId, kind: 'order' as const, year, month: m, day: orderCutOff(year, m) });
-      }
-      await tx.insert(cutOffDay).values(cutOffs);
 
       await insertBaseInfoLists(tx, companyId, BASE_INFO);
 
@@ -216,7 +209,7 @@ export async function seedDemoFinance(db: Db): Promise<void> {
           costCentreId: f.cc ? ccIds.get(f.cc)! : null,
           internalOrderId: f.io ? ioIds.get(f.io)! : null,
           validFrom: `${year}-01-01`,
-          validTo: f.to ?? null,
+          validTo: f.to ? inDemoYear(clock, f.to) : null,
           remark: f.remark,
         });
       }
@@ -279,4 +272,20 @@ export async function seedDemoFinance(db: Db): Promise<void> {
       }
     }
   });
+}
+
+/**
+ * The cut-off days of both demo companies (general and order), last December's and every month's of the demo's year.
+ * Loaded after the doctors' meetings of the months gone by, which were claimed while their months were still open.
+ */
+export async function seedDemoPeriods(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const year = yearOf(clock);
+  const months = [{ year: year - 1, month: 12 }, ...Array.from({ length: 12 }, (_, i) => ({ year, month: i + 1 }))];
+  for (const c of await db.select({ id: company.id }).from(company))
+    await db.insert(cutOffDay).values(
+      months.flatMap(({ year: y, month: m }) => [
+        { companyId: c.id, kind: 'general' as const, year: y, month: m, day: generalCutOff(y, m) },
+        { companyId: c.id, kind: 'order' as const, year: y, month: m, day: orderCutOff(y, m) },
+      ]),
+    );
 }

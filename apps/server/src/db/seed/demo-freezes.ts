@@ -1,7 +1,6 @@
-import { and, asc, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
@@ -13,6 +12,7 @@ import { followSummaries, summaryBefore } from '../../modules/reports/summary/su
 import { company } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import { approvalStep } from '../../modules/workflow/approval/approval.table';
+import { type DemoRun, instantDaysAgo } from './demo-clock';
 import { DEMO_USERS } from './demo-org.data';
 import { demoUser } from './demo-user';
 
@@ -23,7 +23,7 @@ const REQUEST = 'demo-seed';
  * months ago and never written off, then the nightly job run as it would run tonight. The sign-in users the demo
  * names are left alone, so each of them can still submit.
  */
-export async function seedDemoFreezes(outer: Db): Promise<void> {
+export async function seedDemoFreezes(outer: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   await outer.transaction(async (db) => {
     const [c] = await db.select().from(company).where(eq(company.code, '1000'));
     if (!c) return;
@@ -62,7 +62,7 @@ export async function seedDemoFreezes(outer: Db): Promise<void> {
     const ctx: DbContext = { db };
     const as = (employeeId: number) => demoUser(db, c.id, employeeId);
     const applicant = await as(who.id);
-    const today = shanghaiToday();
+    const today = clock.today;
     const saved = await form.save(
       ctx,
       applicant,
@@ -115,10 +115,10 @@ export async function seedDemoFreezes(outer: Db): Promise<void> {
       const before = await summaryBefore(tx, [locked]);
       await tx
         .update(document)
-        .set({ approvedAt: sql`now() - make_interval(days => ${days + 30})` })
+        .set({ approvedAt: instantDaysAgo(clock, days + 30) })
         .where(eq(document.id, saved.ID));
       await followSummaries(tx, before, [locked]);
     });
-    await runNightlyFreeze(db, { requestId: REQUEST });
+    await runNightlyFreeze(db, { now: clock.now, requestId: REQUEST });
   });
 }

@@ -2,12 +2,12 @@ import { mulMoney } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { product } from '../../modules/masterdata/reference.table';
 import { employee } from '../../modules/org/org.table';
 import { recordAsp, recordDaily } from '../../modules/spendreports/sales.service';
 import { company } from '../../modules/system/system.table';
+import type { DemoRun } from './demo-clock';
 
 const REQUEST = 'demo-seed';
 
@@ -26,10 +26,11 @@ function standardAsp(code: string): string {
 /**
  * Daily sales for both companies, January to today, through the same services the imports use: per active product
  * a standard ASP each month and per day the units, net sales (the ASP give or take a tenth, so the ASP report shows
- * variances both ways) and the day's budget (a month of 22 selling days, some products above it, some below).
+ * variances both ways) and the day's budget (a month of 22 selling days, some products above it, some below). Sales
+ * are on weekdays, and today's whatever the day, so a month and a year hold some from their first day.
  */
-export async function seedDemoSales(db: Db): Promise<void> {
-  const today = shanghaiToday();
+export async function seedDemoSales(db: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
+  const today = clock.today;
   const year = today.slice(0, 4);
   const [admin] = await db
     .select({ id: employee.id })
@@ -59,7 +60,8 @@ export async function seedDemoSales(db: Db): Promise<void> {
       d.setUTCDate(d.getUTCDate() + 1)
     ) {
       const weekday = d.getUTCDay();
-      if (weekday !== 0 && weekday !== 6) days.push(d.toISOString().slice(0, 10));
+      const day = d.toISOString().slice(0, 10);
+      if ((weekday !== 0 && weekday !== 6) || day === today) days.push(day);
     }
     const values = days.flatMap((day) =>
       products.map((p) => {

@@ -1,16 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { shanghaiToday } from '../../core/time';
 import { userAccount } from '../../modules/auth/auth.table';
 import { deliver } from '../../modules/cards/tmc/tmc.service';
-import { addDays } from '../../modules/documents/applies/block.info';
 import * as form from '../../modules/documents/form/form.service';
 import * as orders from '../../modules/documents/parts/orders.service';
 import type { Caller } from '../../modules/documents/parts/part';
 import { expenseType } from '../../modules/masterdata/expense.table';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
+import { type DemoRun, daysAgo, inDays } from './demo-clock';
 import { defaultCostCentre } from './demo-documents';
 import { demoUser } from './demo-user';
 
@@ -20,7 +19,7 @@ const REQUEST = 'demo-seed';
  * TMC air tickets of the demo employee (docs/decisions/038), delivered through the simulator's path: one still to
  * claim, and one claimed on a draft travel claim, where it is shared with a colleague at the ticket's amount.
  */
-export async function seedDemoTmc(outer: Db): Promise<void> {
+export async function seedDemoTmc(outer: Db, { clock }: Pick<DemoRun, 'clock'>): Promise<void> {
   await outer.transaction(async (db) => {
     const ctx: DbContext = { db };
     const [co] = await db.select().from(company).where(eq(company.code, '1000'));
@@ -43,7 +42,6 @@ export async function seedDemoTmc(outer: Db): Promise<void> {
       .from(employee)
       .where(and(eq(employee.companyId, co.id), eq(employee.teamId, me.teamId ?? -1), ne(employee.id, me.id)))
       .limit(1);
-    const today = shanghaiToday();
     const ticket = (n: number, flight: string, from: string, to: string, day: string, fare: string, tax: string) =>
       deliver(
         ctx,
@@ -61,8 +59,8 @@ export async function seedDemoTmc(outer: Db): Promise<void> {
         },
         'simulator',
       );
-    const claimed = (await ticket(1, 'MU5101', '上海', '北京', addDays(today, -5), '1230.00', '50.00')).Ticket;
-    await ticket(2, 'CA1858', '北京', '上海', addDays(today, 7), '1080.00', '50.00');
+    const claimed = (await ticket(1, 'MU5101', '上海', '北京', daysAgo(clock, 5), '1230.00', '50.00')).Ticket;
+    await ticket(2, 'CA1858', '北京', '上海', inDays(clock, 7), '1080.00', '50.00');
 
     const user = await demoUser(db, co.id, me.id);
     const claim = await form.save(

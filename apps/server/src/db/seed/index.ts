@@ -5,12 +5,13 @@ import { registerDocumentFollowers } from '../../modules/followers';
 import { seedBase } from './base';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCards } from './demo-cards';
-import { seedDemoCompliance } from './demo-compliance';
+import { type DemoClock, type DemoRun, demoClock } from './demo-clock';
+import { seedDemoCompliance, seedDemoMeetings } from './demo-compliance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoExpenseMaster } from './demo-expmd';
 import { seedDemoFinanceStates } from './demo-finance';
-import { seedDemoFinance } from './demo-finmd';
+import { seedDemoFinance, seedDemoPeriods } from './demo-finmd';
 import { seedDemoFreezes } from './demo-freezes';
 import { bootstrapAdmin, hasAnyCompany, seedDemoOrg } from './demo-org';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-org.data';
@@ -18,8 +19,11 @@ import { seedDemoOrgStructure } from './demo-org-structure';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoTmc } from './demo-tmc';
 
-/** The demo data set, in order: each step may rely on what the earlier ones loaded. */
-const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[] = [
+/**
+ * The demo data set, in order: each step may rely on what the earlier ones loaded. The doctors' meetings of the months
+ * gone by come before the cut-off days that have closed those months since, as they were claimed while still open.
+ */
+const DEMO_STEPS: ((db: Db, demo: DemoRun) => Promise<void>)[] = [
   seedDemoOrg,
   seedDemoOrgStructure,
   seedDemoFinance,
@@ -28,6 +32,8 @@ const DEMO_STEPS: ((db: Db, config: Pick<Config, 'dataDir'>) => Promise<void>)[]
   seedDemoDocuments,
   seedDemoTmc,
   seedDemoFreezes,
+  seedDemoMeetings,
+  seedDemoPeriods,
   seedDemoFinanceStates,
   seedDemoSales,
   seedDemoCompliance,
@@ -41,14 +47,22 @@ export interface SeedOutcome {
   adminPassword?: string;
 }
 
-/** Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). */
-export async function seed(db: Db, config: Pick<Config, 'loadDemoData' | 'dataDir'>): Promise<SeedOutcome> {
+/**
+ * Base data at every start; demo data once, on an empty database, unless production (LOAD_DEMO_DATA overrides). The
+ * demo's dates are placed from `clock` (now, unless told).
+ */
+export async function seed(
+  db: Db,
+  config: Pick<Config, 'loadDemoData' | 'dataDir'>,
+  opts: { clock?: DemoClock } = {},
+): Promise<SeedOutcome> {
   // The demo's documents change state through the lifecycle, here often without an app built.
   registerDocumentFollowers();
   await seedBase(db);
   if (await hasAnyCompany(db)) return { demoLoaded: false };
   if (config.loadDemoData) {
-    for (const step of DEMO_STEPS) await step(db, config);
+    const demo: DemoRun = { dataDir: config.dataDir, clock: opts.clock ?? demoClock() };
+    for (const step of DEMO_STEPS) await step(db, demo);
     return { demoLoaded: true };
   }
   const adminPassword = `${randomBytes(9).toString('base64url')}1a`;

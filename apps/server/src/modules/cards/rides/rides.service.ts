@@ -50,12 +50,24 @@ export async function claimableUntil(
   return until;
 }
 
+/** Whether an order of `orderDate` can still be claimed on `day` (Shanghai's business day), its last day included. */
+export async function claimableOn(
+  db: Db,
+  companyId: number,
+  orderDate: string,
+  day: string,
+  cache = new Map<string, string>(),
+): Promise<boolean> {
+  return day <= (await claimableUntil(db, companyId, orderDate, cache));
+}
+
 async function toRows(db: Db, companyId: number, views: repo.RideOrderView[]): Promise<RideOrderRow[]> {
   const cache = new Map<string, string>();
   const today = shanghaiToday();
   const rows: RideOrderRow[] = [];
   for (const v of views) {
     const until = await claimableUntil(db, companyId, v.o.orderDate, cache);
+    const open = v.state === 'open' || v.state === 'business';
     rows.push({
       ID: v.o.id,
       OrderNo: v.o.orderNo,
@@ -67,7 +79,7 @@ async function toRows(db: Db, companyId: number, views: repo.RideOrderView[]): P
       Currency: v.o.currency,
       Status: v.state,
       ClaimableUntil: until,
-      Claimable: today <= until && (v.state === 'open' || v.state === 'business'),
+      Claimable: open && (await claimableOn(db, companyId, v.o.orderDate, today, cache)),
       DocumentID: v.state === 'claimed' ? v.o.claimDocumentId : null,
       DocNo: v.docNo,
       Version: v.o.version,
@@ -194,8 +206,10 @@ export async function claim(
         const cache = new Map<string, string>();
         for (const v of items) {
           if (v.state !== 'business') throw conflict('cards.order_not_business', { orderNo: v.o.orderNo });
-          const until = await claimableUntil(tx, user.companyId, v.o.orderDate, cache);
-          if (today > until) throw refused('cards.order_past_cutoff', { orderNo: v.o.orderNo, until });
+          if (!(await claimableOn(tx, user.companyId, v.o.orderDate, today, cache))) {
+            const until = await claimableUntil(tx, user.companyId, v.o.orderDate, cache);
+            throw refused('cards.order_past_cutoff', { orderNo: v.o.orderNo, until });
+          }
           if (!(await repo.update(tx, v.o.id, v.o.version, { claimDocumentId: documentId }))) throw conflict();
         }
         await audit(tx, {

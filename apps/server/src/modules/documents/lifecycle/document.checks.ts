@@ -3,7 +3,7 @@ import type { Db } from '../../../core/db';
 import { AppError, refused } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
 import { assertChargeable } from '../../masterdata/funds/chargeable';
-import { cutOffDayFor } from '../../masterdata/periods/periods.service';
+import { periodClosedOn } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
 import { blockedApplyOf } from '../applies/block.repository';
 import { linesWithoutReasons } from '../customers/customer.service';
@@ -13,11 +13,6 @@ import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.reposi
 import { partsProblem } from '../parts/parts.service';
 
 type Doc = repo.DocumentRow;
-
-/** The month after `year-month`. */
-function nextMonth(year: number, month: number): [number, number] {
-  return month === 12 ? [year + 1, 1] : [year, month + 1];
-}
 
 /**
  * Why a document cannot go into approval, or the facts of its lines it was checked on: routing at submit reads them
@@ -98,10 +93,8 @@ async function submitProblem(db: Db, d: Doc): Promise<AppError | LineFacts[]> {
   const today = shanghaiToday();
   const months = new Set(lines.map((l) => l.expenseDate!.slice(0, 7)));
   for (const ym of months) {
-    const [y, m] = ym.split('-').map(Number) as [number, number];
-    const [ny, nm] = nextMonth(y, m);
-    const cutOff = await cutOffDayFor(db, d.companyId, 'general', ny, nm);
-    if (cutOff && today > cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
+    const cutOff = await periodClosedOn(db, d.companyId, `${ym}-01`, today);
+    if (cutOff) return refused('document.period_closed', { month: ym, day: cutOff });
   }
   return lines;
 }

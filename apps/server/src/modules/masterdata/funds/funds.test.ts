@@ -1,3 +1,4 @@
+import { shanghaiToday } from '@ems/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { costCentreOf, employeeIdOf, expectGuarded, fieldsOf, teamIdOf, tokenFor } from '../../../../test/finance';
@@ -17,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const B = '/api/FundsPermission';
+/** The demo's grants and internal orders run through its year (the year it was loaded in). */
+const year = Number(shanghaiToday().slice(0, 4));
 
 async function io(code: string) {
   return (await t.ctx.database.db.query.internalOrder.findFirst({ where: (o, { eq }) => eq(o.code, code) }))!;
@@ -55,7 +58,7 @@ describe('Query', () => {
       ],
     });
     expect(byCode.get('CC1102')).toMatchObject({
-      Reasons: [{ Reason: 'granted_employee', Detail: '2026-01-01 ~ 2026-12-31' }],
+      Reasons: [{ Reason: 'granted_employee', Detail: `${year}-01-01 ~ ${year}-12-31` }],
     });
     expect(byCode.get('IO26001')).toMatchObject({ Kind: 'internal_order', Reasons: [{ Reason: 'granted_employee' }] });
     expect(byCode.get('IO26004')).toMatchObject({ Reasons: [{ Reason: 'granted_team', Detail: 'Oncology BU' }] });
@@ -67,7 +70,7 @@ describe('Query', () => {
 
   it('asks about a day: grants that have ended no longer count', async () => {
     const later = (
-      await t.call(`${B}/Query`, { EmployeeID: worker, OnDate: '2027-02-01', PageSize: 100 }, admin)
+      await t.call(`${B}/Query`, { EmployeeID: worker, OnDate: `${year + 1}-02-01`, PageSize: 100 }, admin)
     ).json();
     const codes = later.Rows.map((r: { Code: string }) => r.Code);
     expect(codes).toContain('CC1101');
@@ -175,7 +178,7 @@ describe('assertChargeable', () => {
       'funds.cost_centre_unknown',
     );
     expect(await refusal({ internalOrderId: (await io('IO26001')).id })).toBe('allowed');
-    expect(await refusal({ internalOrderId: (await io('IO26001')).id, date: '2027-03-01' })).toBe(
+    expect(await refusal({ internalOrderId: (await io('IO26001')).id, date: `${year + 1}-03-01` })).toBe(
       'funds.internal_order_out_of_validity',
     );
     expect(await refusal({ internalOrderId: (await io('IO25009')).id })).toBe('funds.internal_order_stopped');

@@ -202,6 +202,23 @@ export async function cutOffDayFor(db: Db, companyId: number, kind: CutOffKind, 
 }
 
 /**
+ * When the claims of an expense dated `expenseDate` are no longer taken on `day`: its month's books close at the
+ * following month's general cut-off day (inclusive), so the day is answered once it has passed; undefined while the
+ * month is open (also while the following month has no cut-off day).
+ */
+export async function periodClosedOn(
+  db: Db,
+  companyId: number,
+  expenseDate: string,
+  day: string,
+): Promise<string | undefined> {
+  const [y, m] = expenseDate.split('-').map(Number) as [number, number];
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  const cutOff = await cutOffDayFor(db, companyId, 'general', next.y, next.m);
+  return cutOff && day > cutOff ? cutOff : undefined;
+}
+
+/**
  * The accounting period a posting made on `day` belongs to: its own month until that month's general cut-off day
  * (inclusive), the next month after it. A month without a cut-off day stays open to its end.
  */

@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time on a two-core machine; specs share the server started once.
     fileParallelism: false,
+    // A screen's list or a saved document's title may take seconds to appear on a busy two-core machine: a poll
+    // waits up to 10 s (vitest's own default, 1 s, fails a page that is merely slow).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,14 +1,16 @@
 // The import circles of a source tree, for the server's and the web app's structural tests: every relative import of
-// every .ts/.tsx file under a folder (type imports, re-exports and lazy `import()` included), resolved to its file,
-// then each group of files that reach each other named by one circle through it.
+// every .ts/.tsx/.mjs file under a folder (type imports, re-exports and lazy `import()` included), resolved to its file,
+// then each group of files that reach each other named by one circle through it. The map in docs/ARCHITECTURE.md is
+// checked against the same graph (apps/server/test/docs.test.ts), with the workspace packages resolved too.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const SOURCE = /\.tsx?$/;
-const IMPORT = /\bfrom\s+['"](\.[^'"]+)['"]|\bimport\s*\(?\s*['"](\.[^'"]+)['"]/g;
+const SOURCE = /\.(tsx?|mjs)$/;
+const IMPORT = /\bfrom\s+['"]([^'"]+)['"]|\bimport\s*\(?\s*['"]([^'"]+)['"]/g;
 
 function sources(dir) {
   return readdirSync(dir).flatMap((f) => {
+    if (f === 'node_modules' || f.startsWith('.')) return [];
     const p = join(dir, f);
     return statSync(p).isDirectory() ? sources(p) : SOURCE.test(p) && !/\.test\.tsx?$/.test(p) ? [p] : [];
   });
@@ -21,13 +23,17 @@ function resolveImport(from, spec) {
   return tries.find((p) => SOURCE.test(p) && existsSync(p) && statSync(p).isFile());
 }
 
-/** Each file's relative imports within the tree, as absolute paths. */
-export function importGraph(dir) {
+/**
+ * Each file's relative imports, as absolute paths (a file outside the tree included). `packages` maps a bare
+ * specifier (`@ems/contracts`) to the file it stands for; other bare imports (npm packages) are left out.
+ */
+export function importGraph(dir, { packages = {} } = {}) {
   const graph = new Map();
   for (const file of sources(resolve(dir))) {
     const targets = new Set();
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(file, m[1] ?? m[2]);
+      const spec = m[1] ?? m[2];
+      const target = spec.startsWith('.') ? resolveImport(file, spec) : Object.hasOwn(packages, spec) && packages[spec];
       if (target && target !== file) targets.add(target);
     }
     graph.set(file, [...targets]);

@@ -5,15 +5,29 @@ import type { Db } from '../src/core/db';
 /** Whether this run's databases live on a PostgreSQL server rather than the embedded PGlite. */
 export const onPostgres = (JSON.parse(inject('dbTemplate')) as { kind: string }).kind === 'postgres';
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** A concurrency test: the global set-up counts those the embedded database skipped. */
+    concurrency?: boolean;
+  }
+}
+
+const CONCURRENCY = { skip: !onPostgres, meta: { concurrency: true } };
+
 /**
  * The one way to write a test that fires calls at the same time to prove a lock or a guard. PGlite runs one
  * transaction at a time, so there such a test passes even without the lock it is meant to prove; on the embedded
- * database it is therefore skipped, never run. `npm test` always runs the server tests on PostgreSQL.
+ * database it is therefore skipped, never run. The server tests find or start a PostgreSQL server as `npm test`
+ * does and fall back to the embedded database only where none can be had, saying how many tests that skipped.
  */
-export const concurrencyTest = it.skipIf(!onPostgres);
+export function concurrencyTest(name: string, fn: () => Promise<void>, timeout?: number): void {
+  it(name, timeout === undefined ? CONCURRENCY : { ...CONCURRENCY, timeout }, fn);
+}
 
 /** A group of concurrency tests, skipped as a whole on the embedded database. */
-export const concurrencyDescribe = describe.skipIf(!onPostgres);
+export function concurrencyDescribe(name: string, fn: () => void): void {
+  describe(name, CONCURRENCY, fn);
+}
 
 /** The server process of the connection a transaction runs on, as `pg_stat_activity` names it. */
 export async function backendPid(tx: Db): Promise<number> {

@@ -40,8 +40,8 @@ export const samples = {
         FIXED,
       ),
     ),
-  docx: () => ooxml('word/document.xml'),
-  pptx: () => ooxml('ppt/presentation.xml'),
+  docx: () => ooxml('word/document.xml', 'wordprocessingml.document'),
+  pptx: () => ooxml('ppt/presentation.xml', 'presentationml.presentation'),
   xlsx: async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('S').addRow(['a', 1]);
@@ -60,11 +60,16 @@ export const samples = {
 /** A fixed entry time, so a sample made twice is the same bytes (zip entries carry their time). */
 const FIXED = { mtime: new Date('2026-01-01T00:00:00Z') };
 
-function ooxml(part: string): Buffer {
+/** A package with its main part, whose content type (as in every real Office file) tells what it is. */
+function ooxml(part: string, kind: string): Buffer {
+  const types =
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${kind}.main+xml"/>` +
+    '</Types>';
   return Buffer.from(
     zipSync(
       {
-        '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+        '[Content_Types].xml': strToU8(types),
         '_rels/.rels': strToU8('<Relationships/>'),
         [part]: strToU8('<x/>'),
       },

@@ -50,6 +50,11 @@ export function isDateOnly(v: string): boolean {
 }
 /** `yyyy-MM-dd`, a real calendar day between 1900 and 2999. */
 export const DateOnly = z.string().trim().refine(isDateOnly, { message: 'invalid date' }).meta({ format: 'date' });
+/** `yyyy-MM`, a calendar month (01–12) of a year between 1900 and 2999, the years `DateOnly` takes. */
+export const MonthSchema = z
+  .string()
+  .trim()
+  .regex(/^(19\d\d|2\d\d\d)-(0[1-9]|1[0-2])$/, { message: 'invalid month' });
 /** An optional date may be sent as null or an empty string, meaning "none". */
 export const OptionalDateOnly = z.codec(z.union([z.literal(''), z.string()]).nullish(), DateOnly.nullish(), {
   decode: (v) => (v === '' ? null : v),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, Text } from './common';
+import { DateOnly, Id, MonthSchema, Text } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery } from './paging';
 
@@ -129,10 +129,7 @@ export const LoadRecordDataBody = PageQuery.extend({
   Keyword: Text(100).optional(),
   Kind: z.enum(POSTING_VOUCHER_KINDS).optional(),
   State: z.enum(POSTING_VOUCHER_STATES).optional(),
-  Period: z
-    .string()
-    .regex(/^\d{4}-\d{2}$/)
-    .optional(),
+  Period: MonthSchema.optional(),
 });
 export type LoadRecordDataBody = z.infer<typeof LoadRecordDataBody>;
 

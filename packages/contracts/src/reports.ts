@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, Text } from './common';
+import { DateOnly, Id, MonthSchema, Text } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery, pageOf } from './paging';
 
@@ -102,8 +102,6 @@ export const SPEND_GROUPS = ['expenseType', 'costCentre', 'team'] as const;
 export const SpendGroup = z.enum(SPEND_GROUPS);
 
 const Year = z.coerce.number().int().min(2000).max(2100);
-/** A calendar month, `yyyy-MM`. */
-const Month = z.string().regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/);
 
 /** What both spend reports count: approved documents of a type, by expense type, cost centre or team. */
 const Spend = {
@@ -116,7 +114,7 @@ const Spend = {
 export const MonthReportQuery = PageQuery.extend({ Report: z.literal('month'), Year, ...Spend });
 
 /** The current-period report: one month's approved spend per group, beside the year to date and last year's. */
-export const CurrentReportQuery = PageQuery.extend({ Report: z.literal('current'), Period: Month, ...Spend });
+export const CurrentReportQuery = PageQuery.extend({ Report: z.literal('current'), Period: MonthSchema, ...Spend });
 
 export const GetReportRecordBody = z.discriminatedUnion('Report', [MonthReportQuery, CurrentReportQuery]);
 export type GetReportRecordBody = z.infer<typeof GetReportRecordBody>;

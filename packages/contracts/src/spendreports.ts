@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, Money, OptionalDateOnly, Text } from './common';
+import { DateOnly, Id, Money, MonthSchema, OptionalDateOnly, Text } from './common';
 import { DocState } from './documents';
 import { PageQuery, pageOf } from './paging';
 
@@ -87,17 +87,13 @@ export const SpendOptions = z.array(SpendOption);
 
 /* ---------------- Daily sales ---------------- */
 
-const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
-/** `yyyy-MM`. */
-export const MonthText = z.string().trim().regex(MONTH_RE, { message: 'invalid month' });
-
 /** A quantity of units: a decimal string with at most two places. */
 export const Quantity = Money;
 
 /** The ASP report: per month and product, the standard average selling price against the one sales achieved. */
 export const AspListBody = PageQuery.extend({
-  MonthFrom: MonthText.optional(),
-  MonthTo: MonthText.optional(),
+  MonthFrom: MonthSchema.optional(),
+  MonthTo: MonthSchema.optional(),
   ProductID: Id.optional(),
 });
 export type AspListBody = z.infer<typeof AspListBody>;
@@ -185,7 +181,7 @@ export const AspImportRow = z.object({
   // Excel turns a typed 2026-04 into a date: the cell then reads 2026-04-01, which names the same month.
   Month: z.preprocess(
     (v) => (typeof v === 'string' && /^\d{4}-\d{2}-01$/.test(v.trim()) ? v.trim().slice(0, 7) : v),
-    MonthText,
+    MonthSchema,
   ),
   ProductCode: z.string().trim().min(1).max(40),
   StandardASP: z

@@ -3,12 +3,15 @@ import { CULTURES, type Culture, DEFAULT_CULTURE } from '@ems/contracts';
 /** Texts the server itself renders (error messages, announcements' labels), per culture, from the language resources. */
 export class Messages {
   private texts = new Map<Culture, Map<string, string>>();
+  /** The stored pack version the texts were read at, when they came from the database. */
+  version: string | undefined;
 
-  load(rows: { key: string; culture: string; content: string }[]): void {
+  load(rows: { key: string; culture: string; content: string }[], version?: string): void {
     const next = new Map<Culture, Map<string, string>>();
     for (const c of CULTURES) next.set(c, new Map());
     for (const r of rows) next.get(r.culture as Culture)?.set(r.key, r.content);
     this.texts = next;
+    this.version = version;
   }
 
   has(key: string, culture: Culture): boolean {

@@ -66,6 +66,32 @@ describe('xlsxBytes', () => {
     expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
   });
 
+  it('stops reading rows when its reader stops, and writes no further than the reader asked', async () => {
+    let read = 0;
+    let ended = false;
+    async function* endless(): AsyncGenerator<CellValue[]> {
+      try {
+        for (;;) {
+          read++;
+          yield [`R${read}`, read];
+        }
+      } finally {
+        ended = true;
+      }
+    }
+    const columns = [
+      { header: 'A', width: 10 },
+      { header: 'B', width: 10 },
+    ];
+    for await (const bytes of xlsxBytes('x', columns, endless())) {
+      expect(bytes.subarray(0, 2).toString()).toBe('PK');
+      break;
+    }
+    expect(ended).toBe(true);
+    // The first chunk goes out once the sheet's first 64 KiB of text is written: a couple of thousand rows.
+    expect(read).toBeLessThan(5000);
+  });
+
   it('names columns past Z as a spreadsheet does', () => {
     expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnLetters)).toEqual([
       'A',

@@ -1,10 +1,13 @@
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { type AsyncFlateStreamHandler, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 
 /**
- * A one-sheet .xlsx written as it is read: the sheet's XML is built as text, row after row, and deflated into a zip
- * whose entries carry their sizes after their data. A general spreadsheet library builds an object per row and per
- * cell and looks each up again to write it; for a 100,000-row export that was most of the server's time.
+ * A one-sheet .xlsx written as it is read: the sheet's XML is built as text, row after row, and deflated into
+ * fflate's streaming `Zip`, whose entries carry their sizes after their data. A general spreadsheet library builds an
+ * object per row and per cell and looks each up again to write it; for a 100,000-row export that was most of the
+ * server's time.
  */
 
 export type CellValue = string | number | null | undefined;
@@ -139,115 +142,25 @@ function workbookParts(sheetName: string): [string, string][] {
   ];
 }
 
-interface ZipEntry {
-  name: Buffer;
-  offset: number;
-  crc: number;
-  compressed: number;
-  size: number;
+/**
+ * The sheet's entry in fflate's `Zip`, deflated by Node's zlib rather than fflate's `ZipDeflate`: zlib is native and
+ * runs on the thread pool beside the rows' XML, where fflate's deflate and CRC run in JavaScript on the main thread
+ * and took a 100,000-row sheet from about 0.6 s to 1.2 s. `Zip` writes the header, the descriptor after the data and
+ * the directory record from `crc` and `size`, read when the last chunk is handed over.
+ */
+class SheetEntry implements ZipInputFile {
+  readonly compression = 8; // deflate
+  crc = 0;
+  size = 0;
+  ondata?: AsyncFlateStreamHandler;
+  constructor(readonly filename: string) {}
 }
 
-/** The zip's date and time fields (MS-DOS format) of a moment. */
-function dosDateTime(d: Date): { time: number; date: number } {
-  return {
-    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
-    date: ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
-  };
-}
+// Level 1: the sheet is repetitive XML, and a higher level spends the server's time for a few percent of size.
+const LEVEL = 1;
 
-// General purpose flags: sizes and CRC in a descriptor after the data (bit 3), names in UTF-8 (bit 11).
-const FLAGS = 0x0808;
-const DEFLATE = 8;
-const VERSION = 20;
-
-/** A zip archive written front to back: each entry deflated as its text arrives, the directory at the end. */
-class ZipWriter {
-  private offset = 0;
-  private readonly entries: ZipEntry[] = [];
-  private readonly stamp = dosDateTime(new Date());
-
-  private counted(b: Buffer): Buffer {
-    this.offset += b.length;
-    if (this.offset > ZIP_LIMIT) throw new Error('export larger than 4 GiB');
-    return b;
-  }
-
-  /** The version needed, flags, method, time and date, which an entry's header and its directory record share. */
-  private shared(b: Buffer, at: number): void {
-    b.writeUInt16LE(VERSION, at);
-    b.writeUInt16LE(FLAGS, at + 2);
-    b.writeUInt16LE(DEFLATE, at + 4);
-    b.writeUInt16LE(this.stamp.time, at + 6);
-    b.writeUInt16LE(this.stamp.date, at + 8);
-  }
-
-  async *entry(fileName: string, texts: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Buffer> {
-    const name = Buffer.from(fileName, 'utf8');
-    const e: ZipEntry = { name, offset: this.offset, crc: 0, compressed: 0, size: 0 };
-    const head = Buffer.alloc(30);
-    head.writeUInt32LE(0x04034b50, 0);
-    this.shared(head, 4);
-    // CRC and sizes (14–25) stay 0: they follow the data.
-    head.writeUInt16LE(name.length, 26);
-    yield this.counted(Buffer.concat([head, name]));
-
-    const z = createDeflateRaw({ level: 1 });
-    const out: Buffer[] = [];
-    z.on('data', (b: Buffer) => out.push(b));
-    const ended = once(z, 'end');
-    const drain = () => {
-      const b = Buffer.concat(out.splice(0));
-      e.compressed += b.length;
-      return this.counted(b);
-    };
-    try {
-      for await (const text of texts) {
-        const chunk = Buffer.from(text, 'utf8');
-        e.crc = crc32(chunk, e.crc);
-        e.size += chunk.length;
-        await new Promise<void>((resolve, reject) => z.write(chunk, (err) => (err ? reject(err) : resolve())));
-        if (out.length > 0) yield drain();
-      }
-      z.end();
-      await ended;
-    } finally {
-      z.destroy();
-    }
-    if (out.length > 0) yield drain();
-    if (e.size > ZIP_LIMIT) throw new Error('export larger than 4 GiB');
-
-    const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(e.crc, 4);
-    descriptor.writeUInt32LE(e.compressed, 8);
-    descriptor.writeUInt32LE(e.size, 12);
-    this.entries.push(e);
-    yield this.counted(descriptor);
-  }
-
-  directory(): Buffer {
-    const start = this.offset;
-    const records = this.entries.map((e) => {
-      const r = Buffer.alloc(46);
-      r.writeUInt32LE(0x02014b50, 0);
-      r.writeUInt16LE(VERSION, 4);
-      this.shared(r, 6);
-      r.writeUInt32LE(e.crc, 16);
-      r.writeUInt32LE(e.compressed, 20);
-      r.writeUInt32LE(e.size, 24);
-      r.writeUInt16LE(e.name.length, 28);
-      r.writeUInt32LE(e.offset, 42);
-      return Buffer.concat([r, e.name]);
-    });
-    const dir = Buffer.concat(records);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(this.entries.length, 8);
-    end.writeUInt16LE(this.entries.length, 10);
-    end.writeUInt32LE(dir.length, 12);
-    end.writeUInt32LE(start, 16);
-    return this.counted(Buffer.concat([dir, end]));
-  }
+function write(z: Writable, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => z.write(chunk, (err) => (err ? reject(err) : resolve())));
 }
 
 /** The bytes of a one-sheet workbook: a header row, then one row per item of `rows`, read as the file is read. */
@@ -256,8 +169,50 @@ export async function* xlsxBytes(
   columns: SheetColumn[],
   rows: AsyncIterable<CellValue[]>,
 ): AsyncGenerator<Buffer> {
-  const zip = new ZipWriter();
-  for (const [name, text] of workbookParts(sheetName)) yield* zip.entry(name, [text]);
-  yield* zip.entry('xl/worksheets/sheet1.xml', sheetXml(columns, rows));
-  yield zip.directory();
+  // `Zip` calls back as each entry's data comes; the chunks wait here until the reader asks for the next, so the
+  // rows are read no faster than the download goes.
+  const out: Uint8Array[] = [];
+  let written = 0;
+  let failed: Error | null = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) failed = err;
+    else {
+      written += chunk.length;
+      out.push(chunk);
+    }
+  });
+  // fflate writes 32-bit sizes and offsets (no ZIP64), so a larger file would come out corrupt.
+  const take = (): Buffer => {
+    if (failed) throw failed;
+    if (written > ZIP_LIMIT) throw new Error('export larger than 4 GiB');
+    return Buffer.concat(out.splice(0));
+  };
+
+  for (const [name, text] of workbookParts(sheetName)) {
+    const part = new ZipDeflate(name, { level: LEVEL });
+    zip.add(part);
+    part.push(Buffer.from(text, 'utf8'), true);
+  }
+  const sheet = new SheetEntry('xl/worksheets/sheet1.xml');
+  zip.add(sheet);
+  const z = createDeflateRaw({ level: LEVEL });
+  z.on('data', (b: Buffer<ArrayBuffer>) => sheet.ondata?.(null, b, false));
+  const ended = once(z, 'end');
+  try {
+    for await (const xml of sheetXml(columns, rows)) {
+      const chunk = Buffer.from(xml, 'utf8');
+      sheet.crc = crc32(chunk, sheet.crc);
+      sheet.size += chunk.length;
+      if (sheet.size > ZIP_LIMIT) throw new Error('export larger than 4 GiB');
+      await write(z, chunk);
+      if (out.length > 0) yield take();
+    }
+    z.end();
+    await ended;
+  } finally {
+    z.destroy();
+  }
+  sheet.ondata?.(null, new Uint8Array(0), true);
+  zip.end();
+  yield take();
 }

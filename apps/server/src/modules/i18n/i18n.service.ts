@@ -37,25 +37,27 @@ export class LanguagePacks {
 
 /** Reloads the texts the server renders itself (error messages). */
 export async function reloadMessages(ctx: AppContext): Promise<void> {
+  // The version before the texts: an edit landing while they are read moves it again, so the next check reloads.
+  const version = await repo.getVersion(ctx.db);
   const rows = await repo.allTexts(ctx.db);
-  ctx.messages.load(rows.map((r) => ({ key: joinKey(r.pageId, r.itemId), culture: r.culture, content: r.content })));
+  ctx.messages.load(
+    rows.map((r) => ({ key: joinKey(r.pageId, r.itemId), culture: r.culture, content: r.content })),
+    version,
+  );
 }
 
 /**
  * Texts edited through another instance reach this one's own messages (errors, notices) within `everyMs`: the
- * edit moves the stored pack version, which is all this reads until it moves. Returns the stop.
+ * edit moves the stored pack version, which is all this reads until it differs from the one the messages were
+ * loaded at (so an edit made between the load and the first check is not missed). Returns the stop.
  */
 export function followLanguageEdits(ctx: AppContext, everyMs: number, onError: (err: unknown) => void): () => void {
-  let known: Promise<string | undefined> = repo.getVersion(ctx.db);
   let checking = false;
   const timer = setInterval(() => {
     if (checking) return;
     checking = true;
     void (async () => {
-      const before = await known;
-      const now = await repo.getVersion(ctx.db);
-      if (now !== before) await reloadMessages(ctx);
-      known = Promise.resolve(now);
+      if ((await repo.getVersion(ctx.db)) !== ctx.messages.version) await reloadMessages(ctx);
     })()
       .catch(onError)
       .finally(() => {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { concurrencyTest } from '../../../../test/concurrency';
+import { backendPid, concurrencyTest, waitUntilBlocked } from '../../../../test/concurrency';
 import { employeeIdOf, fieldsOf, sheetOf, upload, workbook } from '../../../../test/finance';
 import { auditLog } from '../../audit/audit.table';
 import { employee as employeeTable } from '../../org/org.table';
@@ -180,6 +180,7 @@ describe('the business card registry', () => {
     const card = await added(nextCardNo());
     let removal!: ReturnType<typeof t.call>;
     await t.ctx.db.transaction(async (tx) => {
+      // The new row's foreign key holds the card row (key share) until the statement commits.
       await tx.insert(cardTransaction).values({
         companyId: 1,
         cardId: card.ID,
@@ -190,7 +191,7 @@ describe('the business card registry', () => {
         amount: '12.00',
       });
       removal = t.call(`${D}/DeleteBusinessCard`, { ID: card.ID, Version: card.Version }, finance);
-      await new Promise((r) => setTimeout(r, 500));
+      await waitUntilBlocked(t.ctx.db, await backendPid(tx), removal);
     });
     const res = await removal;
     expect(res.statusCode, res.body).toBe(409);

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
-import { concurrencyTest } from '../../../../test/concurrency';
+import { backendPid, concurrencyTest, waitUntilBlocked } from '../../../../test/concurrency';
 import { type Session, withoutRoles } from '../../../../test/documents';
 import { shanghaiToday } from '../../../core/time';
 import { auditLog } from '../../audit/audit.table';
@@ -349,19 +349,16 @@ describe('claiming TMC tickets on a deputy', () => {
     const ticket = await freshTicket('CLAIM-RELEASE-RACE-53');
     const d = (await saveClaim([{ TMCTicketID: ticket.ID }])).json() as DocumentDetail;
     const [locked] = await t.ctx.db.select().from(document).where(eq(document.id, d.ID));
-    let released!: () => void;
-    const releasing = new Promise<void>((r) => {
-      released = r;
-    });
-    // The release holds the ticket's lock (its clearing not yet committed) while the new deputy claims it.
-    const release = t.ctx.db.transaction(async (tx) => {
+    // The release holds the ticket's lock (its clearing not yet committed) while the new deputy claims it, and
+    // commits only once the claim waits for that lock.
+    let claiming!: ReturnType<typeof saveClaim>;
+    await t.ctx.db.transaction(async (tx) => {
       await followTmcState(tx, locked!, 'cancelled', { actorId: null, requestId: 'race' });
       await tx.update(document).set({ status: 'cancelled' }).where(eq(document.id, d.ID));
-      released();
-      await new Promise((r) => setTimeout(r, 400));
+      claiming = saveClaim([{ TMCTicketID: ticket.ID }]);
+      await waitUntilBlocked(t.ctx.db, await backendPid(tx), claiming);
     });
-    await releasing;
-    const [claim] = await Promise.all([saveClaim([{ TMCTicketID: ticket.ID }]), release]);
+    const claim = await claiming;
     expect(claim.statusCode, claim.body).toBe(200);
     const claims = await t.ctx.db
       .select({ documentId: expenseLine.documentId })

@@ -153,7 +153,7 @@ export async function save(
   await assertMayAdd(null, user, found.d, file);
   if (file.data.length === 0) throw badRequest('attachment.empty');
   if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'attachment.too_large', { max: MAX_MB });
-  const type = sniff(file.data);
+  const type = await sniff(file.data);
   if (!type.accepted) throw new AppError(415, 'attachment.type_refused', { type: type.detected });
   if (onlyImages && !IMAGE_TYPES.has(type.mimeType))
     throw new AppError(415, 'attachment.image_required', { type: type.mimeType });
@@ -218,7 +218,7 @@ export async function saveBase64(
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text) || text.length % 4 === 1)
     throw new AppError(400, 'validation.failed', undefined, [{ field: 'Data', code: 'attachment.base64_invalid' }]);
   const data = Buffer.from(text, 'base64');
-  const type = sniff(data);
+  const type = await sniff(data);
   const name =
     body.FileName.includes('.') || !type.accepted ? body.FileName : body.FileName + EXTENSION.get(type.mimeType);
   return save(

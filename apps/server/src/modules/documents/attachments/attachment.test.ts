@@ -158,9 +158,9 @@ describe('uploading', () => {
     expect(exe.statusCode).toBe(415);
     expect(exe.json()).toMatchObject({
       code: 'attachment.type_refused',
-      params: { type: 'Windows executable (EXE/DLL)' },
+      params: { type: 'EXE' },
     });
-    expect(exe.json().message).toContain('Windows executable');
+    expect(exe.json().message).toContain('This file type is not accepted (EXE)');
     const zh = await upload(
       employee.access_token,
       { DocumentID: d.ID },

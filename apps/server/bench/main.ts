@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBudgets } from './budgets';
 import { runCompliance } from './compliance';
+import { runEmbedded } from './embedded';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
@@ -23,6 +24,7 @@ const PARTS = [
   'budgets',
   'compliance',
   'start',
+  'embedded',
   'web',
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
     budgets: () => runBudgets({ database, admin: values.admin }),
     compliance: () => runCompliance({ database }),
     start: () => runStart({ database }),
+    embedded: () => runEmbedded(),
     web: () => runWeb(),
     spendreports: () => runSpendReports({ database, admin: values.admin }),
   };

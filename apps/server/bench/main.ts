@@ -6,6 +6,7 @@ import { runEmbedded } from './embedded';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
+import { runPeak } from './peak';
 import { describeMachine, type Explained, type Line, planText, textTable, writeMarkdown } from './report';
 import { runReports } from './reports';
 import { buildServer, SERVER_DIR } from './server';
@@ -17,6 +18,7 @@ import { runWeb } from './web';
 const PARTS = [
   'lists',
   'submit',
+  'peak',
   'export',
   'finance',
   'reports',
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
       return r.lines;
     },
     submit: () => runSubmit({ database, inFlight: 10, durationS: duration }),
+    peak: () => runPeak({ database, durationS: duration, admin: values.admin }),
     export: () => runExport({ database, admin: values.admin }),
     finance: () => runFinance({ database }),
     reports: () => runReports({ database }),

@@ -31,7 +31,8 @@ export function latencies(samples: readonly number[], errors = 0, firstError?: s
 
 /** Times calls one by one: a call that throws counts as an error, not as a sample. */
 export class Recorder {
-  private readonly samples: number[] = [];
+  /** The times of the calls that succeeded, in ms. */
+  readonly samples: number[] = [];
   private errors = 0;
   private firstError: string | undefined;
 

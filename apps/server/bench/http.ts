@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -10,6 +11,8 @@ export interface Session {
   username: string;
   token: string;
   userId: number;
+  /** The kept-alive connection this user's calls go through, as a browser keeps its own; else the shared pool. */
+  agent?: http.Agent;
 }
 
 export class CallError extends Error {
@@ -79,7 +82,7 @@ export function call<T = unknown>(
       `${base}${url}`,
       {
         method: 'POST',
-        agent,
+        agent: session.agent ?? agent,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
@@ -112,6 +115,24 @@ export function call<T = unknown>(
 export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** Clock ticks per second, the unit of a process's times in `/proc` (100 on Linux unless built otherwise). */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/**
+ * The processor time a process has used so far, user and system, all its threads, in seconds
+ * (`/proc/<pid>/stat`); undefined when this machine does not show it (a process elsewhere, or gone).
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface TimedDownload {

@@ -7,7 +7,7 @@ import { explain, mainReads, type ReplayPlan, replay, replayPlan, type Statement
 import { type Latencies, timedConcurrently, timedEach } from './stats';
 
 /** Who makes a call: the administrator, or many different users for whom the list is their own. */
-type Callers = 'admin' | 'applicants' | 'approvers' | 'deciders';
+export type Callers = 'admin' | 'applicants' | 'approvers' | 'deciders';
 
 interface ListCall {
   name: string;
@@ -77,10 +77,10 @@ function listCalls(keyword: { person: string }): ListCall[] {
 }
 
 /** Accounts that can sign in with the shared password and are neither locked nor made to change it. */
-const SIGNABLE = `u.active and not u.must_change_password and (u.locked_until is null or u.locked_until < now())`;
+export const SIGNABLE = `u.active and not u.must_change_password and (u.locked_until is null or u.locked_until < now())`;
 
 /** The users with the most of what the list shows, so each signed-in user's list has rows. */
-async function callersOf(pool: pg.Pool, admin: string, n: number): Promise<Record<Callers, string[]>> {
+export async function callersOf(pool: pg.Pool, admin: string, n: number): Promise<Record<Callers, string[]>> {
   const top = async (sql: string) => (await pool.query<{ username: string }>(sql, [n])).rows.map((r) => r.username);
   return {
     admin: [admin],

@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBudgets } from './budgets';
 import { runCompliance } from './compliance';
+import { runEmbedded } from './embedded';
 import { runExport } from './export';
 import { runFinance } from './finance';
 import { runLists } from './lists';
+import { runPeak } from './peak';
 import { describeMachine, type Explained, type Line, planText, textTable, writeMarkdown } from './report';
 import { runReports } from './reports';
 import { buildServer, SERVER_DIR } from './server';
@@ -16,6 +18,7 @@ import { runWeb } from './web';
 const PARTS = [
   'lists',
   'submit',
+  'peak',
   'export',
   'finance',
   'reports',
@@ -23,6 +26,7 @@ const PARTS = [
   'budgets',
   'compliance',
   'start',
+  'embedded',
   'web',
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -94,12 +98,14 @@ async function main(): Promise<void> {
       return r.lines;
     },
     submit: () => runSubmit({ database, inFlight: 10, durationS: duration }),
+    peak: () => runPeak({ database, durationS: duration, admin: values.admin }),
     export: () => runExport({ database, admin: values.admin }),
     finance: () => runFinance({ database }),
     reports: () => runReports({ database }),
     budgets: () => runBudgets({ database, admin: values.admin }),
     compliance: () => runCompliance({ database }),
     start: () => runStart({ database }),
+    embedded: () => runEmbedded(),
     web: () => runWeb(),
     spendreports: () => runSpendReports({ database, admin: values.admin }),
   };

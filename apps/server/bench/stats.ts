@@ -10,6 +10,8 @@ export interface Latencies {
   p50: number;
   p95: number;
   p99: number;
+  /** The slowest sample: where one caller waited far longer than the rest. */
+  max: number;
   n: number;
   errors: number;
   firstError?: string;
@@ -20,6 +22,7 @@ export function latencies(samples: readonly number[], errors = 0, firstError?: s
     p50: percentile(samples, 50),
     p95: percentile(samples, 95),
     p99: percentile(samples, 99),
+    max: percentile(samples, 100),
     n: samples.length,
     errors,
     ...(firstError ? { firstError } : {}),
@@ -28,7 +31,8 @@ export function latencies(samples: readonly number[], errors = 0, firstError?: s
 
 /** Times calls one by one: a call that throws counts as an error, not as a sample. */
 export class Recorder {
-  private readonly samples: number[] = [];
+  /** The times of the calls that succeeded, in ms. */
+  readonly samples: number[] = [];
   private errors = 0;
   private firstError: string | undefined;
 

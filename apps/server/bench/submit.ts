@@ -15,10 +15,16 @@ interface Template {
   body: Record<string, unknown>;
 }
 
-interface Draft {
+export interface Draft {
   session: Session;
   id: number;
   version: number;
+}
+
+/** Someone who can claim, and the body of a draft deputy that passes the checks their own claims passed. */
+export interface Applicant {
+  session: Session;
+  body: Record<string, unknown>;
 }
 
 /**
@@ -69,19 +75,19 @@ async function templates(pool: pg.Pool, n: number): Promise<Template[]> {
   }));
 }
 
-async function saveDraft(base: string, session: Session, body: Record<string, unknown>): Promise<Draft> {
+export async function saveDraft(base: string, session: Session, body: Record<string, unknown>): Promise<Draft> {
   const saved = await call<{ ID: number; Version: number }>(base, '/api/document/SaveDeputyDetail', body, session);
   return { session, id: saved.ID, version: saved.Version };
 }
 
-async function submit(base: string, d: Draft): Promise<void> {
+export async function submit(base: string, d: Draft): Promise<void> {
   await call(base, '/api/DocumentSubmit/SubmitDeputy', { ID: d.id, Version: d.version }, d.session);
 }
 
 /** `count` drafts, the applicants taking turns, four saved at a time; answers them and the saves' times. */
-async function drafts(
+export async function drafts(
   base: string,
-  applicants: readonly { session: Session; body: Record<string, unknown> }[],
+  applicants: readonly Applicant[],
   count: number,
 ): Promise<{ drafts: Draft[]; saves: Latencies }> {
   const made: Draft[] = [];
@@ -91,6 +97,34 @@ async function drafts(
     async (a) => made.push(await saveDraft(base, a.session, a.body)),
   );
   return { drafts: made, saves };
+}
+
+/**
+ * Of the `n` applicants with claimable lines, those whose draft saves and submits, signed in: a probe per candidate
+ * (a draft saved and submitted), which also warms the server. Answers them, how many were tried and the first
+ * refusal met.
+ */
+export async function claimants(
+  base: string,
+  pool: pg.Pool,
+  n: number,
+): Promise<{ applicants: Applicant[]; tried: number; refusal: string }> {
+  const candidates = await templates(pool, n);
+  const sessions = await signInAll(
+    base,
+    candidates.map((c) => c.username),
+  );
+  const applicants: Applicant[] = [];
+  let refusal = '';
+  for (const [i, c] of candidates.entries()) {
+    try {
+      await submit(base, await saveDraft(base, sessions[i]!, c.body));
+      applicants.push({ session: sessions[i]!, body: c.body });
+    } catch (err) {
+      refusal ||= err instanceof Error ? err.message : String(err);
+    }
+  }
+  return { applicants, tried: candidates.length, refusal };
 }
 
 function lat(l: Latencies): string {
@@ -162,25 +196,10 @@ export async function runSubmit(opts: { database: string; inFlight: number; dura
   const pool = new pg.Pool({ connectionString: opts.database, max: 4 });
   const server = await startServer({ databaseUrl: opts.database, logLevel: 'info' });
   try {
-    const candidates = await templates(pool, 60);
-    const sessions = await signInAll(
-      server.url,
-      candidates.map((c) => c.username),
-    );
-    // Only applicants whose draft saves and submits: a probe per applicant, which also warms the server.
-    const applicants: { session: Session; body: Record<string, unknown> }[] = [];
-    let probeError = '';
-    for (const [i, c] of candidates.entries()) {
-      try {
-        await submit(server.url, await saveDraft(server.url, sessions[i]!, c.body));
-        applicants.push({ session: sessions[i]!, body: c.body });
-      } catch (err) {
-        probeError ||= err instanceof Error ? err.message : String(err);
-      }
-    }
-    if (applicants.length === 0) throw new Error(`no applicant could submit a deputy: ${probeError}`);
+    const { applicants, tried, refusal } = await claimants(server.url, pool, 60);
+    if (applicants.length === 0) throw new Error(`no applicant could submit a deputy: ${refusal}`);
     console.error(
-      `submit: ${applicants.length} of ${candidates.length} applicants can submit${probeError ? `; refused: ${probeError}` : ''}`,
+      `submit: ${applicants.length} of ${tried} applicants can submit${refusal ? `; refused: ${refusal}` : ''}`,
     );
 
     // The design's load first: submits at 200 a minute, then the approvals of what they submitted at the same rate.

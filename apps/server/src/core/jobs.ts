@@ -14,8 +14,11 @@ import type { Database, Db } from './db';
 export async function createBoss(
   database: Database,
   url: string | undefined,
-  /** How often abandoned jobs are looked for (pg-boss's maintenance), seconds; its default unless given. */
-  maintenanceIntervalSeconds?: number,
+  /**
+   * How often abandoned jobs (a worker gone past their expiry) are looked for, seconds: pg-boss 12's supervision and
+   * queue monitor, which find expired jobs; its defaults (60 s) unless given.
+   */
+  superviseSeconds?: number,
 ): Promise<PgBoss> {
   const { PgBoss: Boss } = await import('pg-boss');
   // `schedule` keeps the cron of the scheduled jobs (`startScheduled`) ticking.
@@ -24,7 +27,9 @@ export async function createBoss(
     supervise: true,
     migrate: true,
     application_name: 'ems-jobs',
-    ...(maintenanceIntervalSeconds ? { maintenanceIntervalSeconds } : {}),
+    ...(superviseSeconds
+      ? { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds }
+      : {}),
   } as const;
   if (database.kind === 'postgres') {
     if (!url) throw new Error('PostgreSQL without a connection string');

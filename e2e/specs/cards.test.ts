@@ -66,6 +66,8 @@ async function journey(
   await select(page, picks.personal);
   await page.getByTestId('list-action-private').click();
   await confirm(page);
+  // The server's answer first (its notice), then the reloaded list.
+  await page.locator('.ant-message-success').waitFor();
   await expect.poll(() => row(page, picks.personal).textContent()).toContain(text(p, 'cards.cardStatus.private'));
 
   for (const merchant of picks.claim) await select(page, merchant);

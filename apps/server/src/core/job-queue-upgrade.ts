@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgBoss, QueuePolicy } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from './db';
+import * as repo from './job-queue.repository';
 
 /**
  * The job queue of the release before (pg-boss 10, schema version 24) carried into today's (pg-boss 12), which
@@ -10,55 +10,15 @@ import type { Db } from './db';
  * queues and schedules are upserts and a job keeps its id, which pg-boss inserts once.
  */
 const OLD_SCHEMA_VERSION = 24;
-const ASIDE = 'pgboss_v10';
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Renames a pg-boss 10 schema aside; whether one is there to carry over (renamed now or by a start that died). */
 export async function setAsideOldQueue(db: Db): Promise<boolean> {
-  const [found] = await rowsOf<{ current: string | null; aside: string | null }>(
-    db,
-    sql`select to_regclass('pgboss.version')::text as current, to_regnamespace(${ASIDE})::text as aside`,
-  );
-  if (found?.current) {
-    const [v] = await rowsOf<{ version: number }>(db, sql`select version from pgboss.version`);
-    if (v?.version === OLD_SCHEMA_VERSION) {
-      await db.execute(sql.raw(`alter schema pgboss rename to ${ASIDE}`));
-      return true;
-    }
+  const { version, aside } = await repo.queueSchemas(db);
+  if (version === OLD_SCHEMA_VERSION) {
+    await repo.renameQueueAside(db);
+    return true;
   }
-  return Boolean(found?.aside);
-}
-
-interface OldQueue {
-  name: string;
-  policy: QueuePolicy | null;
-  retry_limit: number | null;
-  retry_delay: number | null;
-  retry_backoff: boolean | null;
-  expire_seconds: number | null;
-  retention_minutes: number | null;
-  dead_letter: string | null;
-}
-interface OldJob {
-  id: string;
-  name: string;
-  data: object | null;
-  priority: number;
-  retry_limit: number;
-  retry_delay: number;
-  retry_backoff: boolean;
-  start_after: Date | string;
-  singleton_key: string | null;
-  expire_seconds: number;
-}
-interface OldSchedule {
-  name: string;
-  cron: string;
-  timezone: string | null;
-  data: object | null;
+  return aside;
 }
 
 /** Copies the set-aside queues, their jobs still to run and the schedules into the started queue, then drops them. */
@@ -66,7 +26,7 @@ export async function carryOverOldQueue(
   db: Db,
   boss: PgBoss,
 ): Promise<{ queues: number; jobs: number; schedules: number }> {
-  const queues = await rowsOf<OldQueue>(db, sql.raw(`select * from ${ASIDE}.queue order by name`));
+  const queues = await repo.oldQueues(db);
   for (const q of queues)
     await boss.createQueue(q.name, {
       ...(q.policy ? { policy: q.policy } : {}),
@@ -78,14 +38,8 @@ export async function carryOverOldQueue(
     });
   for (const q of queues) if (q.dead_letter) await boss.updateQueue(q.name, { deadLetter: q.dead_letter });
   // Jobs still to run; one a worker held when the old release stopped runs again (the handlers are idempotent).
-  const jobs = await rowsOf<OldJob>(
-    db,
-    sql.raw(
-      `select id::text, name, data, priority, retry_limit, retry_delay, retry_backoff, start_after, singleton_key,
-              extract(epoch from expire_in)::int as expire_seconds
-         from ${ASIDE}.job where state in ('created', 'retry', 'active') order by name, created_on`,
-    ),
-  );
+  const jobs = await repo.oldJobs(db);
+
   for (const name of new Set(jobs.map((j) => j.name)))
     await boss.insert(
       name,
@@ -103,9 +57,9 @@ export async function carryOverOldQueue(
           ...(j.singleton_key ? { singletonKey: j.singleton_key } : {}),
         })),
     );
-  const schedules = await rowsOf<OldSchedule>(db, sql.raw(`select name, cron, timezone, data from ${ASIDE}.schedule`));
+  const schedules = await repo.oldSchedules(db);
   for (const s of schedules) await boss.schedule(s.name, s.cron, s.data, s.timezone ? { tz: s.timezone } : {});
-  await db.execute(sql.raw(`drop schema ${ASIDE} cascade`));
+  await repo.dropQueueAside(db);
   return { queues: queues.length, jobs: jobs.length, schedules: schedules.length };
 }
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServerIfStale, buildWebIfStale, run, running } from './lib.mjs';
+import { buildServerIfStale, buildWebIfStale, ROOT, run, running } from './lib.mjs';
 import { usePostgres } from './postgres.mjs';
 import { onPinnedRuntime } from './runtime.mjs';
 
@@ -17,6 +17,15 @@ const dashes = argv.indexOf('--');
 const only = dashes < 0 ? argv : argv.slice(0, dashes);
 const filters = dashes < 0 ? [] : argv.slice(dashes + 1);
 const wanted = (name) => !only.length || only.includes(name);
+
+// What the tests need from the system and a fresh machine lacks (Chromium, CJK fonts, poppler, PostgreSQL's
+// programs) comes from Debian first; the script returns at once when all is there. EMS_SKIP_SYSTEM=1 skips it.
+if (process.platform === 'linux' && process.env.EMS_SKIP_SYSTEM !== '1' && ['server', 'e2e'].some(wanted)) {
+  if ((await run('bash', [join(ROOT, 'scripts', 'setup-system.sh')])) !== 0) {
+    console.error('scripts/setup-system.sh could not install the system packages the tests need');
+    process.exit(1);
+  }
+}
 const reports = mkdtempSync(join(tmpdir(), 'ems-test-'));
 let passed = 0;
 let failed = 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { concurrencyTest } from '../../../test/concurrency';
 import type { Masters } from '../../../test/documents';
 import { documentMasters } from '../../../test/factories';
 import { shanghaiToday } from '../../core/time';
@@ -50,6 +51,16 @@ describe('saving documents', () => {
     expect([...d.AllowedActions].sort()).toEqual(['delete', 'edit', 'submit']);
     const next = (await t.call('/api/document/SaveDeputyDetail', deputy(), employee.access_token)).json();
     expect(Number(next.DocNo.slice(-5))).toBe(Number(d.DocNo.slice(-5)) + 1);
+  });
+
+  concurrencyTest('numbers drafts saved at once each with a number of its own, in one unbroken run', async () => {
+    const saved = await Promise.all(
+      Array.from({ length: 12 }, () => t.call('/api/document/SaveDeputyDetail', deputy(), employee.access_token)),
+    );
+    expect(saved.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const numbers = saved.map((r) => Number((r.json() as { DocNo: string }).DocNo.slice(-5))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(11);
   });
 
   it('converts foreign-currency lines at the month’s rate', async () => {

@@ -264,11 +264,14 @@ export async function save(
     );
     return load(ctx.db, user, id, docType, culture);
   }
+  // The number is taken in a statement of its own, before the save's transaction (decision 043): the counter row is
+  // the company's one for the type and month, and held to the end of the save it queued every new draft of the
+  // company behind the one before. A save that then fails leaves a gap in the numbers, never a duplicate.
+  const today = shanghaiToday();
+  const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
+  const company = (await companyById(ctx.db, user.companyId))?.code ?? String(user.companyId);
+  const n = await repo.nextNumber(ctx.db, user.companyId, docType, period);
   const id = await ctx.db.transaction(async (tx) => {
-    const today = shanghaiToday();
-    const period = `${today.slice(2, 4)}${today.slice(5, 7)}`;
-    const company = (await companyById(tx, user.companyId))?.code ?? String(user.companyId);
-    const n = await repo.nextNumber(tx, user.companyId, docType, period);
     const row = await repo.insert(tx, {
       companyId: user.companyId,
       docType,

@@ -87,3 +87,21 @@ export const AT_FINANCE: readonly DocState[] = DOC_STATES.slice(
 );
 /** States in which the document's content may still change. */
 export const EDITABLE: readonly DocState[] = ['draft', 'returned'];
+
+/**
+ * History comments the system writes as codes rather than words, per action (no person comments these actions): a
+ * reader shows the label `history.note.<code>` in the reader's language instead of the code.
+ */
+const SYSTEM_NOTES: Partial<Record<DocAction, readonly string[]>> = {
+  skip_mailing: ['no_mailing', 'not_received_confirmed'],
+};
+
+/** A history row's comment as shown: a person's words as written, the system's code by its label. */
+export function historyComment(
+  h: { action: string; comment: string | null },
+  label: (key: string) => string,
+): string | null {
+  if (h.comment !== null && SYSTEM_NOTES[h.action as DocAction]?.includes(h.comment))
+    return label(`history.note.${h.comment}`);
+  return h.comment;
+}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../core/context';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { renderPdf } from '../../../core/pdf';
+import { historyComment } from '../lifecycle/document.state';
 import { historyOf } from '../lifecycle/lifecycle.repository';
 import { preview } from '../preview/preview.service';
 
@@ -117,7 +118,7 @@ async function drawDocument(ctx: AppContext, data: PreviewData, history: History
           width: 160,
           value: (x) => `${state(x.h.fromStatus as DocState | null)} → ${state(x.h.toStatus as DocState)}`,
         },
-        { header: p('comment'), value: (x) => x.h.comment ?? '' },
+        { header: p('comment'), value: (x) => historyComment(x.h, (key) => t(key)) ?? '' },
       ],
       history,
     );

@@ -21,8 +21,9 @@ import { companyWide, requireReason, runBatch, sendBack, specialRule, toRow } fr
 const AT_SSC: DocState[] = ['received', 'reviewing'];
 
 /**
- * The write-off screen's lists: the normal or the special check of documents at SSC (received, or in review with no
- * paper to wait for), optionally with approved ones still awaiting their paper, or only those needing no mailing;
+ * The write-off screen's lists: the normal or the special check of documents waiting for review (received, in
+ * review, or approved with no paper to wait for), optionally with approved ones still awaiting their paper, or only
+ * those needing no mailing;
  * or what was written off and may still be cancelled (passed, the voucher not yet sent).
  */
 export async function orderList(
@@ -37,7 +38,9 @@ export async function orderList(
   if (q.Check === 'written') {
     states = ['to_post'];
   } else {
-    states = q.IncludeNotReceived || q.NoMailingOnly ? [...AT_SSC, 'approved'] : [...AT_SSC];
+    // Approved documents needing no mailing wait for review as much as received ones: every list of the normal and
+    // special check holds them (with their no-mailing mark); those still waiting for paper only when asked.
+    states = [...AT_SSC, 'approved'];
     where.push(q.Check === 'special' ? special : not(special));
   }
   const { counted, limit, rows } = await repo.reviewList(ctx.db, {
@@ -47,6 +50,7 @@ export async function orderList(
     docType: q.DocType,
     assigneeId: q.AssigneeID,
     where,
+    approved: q.Check === 'written' ? undefined : q.IncludeNotReceived ? 'all' : 'noMailing',
     noMailingOnly: q.NoMailingOnly ?? false,
     special,
     page: q,

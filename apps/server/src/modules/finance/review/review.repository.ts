@@ -1,5 +1,5 @@
 import type { DocState } from '@ems/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { countLimit, offsetOf } from '../../../core/list';
@@ -38,7 +38,12 @@ export interface ListSpec {
   /** Extra conditions of one list (the check it belongs to, its paper). */
   where?: (SQL | undefined)[];
   special: SQL<boolean>;
-  /** Only documents that need no mailing (every fapiao electronic). */
+  /**
+   * Which approved documents (not yet received) the list holds besides its states: `noMailing` only those needing no
+   * mailing (every fapiao electronic, nothing to wait for), `all` every one, also those still waiting for paper.
+   * With `noMailingOnly` every document of the list needs no mailing.
+   */
+  approved?: 'noMailing' | 'all';
   noMailingOnly?: boolean;
   page: { PageIndex: number; PageSize: number };
 }
@@ -80,6 +85,9 @@ export async function reviewList(db: Db, s: ListSpec) {
       ? sql`exists (select 1 from ${reviewCase} where ${reviewCase.documentId} = ${doc.id} and ${reviewCase.assigneeId} = ${s.assigneeId})`
       : undefined,
     s.noMailingOnly ? not(needsMailing(doc.id)) : undefined,
+    s.approved === 'noMailing' && !s.noMailingOnly
+      ? or(ne(doc.status, 'approved'), not(needsMailing(doc.id)))
+      : undefined,
     ...(s.where ?? []),
   );
   const limit = countLimit(s.page);

@@ -64,7 +64,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext): Promi
       body: ReviewDocBody,
       response: ReviewOrder,
     },
-    async (req) => review.order(ctx.db, currentUser(req), req.body.ID, req.culture),
+    async (req) => review.order(ctx, currentUser(req), req.body.ID, req.culture),
   );
   const passCall = (name: string, list: 'normal' | 'special', summary: string) =>
     check(name, { summary, body: CheckPassBody, response: ReviewBatchResult }, async (req) =>

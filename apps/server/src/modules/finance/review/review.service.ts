@@ -1,12 +1,13 @@
 import type { Culture, ReviewItemResult, ReviewOrder, ReviewRow, SMENameList } from '@ems/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
-import type { BatchContext } from '../../../core/context';
+import type { AppContext, BatchContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { audit } from '../../audit/audit.service';
+import { historyComment } from '../../documents/lifecycle/document.state';
 import { documentHistory, type LockedDocument, type Outcome } from '../../documents/lifecycle/transition';
 import { baseInfoItems } from '../../masterdata/baseinfo/baseinfo.service';
 import { parameter } from '../../system/system.service';
@@ -130,7 +131,12 @@ export async function assign(ctx: BatchContext, actor: Actor, ids: number[], sme
 }
 
 /** Order: one document as the reviewer opens it, with its lines, vouchers and history. */
-export async function order(db: Db, user: SessionUser, id: number, culture: Culture): Promise<ReviewOrder> {
+export async function order(
+  { db, messages }: Pick<AppContext, 'db' | 'messages'>,
+  user: SessionUser,
+  id: number,
+  culture: Culture,
+): Promise<ReviewOrder> {
   const r = await repo.reviewRow(db, user.companyId, id, await specialRule(db, user.companyId));
   if (!r || r.d.docType === 'apply') throw notFound();
   const lines = await repo.reviewLines(db, id);
@@ -168,7 +174,7 @@ export async function order(db: Db, user: SessionUser, id: number, culture: Cult
       FromStatus: h.h.fromStatus,
       ToStatus: h.h.toStatus,
       ActorName: h.actorZh === null ? null : localName(culture, h.actorZh, h.actorEn ?? h.actorZh),
-      Comment: h.h.comment,
+      Comment: historyComment(h.h, (key) => messages.t(key, culture)),
     })),
   };
 }

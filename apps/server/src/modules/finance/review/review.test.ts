@@ -172,11 +172,20 @@ describe('CheckDocument: OrderList and the pass (write-off)', () => {
     });
     const listed = (await call('/api/CheckDocument/OrderList', { Keyword: d.DocNo, NoMailingOnly: true })).json();
     expect(listed.Rows[0]).toMatchObject({ ID: d.ID, Status: 'approved', Paper: 'no_mailing' });
+    // Nothing to wait for: the default list, which every clerk starts from, holds it with its mark too.
+    const byDefault = (await call('/api/CheckDocument/OrderList', { Keyword: d.DocNo })).json();
+    expect(byDefault.Rows).toEqual([expect.objectContaining({ ID: d.ID, Status: 'approved', Paper: 'no_mailing' })]);
     const [ok] = await batch('/api/CheckDocument/NormalCheck', { Items: await items(d.ID) });
     expect(ok).toMatchObject({ Ok: true });
     expect(await statusOf(d.ID)).toBe('to_post');
     const h = await t.ctx.db.select().from(statusHistory).where(eq(statusHistory.documentId, d.ID));
     expect(h.at(-2)).toMatchObject({ action: 'skip_mailing', comment: 'no_mailing' });
+    // The history shows the code by its label, in the reader's language.
+    const order = async (Language: string) =>
+      (await call('/api/CheckDocument/Order', { ID: d.ID, Language })).json().History as { Comment: string | null }[];
+    expect((await order('zh-CN')).map((x) => x.Comment)).toContain('无需邮寄（全部为电子发票）');
+    expect((await order('en-GB')).map((x) => x.Comment)).toContain('No mailing needed (every fapiao electronic)');
+    expect((await order('en-GB')).map((x) => x.Comment)).not.toContain('no_mailing');
   });
 
   concurrencyTest('passes a document two reviewers pass at once exactly once, with one voucher', async () => {

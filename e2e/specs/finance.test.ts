@@ -45,8 +45,11 @@ async function call<T = Json>(auth: string, path: string, body: Json = {}, heade
 /** Who may hold a step of the demo approval route. */
 const APPROVERS = ['manager', 'finance', 'admin'] as const;
 
-/** The employee's deputy with one line and its invoice picture, submitted and approved at every step. */
-async function approvedDeputy(reason: string, amount: string): Promise<{ id: number; docNo: string }> {
+/**
+ * The employee's deputy with one line and its invoice picture, submitted and approved at every step; with `qrText`
+ * its fapiao is that fully digital one instead (entered from its QR text), so it has no paper to mail.
+ */
+async function approvedDeputy(reason: string, amount: string, qrText?: string): Promise<{ id: number; docNo: string }> {
   const employee = await token('employee');
   const main = await call<{ CostCenterID: number | null; Types: { ID: number }[] }>(
     employee,
@@ -73,16 +76,23 @@ async function approvedDeputy(reason: string, amount: string): Promise<{ id: num
     Reason: reason,
     Lines: [{ ExpenseItemID: chosen!.itemId, ExpenseDate: today, Amount: amount }],
   });
-  const form = new FormData();
-  form.set('DocumentID', String(saved.ID));
-  form.set('Kind', 'invoice');
-  form.set('file', new Blob([INVOICE_PNG], { type: 'image/png' }), 'invoice.png');
-  const upload = await fetch(`${baseUrl}/api/UploadAttachment/SaveFile`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${employee}` },
-    body: form,
-  });
-  expect(upload.status, await upload.clone().text()).toBe(200);
+  if (qrText) {
+    await call(employee, '/api/document/SaveInvoice', { DocumentID: saved.ID, QrText: qrText });
+    saved.Version = (
+      await call<{ Version: number }>(employee, '/api/document/SearchDocumentDetail', { ID: saved.ID })
+    ).Version;
+  } else {
+    const form = new FormData();
+    form.set('DocumentID', String(saved.ID));
+    form.set('Kind', 'invoice');
+    form.set('file', new Blob([INVOICE_PNG], { type: 'image/png' }), 'invoice.png');
+    const upload = await fetch(`${baseUrl}/api/UploadAttachment/SaveFile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${employee}` },
+      body: form,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+  }
   let { Status: status, Version: version } = await call<{ Status: string; Version: number }>(
     employee,
     '/api/DocumentSubmit/SubmitDeputy',
@@ -329,6 +339,40 @@ describe.each(['zh-CN', 'en-GB'] as const)('the finance centre (%s)', (culture) 
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(p, 'doc.status.paid'));
     await screenshot(emp.page, `finance-${short}-paid`);
     await emp.context.close();
+  });
+
+  it('lists a claim with only fully digital fapiao for review at once, marked no mailing, and writes it off', async () => {
+    const p = packs[culture];
+    const ymd = shanghaiToday().replaceAll('-', '');
+    const number = culture === 'zh-CN' ? '26319998000000000001' : '26319998000000000002';
+    const { id, docNo } = await approvedDeputy(
+      `E2E no mailing ${culture}`,
+      '212.00',
+      `01,32,,${number},212.00,${ymd},,9A7F31C2,`,
+    );
+    const clerk = await as('finance', culture);
+    const { page } = clerk;
+    // Nothing went through the post centre: the default list of the write-off holds it, marked no mailing.
+    await page.goto('/manage/expensewriteoff');
+    await search(page, docNo);
+    const row = page.locator('tr', { hasText: docNo }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(text(p, 'review.paper.no_mailing'));
+    await screenshot(page, `finance-${short}-no-mailing`);
+    await tick(page, docNo);
+    await page.getByTestId('list-action-pass').click();
+    await confirm(page);
+    await page.getByTestId(`review-doc-${docNo}`).waitFor({ state: 'detached' });
+    // The printed document's history names it by its label, not its code.
+    const res = await fetch(`${baseUrl}/api/CheckDocument/Order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token('finance')}` },
+      body: JSON.stringify({ ID: id, Language: culture }),
+    });
+    const history = ((await res.json()) as { History: { Comment: string | null }[] }).History;
+    expect(history.map((h) => h.Comment)).toContain(text(p, 'history.note.no_mailing'));
+    expect(history.map((h) => h.Comment)).not.toContain('no_mailing');
+    await clerk.context.close();
   });
 
   it('charges a document back with a reason; its employee sees why, corrects it and submits again', async () => {

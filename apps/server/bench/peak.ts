@@ -21,6 +21,8 @@ const CLAIMANT_CANDIDATES = 100;
 /** Refusals a month-end brings and the app is right to make: the month closed for claims, a limit reached. */
 const EXPECTED_REFUSAL = /^(document\.period_closed|document\.line_over_limit|limits\.)/;
 const PAGE = { PageIndex: 1, PageSize: 20 };
+/** Calls of each action made one at a time, before the window, to weigh what each costs the processors. */
+const SOLO_CALLS = 20;
 
 type Action =
   | 'approve centre'
@@ -369,6 +371,21 @@ export async function runPeak(opts: { database: string; durationS: number; admin
         await monthEnd
           .plan(action, user)?.()
           .catch(() => undefined);
+    // What each action costs the processors alone, one call at a time: where the month-end's processor time goes.
+    const solo: { action: Action; percent: number; ms: number; serverMs: number; n: number }[] = [];
+    for (const [action, percent] of MIX) {
+      const since = await watchCpu(server.pid, opts.database);
+      let n = 0;
+      for (const user of users.slice(3, 3 + SOLO_CALLS)) {
+        const work = monthEnd.plan(action, user);
+        if (!work) continue;
+        await work().catch(() => undefined);
+        n++;
+      }
+      const used = await since();
+      const serverMs = (1000 * used.serverS) / Math.max(n, 1);
+      solo.push({ action, percent, n, serverMs, ms: serverMs + (1000 * (used.postgresS ?? 0)) / Math.max(n, 1) });
+    }
     let opened = 0;
     await Promise.all(
       Array.from({ length: 20 }, async () => {
@@ -451,6 +468,17 @@ export async function runPeak(opts: { database: string; durationS: number; admin
         met: null,
       },
     );
+    // The mix's processor time per action, from the calls made one at a time: at the offered rate the cores needed.
+    const mixMs = solo.reduce((sum, a) => sum + (a.ms * a.percent) / 100, 0);
+    lines.push({
+      part: 'peak',
+      what: 'processor time per action, one call at a time (server and database; server alone in brackets)',
+      figures:
+        solo.map((a) => `${a.action} ${a.ms.toFixed(1)} (${a.serverMs.toFixed(1)}) ms, n=${a.n}`).join('; ') +
+        `; the mix ${mixMs.toFixed(1)} ms per action, ${((mixMs * offered) / 1000).toFixed(2)} cores at ${offered}/s`,
+      budget: '',
+      met: null,
+    });
     return lines;
   } finally {
     await server.stop();

@@ -122,7 +122,11 @@ export async function searchFolder(db: Db, companyId: number, ownerId: number, f
 }
 
 /** Another document's claim on any fapiao of these documents, if one holds it (a query of at most one row). */
-function claimedElsewhere(db: Db, companyId: number, documentIds: readonly number[]) {
+/**
+ * A claim on any of the documents' fapiao by another document of the group, whichever company it belongs to: one
+ * fapiao is reimbursed once in the whole group (a rep moved between two companies cannot claim it in both).
+ */
+function claimedElsewhere(db: Db, documentIds: readonly number[]) {
   const mine = db
     .select({ key: invoice.invoiceKey })
     .from(invoice)
@@ -133,7 +137,6 @@ function claimedElsewhere(db: Db, companyId: number, documentIds: readonly numbe
     .innerJoin(doc, eq(doc.id, invoice.documentId))
     .where(
       and(
-        eq(invoice.companyId, companyId),
         inArray(invoice.invoiceKey, mine),
         isNotNull(invoice.claim),
         notInArray(invoice.documentId, [...documentIds]),
@@ -146,12 +149,12 @@ function claimedElsewhere(db: Db, companyId: number, documentIds: readonly numbe
  * What submit checks of a document's fapiao, in one statement: the lowest number whose verification failed, and
  * another document's claim on any of them.
  */
-export async function submitFacts(db: Db, companyId: number, documentId: number) {
+export async function submitFacts(db: Db, documentId: number) {
   const failed = db
     .select({ n: sql`min(${invoice.number}) filter (where ${invoice.verifyStatus} = 'failed')` })
     .from(invoice)
     .where(eq(invoice.documentId, documentId));
-  const other = claimedElsewhere(db, companyId, [documentId]).as('other');
+  const other = claimedElsewhere(db, [documentId]).as('other');
   const [row] = await db
     .select({
       failed: sql<string | null>`(${failed})`,
@@ -173,13 +176,8 @@ export async function submitFacts(db: Db, companyId: number, documentId: number)
  * answers that one and sets nothing. One statement; the partial unique index still refuses a fapiao claimed
  * elsewhere meanwhile.
  */
-export async function claimUnlessElsewhere(
-  db: Db,
-  companyId: number,
-  documentIds: readonly number[],
-  claim: 'locked' | 'final',
-) {
-  const other = claimedElsewhere(db, companyId, documentIds);
+export async function claimUnlessElsewhere(db: Db, documentIds: readonly number[], claim: 'locked' | 'final') {
+  const other = claimedElsewhere(db, documentIds);
   const rows = (
     (await db.execute(sql`with other as (${other}),
       claimed as (update ${invoice} set claim = ${claim}

@@ -517,7 +517,7 @@ export async function followDocumentStates(
   const duplicate = { duplicate: refused('invoice.claimed_concurrently') };
   if (claim === null) return guarded(() => repo.setClaims(tx, ids, null), duplicate);
   // Checked and claimed in one statement: nothing is claimed when another document holds one of them.
-  const other = await guarded(() => repo.claimUnlessElsewhere(tx, moving[0]!.companyId, ids, claim), duplicate);
+  const other = await guarded(() => repo.claimUnlessElsewhere(tx, ids, claim), duplicate);
   if (other) throw refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
 }
 
@@ -526,7 +526,7 @@ export async function invoiceSubmitProblem(
   db: Db,
   d: { id: number; companyId: number },
 ): Promise<AppError | undefined> {
-  const facts = await repo.submitFacts(db, d.companyId, d.id);
+  const facts = await repo.submitFacts(db, d.id);
   if (facts.failed) return refused('invoice.verification_failed', { number: facts.failed });
   const other = facts.other;
   if (other) return refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });

@@ -24,8 +24,8 @@ export const VERIFY_STATES = ['not_verified', 'verified', 'failed'] as const;
 /**
  * A fapiao or passenger ticket an employee entered (DESIGN §8 `invoice`): kept in their invoice folder, and on at
  * most one document at a time. `claim` is set while the document is live (locked at submit, final once paid); the
- * partial unique index lets only one row per fapiao hold a claim in a company, so two documents submitted at
- * once cannot both take it.
+ * partial unique index lets only one row per fapiao hold a claim in the whole group (every company of the
+ * installation), so two documents submitted at once, in one company or two, cannot both take it.
  */
 export const invoice = pgTable(
   'invoice',
@@ -68,10 +68,9 @@ export const invoice = pgTable(
   },
   (t) => [
     uniqueIndex('invoice_owner_key_uq').on(t.companyId, t.ownerId, t.invoiceKey),
-    // A claim counts only while its document exists (a document removed outside the lifecycle leaves none).
-    uniqueIndex('invoice_claim_uq')
-      .on(t.companyId, t.invoiceKey)
-      .where(sql`${t.claim} is not null and ${t.documentId} is not null`),
+    // One claim per fapiao in the whole group, whichever company claims it. A claim counts only while its document
+    // exists (a document removed outside the lifecycle leaves none).
+    uniqueIndex('invoice_claim_uq').on(t.invoiceKey).where(sql`${t.claim} is not null and ${t.documentId} is not null`),
     index('invoice_document_idx').on(t.documentId),
     index('invoice_owner_idx').on(t.ownerId, t.invoiceDate),
     check('invoice_amount_ck', sql`${t.amount} > 0`),

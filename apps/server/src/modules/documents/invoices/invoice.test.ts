@@ -6,6 +6,7 @@ import { type Masters, type Session, saveDeputy, saveWorkflow } from '../../../.
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
 import { company } from '../../system/system.table';
+import { document } from '../document.table';
 import { type InvoiceService, useInvoiceService } from './invoice.gateway';
 import { followDocumentState, paperless } from './invoice.service';
 import { invoice } from './invoice.table';
@@ -279,6 +280,25 @@ describe('document invoices and the one-live-document rule', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const res = await submit(second.ID, manager.access_token);
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('refuses a fapiao a live document of another company of the group holds', async () => {
+    const n = digitalNo();
+    const first = await saveDeputy(t, m, employee.access_token);
+    await addToDoc(first.ID, { QrText: digitalQr(n) });
+    expect((await submit(first.ID)).statusCode).toBe(200);
+    // The first claim belongs to the group's other company (as if claimed there by a rep who moved on).
+    await t.ctx.db.update(document).set({ companyId: 2 }).where(eq(document.id, first.ID));
+    await t.ctx.db.update(invoice).set({ companyId: 2 }).where(eq(invoice.documentId, first.ID));
+
+    const second = await saveDeputy(t, m, manager.access_token);
+    expect((await addToDoc(second.ID, { QrText: digitalQr(n) }, manager.access_token)).statusCode).toBe(200);
+    const refused = await submit(second.ID, manager.access_token);
+    expect(refused.json()).toMatchObject({ code: 'invoice.claimed_elsewhere', params: { docNo: first.DocNo } });
+    // And the index holds without the check: one claim per fapiao whichever company makes it.
+    await expect(
+      t.ctx.db.update(invoice).set({ claim: 'locked' }).where(eq(invoice.documentId, second.ID)),
+    ).rejects.toThrow();
   });
 
   concurrencyTest('two documents submitted at once claim one fapiao: exactly one wins', async () => {

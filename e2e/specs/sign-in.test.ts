@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { launch, newPage, PASSWORD, screenshot, signIn } from '../support/browser';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -49,4 +49,35 @@ describe('sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
+
+  for (const culture of ['zh-CN', 'en-GB'] as const)
+    it(`a notice's link opened signed out leads to its document after sign-in, on a phone (${culture})`, async () => {
+      const res = await fetch(`${baseUrl}/api/auth/Token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: 'employee', password: PASSWORD }),
+      });
+      const token = ((await res.json()) as { access_token: string }).access_token;
+      const list = await fetch(`${baseUrl}/api/document/SearchDocument`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ PageIndex: 1, PageSize: 1 }),
+      });
+      const [doc] = ((await list.json()) as { Rows: { ID: number; DocNo: string }[] }).Rows;
+      expect(doc).toBeTruthy();
+
+      const { context, page } = await newPage(browser, baseUrl, { width: 360, height: 740 });
+      await context.addInitScript((c) => localStorage.setItem('language', c), culture);
+      await page.goto(`/manage/document/view/${doc!.ID}`);
+      await page.getByTestId('login-username').waitFor();
+      expect(new URL(page.url()).searchParams.get('next')).toBe(`/manage/document/view/${doc!.ID}`);
+      await page.getByTestId('login-username').fill('employee');
+      await page.getByTestId('login-password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(new RegExp(`/manage/document/view/${doc!.ID}$`));
+      await page.getByText(doc!.DocNo).first().waitFor();
+      await screenshot(page, `sign-in-${culture === 'zh-CN' ? 'zh' : 'en'}-deep-link`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await context.close();
+    });
 });

@@ -11,11 +11,12 @@ import { tmcPollJob } from './modules/cards/tmc/tmc.service';
 import { applyBlockJob } from './modules/documents/applies/block.service';
 import { erpJob } from './modules/finance/posting/posting.service';
 import { bankJob } from './modules/finance/remit/bank.service';
-import { freezeJob } from './modules/freezes/freeze.service';
+import { freezeJob, loanReminderJob } from './modules/freezes/freeze.service';
 import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
 import { evmJob } from './modules/org/evm/evm.service';
 import { type OutboundRunner, startOutbound } from './modules/outbound/outbound.service';
+import { approvalReminderJob } from './modules/workflow/approvecentre/reminder.service';
 
 /** Time left for closing the database once requests and jobs are done, out of the whole shutdown budget. */
 const CLOSE_RESERVE_MS = 2_000;
@@ -127,6 +128,9 @@ async function main(): Promise<void> {
       // With a real TMC configured, its order feed is polled for the tickets booked there (docs/decisions/038).
       await startScheduled(boss, [
         freezeJob(ctx.db, app.log),
+        // Each morning, reminders: overdue approvals (a digest per approver) and loans falling due.
+        approvalReminderJob(ctx, app.log),
+        loanReminderJob(ctx.db, app.log),
         applyBlockJob(ctx, app.log),
         ...(config.tmc.url ? [tmcPollJob(ctx, config.tmc.pollCron, app.log)] : []),
         // The card issuer's feed, hourly, when configured (else its statements are imported).

@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   /** Documents (or posting references) the ERP simulator fails: `DOC-1=refuse,DOC-2=timeout,DOC-3=unreachable`. */
   ERP_SIMULATE_FAILURES: z.string().optional(),
   MAIL_FROM: z.string().default('费用管理系统 <no-reply@localhost>'),
+  /** The address people open the product at, for the links in notices; unset, http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   WEB_DIST: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a stop signal may take to drain requests and jobs before the process gives up and exits non-zero. */
@@ -124,6 +126,8 @@ export interface Config {
   cardIssuerUrl: string | undefined;
   /** The mail server notices go through; unset writes them to the data folder. */
   smtp: { url: string; from: string } | undefined;
+  /** Where people open the product (no trailing slash): the links in notices start with it. */
+  publicUrl: string;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
   invoiceServiceUrl: string | undefined;
   /** The ERP posting adapter (DESIGN §13): the middleware's address, or the simulator and its scripted failures. */
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tmc: { url: e.TMC_URL, pollCron: e.TMC_POLL_CRON, tokenTtlSeconds: e.TMC_TOKEN_TTL_SECONDS },
     cardIssuerUrl: e.CARD_ISSUER_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },
     webDist: fromRoot(e.WEB_DIST),

@@ -2,11 +2,12 @@
 export { shanghaiToday } from '@ems/contracts';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const dayAfter = (day: string, days: number) => {
+/** `yyyy-MM-dd` moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
+export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return isoDay(d);
-};
+}
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
 const firstOfNextMonth = (day: string) => {
   const d = new Date(`${firstOfMonth(day)}T00:00:00Z`);
@@ -24,12 +25,12 @@ export function monthsBetween(
   to: string | undefined,
 ): { whole: { from?: string; to?: string } | undefined; odd: { from: string; to: string }[] } {
   const first = from === undefined || from.endsWith('-01') ? from : firstOfNextMonth(from);
-  const last = to === undefined || dayAfter(firstOfNextMonth(to), -1) === to ? to : dayAfter(firstOfMonth(to), -1);
+  const last = to === undefined || addDays(firstOfNextMonth(to), -1) === to ? to : addDays(firstOfMonth(to), -1);
   if (from !== undefined && to !== undefined && first !== undefined && last !== undefined && first > last)
     return { whole: undefined, odd: [{ from, to }] };
   const odd: { from: string; to: string }[] = [];
-  if (from !== undefined && first !== undefined && from < first) odd.push({ from, to: dayAfter(first, -1) });
-  if (to !== undefined && last !== undefined && last < to) odd.push({ from: dayAfter(last, 1), to });
+  if (from !== undefined && first !== undefined && from < first) odd.push({ from, to: addDays(first, -1) });
+  if (to !== undefined && last !== undefined && last < to) odd.push({ from: addDays(last, 1), to });
   return {
     whole: {
       ...(first !== undefined ? { from: first } : {}),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../core/paths';
-import { addDays } from '../modules/documents/applies/block.info';
+import { addDays } from '../core/time';
 import { demoSnapshotFor } from './demo-snapshot';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ems-snapshot-'));

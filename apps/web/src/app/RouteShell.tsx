@@ -51,6 +51,9 @@ export function RouteShell() {
 /** Screens under /manage need a session; without one the user goes to login. */
 export function RequireSession({ children }: { children: React.ReactNode }) {
   const signedIn = useSignedIn();
-  if (!signedIn) return <Navigate to={loginPath(pendingSignOut() ?? undefined)} replace />;
+  const location = useLocation();
+  // A page opened signed out (a notice's link) is where the sign-in leads on to.
+  const next = `${location.pathname}${location.search}`;
+  if (!signedIn) return <Navigate to={loginPath(pendingSignOut() ?? undefined, '/', next)} replace />;
   return children;
 }

@@ -1,5 +1,4 @@
-import { shanghaiToday } from '../../core/time';
-import { addDays } from '../../modules/documents/applies/block.info';
+import { addDays, shanghaiToday } from '../../core/time';
 
 /**
  * The demo's "now": every demo date is placed from it, never from the machine's clock, so a test can load the demo

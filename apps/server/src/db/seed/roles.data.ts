@@ -143,6 +143,12 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
     isPublic: false,
   },
   {
+    key: 'LoanDueReminderDays',
+    value: '7',
+    description: 'Days before a loan falls due that its borrower is reminded by e-mail (warned again on the due day)',
+    isPublic: false,
+  },
+  {
     key: 'AllowBatchApprove',
     value: 'true',
     description: 'Whether approvers may approve several documents at once in the approve centre',

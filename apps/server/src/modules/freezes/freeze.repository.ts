@@ -213,6 +213,32 @@ export async function companyIds(db: Db): Promise<number[]> {
 }
 
 /**
+ * Open loans of active people in the company falling due from `from` to `to` (Shanghai dates, both included), with
+ * what is left to write off: the loan reminders' list.
+ */
+export async function loansFallingDue(db: Db, companyId: number, f: { days: number; from: string; to: string }) {
+  return db
+    .select({
+      id: doc.id,
+      docNo: doc.docNo,
+      applicantId: doc.applicantId,
+      currency: doc.currency,
+      balance: sql<string>`${balance}::numeric(18,2)::text`,
+      dueDate: dueDate(f.days),
+    })
+    .from(doc)
+    .innerJoin(employee, eq(employee.id, doc.applicantId))
+    .where(
+      and(
+        openLoanWhere(companyId),
+        eq(employee.status, 'active'),
+        sql`${dueDate(f.days)} between ${f.from} and ${f.to}`,
+      ),
+    )
+    .orderBy(asc(doc.applicantId), asc(doc.id));
+}
+
+/**
  * Active people with an open loan in the company past its due date, and those loans' numbers: the nightly job's
  * candidates. A person thawed since `thawedAfter` is left alone (finance's thaw gives them that long to settle).
  */

@@ -17,8 +17,9 @@ import type { Db } from '../../core/db';
 import { notFound, refused } from '../../core/errors';
 import { localName } from '../../core/i18n';
 import type { ScheduledJob } from '../../core/jobs';
-import { shanghaiToday } from '../../core/time';
+import { addDays, shanghaiToday } from '../../core/time';
 import { audit, auditEntry } from '../audit/audit.service';
+import { queueNotice, queueNoticeOnce } from '../notify/notify.service';
 import { teamScope } from '../org/people/employee.service';
 import { parameter } from '../system/system.service';
 import * as repo from './freeze.repository';
@@ -225,12 +226,71 @@ export async function runNightlyFreeze(db: Db, opts: { now?: Date; requestId?: s
         if (!still) return false;
         const job: AuditActor = { userId: 0, companyId, requestId: opts.requestId ?? `freeze-job-${today}` };
         await move(tx, job, e, 'overdue_frozen', still.loans.join(', '), { loans: still.loans, job: true });
+        // The person hears of it at once, with what to do.
+        await queueNotice(tx, {
+          companyId,
+          toEmployeeId: e.id,
+          template: 'freeze.mail.frozen',
+          params: { loans: still.loans.join(', ') },
+          documentId: null,
+        });
         return true;
       });
       if (done) frozen++;
     }
   }
   return frozen;
+}
+
+/** Days before a loan falls due that its borrower is reminded: the technical parameter LoanDueReminderDays, 7 unset. */
+async function loanReminderDays(db: Db, companyId: number): Promise<number> {
+  const n = Number.parseInt((await parameter(db, companyId, 'LoanDueReminderDays'))?.value ?? '', 10);
+  return Number.isFinite(n) && n >= 0 ? n : 7;
+}
+
+/**
+ * The daily loan reminders (DESIGN §11): in every company, the borrower of each open loan falling due within
+ * `LoanDueReminderDays` is reminded once (what is left, the due date), and on its due day warned once that the next
+ * night's job freezes them unless it is written off or repaid; the freeze itself tells them too (`runNightlyFreeze`).
+ * Each notice goes once per loan and due date, however often the job runs. Answers how many it wrote.
+ */
+export async function runLoanReminders(db: Db, opts: { now?: Date } = {}): Promise<number> {
+  const today = shanghaiToday(opts.now ?? new Date());
+  let written = 0;
+  for (const companyId of await repo.companyIds(db)) {
+    const [days, ahead] = await Promise.all([loanOverdueDays(db, companyId), loanReminderDays(db, companyId)]);
+    const to = addDays(today, ahead);
+    for (const loan of await repo.loansFallingDue(db, companyId, { days, from: today, to })) {
+      const lastDay = loan.dueDate === today;
+      const wrote = await db.transaction((tx) =>
+        queueNoticeOnce(
+          tx,
+          {
+            companyId,
+            toEmployeeId: loan.applicantId,
+            template: lastDay ? 'freeze.mail.freezeWarning' : 'freeze.mail.loanDue',
+            params: { docNo: loan.docNo, balance: loan.balance, currency: loan.currency, due: loan.dueDate },
+            documentId: loan.id,
+          },
+          `${lastDay ? 'loan-freeze-warning' : 'loan-due'}:${loan.id}:${loan.dueDate}`,
+        ),
+      );
+      if (wrote) written++;
+    }
+  }
+  return written;
+}
+
+/** The loan reminders as a scheduled job: each morning at 08:45 Shanghai time. */
+export function loanReminderJob(db: Db, log: { info: (o: object, msg: string) => void }): ScheduledJob {
+  return {
+    queue: 'loan-reminders',
+    cron: '45 8 * * *',
+    run: async () => {
+      const notices = await runLoanReminders(db);
+      log.info({ notices }, 'loan reminders written');
+    },
+  };
 }
 
 /** The nightly freeze as a scheduled job: at 01:30 Shanghai time, when no one is filling in documents. */

@@ -9,8 +9,9 @@ import { eventually } from '../../../test/jobs';
 import { createBoss, startScheduled } from '../../core/jobs';
 import { auditLog } from '../audit/audit.table';
 import { document, documentLoanLink } from '../documents/document.table';
+import { mailOutbox } from '../notify/notify.table';
 import { employee, employeeStatusHistory } from '../org/org.table';
-import { freezeJob, runNightlyFreeze } from './freeze.service';
+import { freezeJob, runLoanReminders, runNightlyFreeze } from './freeze.service';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -226,6 +227,42 @@ describe('resignation freeze', () => {
     const p = await person('FZ-LEFT');
     await t.ctx.db.update(employee).set({ status: 'left' }).where(eq(employee.id, p.id));
     expect((await freeze('ResignationFreeze', p.id)).json().code).toBe('freeze.employee_left');
+  });
+});
+
+/** The notices written to the person, oldest first, with what the mail says. */
+async function noticesTo(employeeId: number) {
+  return t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toEmployeeId, employeeId)).orderBy(mailOutbox.id);
+}
+
+describe('loan reminders', () => {
+  it('reminds the borrower once before the due day, warns once on it, and tells them once frozen', async () => {
+    const now = new Date();
+    const p = await person('FZ-REMIND');
+    // Due in 5 days (approved 85 of the 90 days ago), and one due today.
+    const soon = await approvedLoan(p.id, '800.00', 85, now);
+    const last = await approvedLoan(p.id, '300.00', 90, now);
+    const far = await approvedLoan(p.id, '100.00', 10, now);
+    await writeOff(soon.id, p.id, '200.00');
+
+    expect(await runLoanReminders(t.ctx.db, { now })).toBeGreaterThanOrEqual(2);
+    const mine = await noticesTo(p.id);
+    expect(mine.map((n) => [n.template, n.documentId])).toEqual([
+      ['freeze.mail.loanDue', soon.id],
+      ['freeze.mail.freezeWarning', last.id],
+    ]);
+    expect(JSON.parse(mine[0]!.params)).toMatchObject({ docNo: soon.docNo, balance: '600.00', currency: 'CNY' });
+    expect(mine.some((n) => n.documentId === far.id)).toBe(false);
+    // Run again the same day, or the next: nothing more for the same loans and due dates.
+    await runLoanReminders(t.ctx.db, { now });
+    await runLoanReminders(t.ctx.db, { now: new Date(now.getTime() + DAY / 2) });
+    expect(await noticesTo(p.id)).toHaveLength(2);
+
+    // The night after the due day the job freezes them, and says so.
+    await runNightlyFreeze(t.ctx.db, { now: new Date(now.getTime() + DAY) });
+    const frozen = (await noticesTo(p.id)).at(-1)!;
+    expect(frozen.template).toBe('freeze.mail.frozen');
+    expect(JSON.parse(frozen.params).loans).toContain(last.docNo);
   });
 });
 

@@ -31,13 +31,24 @@ export async function noteError(db: Db, id: number, error: string) {
   await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
 }
 
+/** A digest's line: its texts' parameters (`xZh` and `xEn` give `x` in the recipient's language) and its link. */
+export type NoticeItem = Record<string, string | number> & { link?: string };
+
 export interface NoticeInput {
   companyId: number;
   toEmployeeId: number;
   template: string;
   params: Record<string, string | number>;
-  documentId: number;
+  /** The document the notice is about: its link closes the notice. */
+  documentId: number | null;
+  items?: readonly NoticeItem[];
 }
+
+const row = (v: NoticeInput) => ({
+  ...v,
+  params: JSON.stringify(v.params),
+  items: v.items ? JSON.stringify(v.items) : null,
+});
 
 /** Many notices at once, a thousand per statement; answers their ids in the order given. */
 export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise<number[]> {
@@ -45,7 +56,7 @@ export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise
   for (let i = 0; i < vs.length; i += 1000) {
     const rows = await db
       .insert(mailOutbox)
-      .values(vs.slice(i, i + 1000).map((v) => ({ ...v, params: JSON.stringify(v.params) })))
+      .values(vs.slice(i, i + 1000).map(row))
       .returning({ id: mailOutbox.id });
     ids.push(...rows.map((r) => r.id));
   }
@@ -53,9 +64,16 @@ export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise
 }
 
 export async function insertNotice(db: Db, v: NoticeInput): Promise<number> {
-  const [row] = await db
+  const [inserted] = await db.insert(mailOutbox).values(row(v)).returning({ id: mailOutbox.id });
+  return inserted!.id;
+}
+
+/** A notice written only if none with its key was: answers its id, or nothing when one was written before. */
+export async function insertNoticeOnce(db: Db, v: NoticeInput, onceKey: string): Promise<number | undefined> {
+  const [inserted] = await db
     .insert(mailOutbox)
-    .values({ ...v, params: JSON.stringify(v.params) })
+    .values({ ...row(v), onceKey })
+    .onConflictDoNothing({ target: mailOutbox.onceKey })
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return inserted?.id;
 }

@@ -65,20 +65,23 @@ export function transportFor(config: Pick<Config, 'smtp' | 'dataDir'>): MailTran
  * transaction; it marks the notice sent only once the transport took it, and a notice already sent is not sent
  * again (a retry after the mark was lost).
  */
-export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: MailTransport): OutboundHandler {
+export function mailJob(
+  ctx: Pick<AppContext, 'db' | 'messages' | 'config'>,
+  transport: MailTransport,
+): OutboundHandler {
   return async (payload) => {
     const { mailId } = payload as { mailId: number };
     const r = await repo.notice(ctx.db, mailId);
     if (!r || r.m.sentAt) return;
     const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
+    const t = (key: string, params?: Record<string, string | number>) => ctx.messages.t(key, culture, params);
     const params = JSON.parse(r.m.params) as Record<string, string | number>;
-    const subject = ctx.messages.t(r.m.template, culture, params);
-    const greeting = ctx.messages.t('workflow.mail.greeting', culture, {
-      name: localName(culture, r.nameZh, r.nameEn),
-    });
+    const subject = t(r.m.template, params);
+    const greeting = t('workflow.mail.greeting', { name: localName(culture, r.nameZh, r.nameEn) });
+    const text = [greeting, '', subject, ...noticeBody(r.m, t, ctx.config.publicUrl, culture), ''].join('\n');
     try {
       if (!r.email) throw new Error('no e-mail address');
-      await transport.send({ to: r.email, subject, text: `${greeting}\n\n${subject}\n`, id: r.m.id });
+      await transport.send({ to: r.email, subject, text, id: r.m.id });
     } catch (err) {
       await repo.noteError(ctx.db, r.m.id, (err instanceof Error ? err.message : String(err)).slice(0, 1000));
       throw err;
@@ -87,10 +90,48 @@ export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: Mai
   };
 }
 
+/** Where a document opens in the product; opened signed out, the sign-in page leads there afterwards. */
+export function documentLink(publicUrl: string, documentId: number): string {
+  return `${publicUrl}/manage/document/view/${documentId}`;
+}
+
+/**
+ * A notice's lines after its subject: a digest's items, each by the template's `.item` text (a parameter `x` is
+ * taken from `xZh` or `xEn` in the recipient's language) and its link, then the link of the document it is about.
+ */
+function noticeBody(
+  m: { template: string; items: string | null; documentId: number | null },
+  t: (key: string, params?: Record<string, string | number>) => string,
+  publicUrl: string,
+  culture: Culture,
+): string[] {
+  const lines: string[] = [];
+  for (const item of m.items ? (JSON.parse(m.items) as repo.NoticeItem[]) : []) {
+    const params: Record<string, string | number> = { ...item };
+    for (const key of Object.keys(item))
+      if (key.endsWith('Zh') && `${key.slice(0, -2)}En` in item)
+        params[key.slice(0, -2)] = localName(culture, String(item[key]), String(item[`${key.slice(0, -2)}En`]));
+    lines.push('', `- ${t(`${m.template}.item`, params)}`);
+    if (item.link) lines.push(`  ${item.link}`);
+  }
+  if (m.documentId !== null) lines.push('', t('workflow.mail.open', { url: documentLink(publicUrl, m.documentId) }));
+  return lines;
+}
+
 /** A notice written in the caller's transaction; the mail job that sends it exists only if that transaction commits. */
 export async function queueNotice(tx: Db, v: repo.NoticeInput): Promise<void> {
   const mailId = await repo.insertNotice(tx, v);
   await enqueue(tx, 'mail', { mailId }, v.companyId);
+}
+
+/**
+ * A notice that goes out once for its key (a day's reminder, a loan's warning), written in the caller's transaction:
+ * a second call with the key, in this run or a later one, writes nothing. Answers whether it was written.
+ */
+export async function queueNoticeOnce(tx: Db, v: repo.NoticeInput, onceKey: string): Promise<boolean> {
+  const mailId = await repo.insertNoticeOnce(tx, v, onceKey);
+  if (mailId !== undefined) await enqueue(tx, 'mail', { mailId }, v.companyId);
+  return mailId !== undefined;
 }
 
 /** Many notices written in the caller's transaction, as `queueNotice` writes one. */

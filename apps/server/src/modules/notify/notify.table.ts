@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../core/columns';
 import { employee } from '../org/org.table';
 
@@ -15,9 +15,16 @@ export const mailOutbox = pgTable(
     template: varchar('template', { length: 60 }).notNull(),
     params: text('params').notNull(),
     documentId: integer('document_id'),
+    /**
+     * The lines of a digest (a reminder naming several documents), JSON: each rendered by the template's `.item`
+     * text in the recipient's language, followed by its `link`.
+     */
+    items: text('items'),
+    /** Set on a notice that goes out once only (a reminder of a day, a warning for a loan): a second is not written. */
+    onceKey: varchar('once_key', { length: 120 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('mail_outbox_unsent_idx').on(t.sentAt)],
+  (t) => [index('mail_outbox_unsent_idx').on(t.sentAt), uniqueIndex('mail_outbox_once_uq').on(t.onceKey)],
 );

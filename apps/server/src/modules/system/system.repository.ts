@@ -71,3 +71,8 @@ export async function findCompany(db: Db, id: number) {
   const [row] = await db.select().from(company).where(eq(company.id, id));
   return row;
 }
+
+/** Every company's id, in order: the daily jobs go through them one by one. */
+export async function companyIds(db: Db): Promise<number[]> {
+  return (await db.select({ id: company.id }).from(company).orderBy(company.id)).map((r) => r.id);
+}

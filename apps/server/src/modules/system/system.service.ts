@@ -91,6 +91,11 @@ export async function parameterValues(db: Db, companyId: number, keys: readonly 
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
+/** Every company's id, in order. */
+export function companyIds(db: Db): Promise<number[]> {
+  return repo.companyIds(db);
+}
+
 export function findCompany(db: Db, id: number) {
   return repo.findCompany(db, id);
 }

@@ -12,8 +12,28 @@ export const REASON_KEY: Record<SignOutReason, string> = {
 };
 
 /** The sign-in route, carrying the reason when there is one. */
-export function loginPath(reason?: SignOutReason, base = '/'): string {
-  return reason ? `${base}?${REASON_PARAM}=${reason}` : base;
+export function loginPath(reason?: SignOutReason, base = '/', next?: string): string {
+  const query = new URLSearchParams();
+  if (reason) query.set(REASON_PARAM, reason);
+  if (next && nextPath(next)) query.set(NEXT_PARAM, next);
+  const q = query.toString();
+  return q ? `${base}?${q}` : base;
+}
+
+export const NEXT_PARAM = 'next';
+
+/**
+ * A page of the product to go on to after sign-in (a notice's link opened signed out): only a path under /manage, so
+ * the sign-in page never sends anyone to another site.
+ */
+function nextPath(value: string | null): string | null {
+  if (!value || !/^\/manage\/[^/\\]/.test(value) || value.includes('//') || value.includes('\\')) return null;
+  return value;
+}
+
+/** Where the login page's query says to go after sign-in, if it is a page of the product. */
+export function nextOf(params: URLSearchParams): string | null {
+  return nextPath(params.get(NEXT_PARAM));
 }
 
 /** The reason in the login page's query, ignoring anything unknown. */

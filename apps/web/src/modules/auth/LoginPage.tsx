@@ -8,7 +8,7 @@ import { useBoot } from '../../app/i18n/BootProvider';
 import { LanguageSwitch } from '../../app/i18n/LanguageSwitch';
 import { errorText } from '../../app/notice';
 import { hasSession, LOCAL_KEYS } from '../../app/session/session';
-import { REASON_KEY, reasonOf, takeSignOut } from '../../app/session/signOutReason';
+import { nextOf, REASON_KEY, reasonOf, takeSignOut } from '../../app/session/signOutReason';
 import { applyFieldErrors } from '../../shared/formErrors';
 import { Panel } from '../../shared/Panel';
 import { useActionGuard } from '../../shared/useActionGuard';
@@ -31,7 +31,10 @@ export function LoginPage() {
   const { culture, index } = useBoot();
   const location = useLocation();
   // Why the user is here again (idle, session expired, no permission), said until they sign in.
-  const reason = reasonOf(useSearchParams()[0]);
+  const [query] = useSearchParams();
+  const reason = reasonOf(query);
+  // The page a notice's link asked for, opened once signed in.
+  const next = nextOf(query);
   useEffect(() => {
     takeSignOut();
   }, []);
@@ -86,10 +89,10 @@ export function LoginPage() {
     }
     if (values.remember) localStorage.setItem(LOCAL_KEYS.rememberUserName, values.username.trim());
     else localStorage.removeItem(LOCAL_KEYS.rememberUserName);
-    await afterSignIn(admin);
+    await afterSignIn(admin, next ?? undefined);
   });
 
-  if (alreadySignedIn) return <Navigate to="/manage" replace />;
+  if (alreadySignedIn) return <Navigate to={next ?? '/manage'} replace />;
 
   const companyName = (c: CompanyRow) => (culture === 'zh-CN' ? c.CompanyNameZH : c.CompanyNameEN) || c.CompanyName;
 

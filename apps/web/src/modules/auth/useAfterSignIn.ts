@@ -17,7 +17,7 @@ export function useAfterSignIn() {
     async (admin: boolean, landing?: string) => {
       queryClient.clear();
       let target = landing ?? '/manage';
-      if (admin) {
+      if (admin && !landing) {
         const user = getUserInfo();
         try {
           const menu = await queryClient.fetchQuery({

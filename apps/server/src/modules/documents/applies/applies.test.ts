@@ -13,13 +13,12 @@ import {
 import { documentMasters, flaggedItem } from '../../../../test/factories';
 import { samples } from '../../../../test/files';
 import { multipart } from '../../../../test/multipart';
-import { shanghaiToday } from '../../../core/time';
+import { addDays, shanghaiToday } from '../../../core/time';
 import { auditLog } from '../../audit/audit.table';
 import { attachment } from '../attachments/attachment.table';
 import { document } from '../document.table';
 import { statusHistory } from '../lifecycle/lifecycle.table';
 import { applyBlock, goodsReceipt } from './applies.table';
-import { addDays } from './block.info';
 import { blockOverdueApplies } from './block.service';
 
 let t: TestApp;

@@ -13,13 +13,6 @@ export async function evidenceDueDays(db: Db, companyId: number): Promise<number
   return Number.isInteger(n) && n >= 0 ? n : 30;
 }
 
-/** `yyyy-MM-dd` moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 export async function missingKinds(db: Db, documentId: number) {
   const have = await repo.evidenceKinds(db, documentId);
   return REQUIRED_EVIDENCE_KINDS.filter((k) => !have.has(k));

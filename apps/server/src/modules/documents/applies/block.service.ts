@@ -5,13 +5,13 @@ import type { Db } from '../../../core/db';
 import { AppError, conflict, fieldError, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import type { ScheduledJob } from '../../../core/jobs';
-import { shanghaiToday } from '../../../core/time';
+import { addDays, shanghaiToday } from '../../../core/time';
 import { findEmployee } from '../../org/org.service';
 import { removeFile } from '../attachments/attachment.service';
 import { load } from '../document.service';
 import { isOwner } from '../lifecycle/document.policy';
 import { type LockedDocument, systemUser, transition } from '../lifecycle/transition';
-import { addDays, evidenceDueDays, mayAccept, missingKinds } from './block.info';
+import { evidenceDueDays, mayAccept, missingKinds } from './block.info';
 import * as repo from './block.repository';
 
 const EVIDENCE = new Set<string>(EVIDENCE_KINDS);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { document as doc } from '../../documents/document.table';
+import { applicant } from '../../documents/document-list.repository';
 import { expenseItem } from '../../masterdata/expense.table';
 import { employeeRoleTeam, role, team } from '../../org/org.table';
 import { approvalStep as step } from '../approval/approval.table';
@@ -39,6 +40,38 @@ export async function overdueSteps(
       ),
     )
     .orderBy(asc(step.pendingSince), asc(doc.id));
+}
+
+/**
+ * Every current step of the company pending since before `before`, with what a reminder names: the document, its
+ * applicant and amount; by approver, then oldest first.
+ */
+export async function overdueStepsOfCompany(db: Db, companyId: number, before: Date) {
+  return db
+    .select({
+      approverId: step.approverId,
+      documentId: doc.id,
+      docNo: doc.docNo,
+      docType: doc.docType,
+      applicantZh: applicant.nameZh,
+      applicantEn: applicant.nameEn,
+      currency: doc.currency,
+      amount: doc.totalAmount,
+      pendingSince: step.pendingSince,
+    })
+    .from(step)
+    .innerJoin(doc, eq(doc.id, step.documentId))
+    .innerJoin(applicant, eq(applicant.id, doc.applicantId))
+    .where(
+      and(
+        eq(doc.companyId, companyId),
+        eq(doc.status, 'approving'),
+        eq(step.status, 'pending'),
+        sql`${step.round} = ${doc.round}`,
+        lt(step.pendingSince, before),
+      ),
+    )
+    .orderBy(asc(step.approverId), asc(step.pendingSince), asc(doc.id));
 }
 
 /** Teams of the documents waiting for any of `approverIds`, with how many each. */

@@ -9,8 +9,11 @@ import { document } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { expenseItem } from '../../masterdata/expense.table';
+import { mailJob } from '../../notify/notify.service';
+import { mailOutbox } from '../../notify/notify.table';
 import { employeeRoleTeam, role } from '../../org/org.table';
 import { approvalStep } from '../approval/approval.table';
+import { runApprovalReminders } from './reminder.service';
 
 let t: TestApp;
 let m: Masters;
@@ -67,6 +70,43 @@ async function submitted(docType: 'deputy' | 'apply' = 'deputy') {
   expect(s.json().Status).toBe('approving');
   return s.json() as { ID: number; DocNo: string; Version: number };
 }
+
+describe('overdue approval reminders', () => {
+  it('sends each approver one digest a day naming their overdue documents with links, which open after sign-in', async () => {
+    const late = await submitted();
+    const fresh = await submitted();
+    await t.ctx.db
+      .update(approvalStep)
+      .set({ pendingSince: new Date(Date.now() - 5 * DAY) })
+      .where(eq(approvalStep.documentId, late.ID));
+    const before = await t.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    expect(await runApprovalReminders(t.ctx.db, 'https://ems.example.cn')).toBeGreaterThanOrEqual(1);
+    const written = (await t.ctx.db.select().from(mailOutbox)).filter((n) => !before.some((b) => b.id === n.id));
+    const digest = written.find((n) => n.toEmployeeId === manager.UserID)!;
+    expect(digest).toMatchObject({ template: 'workflow.mail.overdueDigest', documentId: null });
+    const items = JSON.parse(digest.items!) as { docNo: string; link: string; amount: string }[];
+    expect(items.map((i) => i.docNo)).toContain(late.DocNo);
+    expect(items.map((i) => i.docNo)).not.toContain(fresh.DocNo);
+    expect(items.find((i) => i.docNo === late.DocNo)).toMatchObject({
+      amount: '300.00',
+      link: `https://ems.example.cn/manage/document/view/${late.ID}`,
+    });
+    // Once a day: a second run writes nothing.
+    expect(await runApprovalReminders(t.ctx.db, 'https://ems.example.cn')).toBe(0);
+
+    // The mail, in the approver's language, names the document and its link.
+    const sent: { text: string; subject: string }[] = [];
+    await mailJob(t.ctx, { send: async (message) => void sent.push(message) })(
+      { mailId: digest.id },
+      { last: false, requestId: null },
+    );
+    expect(sent[0]!.subject).toContain('3');
+    expect(sent[0]!.text).toContain(late.DocNo);
+    expect(sent[0]!.text).toContain(`https://ems.example.cn/manage/document/view/${late.ID}`);
+    // Back to waiting since now, for the tests of the overdue list that follow.
+    await t.ctx.db.update(approvalStep).set({ pendingSince: new Date() }).where(eq(approvalStep.documentId, late.ID));
+  });
+});
 
 const CENTRE_CALLS = [
   '/api/ApproveCenter/CheckIsOverApproval?accountId=1',

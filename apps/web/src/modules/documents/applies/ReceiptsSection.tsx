@@ -92,6 +92,7 @@ function ReceiptTable(props: {
   ];
   return (
     <Table
+      scroll={{ x: 'max-content' }}
       size="small"
       rowKey="ID"
       columns={columns}
@@ -207,6 +208,7 @@ export function ApplyReceiptsSection({ documentId }: { documentId: number }) {
         ) : null}
       </Flex>
       <Table
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="ID"
         columns={msColumns}
@@ -246,6 +248,7 @@ export function ApplyReceiptsSection({ documentId }: { documentId: number }) {
         />
       ) : (
         <Table<Group>
+          scroll={{ x: 'max-content' }}
           size="small"
           rowKey="Key"
           pagination={false}
@@ -361,6 +364,7 @@ export function ClaimReceiptsSection({ documentId }: { documentId: number }) {
         destroyOnHidden
       >
         <Table
+          scroll={{ x: 'max-content' }}
           size="small"
           rowKey="ID"
           pagination={false}

@@ -18,6 +18,7 @@ export function ReceiptsSheet({ documentId }: { documentId: number }) {
         {t('apply.receipt.title')} ({formatAmount(list.data.TotalAmount)})
       </Typography.Title>
       <Table
+        scroll={{ x: 'max-content' }}
         rowKey="ID"
         size="small"
         bordered

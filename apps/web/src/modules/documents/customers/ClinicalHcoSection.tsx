@@ -83,6 +83,7 @@ export function ClinicalHcoSection({
         </Flex>
       ) : null}
       <Table<ClinicalTrialHcoRow>
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="ID"
         columns={columns}

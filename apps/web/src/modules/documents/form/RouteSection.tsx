@@ -79,6 +79,7 @@ export function RoutePreviewModal({ documentId, onClose }: { documentId: number 
       width={720}
     >
       <Table<RoutePreview['Rows'][number]>
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="Seq"
         pagination={false}

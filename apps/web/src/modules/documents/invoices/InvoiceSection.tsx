@@ -270,6 +270,7 @@ function SubInvoices({ invoiceId }: { invoiceId: number }) {
   const lines = useQuery({ queryKey: ['invoices', 'lines', invoiceId], queryFn: () => invoiceApi.lines(invoiceId) });
   return (
     <Table
+      scroll={{ x: 'max-content' }}
       rowKey="ID"
       size="small"
       pagination={false}

@@ -124,6 +124,7 @@ function SharesTable({ rows, currency }: { rows: ApportionmentRow[]; currency: s
   const { t } = useTranslation();
   return (
     <Table<ApportionmentRow>
+      scroll={{ x: 'max-content' }}
       size="small"
       rowKey="ID"
       pagination={false}

@@ -22,6 +22,7 @@ export function PurchaseOrderSection(p: PartProps) {
   return (
     <Flex vertical gap={8} data-testid="doc-orders">
       <Table<PurchaseOrderRow>
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="ID"
         pagination={false}
@@ -172,6 +173,7 @@ export function AirTicketSection(p: PartProps) {
               ) : null}
             </Flex>
             <Table<AirTicketShareRow>
+              scroll={{ x: 'max-content' }}
               size="small"
               rowKey="ID"
               pagination={false}

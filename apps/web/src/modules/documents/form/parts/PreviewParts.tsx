@@ -15,6 +15,7 @@ export function PreviewParts(p: Props) {
         <section data-testid="preview-apportion">
           {title('doc.section.apportion')}
           <Table
+            scroll={{ x: 'max-content' }}
             {...table}
             dataSource={p.Apportionment}
             columns={[
@@ -35,6 +36,7 @@ export function PreviewParts(p: Props) {
         <section data-testid="preview-trips">
           {title('doc.section.trips')}
           <Table
+            scroll={{ x: 'max-content' }}
             {...table}
             dataSource={p.Trips}
             columns={[
@@ -73,6 +75,7 @@ export function PreviewParts(p: Props) {
         <section data-testid="preview-orders">
           {title('doc.section.purchaseOrders')}
           <Table
+            scroll={{ x: 'max-content' }}
             {...table}
             dataSource={p.PurchaseOrders}
             columns={[
@@ -87,6 +90,7 @@ export function PreviewParts(p: Props) {
         <section data-testid="preview-air-tickets">
           {title('doc.section.airTickets')}
           <Table
+            scroll={{ x: 'max-content' }}
             {...table}
             dataSource={p.AirTicketShares}
             columns={[

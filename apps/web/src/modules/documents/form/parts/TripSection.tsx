@@ -27,6 +27,7 @@ export function TripSection(p: PartProps) {
   return (
     <Flex vertical gap={8} data-testid="doc-trips">
       <Table<TripRow>
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="ID"
         pagination={false}

@@ -172,7 +172,7 @@ export async function paySuggest(db: Db, clerk: Clerk, q: SearchPaySuggestBody):
   const now = Date.now();
   const groups = new Map<string, PaySuggestRow>();
   for (const v of await repo.unpaidPosted(db, clerk.companyId, gl, q)) {
-    const payee = payeeOf(v, clerk.culture);
+    const payee = payeeOf(v);
     const row = toDocumentRow(v, clerk.culture, now);
     const key = `${payee.kind}:${payee.code ?? ''}:${payee.bankAccount ?? ''}`;
     const g = groups.get(key) ?? {

@@ -129,6 +129,7 @@ function documentFields(gl: string) {
     applicantEn: employee.nameEn,
     applicantBankName: employee.bankName,
     applicantBankAccount: employee.bankAccount,
+    applicantBankAccountName: employee.bankAccountName,
     teamZh: team.nameZh,
     teamEn: team.nameEn,
     payeeKind: payDetail.payeeKind,
@@ -148,6 +149,7 @@ export type DocumentView = {
   applicantEn: string;
   applicantBankName: string | null;
   applicantBankAccount: string | null;
+  applicantBankAccountName: string | null;
   teamZh: string | null;
   teamEn: string | null;
   payeeKind: 'employee' | 'vendor' | null;

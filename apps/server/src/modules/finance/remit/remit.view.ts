@@ -1,4 +1,4 @@
-import type { Culture, RemitDocumentRow, RemitRun } from '@ems/contracts';
+import { bankAccountHolder, type Culture, type RemitDocumentRow, type RemitRun } from '@ems/contracts';
 import { localName } from '../../../core/i18n';
 import type { DocumentView, RunView } from './remit.repository';
 
@@ -35,9 +35,10 @@ export function toRun(v: RunView, culture: Culture): RemitRun {
 
 /**
  * Whom a document pays: the vendor of its pay detail, else the applicant, with the bank account the payment goes
- * to (null when none is kept, which the remittance refuses).
+ * to (null when none is kept, which the remittance refuses). The applicant is named as the bank registered the
+ * account (else by the Chinese name), never in the reader's language: the bank matches the name to the account.
  */
-export function payeeOf(v: DocumentView, culture: Culture) {
+export function payeeOf(v: DocumentView) {
   if (v.payeeKind === 'vendor')
     return {
       kind: 'vendor' as const,
@@ -49,7 +50,7 @@ export function payeeOf(v: DocumentView, culture: Culture) {
   return {
     kind: 'employee' as const,
     code: v.applicantCode,
-    name: localName(culture, v.applicantZh, v.applicantEn),
+    name: bankAccountHolder(v.applicantBankAccountName, v.applicantZh),
     bankName: v.applicantBankName,
     bankAccount: v.applicantBankAccount?.trim() || null,
   };
@@ -59,7 +60,7 @@ const DAY = 86_400_000;
 
 export function toDocumentRow(v: DocumentView, culture: Culture, now = Date.now()): RemitDocumentRow {
   const d = v.d;
-  const payee = payeeOf(v, culture);
+  const payee = payeeOf(v);
   const posted = iso(v.postedAt);
   return {
     ID: d.id,

@@ -183,7 +183,7 @@ export async function pass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsBod
             const view = await repo.documentById(inner, gl, d.id);
             if (!view) throw notFound();
             if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: d.docNo });
-            const payee = payeeOf(view, clerk.culture);
+            const payee = payeeOf(view);
             if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: d.docNo, payee: payee.name });
             await guarded(
               () =>
@@ -319,7 +319,7 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
     if (status !== 'remitting') throw refused('remit.document_moved', { docNo: no, status });
     const view = views.get(i.documentId);
     if (!view) throw notFound();
-    const payee = payeeOf(view, clerk.culture);
+    const payee = payeeOf(view);
     if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: no, payee: payee.name });
     if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: no });
     const key =

@@ -1,0 +1,1 @@
+ALTER TABLE "employee" ADD COLUMN "bank_account_name" varchar(200);

@@ -31,13 +31,23 @@ export async function noteError(db: Db, id: number, error: string) {
   await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
 }
 
+/** A line under a notice's subject, rendered in the recipient's language (an amount kept back from a payment). */
+export interface NoticeLine {
+  key: string;
+  params: Record<string, string | number>;
+}
+
 export interface NoticeInput {
   companyId: number;
   toEmployeeId: number;
   template: string;
   params: Record<string, string | number>;
+  /** Kept in the params as `lines`, rendered one per line after the subject. */
+  lines?: NoticeLine[];
   documentId: number;
 }
+
+const paramsOf = ({ lines, params }: NoticeInput) => JSON.stringify(lines?.length ? { ...params, lines } : params);
 
 /** Many notices at once, a thousand per statement; answers their ids in the order given. */
 export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise<number[]> {
@@ -45,7 +55,11 @@ export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise
   for (let i = 0; i < vs.length; i += 1000) {
     const rows = await db
       .insert(mailOutbox)
-      .values(vs.slice(i, i + 1000).map((v) => ({ ...v, params: JSON.stringify(v.params) })))
+      .values(
+        vs
+          .slice(i, i + 1000)
+          .map(({ lines, ...v }) => ({ ...v, params: paramsOf({ ...v, ...(lines ? { lines } : {}) }) })),
+      )
       .returning({ id: mailOutbox.id });
     ids.push(...rows.map((r) => r.id));
   }
@@ -55,7 +69,13 @@ export async function insertNotices(db: Db, vs: readonly NoticeInput[]): Promise
 export async function insertNotice(db: Db, v: NoticeInput): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ ...v, params: JSON.stringify(v.params) })
+    .values({
+      companyId: v.companyId,
+      toEmployeeId: v.toEmployeeId,
+      template: v.template,
+      documentId: v.documentId,
+      params: paramsOf(v),
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

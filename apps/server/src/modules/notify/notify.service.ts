@@ -8,6 +8,8 @@ import { localName } from '../../core/i18n';
 import { enqueue, enqueueMany, type OutboundHandler } from '../outbound/outbound.service';
 import * as repo from './notify.repository';
 
+export type { NoticeInput, NoticeLine } from './notify.repository';
+
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
 export interface MailTransport {
   send(message: { to: string; subject: string; text: string; id: number }): Promise<void>;
@@ -71,14 +73,17 @@ export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: Mai
     const r = await repo.notice(ctx.db, mailId);
     if (!r || r.m.sentAt) return;
     const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
-    const params = JSON.parse(r.m.params) as Record<string, string | number>;
+    const { lines, ...params } = JSON.parse(r.m.params) as Record<string, string | number> & {
+      lines?: repo.NoticeLine[];
+    };
     const subject = ctx.messages.t(r.m.template, culture, params);
+    const body = [subject, ...(lines ?? []).map((l) => ctx.messages.t(l.key, culture, l.params))].join('\n');
     const greeting = ctx.messages.t('workflow.mail.greeting', culture, {
       name: localName(culture, r.nameZh, r.nameEn),
     });
     try {
       if (!r.email) throw new Error('no e-mail address');
-      await transport.send({ to: r.email, subject, text: `${greeting}\n\n${subject}\n`, id: r.m.id });
+      await transport.send({ to: r.email, subject, text: `${greeting}\n\n${body}\n`, id: r.m.id });
     } catch (err) {
       await repo.noteError(ctx.db, r.m.id, (err instanceof Error ? err.message : String(err)).slice(0, 1000));
       throw err;

@@ -1,6 +1,13 @@
-import { bankAccountHolder, type Culture, type RemitDocumentRow, type RemitRun } from '@ems/contracts';
+import {
+  addMoney,
+  bankAccountHolder,
+  type Culture,
+  type PaymentDeduction,
+  type RemitDocumentRow,
+  type RemitRun,
+} from '@ems/contracts';
 import { localName } from '../../../core/i18n';
-import type { DocumentView, RunView } from './remit.repository';
+import type { DeductionView, DocumentView, RunView } from './remit.repository';
 
 /** The run's number as people read it and as the bank file is named. */
 export const runNoOf = (id: number) => `RM${String(id).padStart(6, '0')}`;
@@ -79,4 +86,13 @@ export function toDocumentRow(v: DocumentView, culture: Culture, now = Date.now(
     RunID: v.runId,
     Version: d.version,
   };
+}
+
+export function toDeduction(v: DeductionView): PaymentDeduction {
+  return { DocNo: v.docNo, Kind: v.kind, Source: v.source, Date: v.sourceDate, Amount: v.amount };
+}
+
+/** What a payment was owed before its deductions: what the bank pays plus every amount kept back. */
+export function grossOf(net: string, deductions: readonly { Amount: string }[]): string {
+  return addMoney(net, ...deductions.map((d) => d.Amount));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankAccountName } from './bank';
 import { Id, Version } from './common';
 
 /** Form fields of POST /api/auth/Token. */
@@ -88,6 +89,8 @@ export const DefaultInfo = z.object({
   LineManagerName: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
+  /** The holder's name as the bank registered it; null: the Chinese name. */
+  BankAccountName: z.string().nullable(),
   DefaultCostCenterID: Id.nullable(),
   DefaultCostCenterCode: z.string().nullable(),
   Status: z.string(),
@@ -113,6 +116,7 @@ export const ModifyPersonalInfoBody = z.object({
     .regex(/^[0-9 ]{8,32}$/)
     .nullable()
     .optional(),
+  BankAccountName: BankAccountName.nullable().optional(),
   Language: z.enum(['zh-CN', 'en-GB']).optional(),
   Version: Version,
 });

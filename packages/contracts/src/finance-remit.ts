@@ -123,6 +123,25 @@ export type RemitBatchResult = z.infer<typeof RemitBatchResult>;
 export const ConfirmStepBody = z.object({ RunID: Id, Version, Step: RemitStep });
 export type ConfirmStepBody = z.infer<typeof ConfirmStepBody>;
 
+/** Why a payment is less than what the document is owed. */
+export const DEDUCTION_KINDS = ['card_private', 'loan'] as const;
+export type DeductionKind = (typeof DEDUCTION_KINDS)[number];
+
+/**
+ * One amount kept back from a payment, with its source: private business-card spend (the card's last four digits,
+ * the transaction's date and merchant) or a loan the claim wrote off (the loan's number). The reason is the kind, shown
+ * as the label `remit.deduction.<Kind>`.
+ */
+export const PaymentDeduction = z.object({
+  DocNo: z.string(),
+  Kind: z.enum(DEDUCTION_KINDS),
+  /** The card (`**** 1234`) and merchant, or the loan's document number. */
+  Source: z.string(),
+  Date: z.string().nullable(),
+  Amount: z.string(),
+});
+export type PaymentDeduction = z.infer<typeof PaymentDeduction>;
+
 /** Step 3: the remittance list, one row per bank line (payee and bank account, or document). */
 export const RemitLineRow = z.object({
   LineNo: z.number().int(),
@@ -133,6 +152,9 @@ export const RemitLineRow = z.object({
   BankAccount: z.string(),
   Documents: z.number().int(),
   DocNos: z.string(),
+  /** What the documents are owed before deductions; `Amount` is what the bank pays (gross less deductions). */
+  Gross: z.string(),
+  Deductions: z.array(PaymentDeduction),
   Amount: z.string(),
   PaidAt: z.string().nullable(),
 });
@@ -256,3 +278,21 @@ export const PaySuggestPage = z.object({
   TotalDocuments: z.number().int(),
 });
 export type PaySuggestPage = z.infer<typeof PaySuggestPage>;
+
+/** The payment of one document as its employee sees it: what it was owed, what was kept back and why, what was paid. */
+export const DocumentPaymentBody = z.object({ ID: Id });
+export const DocumentPayment = z.object({
+  RunNo: z.string(),
+  /** `remitting` while in a run, `paid` once remitted. */
+  Status: z.string(),
+  PayeeName: z.string(),
+  BankName: z.string().nullable(),
+  BankAccount: z.string().nullable(),
+  Gross: z.string(),
+  Deductions: z.array(PaymentDeduction),
+  Net: z.string(),
+  PaidAt: z.string().nullable(),
+});
+export type DocumentPayment = z.infer<typeof DocumentPayment>;
+export const DocumentPaymentResult = z.object({ Payment: DocumentPayment.nullable() });
+export type DocumentPaymentResult = z.infer<typeof DocumentPaymentResult>;

@@ -3,6 +3,7 @@ export * from './applies';
 export * from './approval';
 export * from './attachments';
 export * from './auth';
+export * from './bank';
 export * from './baseinfo';
 export * from './budget';
 export * from './cards';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankAccountName } from './bank';
 import { Id, MasterCode, Money, Name, Version } from './common';
 import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
@@ -83,6 +84,8 @@ export const EmployeeRecord = z.object({
   LineManagerName: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
+  /** The holder's name as the bank registered it; null: the Chinese name. */
+  BankAccountName: z.string().nullable(),
   Language: z.string(),
   Status: EmployeeStatusEnum,
   ApprovalLimit: z.string().nullable(),
@@ -103,6 +106,7 @@ export const SaveEmployeeBody = z.object({
   LineManagerID: Id.nullish(),
   BankName: Optional(100),
   BankAccount: BankAccount.nullish(),
+  BankAccountName: BankAccountName.nullish(),
   Language: z.enum(['zh-CN', 'en-GB']).default('zh-CN'),
   /** The sign-in account; left out, the person is master data only (approver, payee) and cannot sign in. */
   Username: Username.nullish(),
@@ -134,6 +138,7 @@ export const UpdateEmployeeInfoBody = z.object({
   Mobile: Mobile.nullish(),
   BankName: Optional(100),
   BankAccount: BankAccount.nullish(),
+  BankAccountName: BankAccountName.nullish(),
 });
 export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
 export const EmployeeVersion = z.object({
@@ -227,6 +232,7 @@ export const EmployeeImportRow = z.object({
   Mobile: blank(Mobile.optional()),
   BankName: blank(z.string().trim().max(100).optional()),
   BankAccount: blank(BankAccount.optional()),
+  BankAccountName: blank(BankAccountName.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
   Username: blank(Username.optional()),
   ApprovalLimit: blank(Money.optional()),

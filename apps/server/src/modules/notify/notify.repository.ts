@@ -31,23 +31,30 @@ export async function noteError(db: Db, id: number, error: string) {
   await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
 }
 
-/** A digest's line: its texts' parameters (`xZh` and `xEn` give `x` in the recipient's language) and its link. */
-export type NoticeItem = Record<string, string | number> & { link?: string };
+/**
+ * A line under a notice's subject (an amount kept back from a payment, a document of a digest): its language key and
+ * parameters, rendered in the recipient's language (`xZh` and `xEn` give `x`), and a link shown under it.
+ */
+export interface NoticeLine {
+  key: string;
+  params: Record<string, string | number>;
+  link?: string;
+}
 
 export interface NoticeInput {
   companyId: number;
   toEmployeeId: number;
   template: string;
   params: Record<string, string | number>;
+  /** Kept in the params as `lines`, rendered one per line after the subject. */
+  lines?: readonly NoticeLine[];
   /** The document the notice is about: its link closes the notice. */
   documentId: number | null;
-  items?: readonly NoticeItem[];
 }
 
-const row = (v: NoticeInput) => ({
+const row = ({ lines, ...v }: NoticeInput) => ({
   ...v,
-  params: JSON.stringify(v.params),
-  items: v.items ? JSON.stringify(v.items) : null,
+  params: JSON.stringify(lines?.length ? { ...v.params, lines } : v.params),
 });
 
 /** Many notices at once, a thousand per statement; answers their ids in the order given. */

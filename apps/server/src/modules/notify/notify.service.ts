@@ -8,6 +8,8 @@ import { localName } from '../../core/i18n';
 import { enqueue, enqueueMany, type OutboundHandler } from '../outbound/outbound.service';
 import * as repo from './notify.repository';
 
+export type { NoticeInput, NoticeLine } from './notify.repository';
+
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
 export interface MailTransport {
   send(message: { to: string; subject: string; text: string; id: number }): Promise<void>;
@@ -75,10 +77,13 @@ export function mailJob(
     if (!r || r.m.sentAt) return;
     const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
     const t = (key: string, params?: Record<string, string | number>) => ctx.messages.t(key, culture, params);
-    const params = JSON.parse(r.m.params) as Record<string, string | number>;
+    const { lines, ...params } = JSON.parse(r.m.params) as Record<string, string | number> & {
+      lines?: repo.NoticeLine[];
+    };
     const subject = t(r.m.template, params);
     const greeting = t('workflow.mail.greeting', { name: localName(culture, r.nameZh, r.nameEn) });
-    const text = [greeting, '', subject, ...noticeBody(r.m, t, ctx.config.publicUrl, culture), ''].join('\n');
+    const body = noticeBody(lines ?? [], r.m.documentId, t, ctx.config.publicUrl, culture);
+    const text = [greeting, '', subject, ...body, ''].join('\n');
     try {
       if (!r.email) throw new Error('no e-mail address');
       await transport.send({ to: r.email, subject, text, id: r.m.id });
@@ -96,26 +101,29 @@ export function documentLink(publicUrl: string, documentId: number): string {
 }
 
 /**
- * A notice's lines after its subject: a digest's items, each by the template's `.item` text (a parameter `x` is
- * taken from `xZh` or `xEn` in the recipient's language) and its link, then the link of the document it is about.
+ * A notice's lines after its subject: each of its lines in the recipient's language (a parameter `x` is taken from
+ * `xZh` or `xEn`), with its link under it, then the link of the document the notice is about.
  */
 function noticeBody(
-  m: { template: string; items: string | null; documentId: number | null },
+  lines: readonly repo.NoticeLine[],
+  documentId: number | null,
   t: (key: string, params?: Record<string, string | number>) => string,
   publicUrl: string,
   culture: Culture,
 ): string[] {
-  const lines: string[] = [];
-  for (const item of m.items ? (JSON.parse(m.items) as repo.NoticeItem[]) : []) {
-    const params: Record<string, string | number> = { ...item };
-    for (const key of Object.keys(item))
-      if (key.endsWith('Zh') && `${key.slice(0, -2)}En` in item)
-        params[key.slice(0, -2)] = localName(culture, String(item[key]), String(item[`${key.slice(0, -2)}En`]));
-    lines.push('', `- ${t(`${m.template}.item`, params)}`);
-    if (item.link) lines.push(`  ${item.link}`);
+  const out: string[] = [];
+  for (const line of lines) {
+    const params: Record<string, string | number> = { ...line.params };
+    for (const key of Object.keys(line.params)) {
+      const base = key.slice(0, -2);
+      if (key.endsWith('Zh') && `${base}En` in line.params)
+        params[base] = localName(culture, String(line.params[key]), String(line.params[`${base}En`]));
+    }
+    out.push(t(line.key, params));
+    if (line.link) out.push(`  ${line.link}`);
   }
-  if (m.documentId !== null) lines.push('', t('workflow.mail.open', { url: documentLink(publicUrl, m.documentId) }));
-  return lines;
+  if (documentId !== null) out.push('', t('workflow.mail.open', { url: documentLink(publicUrl, documentId) }));
+  return out;
 }
 
 /** A notice written in the caller's transaction; the mail job that sends it exists only if that transaction commits. */

@@ -11,15 +11,13 @@ export const mailOutbox = pgTable(
     toEmployeeId: integer('to_employee_id')
       .notNull()
       .references(() => employee.id),
-    /** Language key of the notice (workflow.mail.*) and its parameters; rendered in the recipient's language. */
+    /**
+     * Language key of the notice (workflow.mail.*) and its parameters, with its lines (`lines`) if it has any;
+     * rendered in the recipient's language.
+     */
     template: varchar('template', { length: 60 }).notNull(),
     params: text('params').notNull(),
     documentId: integer('document_id'),
-    /**
-     * The lines of a digest (a reminder naming several documents), JSON: each rendered by the template's `.item`
-     * text in the recipient's language, followed by its `link`.
-     */
-    items: text('items'),
     /** Set on a notice that goes out once only (a reminder of a day, a warning for a loan): a second is not written. */
     onceKey: varchar('once_key', { length: 120 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

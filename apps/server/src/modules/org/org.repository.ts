@@ -112,7 +112,7 @@ export async function updatePersonalInfo(
   db: Db,
   employeeId: number,
   version: number,
-  v: Partial<Pick<EmployeeRow, 'email' | 'mobile' | 'bankName' | 'bankAccount' | 'language'>>,
+  v: Partial<Pick<EmployeeRow, 'email' | 'mobile' | 'bankName' | 'bankAccount' | 'bankAccountName' | 'language'>>,
 ) {
   return updateVersioned(db, employee, employeeId, version, v, { touch: true });
 }

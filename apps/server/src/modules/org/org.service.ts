@@ -29,6 +29,7 @@ export async function defaultInfo(db: Db, user: SessionUser, culture: Culture): 
     LineManagerName: localName(culture, p.managerZh, p.managerEn),
     BankName: e.bankName,
     BankAccount: e.bankAccount,
+    BankAccountName: e.bankAccountName,
     DefaultCostCenterID: e.defaultCostCentreId,
     DefaultCostCenterCode: null,
     Status: e.status,
@@ -52,6 +53,7 @@ export async function modifyPersonalInfo(
     ...(fields.Mobile !== undefined ? { mobile: fields.Mobile } : {}),
     ...(fields.BankName !== undefined ? { bankName: fields.BankName } : {}),
     ...(fields.BankAccount !== undefined ? { bankAccount: fields.BankAccount?.replace(/\s+/g, '') ?? null } : {}),
+    ...(fields.BankAccountName !== undefined ? { bankAccountName: fields.BankAccountName || null } : {}),
     ...(fields.Language !== undefined ? { language: fields.Language } : {}),
   };
   await ctx.db.transaction(async (tx) => {

@@ -69,6 +69,11 @@ export const employee = pgTable(
     defaultCostCentreId: integer('default_cost_centre_id'),
     bankName: varchar('bank_name', { length: 100 }),
     bankAccount: varchar('bank_account', { length: 40 }),
+    /**
+     * The account holder's name as the bank registered it: what the bank file, the remittance list and its PDF name
+     * as payee. Null means the Chinese name (`bankAccountHolder` in contracts), never the reader's UI language.
+     */
+    bankAccountName: varchar('bank_account_name', { length: 200 }),
     status: varchar('status', { length: 30, enum: EMPLOYEE_STATUSES }).notNull().default('active'),
     approvalLimit: numeric('approval_limit', { precision: 18, scale: 2 }),
     language: varchar('language', { length: 10 }).notNull().default('zh-CN'),

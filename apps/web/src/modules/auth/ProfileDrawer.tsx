@@ -16,10 +16,11 @@ interface ProfileForm {
   Mobile: string | null;
   BankName: string | null;
   BankAccount: string | null;
+  BankAccountName: string | null;
   Language: 'zh-CN' | 'en-GB';
 }
 
-const EDITABLE = ['Email', 'Mobile', 'BankName', 'BankAccount', 'Language'] as const;
+const EDITABLE = ['Email', 'Mobile', 'BankName', 'BankAccount', 'BankAccountName', 'Language'] as const;
 const blankToNull = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
 /** The signed-in user's profile: contact and bank details and language editable, the rest read-only. */
@@ -39,6 +40,7 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
       Mobile: d.Mobile,
       BankName: d.BankName,
       BankAccount: d.BankAccount,
+      BankAccountName: d.BankAccountName,
       Language: d.Language === 'en-GB' ? 'en-GB' : 'zh-CN',
     });
   }, [open, info.data, form]);
@@ -57,6 +59,7 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
         Mobile: blankToNull(values.Mobile),
         BankName: blankToNull(values.BankName),
         BankAccount: blankToNull(values.BankAccount),
+        BankAccountName: blankToNull(values.BankAccountName),
         Language: values.Language,
         Version: info.data.Version,
       });
@@ -127,6 +130,13 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             rules={[{ pattern: /^[0-9 ]{8,32}$/, message: t('profile.bankAccountInvalid') }]}
           >
             <Input maxLength={32} inputMode="numeric" data-testid="profile-bank-account" />
+          </Form.Item>
+          <Form.Item
+            name="BankAccountName"
+            label={t('profile.bankAccountName')}
+            extra={t('profile.bankAccountNameHint')}
+          >
+            <Input maxLength={200} placeholder={d?.UserNameZH} data-testid="profile-bank-account-name" />
           </Form.Item>
           <Form.Item name="Language" label={t('profile.language')}>
             <Select

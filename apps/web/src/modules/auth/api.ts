@@ -8,6 +8,7 @@ export interface PersonalInfoChange {
   Mobile?: string | null;
   BankName?: string | null;
   BankAccount?: string | null;
+  BankAccountName?: string | null;
   Language?: 'zh-CN' | 'en-GB';
   Version: number;
 }

@@ -154,8 +154,16 @@ export async function insertTransactions(db: Db, rows: (typeof cardTransaction.$
 export async function lockOpenPrivate(db: Db, companyId: number, employeeIds: number[], runId: number) {
   if (employeeIds.length === 0) return [];
   return db
-    .select({ id: t.id, employeeId: t.employeeId, amount: t.amount })
+    .select({
+      id: t.id,
+      employeeId: t.employeeId,
+      amount: t.amount,
+      transDate: t.transDate,
+      merchant: t.merchant,
+      cardNo: businessCard.cardNo,
+    })
     .from(t)
+    .innerJoin(businessCard, eq(businessCard.id, t.cardId))
     .where(
       and(
         eq(t.companyId, companyId),
@@ -166,7 +174,7 @@ export async function lockOpenPrivate(db: Db, companyId: number, employeeIds: nu
       ),
     )
     .orderBy(asc(t.transDate), asc(t.id))
-    .for('update');
+    .for('update', { of: t });
 }
 
 /** Frees what a run had taken (its list is built again). */

@@ -143,22 +143,32 @@ export async function claim(
   );
 }
 
+/** One private card transaction (or the part of it) kept back from one remittance item. */
+export interface KeptBack {
+  transactionId: number;
+  /** The card's last four digits and the merchant, as the payee knows the spend. */
+  source: string;
+  date: string;
+  amount: string;
+}
+
 /**
  * The remittance's deduction (docs/decisions/037), called when a run's remittance list is built, in its
  * transaction: per employee paid by the run, their private, unsettled transactions (locked, oldest first, none taken
  * by another run) are taken whole while they fit under what the run pays them less a cent per document, and kept back
  * from their documents in order, each document paying at least 0.01. Building the list again first frees what the
- * run had taken. Returns what is kept back per remittance item; the rest waits for a later run.
+ * run had taken. Returns, per remittance item, each transaction (or the part of one) kept back from it, so the
+ * payee is told which spend reduced which payment; the rest waits for a later run.
  */
 export async function deductPrivateSpend(
   tx: Db,
   actor: AuditActor,
   runId: number,
   items: { id: number; employeeId: number; amount: string }[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, KeptBack[]>> {
   const companyId = actor.companyId;
   await repo.releaseRun(tx, runId);
-  const kept = new Map<number, string>();
+  const kept = new Map<number, KeptBack[]>();
   const byEmployee = new Map<number, { id: number; amount: string }[]>();
   for (const i of items) byEmployee.set(i.employeeId, [...(byEmployee.get(i.employeeId) ?? []), i]);
   const open = await repo.lockOpenPrivate(tx, companyId, [...byEmployee.keys()], runId);
@@ -166,17 +176,31 @@ export async function deductPrivateSpend(
   for (const [employeeId, own] of byEmployee) {
     const room = subMoney(addMoney('0', ...own.map((i) => i.amount)), mulMoney('0.01', own.length));
     let total = '0.00';
+    const mine: { p: (typeof open)[number]; left: string }[] = [];
     for (const p of open.filter((x) => x.employeeId === employeeId)) {
       if (compareMoney(addMoney(total, p.amount), room) > 0) continue;
       total = addMoney(total, p.amount);
       taken.push(p.id);
+      mine.push({ p, left: p.amount });
     }
+    // Spread the taken transactions over the documents in order, a transaction split where a document is full.
     for (const i of own) {
-      if (compareMoney(total, '0') <= 0) break;
-      const most = subMoney(i.amount, '0.01');
-      const d = compareMoney(total, most) > 0 ? most : total;
-      if (compareMoney(d, '0') > 0) kept.set(i.id, d);
-      total = subMoney(total, d);
+      let most = subMoney(i.amount, '0.01');
+      const parts: KeptBack[] = [];
+      for (const m of mine) {
+        if (compareMoney(most, '0') <= 0) break;
+        if (compareMoney(m.left, '0') <= 0) continue;
+        const d = compareMoney(m.left, most) > 0 ? most : m.left;
+        m.left = subMoney(m.left, d);
+        most = subMoney(most, d);
+        parts.push({
+          transactionId: m.p.id,
+          source: `${maskCardNo(m.p.cardNo).slice(-9)} ${m.p.merchant}`.slice(0, 250),
+          date: m.p.transDate,
+          amount: d,
+        });
+      }
+      if (parts.length) kept.set(i.id, parts);
     }
   }
   if ((await repo.reserve(tx, taken, runId)) !== taken.length) throw conflict();

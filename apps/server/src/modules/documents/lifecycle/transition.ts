@@ -4,7 +4,7 @@ import type { Db } from '../../../core/db';
 import { conflict, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { audit, auditMany } from '../../audit/audit.service';
-import { queueNotice, queueNotices } from '../../notify/notify.service';
+import { type NoticeInput, type NoticeLine, queueNotice, queueNotices } from '../../notify/notify.service';
 import { isReadable } from '../scope/scope.service';
 import type { LockedDocument } from './document.lock';
 import { check } from './document.state';
@@ -170,7 +170,13 @@ export async function transition(
 /** What one action does to each document of a batch: the same target state, a notice and audit detail per document. */
 export interface BatchOutcome {
   to: DocState;
-  notify?: (d: LockedDocument) => { to: number; template: string };
+  /** The notice per document; its params add to the document's number, its lines follow the subject. */
+  notify?: (d: LockedDocument) => {
+    to: number;
+    template: string;
+    params?: NoticeInput['params'];
+    lines?: NoticeLine[];
+  };
   detail?: (d: LockedDocument) => Record<string, unknown>;
 }
 
@@ -223,13 +229,17 @@ export async function transitionMany(
   if (notify)
     await queueNotices(
       tx,
-      docs.map((d) => ({
-        companyId: d.companyId,
-        toEmployeeId: notify(d).to,
-        template: notify(d).template,
-        params: { docNo: d.docNo },
-        documentId: d.id,
-      })),
+      docs.map((d) => {
+        const n = notify(d);
+        return {
+          companyId: d.companyId,
+          toEmployeeId: n.to,
+          template: n.template,
+          params: { ...n.params, docNo: d.docNo },
+          ...(n.lines ? { lines: n.lines } : {}),
+          documentId: d.id,
+        };
+      }),
     );
   await auditMany(
     tx,

@@ -1,6 +1,7 @@
 import type {
   CompleteAccountBody,
   CompleteAccountResult,
+  DocumentPaymentResult,
   Page,
   PaidDocumentRow,
   PaySuggestPage,
@@ -19,15 +20,17 @@ import { staleVersion } from '../../../core/checks';
 import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { AppError, notFound, refused } from '../../../core/errors';
+import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shownAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
+import { isReadable } from '../../documents/scope/scope.service';
 import { glAccount } from '../entries/accounts';
 import { loanBalance } from '../loans/loans.service';
 import { queuePosting } from '../posting/queue.service';
 import * as repo from './remit.repository';
-import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';
+import { grossOf, payeeOf, runNoOf, toDeduction, toDocumentRow, toRun } from './remit.view';
 import { type Clerk, companyWide, writeRun } from './remittance.service';
 
 /** The company's remittance runs, newest first (the payments screen). */
@@ -172,7 +175,7 @@ export async function paySuggest(db: Db, clerk: Clerk, q: SearchPaySuggestBody):
   const now = Date.now();
   const groups = new Map<string, PaySuggestRow>();
   for (const v of await repo.unpaidPosted(db, clerk.companyId, gl, q)) {
-    const payee = payeeOf(v, clerk.culture);
+    const payee = payeeOf(v);
     const row = toDocumentRow(v, clerk.culture, now);
     const key = `${payee.kind}:${payee.code ?? ''}:${payee.bankAccount ?? ''}`;
     const g = groups.get(key) ?? {
@@ -250,4 +253,29 @@ export async function remittancePaymentsOf(
     amount: i.amount,
     paidAt: i.paidAt?.toISOString() ?? null,
   }));
+}
+
+/**
+ * The payment of one document as whoever may open the document sees it (its employee first): the run, the payee,
+ * what the document was owed, every amount kept back with its reason and source, and the net the bank pays, read
+ * from the same rows as the remittance list, its PDF and the paid notice. None while no run holds the document.
+ */
+export async function documentPayment(db: Db, user: SessionUser, id: number): Promise<DocumentPaymentResult> {
+  if (!(await isReadable(db, user, id))) throw notFound();
+  const p = await repo.paymentOf(db, id);
+  if (!p || p.companyId !== user.companyId) return { Payment: null };
+  const deductions = (await repo.deductionsOfDocuments(db, [id])).map(toDeduction);
+  return {
+    Payment: {
+      RunNo: runNoOf(p.i.runId),
+      Status: p.i.paidAt ? 'paid' : 'remitting',
+      PayeeName: p.i.payeeName,
+      BankName: p.i.bankName,
+      BankAccount: shownAccount(user, p.i.bankAccount),
+      Gross: grossOf(p.i.amount, deductions),
+      Deductions: deductions,
+      Net: p.i.amount,
+      PaidAt: p.i.paidAt?.toISOString() ?? null,
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { addMoney, amountInWords } from '@ems/contracts';
+import { addMoney, amountInWords, subMoney } from '@ems/contracts';
 import type { AppContext } from '../../../core/context';
 import { refused } from '../../../core/errors';
 import { renderPdf } from '../../../core/pdf';
@@ -33,10 +33,34 @@ export async function remittanceListPdf(ctx: AppContext, clerk: Clerk, runId: nu
         { header: both('bank'), width: 120, value: (r) => r.BankName ?? '' },
         { header: both('account'), width: 140, value: (r) => r.BankAccount },
         { header: both('docNos'), value: (r) => r.DocNos },
-        { header: both('amount'), width: 90, align: 'right', value: (r) => r.Amount },
+        { header: both('gross'), width: 80, align: 'right', value: (r) => r.Gross },
+        {
+          header: both('deducted'),
+          width: 70,
+          align: 'right',
+          value: (r) => (r.Deductions.length ? subMoney(r.Gross, r.Amount) : ''),
+        },
+        { header: both('amount'), width: 80, align: 'right', value: (r) => r.Amount },
       ],
       Rows,
     );
+    // Every amount kept back, with its reason and source, so the signer sees why a payee gets less.
+    const kept = Rows.flatMap((r) => r.Deductions.map((d) => ({ line: r.LineNo, ...d })));
+    if (kept.length) {
+      doc.moveDown();
+      kit.heading(both('deductions'));
+      kit.table(
+        [
+          { header: both('line'), width: 40, value: (d) => String(d.line) },
+          { header: both('docNos'), width: 110, value: (d) => d.DocNo },
+          { header: both('reason'), width: 150, value: (d) => ctx.messages.both(`remit.deduction.${d.Kind}`) },
+          { header: both('source'), value: (d) => d.Source },
+          { header: both('sourceDate'), width: 80, value: (d) => d.Date ?? '' },
+          { header: both('amount'), width: 80, align: 'right', value: (d) => d.Amount },
+        ],
+        kept,
+      );
+    }
     doc.moveDown();
     doc.text(both('signature'));
   });

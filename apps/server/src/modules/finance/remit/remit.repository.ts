@@ -3,12 +3,12 @@ import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, lte, ne,
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { insertOne, updateVersioned } from '../../../core/versioned';
-import { document } from '../../documents/document.table';
+import { document, documentLoanLink } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { payDetail } from '../../documents/parts/parts.table';
 import { employee, team } from '../../org/org.table';
 import { accountingEntry, voucher } from '../entries/entries.table';
-import { remittanceItem, remittanceRun } from './remit.table';
+import { remittanceDeduction, remittanceItem, remittanceRun } from './remit.table';
 
 export type RunRow = typeof remittanceRun.$inferSelect;
 export type ItemRow = typeof remittanceItem.$inferSelect;
@@ -129,6 +129,7 @@ function documentFields(gl: string) {
     applicantEn: employee.nameEn,
     applicantBankName: employee.bankName,
     applicantBankAccount: employee.bankAccount,
+    applicantBankAccountName: employee.bankAccountName,
     teamZh: team.nameZh,
     teamEn: team.nameEn,
     payeeKind: payDetail.payeeKind,
@@ -148,6 +149,7 @@ export type DocumentView = {
   applicantEn: string;
   applicantBankName: string | null;
   applicantBankAccount: string | null;
+  applicantBankAccountName: string | null;
   teamZh: string | null;
   teamEn: string | null;
   payeeKind: 'employee' | 'vendor' | null;
@@ -427,4 +429,102 @@ export async function searchPaid(db: Db, companyId: number, q: SearchPaidBody) {
         asc(document.id),
       ),
   );
+}
+
+// Deductions --------------------------------------------------------------------------------------------------------
+
+export type DeductionInput = typeof remittanceDeduction.$inferInsert;
+
+/** Clears what the run's list kept back (the list is built again). */
+export async function clearDeductions(db: Db, runId: number) {
+  await db
+    .delete(remittanceDeduction)
+    .where(
+      inArray(
+        remittanceDeduction.itemId,
+        db.select({ id: remittanceItem.id }).from(remittanceItem).where(eq(remittanceItem.runId, runId)),
+      ),
+    );
+}
+
+export async function insertDeductions(db: Db, rows: DeductionInput[]) {
+  for (let i = 0; i < rows.length; i += 2_000) await db.insert(remittanceDeduction).values(rows.slice(i, i + 2_000));
+}
+
+/** The loans the documents wrote off, with the loan's number: their payable was credited net of these. */
+export async function loanWriteOffs(db: Db, documentIds: number[]) {
+  const loan = aliasedTable(document, 'loan');
+  const out: { documentId: number; loanId: number; loanNo: string; amount: string }[] = [];
+  for (let i = 0; i < documentIds.length; i += 1_000)
+    out.push(
+      ...(await db
+        .select({
+          documentId: documentLoanLink.documentId,
+          loanId: documentLoanLink.loanId,
+          loanNo: loan.docNo,
+          amount: documentLoanLink.amount,
+        })
+        .from(documentLoanLink)
+        .innerJoin(loan, eq(loan.id, documentLoanLink.loanId))
+        .where(inArray(documentLoanLink.documentId, documentIds.slice(i, i + 1_000)))
+        .orderBy(asc(documentLoanLink.loanId))),
+    );
+  return out;
+}
+
+const deductionFields = {
+  itemId: remittanceDeduction.itemId,
+  lineNo: remittanceItem.lineNo,
+  docNo: document.docNo,
+  kind: remittanceDeduction.kind,
+  source: remittanceDeduction.source,
+  sourceDate: remittanceDeduction.sourceDate,
+  amount: remittanceDeduction.amount,
+};
+export type DeductionView = {
+  itemId: number;
+  lineNo: number | null;
+  docNo: string;
+  kind: (typeof remittanceDeduction.$inferSelect)['kind'];
+  source: string;
+  sourceDate: string | null;
+  amount: string;
+};
+
+function deductionQuery(db: Db) {
+  return db
+    .select(deductionFields)
+    .from(remittanceDeduction)
+    .innerJoin(remittanceItem, eq(remittanceItem.id, remittanceDeduction.itemId))
+    .innerJoin(document, eq(document.id, remittanceItem.documentId));
+}
+
+/** Every deduction of a run, by bank line and document. */
+export async function deductionsOfRun(db: Db, runId: number): Promise<DeductionView[]> {
+  return deductionQuery(db)
+    .where(eq(remittanceItem.runId, runId))
+    .orderBy(asc(remittanceItem.lineNo), asc(document.docNo), asc(remittanceDeduction.id));
+}
+
+/** The deductions of some documents' payments (the paid notices). */
+export async function deductionsOfDocuments(db: Db, documentIds: number[]): Promise<DeductionView[]> {
+  if (documentIds.length === 0) return [];
+  const out: DeductionView[] = [];
+  for (let i = 0; i < documentIds.length; i += 1_000)
+    out.push(
+      ...(await deductionQuery(db)
+        .where(inArray(remittanceItem.documentId, documentIds.slice(i, i + 1_000)))
+        .orderBy(asc(remittanceDeduction.id))),
+    );
+  return out;
+}
+
+/** A document's payment: its item and run, if it is in one. */
+export async function paymentOf(db: Db, documentId: number) {
+  const [row] = await db
+    .select({ i: remittanceItem, companyId: remittanceRun.companyId, step: remittanceRun.step })
+    .from(remittanceItem)
+    .innerJoin(remittanceRun, eq(remittanceRun.id, remittanceItem.runId))
+    .where(eq(remittanceItem.documentId, documentId));
+  return row;
 }

@@ -2,6 +2,8 @@ import {
   CompleteAccountBody,
   CompleteAccountResult,
   ConfirmStepBody,
+  DocumentPaymentBody,
+  DocumentPaymentResult,
   GenerateDataBody,
   LoadMainExpenseDataBody,
   LoadMainExpenseDataResult,
@@ -190,6 +192,17 @@ export async function remitRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: CompleteAccountResult,
     },
     async (req) => payments.completeAccount(ctx, clerkOf(req), req.body),
+  );
+
+  const payment = postGroup(app, { base: '/api/DocumentPayment', permission: 'authenticated', tags });
+  payment(
+    'Load',
+    {
+      summary: 'The payment of a document the user may open: gross, each deduction with its source, net paid',
+      body: DocumentPaymentBody,
+      response: DocumentPaymentResult,
+    },
+    async (req) => payments.documentPayment(ctx.db, currentUser(req), req.body.ID),
   );
 
   const suggest = postGroup(app, { base: '/api/PaySuggest', permission: 'PaySuggest', tags });

@@ -1,4 +1,4 @@
-import { AUDIT_METHODS, PAYEE_KINDS, PAYMENT_METHODS, REMIT_STEPS } from '@ems/contracts';
+import { AUDIT_METHODS, DEDUCTION_KINDS, PAYEE_KINDS, PAYMENT_METHODS, REMIT_STEPS } from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
@@ -77,4 +77,28 @@ export const remittanceItem = pgTable(
     ...timestampColumns(),
   },
   (t) => [uniqueIndex('remittance_item_document_uq').on(t.documentId), index('remittance_item_run_idx').on(t.runId)],
+);
+
+/**
+ * What a payment keeps back from a document's gross, one row per source, written with the remittance list: private
+ * business-card spend (its card transaction; `remittance_item.deducted` is their sum, what the bank does not pay)
+ * and the loans the claim wrote off (the payable was already credited net of them). The remittance list, its PDF,
+ * the document's payment and the paid notice all read these rows, so they show the same gross, reasons and net.
+ */
+export const remittanceDeduction = pgTable(
+  'remittance_deduction',
+  {
+    ...idColumn(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => remittanceItem.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20, enum: DEDUCTION_KINDS }).notNull(),
+    /** The card transaction kept back (card_private), or the loan written off (loan). */
+    sourceId: integer('source_id').notNull(),
+    /** `**** 1234 merchant` of the card, or the loan's number, as it stood when the list was built. */
+    source: varchar('source', { length: 250 }).notNull(),
+    sourceDate: date('source_date', { mode: 'string' }),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [index('remittance_deduction_item_idx').on(t.itemId)],
 );

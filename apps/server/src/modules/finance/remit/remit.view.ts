@@ -1,6 +1,13 @@
-import type { Culture, RemitDocumentRow, RemitRun } from '@ems/contracts';
+import {
+  addMoney,
+  bankAccountHolder,
+  type Culture,
+  type PaymentDeduction,
+  type RemitDocumentRow,
+  type RemitRun,
+} from '@ems/contracts';
 import { localName } from '../../../core/i18n';
-import type { DocumentView, RunView } from './remit.repository';
+import type { DeductionView, DocumentView, RunView } from './remit.repository';
 
 /** The run's number as people read it and as the bank file is named. */
 export const runNoOf = (id: number) => `RM${String(id).padStart(6, '0')}`;
@@ -35,9 +42,10 @@ export function toRun(v: RunView, culture: Culture): RemitRun {
 
 /**
  * Whom a document pays: the vendor of its pay detail, else the applicant, with the bank account the payment goes
- * to (null when none is kept, which the remittance refuses).
+ * to (null when none is kept, which the remittance refuses). The applicant is named as the bank registered the
+ * account (else by the Chinese name), never in the reader's language: the bank matches the name to the account.
  */
-export function payeeOf(v: DocumentView, culture: Culture) {
+export function payeeOf(v: DocumentView) {
   if (v.payeeKind === 'vendor')
     return {
       kind: 'vendor' as const,
@@ -49,7 +57,7 @@ export function payeeOf(v: DocumentView, culture: Culture) {
   return {
     kind: 'employee' as const,
     code: v.applicantCode,
-    name: localName(culture, v.applicantZh, v.applicantEn),
+    name: bankAccountHolder(v.applicantBankAccountName, v.applicantZh),
     bankName: v.applicantBankName,
     bankAccount: v.applicantBankAccount?.trim() || null,
   };
@@ -59,7 +67,7 @@ const DAY = 86_400_000;
 
 export function toDocumentRow(v: DocumentView, culture: Culture, now = Date.now()): RemitDocumentRow {
   const d = v.d;
-  const payee = payeeOf(v, culture);
+  const payee = payeeOf(v);
   const posted = iso(v.postedAt);
   return {
     ID: d.id,
@@ -78,4 +86,13 @@ export function toDocumentRow(v: DocumentView, culture: Culture, now = Date.now(
     RunID: v.runId,
     Version: d.version,
   };
+}
+
+export function toDeduction(v: DeductionView): PaymentDeduction {
+  return { DocNo: v.docNo, Kind: v.kind, Source: v.source, Date: v.sourceDate, Amount: v.amount };
+}
+
+/** What a payment was owed before its deductions: what the bank pays plus every amount kept back. */
+export function grossOf(net: string, deductions: readonly { Amount: string }[]): string {
+  return addMoney(net, ...deductions.map((d) => d.Amount));
 }

@@ -2,6 +2,7 @@ import type {
   ConfirmStepBody,
   GenerateDataBody,
   LoadMainExpenseDataResult,
+  PaymentDeduction,
   RemitBatchResult,
   RemitDocumentRow,
   RemitDocumentsBody,
@@ -25,6 +26,7 @@ import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { deductPrivateSpend, settleDeductions } from '../../cards/business/business.service';
 import { transition, transitionMany } from '../../documents/lifecycle/transition';
+import type { NoticeLine } from '../../notify/notify.service';
 import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
 import { glAccount } from '../entries/accounts';
@@ -32,7 +34,7 @@ import { type EntryInput, entriesOf, writeVoucher } from '../entries/voucher.ser
 import { queuePosting } from '../posting/queue.service';
 import { faultPoint } from './remit.faults';
 import * as repo from './remit.repository';
-import { payeeOf, runNoOf, toDocumentRow, toRun } from './remit.view';
+import { grossOf, payeeOf, runNoOf, toDeduction, toDocumentRow, toRun } from './remit.view';
 
 /** Who runs a remittance: the finance clerk as an actor, and as the session the document transitions check. */
 export interface Clerk extends Actor {
@@ -183,7 +185,7 @@ export async function pass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsBod
             const view = await repo.documentById(inner, gl, d.id);
             if (!view) throw notFound();
             if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: d.docNo });
-            const payee = payeeOf(view, clerk.culture);
+            const payee = payeeOf(view);
             if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: d.docNo, payee: payee.name });
             await guarded(
               () =>
@@ -319,7 +321,7 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
     if (status !== 'remitting') throw refused('remit.document_moved', { docNo: no, status });
     const view = views.get(i.documentId);
     if (!view) throw notFound();
-    const payee = payeeOf(view, clerk.culture);
+    const payee = payeeOf(view);
     if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: no, payee: payee.name });
     if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: no });
     const key =
@@ -352,10 +354,35 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
   await repo.updateItems(
     tx,
     updates.map(({ employeeId: _, ...u }) => {
-      const d = kept.get(u.id);
-      return d ? { ...u, amount: subMoney(u.amount, d), deducted: d } : u;
+      const parts = kept.get(u.id);
+      if (!parts) return u;
+      const d = addMoney('0', ...parts.map((p) => p.amount));
+      return { ...u, amount: subMoney(u.amount, d), deducted: d };
     }),
   );
+  // Every deduction with its source, for the list, its PDF, the document's payment and the paid notice alike.
+  await repo.clearDeductions(tx, run.id);
+  const itemOf = new Map(items.map(({ i }) => [i.documentId, i.id]));
+  await repo.insertDeductions(tx, [
+    ...[...kept].flatMap(([itemId, parts]) =>
+      parts.map((p) => ({
+        itemId,
+        kind: 'card_private' as const,
+        sourceId: p.transactionId,
+        source: p.source,
+        sourceDate: p.date,
+        amount: p.amount,
+      })),
+    ),
+    ...(await repo.loanWriteOffs(tx, [...itemOf.keys()])).map((l) => ({
+      itemId: itemOf.get(l.documentId)!,
+      kind: 'loan' as const,
+      sourceId: l.loanId,
+      source: l.loanNo,
+      sourceDate: null,
+      amount: l.amount,
+    })),
+  ]);
 }
 
 /** The payment voucher: debit each document's payable (its applicant), credit the bank per bank line. */
@@ -399,20 +426,28 @@ async function writePaymentVoucher(tx: Db, clerk: Clerk, run: repo.RunRow) {
 /** Step 3: the remittance list by bank line. */
 export async function record(db: Db, clerk: Clerk, runId: number): Promise<RemitRecordResult> {
   const run = await runOf(db, clerk, runId);
+  const deductions = new Map<number | null, repo.DeductionView[]>();
+  for (const d of await repo.deductionsOfRun(db, runId))
+    deductions.set(d.lineNo, [...(deductions.get(d.lineNo) ?? []), d]);
   const rows = (await repo.lines(db, runId))
     .filter((l) => l.lineNo !== null)
-    .map((l) => ({
-      LineNo: Number(l.lineNo),
-      PayeeKind: l.payeeKind,
-      PayeeCode: l.payeeCode,
-      PayeeName: l.payeeName,
-      BankName: l.bankName,
-      BankAccount: shownAccount(clerk.user, l.bankAccount) ?? '',
-      Documents: Number(l.documents),
-      DocNos: l.docNos,
-      Amount: l.amount,
-      PaidAt: l.paidAt === null ? null : new Date(l.paidAt).toISOString(),
-    }));
+    .map((l) => {
+      const kept = (deductions.get(l.lineNo) ?? []).map(toDeduction);
+      return {
+        LineNo: Number(l.lineNo),
+        PayeeKind: l.payeeKind,
+        PayeeCode: l.payeeCode,
+        PayeeName: l.payeeName,
+        BankName: l.bankName,
+        BankAccount: shownAccount(clerk.user, l.bankAccount) ?? '',
+        Documents: Number(l.documents),
+        DocNos: l.docNos,
+        Gross: grossOf(l.amount, kept),
+        Deductions: kept,
+        Amount: l.amount,
+        PaidAt: l.paidAt === null ? null : new Date(l.paidAt).toISOString(),
+      };
+    });
   return { Rows: rows, Total: addMoney('0', ...rows.map((r) => r.Amount)), Run: run };
 }
 
@@ -453,6 +488,9 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
     onStep(run, 'remit');
     if (!run.voucherId) throw refused('remit.wrong_step', { step: run.step });
     const amounts = new Map((await repo.itemsOf(tx, run.id)).map(({ i }) => [i.documentId, i.amount]));
+    // The paid notice tells the payee what was owed, every amount kept back and why, and what the bank pays.
+    const kept = new Map<string, repo.DeductionView[]>();
+    for (const d of await repo.deductionsOfRun(tx, run.id)) kept.set(d.docNo, [...(kept.get(d.docNo) ?? []), d]);
     await transitionMany(
       tx,
       clerk.user,
@@ -460,7 +498,7 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
       {
         to: 'paid',
         detail: (d) => ({ runId: run.id, amount: amounts.get(d.id) }),
-        notify: (d) => ({ to: d.applicantId, template: 'remit.mail.paid' }),
+        notify: (d) => paidNotice(d.applicantId, amounts.get(d.id) ?? '0', (kept.get(d.docNo) ?? []).map(toDeduction)),
       },
     );
     faultPoint('remit_paid');
@@ -474,6 +512,28 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
     faultPoint('remit');
   });
   return runOf(ctx.db, clerk, body.RunID);
+}
+
+/** The paid notice: net paid in the subject; gross, each deduction with its source, and net on lines below. */
+function paidNotice(
+  to: number,
+  net: string,
+  deductions: PaymentDeduction[],
+): { to: number; template: string; params: Record<string, string>; lines?: NoticeLine[] } {
+  if (deductions.length === 0) return { to, template: 'remit.mail.paid', params: { net } };
+  return {
+    to,
+    template: 'remit.mail.paidLess',
+    params: { net },
+    lines: [
+      { key: 'remit.mail.gross', params: { gross: grossOf(net, deductions) } },
+      ...deductions.map((d) => ({
+        key: `remit.mail.deduction.${d.Kind}`,
+        params: { source: d.Source, date: d.Date ?? '', amount: d.Amount },
+      })),
+      { key: 'remit.mail.net', params: { net } },
+    ],
+  };
 }
 
 /** Sends the run's payment voucher to the ERP again after it failed. */

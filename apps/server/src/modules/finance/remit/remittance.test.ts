@@ -12,13 +12,17 @@ import { document } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { payDetail } from '../../documents/parts/parts.table';
 import { mailOutbox } from '../../notify/notify.table';
+import { employee } from '../../org/org.table';
 import { outboundJob } from '../../outbound/outbound.table';
 import { company } from '../../system/system.table';
 import { voucher } from '../entries/entries.table';
-import { type BankGateway, bankFileAdapter, useBankGateway } from './bank.gateway';
+import { type BankGateway, bankFileAdapter, renderBankFile, useBankGateway } from './bank.gateway';
 import { bankJob } from './bank.service';
 import { failRemittanceAt, type RemitFaultPoint } from './remit.faults';
+import { lines as runLines } from './remit.repository';
 import { remittanceRun } from './remit.table';
+
+const repoLines = (runId: number) => runLines(t.ctx.db, runId);
 
 const R = '/api/RemittancePosting';
 let t: TestApp;
@@ -245,6 +249,71 @@ describe('the six steps', () => {
       finance,
     );
     expect(none.json().code).toBe('remit.no_documents');
+  });
+});
+
+describe('the payee as the bank registered the account', () => {
+  /** The payee columns of the bank file: payee, bank, account and amount of each line. */
+  const payeeColumns = (csv: string) =>
+    csv
+      .trim()
+      .split('\n')
+      .map((l) => l.split(',').slice(4, 8).join(','));
+
+  it('names the payee alike in Chinese and in English: the registered holder, else the Chinese name', async () => {
+    const holder = await payee(t, 'PH1');
+    const plain = await payee(t, 'PH2');
+    await t.ctx.db.update(employee).set({ bankAccountName: '张伟（个人账户）' }).where(eq(employee.id, holder.id));
+    const docs = [await postedDocument(t, holder.id, '12.30'), await postedDocument(t, plain.id, '45.60')];
+    const run = await ok(`${R}/GenerateData`, WAY);
+    await ok(`${R}/Pass`, { RunID: run.RunID, Documents: docsOf(...docs) });
+
+    const inLanguage = async (language: string) => {
+      const headers = { 'accept-language': language };
+      const { Run } = (await t.call(`${R}/LoadMainExpenseData`, { RunID: run.RunID }, finance, headers)).json();
+      if (Run.Step !== 'documents') {
+        const way = { ...WAY, RunID: run.RunID, Version: Run.Version, AuditMethod: 'payee', Confirm: true };
+        expect((await t.call(`${R}/GenerateData`, way, finance, headers)).statusCode).toBe(200);
+      }
+      const at = (await t.call(`${R}/LoadMainExpenseData`, { RunID: run.RunID }, finance, headers)).json().Run;
+      const step = { RunID: run.RunID, Version: at.Version, Step: 'documents' };
+      expect((await t.call(`${R}/ConfirmStep`, step, finance, headers)).statusCode).toBe(200);
+      const list = (await t.call(`${R}/SearchRecord`, { RunID: run.RunID }, finance, headers)).json();
+      const lines = (await repoLines(run.RunID)).map((l) => ({ ...l, paidAt: null }));
+      const csv = renderBankFile(
+        {
+          runNo: run.RunNo,
+          creditingDate: WAY.CreditingDate,
+          method: 'transfer',
+          total: list.Total,
+          lines: lines.map((l) => ({
+            lineNo: Number(l.lineNo),
+            payeeName: l.payeeName,
+            bankName: l.bankName,
+            bankAccount: l.bankAccount,
+            amount: l.amount,
+            reference: l.docNos,
+          })),
+        },
+        'csv',
+      );
+      const pdf = await t.call(`${R}/PrintList`, { RunID: run.RunID }, finance, headers);
+      expect(pdf.statusCode).toBe(200);
+      return {
+        list: list.Rows.map((r: { PayeeName: string; BankAccount: string; Amount: string }) =>
+          [r.PayeeName, r.BankAccount, r.Amount].join('|'),
+        ),
+        csv: payeeColumns(csv).join('\n'),
+      };
+    };
+    const zh = await inLanguage('zh-CN');
+    const en = await inLanguage('en-GB');
+    expect(Buffer.from(en.csv)).toEqual(Buffer.from(zh.csv));
+    expect(en.list).toEqual(zh.list);
+    expect(zh.list).toEqual(
+      expect.arrayContaining([expect.stringContaining('张伟（个人账户）|'), expect.stringContaining('收款PH2|')]),
+    );
+    expect(en.csv).not.toContain('Payee PH2');
   });
 });
 

@@ -76,6 +76,7 @@ export async function updateInfo(db: Db, actor: Actor, body: UpdateEmployeeInfoB
     if (body.Mobile !== undefined) changes.mobile = body.Mobile;
     if (body.BankName !== undefined) changes.bankName = body.BankName;
     if (body.BankAccount !== undefined) changes.bankAccount = keptAccount(body.BankAccount, e.bankAccount);
+    if (body.BankAccountName !== undefined) changes.bankAccountName = body.BankAccountName || null;
     const row = await repo.updateEmployee(tx, e.id, body.Version, changes);
     if (!row) throw staleVersion();
     await audit(

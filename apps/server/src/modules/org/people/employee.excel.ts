@@ -34,6 +34,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
   { key: 'Mobile', headerKey: `${H}mobile` },
   { key: 'BankName', headerKey: `${H}bankName` },
   { key: 'BankAccount', headerKey: `${H}bankAccount` },
+  { key: 'BankAccountName', headerKey: `${H}bankAccountName` },
   { key: 'Language', headerKey: `${H}language` },
   { key: 'Username', headerKey: `${H}username` },
   { key: 'ApprovalLimit', headerKey: `${H}approvalLimit` },
@@ -61,6 +62,7 @@ export async function exportPeople(
     Mobile: (r) => r.e.mobile,
     BankName: (r) => r.e.bankName,
     BankAccount: (r) => shownAccount(viewer, r.e.bankAccount),
+    BankAccountName: (r) => r.e.bankAccountName,
     Language: (r) => r.e.language,
     Username: (r) => r.username,
     ApprovalLimit: (r) => r.e.approvalLimit,
@@ -178,6 +180,7 @@ export async function importPeople(
       // The export masks accounts: a masked cell sent back unchanged keeps the stored number (core/masking).
       if (present.has('BankAccount') && !isMaskedAccount(value.BankAccount))
         fields.bankAccount = value.BankAccount ?? null;
+      if (present.has('BankAccountName')) fields.bankAccountName = value.BankAccountName ?? null;
       if (present.has('Language') && value.Language) fields.language = value.Language;
       if (present.has('ApprovalLimit')) fields.approvalLimit = value.ApprovalLimit ? money(value.ApprovalLimit) : null;
       const existing = byCode.get(code);

@@ -83,6 +83,7 @@ export async function select(db: Db, actor: Actor, id: number): Promise<Employee
     BankName: e.bankName,
     // The one-person edit form of HR (personManage): the whole number, by purpose (core/masking).
     BankAccount: wholeAccount(e.bankAccount, 'editing'),
+    BankAccountName: e.bankAccountName,
     Language: e.language,
     Status: e.status,
     ApprovalLimit: e.approvalLimit,
@@ -154,6 +155,7 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
         lineManagerId: managerId,
         bankName: body.BankName ?? null,
         bankAccount: keptAccount(body.BankAccount ?? null, existing?.bankAccount),
+        bankAccountName: body.BankAccountName || null,
         language: body.Language,
       };
       let saved: repo.EmployeeEntity;

@@ -84,11 +84,13 @@ describe('overdue approval reminders', () => {
     const written = (await t.ctx.db.select().from(mailOutbox)).filter((n) => !before.some((b) => b.id === n.id));
     const digest = written.find((n) => n.toEmployeeId === manager.UserID)!;
     expect(digest).toMatchObject({ template: 'workflow.mail.overdueDigest', documentId: null });
-    const items = JSON.parse(digest.items!) as { docNo: string; link: string; amount: string }[];
-    expect(items.map((i) => i.docNo)).toContain(late.DocNo);
-    expect(items.map((i) => i.docNo)).not.toContain(fresh.DocNo);
-    expect(items.find((i) => i.docNo === late.DocNo)).toMatchObject({
-      amount: '300.00',
+    const lines = (
+      JSON.parse(digest.params) as { lines: { params: { docNo: string; amount: string }; link: string }[] }
+    ).lines;
+    expect(lines.map((i) => i.params.docNo)).toContain(late.DocNo);
+    expect(lines.map((i) => i.params.docNo)).not.toContain(fresh.DocNo);
+    expect(lines.find((i) => i.params.docNo === late.DocNo)).toMatchObject({
+      params: { amount: '300.00' },
       link: `https://ems.example.cn/manage/document/view/${late.ID}`,
     });
     // Once a day: a second run writes nothing.

@@ -39,13 +39,16 @@ export async function runApprovalReminders(db: Db, publicUrl: string, opts: { no
             template: 'workflow.mail.overdueDigest',
             params: { count: mine.length, days: overdueDays, url: `${publicUrl}/manage/approveCenter` },
             documentId: null,
-            items: mine.slice(0, DIGEST_ITEMS).map((s) => ({
-              docNo: s.docNo,
-              applicantZh: s.applicantZh,
-              applicantEn: s.applicantEn,
-              amount: s.amount,
-              currency: s.currency,
-              since: shanghaiToday(s.pendingSince!),
+            lines: mine.slice(0, DIGEST_ITEMS).map((s) => ({
+              key: 'workflow.mail.overdueDigest.item',
+              params: {
+                docNo: s.docNo,
+                applicantZh: s.applicantZh,
+                applicantEn: s.applicantEn,
+                amount: s.amount,
+                currency: s.currency,
+                since: shanghaiToday(s.pendingSince!),
+              },
               link: documentLink(publicUrl, s.documentId),
             })),
           },

@@ -24,6 +24,7 @@ import { displayDateTime } from '../../../shared/format';
 import { Panel } from '../../../shared/Panel';
 import { TmcTicketsPanel } from '../../cards/tmc';
 import { FinanceButtons } from '../../finance/loans/FinanceButtons';
+import { DocumentPaymentPanel } from '../../finance/remit/Deductions';
 import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection, EvidenceFiles } from '../applies';
@@ -489,6 +490,7 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
       ) : null}
       <CustomerPanels documentId={doc.ID} docType={doc.DocType} />
       <DocumentParts doc={doc} editable={false} />
+      {doc.DocType !== 'apply' ? <DocumentPaymentPanel documentId={doc.ID} /> : null}
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />
       </Panel>

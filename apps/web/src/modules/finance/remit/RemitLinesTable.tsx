@@ -1,10 +1,11 @@
 import type { RemitLineRow } from '@ems/contracts';
-import { formatAmount } from '@ems/contracts';
+import { formatAmount, subMoney } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { remitApi } from './api';
+import { DeductionList } from './Deductions';
 
 /** A run's remittance list: one row per bank line (payee and account, or document), with the total. */
 export function RemitLinesTable({ runId, version }: { runId: number; version?: number }) {
@@ -18,6 +19,10 @@ export function RemitLinesTable({ runId, version }: { runId: number; version?: n
       loading={query.isFetching}
       dataSource={query.data?.Rows ?? []}
       data-testid="remit-lines"
+      expandable={{
+        rowExpandable: (r) => r.Deductions.length > 0,
+        expandedRowRender: (r) => <DeductionList rows={r.Deductions} testId={`remit-deductions-${r.LineNo}`} />,
+      }}
       columns={[
         { dataIndex: 'LineNo', title: t('remit.field.line') },
         { dataIndex: 'PayeeKind', title: t('remit.field.payeeKind'), render: (v: string) => t(`remit.payeeKind.${v}`) },
@@ -26,7 +31,14 @@ export function RemitLinesTable({ runId, version }: { runId: number; version?: n
         { dataIndex: 'BankName', title: t('remit.field.bankName') },
         { dataIndex: 'BankAccount', title: t('remit.field.bankAccount') },
         { dataIndex: 'DocNos', title: t('remit.field.docNos'), ellipsis: true },
-        { dataIndex: 'Amount', title: t('remit.field.amount'), align: 'right', render: (v: string) => formatAmount(v) },
+        { dataIndex: 'Gross', title: t('remit.field.gross'), align: 'right', render: (v: string) => formatAmount(v) },
+        {
+          key: 'Deducted',
+          title: t('remit.field.deductions'),
+          align: 'right',
+          render: (_, r) => (r.Deductions.length ? formatAmount(subMoney(r.Gross, r.Amount)) : ''),
+        },
+        { dataIndex: 'Amount', title: t('remit.field.net'), align: 'right', render: (v: string) => formatAmount(v) },
         { dataIndex: 'PaidAt', title: t('remit.field.paidAt'), render: (v) => displayDateTime(v) },
       ]}
       footer={() => (

@@ -1,6 +1,7 @@
 import type {
   CompleteAccountResult,
   ConfirmStepBody,
+  DocumentPaymentResult,
   GenerateDataBody,
   LoadMainExpenseDataResult,
   Page,
@@ -34,6 +35,7 @@ export const remitApi = {
   entries: (runId: number) => http.post<RemitPostingResult>(`${R}/SearchPostingData`, { RunID: runId }),
   print: (runId: number) => http.download(`${R}/PrintList`, { RunID: runId }, { overlay: true }),
   remit: (runId: number, version: number) => http.post<RemitRun>(`${R}/Remit`, { RunID: runId, Version: version }),
+  documentPayment: (id: number) => http.post<DocumentPaymentResult>('/api/DocumentPayment/Load', { ID: id }),
   sapPost: (runId: number) => http.post<RemitRun>(`${R}/SapPost`, { RunID: runId }),
   runs: (body: Record<string, unknown>) => http.post<Page<RemitRun>>(`${R}/SearchRuns`, body),
   postings: (body: Record<string, unknown>) => http.post<Page<RemitPostingRow>>('/api/RemitPosting/Search', body),

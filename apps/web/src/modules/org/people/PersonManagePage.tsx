@@ -81,6 +81,7 @@ export default function PersonManagePage() {
         { name: 'Mobile', labelKey: `${F}mobile`, type: 'text', maxLength: 30 },
         { name: 'BankName', labelKey: `${F}bankName`, type: 'text', maxLength: 100 },
         { name: 'BankAccount', labelKey: `${F}bankAccount`, type: 'text', maxLength: 40 },
+        { name: 'BankAccountName', labelKey: `${F}bankAccountName`, type: 'text', maxLength: 200 },
         { name: 'Language', labelKey: `${F}language`, type: 'select', options: LANGUAGES },
       ],
       save: async (values, row) => {

@@ -170,6 +170,28 @@ describe.skipIf(!onPostgres)('a small company generated on the demo data, used t
     expect(differ).toEqual({ spend: 0, states: 0, periods: 0, decisions: 0, lines: 0 });
   });
 
+  it('leaves the yearly-used rows equal to the live ledger and the quotas (decision 055)', async () => {
+    const differ = await one<{ missing: number; extra: number; rows: number }>(
+      `with y as (
+         select company_id, kind, year, subject_id, held + consumed as used, documents, cap
+         from quota_year_usage where expense_item_id is null and (cap is not null or documents <> 0 or used <> 0)),
+       s as (
+         select coalesce(l.company_id, q.company_id) as company_id, coalesce(l.kind, q.kind) as kind,
+           coalesce(l.year, q.year) as year, coalesce(l.subject_id, q.subject_id) as subject_id,
+           coalesce(l.used, 0) as used, coalesce(l.documents, 0) as documents, q.amount as cap
+         from (select company_id, kind, year, subject_id, sum(amount) as used,
+                 count(distinct document_id)::int as documents
+               from quota_ledger where state <> 'released' group by 1, 2, 3, 4) l
+         full join (select * from quota where archived_at is null and expense_item_id is null) q
+           on (q.company_id, q.kind, q.year, q.subject_id) = (l.company_id, l.kind, l.year, l.subject_id))
+       select (select count(*) from (select * from s except select * from y) x)::int as missing,
+         (select count(*) from (select * from y except select * from s) x)::int as extra,
+         (select count(*) from y)::int as rows`,
+    );
+    expect(differ.rows).toBeGreaterThan(0);
+    expect(differ).toMatchObject({ missing: 0, extra: 0 });
+  });
+
   it('gives the demo manager pending approvals to open and approve in the approve centre', async () => {
     const list = await t.call('/api/ApproveCenter/QueryPendingList', { PageSize: 50 }, manager.access_token);
     expect(list.statusCode, list.body).toBe(200);

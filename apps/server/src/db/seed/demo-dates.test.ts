@@ -6,6 +6,8 @@ import {
   SearchBusinessCardBody,
   SearchDidiOrderBody,
   SearchF110MainBody,
+  SearchFixedAssetBody,
+  SearchNoDeductBody,
   shanghaiToday,
 } from '@ems/contracts';
 import { and, asc, eq, like } from 'drizzle-orm';
@@ -22,6 +24,8 @@ import { rideOrder } from '../../modules/cards/rides/rides.table';
 import { tmcTicket } from '../../modules/cards/tmc/tmc.table';
 import { applyBlock, goodsReceipt } from '../../modules/documents/applies/applies.table';
 import { document, expenseLine } from '../../modules/documents/document.table';
+import * as assets from '../../modules/finance/entries/assets/assets.service';
+import * as vat from '../../modules/finance/entries/tax/tax.service';
 import * as pipl from '../../modules/finance/pipl/pipl.service';
 import { periodClosedOn } from '../../modules/masterdata/periods/periods.service';
 import { cutOffDay } from '../../modules/masterdata/reference.table';
@@ -187,6 +191,20 @@ describe.each(DAYS)('the demo loaded on %s', (_, now) => {
       .from(employee)
       .where(and(eq(employee.companyId, ids.company), eq(employee.status, 'overdue_frozen')));
     expect(frozen).toHaveLength(1);
+  });
+
+  it('shows reviewed fapiao with a drafted VAT transfer-out and a fixed asset on their screens', async () => {
+    const finance = actor(ids.finance);
+    const notDeducted = await vat.search(db, finance, SearchNoDeductBody.parse({}));
+    expect(notDeducted.Rows.map((r) => r.InvoiceType)).toContain('vat_normal');
+    const deducted = await vat.search(db, finance, SearchNoDeductBody.parse({ Scope: 'deducted' }));
+    const special = deducted.Rows.find((r) => r.InvoiceType === 'vat_special' && r.DeductibleVat === '75.85');
+    expect(special).toBeDefined();
+    const adjustments = (await vat.load(db, finance, special!.InvoiceID)).Adjustments;
+    expect(adjustments).toEqual([expect.objectContaining({ Kind: 'transfer_out', Amount: '15.17', State: 'draft' })]);
+    const fixed = await assets.search(db, finance, SearchFixedAssetBody.parse({}));
+    expect(fixed.Total).toBeGreaterThanOrEqual(1);
+    for (const a of fixed.Rows) expect(a.AcquiredOn <= today).toBe(true);
   });
 
   it('shows the old payment run past the retention of its personal data', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { Decimal } from 'decimal.js';
+import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Actor } from '../../core/actor';
 import type { BatchContext } from '../../core/context';
 import type { Db } from '../../core/db';
@@ -7,7 +8,9 @@ import { userAccount } from '../../modules/auth/auth.table';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
+import { addDocumentInvoice } from '../../modules/documents/invoices/invoice.service';
 import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
+import * as vat from '../../modules/finance/entries/tax/tax.service';
 import { vouchersOfDocument } from '../../modules/finance/entries/voucher.service';
 import * as loanPosting from '../../modules/finance/loans/loan-posting.service';
 import { erpSimulator, useErpGateway } from '../../modules/finance/posting/erp.gateway';
@@ -19,7 +22,7 @@ import * as chargebacks from '../../modules/finance/review/chargeback.service';
 import * as checks from '../../modules/finance/review/check.service';
 import { reasons } from '../../modules/finance/review/review.service';
 import { employee } from '../../modules/org/org.table';
-import { company } from '../../modules/system/system.table';
+import { company, technicalParameter } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import { type DemoRun, daysAgo, instantDaysAgo } from './demo-clock';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
@@ -38,19 +41,57 @@ type FinanceEnd =
   | 'loan_paid'
   | 'remitted_long_ago';
 
-/** What the shared-service centre finds: one document at each stage after approval (DESIGN §9). */
-const PLAN: { end: FinanceEnd; docType: 'loan' | 'deputy'; mine: boolean; reason: string; amount: string }[] = [
+interface Planned {
+  end: FinanceEnd;
+  docType: 'loan' | 'deputy';
+  mine: boolean;
+  reason: string;
+  amount: string;
+  /** Expense type and item other than travel and hotel (a claim: D_TRAVEL / HOTEL; a loan: L_TRAVEL / TRAVEL_ADVANCE). */
+  type?: string;
+  item?: string;
+  /**
+   * A fapiao for the whole line, for the VAT adjustment screen: a special one (deducted; a transfer-out drafted) or
+   * an ordinary one (not deductible: the screen's default list).
+   */
+  fapiao?: 'vat_special' | 'vat_normal';
+}
+
+/**
+ * What the shared-service centre finds: one document at each stage after approval (DESIGN §9); among those past
+ * review, a hotel claim with a special VAT fapiao (the VAT adjustment screen) and a laptop booked as a fixed asset.
+ */
+const PLAN: Planned[] = [
   { end: 'awaiting_paper', docType: 'deputy', mine: false, reason: '苏州客户拜访差旅', amount: '420.00' },
   { end: 'received', docType: 'deputy', mine: false, reason: '无锡学术会议差旅', amount: '780.00' },
   { end: 'held', docType: 'deputy', mine: false, reason: '合肥区域会议差旅', amount: '1260.00' },
   { end: 'charged_back', docType: 'deputy', mine: true, reason: '宁波客户拜访差旅', amount: '530.00' },
   { end: 'written_off', docType: 'deputy', mine: false, reason: '温州市场调研差旅', amount: '960.00' },
-  { end: 'posted', docType: 'deputy', mine: true, reason: '嘉兴客户拜访差旅', amount: '610.00' },
-  { end: 'posted', docType: 'deputy', mine: false, reason: '绍兴客户拜访差旅', amount: '1340.00' },
+  { end: 'posted', docType: 'deputy', mine: true, reason: '嘉兴客户拜访差旅', amount: '610.00', fapiao: 'vat_normal' },
+  {
+    end: 'posted',
+    docType: 'deputy',
+    mine: false,
+    reason: '绍兴客户拜访差旅',
+    amount: '1340.00',
+    fapiao: 'vat_special',
+  },
   { end: 'post_failed', docType: 'deputy', mine: false, reason: '常州学术会议差旅', amount: '870.00' },
   { end: 'loan_paid', docType: 'loan', mine: true, reason: '北京学术年会差旅借款', amount: '3000.00' },
   { end: 'remitted_long_ago', docType: 'deputy', mine: false, reason: '扬州客户拜访差旅', amount: '720.00' },
+  {
+    end: 'written_off',
+    docType: 'deputy',
+    mine: false,
+    reason: '区域办公室笔记本电脑',
+    amount: '6800.00',
+    type: 'D_OFFICE',
+    item: 'OFFICE',
+  },
 ];
+
+/** The items the demo group keeps as fixed assets (`FixedAssetItems`): office equipment above the threshold. */
+const ASSET_ITEMS = 'OFFICE';
 
 /** How long ago the demo's old remittance run paid: past the default retention (365 days) of its personal data. */
 const OLD_RUN_DAYS = 400;
@@ -117,11 +158,23 @@ export async function seedDemoFinanceStates(outer: Db, { dataDir, clock }: DemoR
     const store = new AttachmentStore(dataDir);
     const today = clock.today;
 
+    // The laptop is booked as a fixed asset when its claim passes review.
+    await db
+      .update(technicalParameter)
+      .set({ value: ASSET_ITEMS })
+      // The base data sets it for the whole group (no company): the demo's group keeps its office items so.
+      .where(
+        and(
+          or(isNull(technicalParameter.companyId), eq(technicalParameter.companyId, c.id)),
+          eq(technicalParameter.key, 'FixedAssetItems'),
+        ),
+      );
+    const special: number[] = [];
     const made: { id: number; docNo: string; end: FinanceEnd; docType: 'loan' | 'deputy'; reason: string }[] = [];
     for (const p of PLAN) {
       const applicant = await as(p.mine || !other ? mineId : other.id);
-      const t = types.get(p.docType === 'loan' ? 'L_TRAVEL' : 'D_TRAVEL');
-      const item = t?.items.get(p.docType === 'loan' ? 'TRAVEL_ADVANCE' : 'HOTEL');
+      const t = types.get(p.type ?? (p.docType === 'loan' ? 'L_TRAVEL' : 'D_TRAVEL'));
+      const item = t?.items.get(p.item ?? (p.docType === 'loan' ? 'TRAVEL_ADVANCE' : 'HOTEL'));
       if (!t || !item) return;
       const saved = await form.save(
         { db },
@@ -143,6 +196,16 @@ export async function seedDemoFinanceStates(outer: Db, { dataDir, clock }: DemoR
       );
       // A picture of the paper invoice: the originals are mailed to the centre.
       if (p.docType === 'deputy') await attachInvoice(db, store, saved.ID, applicant.userId);
+      if (p.fapiao) {
+        const id = await addHotelFapiao(
+          db,
+          applicant,
+          { documentId: saved.ID, type: p.fapiao, gross: p.amount },
+          c,
+          today,
+        );
+        if (p.fapiao === 'vat_special') special.push(id);
+      }
       let version = (
         await approval.submit(
           { db },
@@ -201,6 +264,16 @@ export async function seedDemoFinanceStates(outer: Db, { dataDir, clock }: DemoR
     }
 
     if (postBatch) await postCentre.closeBatch({ db }, postClerk, postBatch, REQUEST);
+
+    // The hotel's special VAT fapiao, now reviewed and deducted: part of the stay was staff welfare, whose input VAT
+    // must be transferred out; the clerk has drafted the adjustment, to apply after checking.
+    for (const invoiceId of special)
+      await vat.save(db, actor, {
+        InvoiceID: invoiceId,
+        Kind: 'transfer_out',
+        Amount: '15.17',
+        Reason: '其中一晚为员工福利性住宿，进项税额转出',
+      });
 
     // Posting: the ERP simulator books the claims and refuses one, as the ERP job does after the outbox hands them on.
     const toPost = made.filter((d) => d.end === 'posted' || d.end === 'post_failed' || d.end === 'remitted_long_ago');
@@ -265,4 +338,45 @@ export async function seedDemoFinanceStates(outer: Db, { dataDir, clock }: DemoR
     if (current)
       await remittance.confirmStep({ db }, remitter, { RunID: run.RunID, Version: current.Version, Step: 'documents' });
   });
+}
+
+/** A hotel's VAT fapiao (6 %) for the whole of a line of `gross`, bought by the company, on a draft claim; its id. */
+async function addHotelFapiao(
+  db: Db,
+  user: Awaited<ReturnType<typeof demoUser>>,
+  { documentId, type, gross }: { documentId: number; type: 'vat_special' | 'vat_normal'; gross: string },
+  buyer: typeof company.$inferSelect,
+  day: string,
+): Promise<number> {
+  const net = new Decimal(gross).div('1.06').toDecimalPlaces(2);
+  const tax = new Decimal(gross).minus(net);
+  return addDocumentInvoice(
+    { db, config: { invoiceServiceUrl: undefined } },
+    {
+      user,
+      actor: {
+        userId: user.userId,
+        companyId: user.companyId,
+        teamId: user.teamId,
+        culture: 'zh-CN',
+        requestId: REQUEST,
+      },
+    },
+    {
+      DocumentID: documentId,
+      InvoiceType: type,
+      Code: type === 'vat_special' ? '3300261130' : '3300261320',
+      // An ordinary fapiao carries a check code (校验码) to verify it by.
+      ...(type === 'vat_normal' ? { CheckCode: `${String(documentId).padStart(8, '0')}773019426581` } : {}),
+      Number: String(documentId).padStart(8, '0'),
+      InvoiceDate: day,
+      Amount: net.toFixed(2),
+      TaxAmount: tax.toFixed(2),
+      BuyerName: buyer.nameZh,
+      BuyerTaxID: buyer.taxId ?? '',
+      SellerName: '绍兴咸亨大酒店有限公司',
+      SellerTaxID: '91330600MA2BX7QK3J',
+      Items: [{ Name: '住宿服务', Amount: net.toFixed(2), TaxRate: '0.06', TaxAmount: tax.toFixed(2) }],
+    },
+  );
 }

@@ -18,6 +18,7 @@ import { audit, auditEntry } from '../audit/audit.service';
 import { cell, headerOf } from '../masterdata/catalog/excel';
 import * as repo from './quota.repository';
 import { quotaRow } from './quota.service';
+import { syncCaps } from './year-usage.repository';
 
 /** The one layout of the quota sheet: the template, the export and the import share it. */
 export const QUOTA_COLUMNS: ImportColumn[] = [
@@ -153,6 +154,11 @@ export async function importQuotas(ctx: AppContext, actor: Actor, data: Buffer):
     }
     // A quota archived meanwhile makes its row wrong too: the whole file is refused and the transaction undone.
     errors.throwIfAny();
+    await syncCaps(
+      tx,
+      actor.companyId,
+      plan.map((p) => p.key),
+    );
     await audit(
       tx,
       auditEntry(actor, { action: 'import', entity: 'quota', detail: { created, updated: plan.length - created } }),

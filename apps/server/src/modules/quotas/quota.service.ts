@@ -22,6 +22,15 @@ import { conflict, fieldError, notFound, refused } from '../../core/errors';
 import { localName } from '../../core/i18n';
 import { audit, auditEntry } from '../audit/audit.service';
 import * as repo from './quota.repository';
+import { clearCaps, syncCaps, type YearKey } from './year-usage.repository';
+
+/** The year row a quota's cap is shown on (decision 055). */
+const capKey = (q: YearKey): YearKey => ({
+  kind: q.kind,
+  year: q.year,
+  subjectId: q.subjectId,
+  expenseItemId: q.expenseItemId,
+});
 
 /** A quota as the lists show it, its use read from the usage rows. */
 export function quotaRow(r: repo.QuotaListRow, culture: Culture): QuotaRow {
@@ -149,9 +158,11 @@ export async function detailSave(ctx: DbContext, actor: Actor, body: QuotaDetail
       const row = await repo.updateQuota(tx, locked.id, locked.version, values);
       if (!row) throw conflict('common.stale_version');
       saved = row;
+      await syncCaps(tx, actor.companyId, [capKey(locked), capKey(key)]);
     } else {
       if (twin) throw fieldError('SubjectID', 'quota.duplicate');
       saved = await repo.insertQuota(tx, { ...values, companyId: actor.companyId });
+      await syncCaps(tx, actor.companyId, [capKey(key)]);
     }
     await repo.replaceDetails(
       tx,
@@ -178,6 +189,7 @@ export async function remove(ctx: DbContext, actor: Actor, body: QuotaIdsBody) {
     const locked = await repo.lockQuotas(tx, actor.companyId, ids);
     if (locked.length !== ids.length) throw notFound('quota.not_found');
     await repo.deleteQuotas(tx, ids);
+    await syncCaps(tx, actor.companyId, locked.map(capKey));
     await audit(tx, auditEntry(actor, { action: 'delete', entity: 'quota', detail: { ids } }));
     return { Success: true as const };
   });
@@ -206,6 +218,7 @@ export async function archive(ctx: DbContext, actor: Actor, body: ArchiveQuotaBo
   return ctx.db.transaction(async (tx) => {
     const rows = await repo.archiveYear(tx, actor.companyId, body.Year);
     if (rows.length === 0) throw refused('quota.nothing_to_archive', { year: body.Year });
+    await clearCaps(tx, actor.companyId, body.Year);
     await audit(
       tx,
       auditEntry(actor, { action: 'archive', entity: 'quota', detail: { year: body.Year, count: rows.length } }),
@@ -221,6 +234,7 @@ export async function setLimitStatus(ctx: DbContext, actor: Actor, body: SetQuot
     if (locked.length !== ids.length) throw notFound('quota.not_found');
     if (locked.some((q) => q.archivedAt)) throw refused('quota.archived');
     for (const q of locked) await repo.updateQuota(tx, q.id, q.version, { limitStatus: body.LimitStatus });
+    await syncCaps(tx, actor.companyId, locked.map(capKey));
     await audit(
       tx,
       auditEntry(actor, {

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -88,6 +89,43 @@ export const quotaUsage = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.kind, t.year, t.subjectId, t.expenseItemId, t.month] }),
     check('quota_usage_nonneg_ck', sql`${t.held} >= 0 and ${t.consumed} >= 0`),
+  ],
+);
+
+/**
+ * A subject's year as the yearly-used reports show it (decision 055): per company, kind, year, subject and expense
+ * item, or (item null) over every item, what is held and consumed, how many documents use it, and the cap of the
+ * live quota on the same key with its limit status. The use is added to, never overwritten, in the transaction that
+ * changes the document's ledger rows (under the document's row lock and, for a capped subject, the quota's); the cap
+ * is set again from the quota in the transaction that changes the quota. So a report reads one row per subject of
+ * the year, however many documents and months lie behind it. No check on the sums: a release is an addition of a
+ * negative amount to a row that exists, which an upsert would test as a new row first.
+ */
+export const quotaYearUsage = pgTable(
+  'quota_year_usage',
+  {
+    companyId: integer('company_id').notNull(),
+    kind: varchar('kind', { length: 20, enum: QUOTA_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    /** Null: the subject's use over every item (and a quota on no item in particular). */
+    expenseItemId: integer('expense_item_id'),
+    subjectId: integer('subject_id').notNull(),
+    held: numeric('held', { precision: 18, scale: 2 }).notNull().default('0'),
+    consumed: numeric('consumed', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Documents with a live ledger row on the key (a document is one whatever its months and, item null, items). */
+    documents: integer('documents').notNull().default(0),
+    used: numeric('used', { precision: 18, scale: 2 }).generatedAlwaysAs(sql`held + consumed`),
+    /** The live (not archived) quota's amount on the same key; null when there is none. */
+    cap: numeric('cap', { precision: 18, scale: 2 }),
+    limitStatus: smallint('limit_status'),
+    usedPercent: numeric('used_percent').generatedAlwaysAs(
+      sql`case when cap > 0 then round((held + consumed) * 100 / cap, 2) end`,
+    ),
+  },
+  (t) => [
+    unique('quota_year_usage_key').on(t.companyId, t.kind, t.year, t.expenseItemId, t.subjectId).nullsNotDistinct(),
+    // The reports' default order: most used first.
+    index('quota_year_usage_used_idx').on(t.companyId, t.kind, t.year, t.expenseItemId, t.used.desc(), t.subjectId),
   ],
 );
 

@@ -1,15 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
-import { concurrencyTest } from '../../../test/concurrency';
+import { concurrencyDescribe, concurrencyTest } from '../../../test/concurrency';
 import { LINE_MANAGER_STEP, type Masters, type Session, saveDeputy, saveWorkflow } from '../../../test/documents';
 import { documentMasters, flaggedItem } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
 import { loadExcel } from '../../core/import';
 import { shanghaiToday } from '../../core/time';
 import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
-import { quota, quotaLedger, quotaUsage } from './quota.table';
+import { quota, quotaLedger, quotaUsage, quotaYearUsage } from './quota.table';
+import { YEAR_USAGE_SOURCE } from './year-usage.repository';
 
 /**
  * Quotas and the cap check at submit (DESIGN §11): an attendee line counts its per-head share against each HCP/HCO,
@@ -44,6 +45,7 @@ beforeAll(async () => {
   // The demo documents and quotas use the demo HCPs already: the test counts from nothing.
   await t.ctx.db.delete(quotaLedger);
   await t.ctx.db.delete(quotaUsage);
+  await t.ctx.db.delete(quotaYearUsage);
   await t.ctx.db.delete(quota);
 });
 afterAll(() => t.close());
@@ -52,9 +54,9 @@ const save = (body: Record<string, unknown>, token = admin.access_token) =>
   t.call('/api/quota/DetailSave', { Year: year, Kind: 'hcp', Amount: '1000', LimitStatus: 2, ...body }, token);
 
 /** A deputy of one HCP line of `amount` with the given attendees (codes P… or H…), ready to submit. */
-async function hcpDeputy(amount: string, codes: string[], token = employee.access_token) {
+async function hcpDeputy(amount: string, codes: string[], token = employee.access_token, itemId = hcpItem.id) {
   const d = await saveDeputy(t, m, token, amount, {
-    Lines: [{ ExpenseItemID: hcpItem.id, ExpenseDate: today, Amount: amount }],
+    Lines: [{ ExpenseItemID: itemId, ExpenseDate: today, Amount: amount }],
   });
   const chosen = await t.call(
     '/api/document/SaveChooseCustomer',
@@ -318,6 +320,29 @@ describe('quota calls', () => {
   });
 });
 
+/**
+ * The year rows the reports read equal the bare GROUP BY over the usage rows, the live ledger and the live quotas
+ * (decision 055), rows of no use and no cap aside (a row stays when its use is released or its quota deleted).
+ */
+const YEAR_COLUMNS = sql`company_id, kind, year, expense_item_id, subject_id, held::numeric(18, 2)::text as held,
+  consumed::numeric(18, 2)::text as consumed, documents, cap::text, limit_status`;
+// Company 1's rows: another test writes a quota of company 2 into the table directly, past the service.
+const KEPT = sql`company_id = 1 and (cap is not null or documents <> 0 or held <> 0 or consumed <> 0)`;
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+async function expectYearRowsAsSources() {
+  const kept = rowsOf(
+    await t.ctx.db.execute(sql`select ${YEAR_COLUMNS} from quota_year_usage where ${KEPT} order by 1, 2, 3, 4, 5`),
+  );
+  const computed = rowsOf(
+    await t.ctx.db.execute(
+      sql`select ${YEAR_COLUMNS} from (${YEAR_USAGE_SOURCE}) s where ${KEPT} order by 1, 2, 3, 4, 5`,
+    ),
+  );
+  expect(kept).toEqual(computed);
+}
+
 describe('the cap check at submit', () => {
   it('splits a line per head: a block cap refuses naming the HCP and the shortfall; a warn cap asks first', async () => {
     await save({ SubjectID: hcp.get('P001'), Amount: '500', LimitStatus: 2 });
@@ -493,11 +518,16 @@ describe('the cap check at submit', () => {
             const sum = (state: string) =>
               rows.filter((r) => r.state === state).reduce((x, r) => x + Number(r.amount), 0);
             expect(u).toEqual({ held: sum('held'), consumed: sum('consumed') });
+            await expectYearRowsAsSources();
           }
           // The next run starts from nothing: this run's documents are set aside with their use.
           for (const d of docs)
             await t.ctx.db.update(quotaLedger).set({ state: 'released' }).where(eq(quotaLedger.documentId, d.ID));
           await t.ctx.db.delete(quotaUsage).where(eq(quotaUsage.subjectId, subject));
+          await t.ctx.db
+            .update(quotaYearUsage)
+            .set({ held: '0', consumed: '0', documents: 0 })
+            .where(eq(quotaYearUsage.subjectId, subject));
         },
       ),
       { numRuns: 8 },
@@ -513,6 +543,42 @@ describe('the cap check at submit', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 422)).toHaveLength(2);
     expect(await usageOf('hcp', hcp.get('P004')!)).toEqual({ held: 1000, consumed: 0 });
+  });
+});
+
+concurrencyDescribe('the year rows the reports read', () => {
+  concurrencyTest('count every one of parallel submits and approvals on one uncapped HCP', async () => {
+    // No quota on P005 and each document on an item of its own: neither a quota's row lock nor a shared usage row
+    // (per item and month) serialises these documents; only the addition to the year row over every item counts.
+    const subject = hcp.get('P005')!;
+    const yearRow = async () =>
+      rowsOf(
+        await t.ctx.db.execute(sql`select held::numeric(18, 2)::text as held,
+            consumed::numeric(18, 2)::text as consumed, documents
+          from quota_year_usage where company_id = 1 and kind = 'hcp' and year = ${year}
+            and subject_id = ${subject} and expense_item_id is null`),
+      )[0] as { held: string; consumed: string; documents: number } | undefined;
+    const before = await yearRow();
+    const drafts = [];
+    for (let i = 0; i < 12; i++) {
+      const item = await flaggedItem(t.ctx.db, m.type.id, `T-QYEAR${i}`, { involvesHcp: true });
+      drafts.push(await hcpDeputy('100.00', ['P005'], employee.access_token, item.id));
+    }
+    const submitted = await Promise.all(drafts.map((d) => submit(d.ID)));
+    expect(submitted.map((r) => r.statusCode)).toEqual(drafts.map(() => 200));
+    const approved = await Promise.all(
+      drafts
+        .slice(0, 6)
+        .map((d) => t.act('/api/DocumentApprove/ApproveDeputy', d.ID, manager.access_token, { Pass: true })),
+    );
+    expect(approved.map((r) => r.statusCode)).toEqual(approved.map(() => 200));
+    const after = await yearRow();
+    expect(after).toEqual({
+      held: (Number(before?.held ?? 0) + 600).toFixed(2),
+      consumed: (Number(before?.consumed ?? 0) + 600).toFixed(2),
+      documents: Number(before?.documents ?? 0) + 12,
+    });
+    await expectYearRowsAsSources();
   });
 });
 

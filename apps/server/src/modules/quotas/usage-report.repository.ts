@@ -21,42 +21,32 @@ function subjects(kind: QuotaKind): SQL {
 type Filters = Omit<YearUsedSearchBody, 'PageIndex' | 'PageSize' | 'SortField' | 'SortOrder'>;
 
 /**
- * The subjects' use in a year, from the usage rows (a few per subject, never the expense lines), beside their cap:
- * the quota on the item asked for, or the quota over every item. Subjects with a cap and no use yet are listed too.
+ * The subjects of a year with a use or a cap, one year row each (decision 055): the use on the item asked for, or
+ * over every item, beside the live quota on the same key. Joined to the subjects only when a keyword needs their
+ * code or names; the page joins them for its own rows.
  */
-function usageCte(companyId: number, kind: QuotaKind, f: Filters): SQL {
+function yearWhere(companyId: number, kind: QuotaKind, f: Filters): SQL {
   const item = f.ExpenseItemID ?? null;
+  return sql`y.company_id = ${companyId} and y.kind = ${kind} and y.year = ${f.Year}
+    and ${item === null ? sql`y.expense_item_id is null` : sql`y.expense_item_id = ${item}`}
+    and (y.cap is not null or y.documents > 0 or y.used <> 0)
+    ${f.MinUsedPercent !== undefined ? sql`and y.cap > 0 and y.used * 100 >= y.cap * ${f.MinUsedPercent}` : sql``}`;
+}
+
+function keywordOn(f: Filters): SQL {
   const keyword = f.Keyword?.trim();
-  return sql`with u as (
-      select subject_id, sum(held) as held, sum(consumed) as consumed from quota_usage
-      where company_id = ${companyId} and kind = ${kind} and year = ${f.Year}
-        ${item === null ? sql`` : sql`and expense_item_id = ${item}`}
-      group by subject_id),
-    c as (
-      select subject_id, amount as cap, limit_status from quota
-      where company_id = ${companyId} and kind = ${kind} and year = ${f.Year} and archived_at is null
-        and expense_item_id is not distinct from ${item}::int),
-    r as (
-      select coalesce(u.subject_id, c.subject_id) as subject_id, coalesce(u.held, 0) as held,
-        coalesce(u.consumed, 0) as consumed, coalesce(u.held, 0) + coalesce(u.consumed, 0) as used,
-        c.cap, c.limit_status
-      from u full join c on c.subject_id = u.subject_id),
-    s as (
-      select r.*, x.code, x.name_zh, x.name_en, x.extra_zh, x.extra_en,
-        case when r.cap > 0 then round(r.used * 100 / r.cap, 2) end as used_percent
-      from r join ${subjects(kind)} x on x.id = r.subject_id
-      where true
-        ${keyword ? sql`and (x.code ilike ${contains(keyword)} or x.name_zh ilike ${contains(keyword)} or x.name_en ilike ${contains(keyword)})` : sql``}
-        ${f.MinUsedPercent !== undefined ? sql`and r.cap > 0 and r.used * 100 >= r.cap * ${f.MinUsedPercent}` : sql``})`;
+  return keyword
+    ? sql`and (x.code ilike ${contains(keyword)} or x.name_zh ilike ${contains(keyword)} or x.name_en ilike ${contains(keyword)})`
+    : sql``;
 }
 
 const SORTS: Record<string, string> = {
-  SubjectCode: 'code',
-  Used: 'used',
-  Cap: 'cap',
-  UsedPercent: 'used_percent',
-  Held: 'held',
-  Consumed: 'consumed',
+  SubjectCode: 'x.code',
+  Used: 'y.used',
+  Cap: 'y.cap',
+  UsedPercent: 'y.used_percent',
+  Held: 'y.held',
+  Consumed: 'y.consumed',
 };
 
 export interface UsageRow {
@@ -72,16 +62,23 @@ export interface UsageRow {
   cap: string | null;
   limit_status: number | null;
   used_percent: string | null;
+  documents: number;
 }
 
 export async function usageTotals(db: Db, companyId: number, kind: QuotaKind, f: Filters) {
-  const result = await db.execute(sql`${usageCte(companyId, kind, f)}
-    select count(*)::int as n, coalesce(sum(held), 0)::text as held, coalesce(sum(consumed), 0)::text as consumed,
-      coalesce(sum(used), 0)::text as used from s`);
+  const join = f.Keyword?.trim() ? sql`join ${subjects(kind)} x on x.id = y.subject_id` : sql``;
+  const result = await db.execute(sql`select count(*)::int as n, coalesce(sum(y.held), 0)::text as held,
+      coalesce(sum(y.consumed), 0)::text as consumed, coalesce(sum(y.used), 0)::text as used
+    from quota_year_usage y ${join}
+    where ${yearWhere(companyId, kind, f)} ${keywordOn(f)}`);
   return rowsOf<{ n: number; held: string; consumed: string; used: string }>(result)[0]!;
 }
 
-/** One page of the subjects' use, or (`limit` null) every one, in the order asked for (most used first). */
+/**
+ * One page of the subjects' use, or (`limit` null) every one, in the order asked for (most used first). Unless the
+ * keyword or the order needs the subjects' codes and names, the page is cut from the year rows alone (through their
+ * index for the default order) and only its rows are joined to their subjects.
+ */
 export async function usagePage(
   db: Db,
   companyId: number,
@@ -89,25 +86,24 @@ export async function usagePage(
   f: YearUsedSearchBody | (Filters & { SortField?: string; SortOrder?: string }),
   page: { limit: number; offset: number } | null,
 ): Promise<UsageRow[]> {
-  const column = SORTS[f.SortField ?? ''] ?? 'used';
+  const column = SORTS[f.SortField ?? ''] ?? 'y.used';
   const dir = f.SortOrder === 'ascend' ? sql`asc` : sql`desc`;
-  const result = await db.execute(sql`${usageCte(companyId, kind, f)}
-    select subject_id, code, name_zh, name_en, extra_zh, extra_en, held::text, consumed::text, used::text,
-      cap::text, limit_status, used_percent::text from s
-    -- Qualified: the output columns of the same names are text, which would sort "943" above "4366".
-    order by s.${sql.raw(column)} ${dir} nulls last, s.subject_id
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
-  return rowsOf<UsageRow>(result).map((r) => ({ ...r, subject_id: Number(r.subject_id) }));
-}
-
-/** How many documents use each of the subjects in the year. */
-export async function documentCounts(db: Db, companyId: number, kind: QuotaKind, year: number, ids: number[]) {
-  if (ids.length === 0) return new Map<number, number>();
-  const result = await db.execute(sql`select subject_id, count(distinct document_id)::int as n from quota_ledger
-    where company_id = ${companyId} and kind = ${kind} and year = ${year} and state <> 'released'
-      and subject_id = any(${sql.param(ids)}::int[])
-    group by subject_id`);
-  return new Map(rowsOf<{ subject_id: number; n: number }>(result).map((r) => [Number(r.subject_id), Number(r.n)]));
+  const order = sql`order by ${sql.raw(column)} ${dir} nulls last, y.subject_id`;
+  const cut = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+  const fields = sql`y.subject_id, x.code, x.name_zh, x.name_en, x.extra_zh, x.extra_en, y.held::text,
+    y.consumed::text, y.used::text, y.cap::text, y.limit_status, y.used_percent::text, y.documents`;
+  const byName = Boolean(f.Keyword?.trim()) || column.startsWith('x.');
+  const result = byName
+    ? await db.execute(sql`select ${fields} from quota_year_usage y join ${subjects(kind)} x on x.id = y.subject_id
+        where ${yearWhere(companyId, kind, f)} ${keywordOn(f)} ${order} ${cut}`)
+    : await db.execute(sql`select ${fields}
+        from (select * from quota_year_usage y where ${yearWhere(companyId, kind, f)} ${order} ${cut}) y
+        join ${subjects(kind)} x on x.id = y.subject_id ${order}`);
+  return rowsOf<UsageRow>(result).map((r) => ({
+    ...r,
+    subject_id: Number(r.subject_id),
+    documents: Number(r.documents),
+  }));
 }
 
 export interface DetailRow {
@@ -151,8 +147,11 @@ export async function detailPage(
 ): Promise<{ counted: number; limit: number; rows: DetailRow[] }> {
   const limit = countLimit(f);
   const w = detailWhere(companyId, kind, f);
-  const count = await db.execute(sql`select count(*)::int as n from (select 1 ${detailFrom(kind)} where ${w}
-    limit ${limit + 1}) t`);
+  // Without a keyword the ledger alone answers: every row has its document and subject.
+  const from = f.Keyword?.trim() ? detailFrom(kind) : sql`from quota_ledger l`;
+  const count = await db.execute(
+    sql`select count(*)::int as n from (select 1 ${from} where ${w} limit ${limit + 1}) t`,
+  );
   const rows = await detailRows(db, kind, w, { limit: f.PageSize, offset: offsetOf(f) });
   return { counted: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0), limit, rows };
 }

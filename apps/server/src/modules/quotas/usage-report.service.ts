@@ -30,7 +30,7 @@ export const REPORT_KIND: Record<UsageReport, QuotaKind> = {
 
 const money = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(2));
 
-function row(r: repo.UsageRow, year: number, documents: number, culture: Culture): YearUsedRow {
+function row(r: repo.UsageRow, year: number, culture: Culture): YearUsedRow {
   const available = r.cap === null ? null : Decimal.max(new Decimal(r.cap).minus(r.used), 0).toFixed(2);
   return {
     SubjectID: r.subject_id,
@@ -45,7 +45,7 @@ function row(r: repo.UsageRow, year: number, documents: number, culture: Culture
     Available: available,
     UsedPercent: r.used_percent === null ? null : new Decimal(r.used_percent).toFixed(2),
     LimitStatus: r.limit_status === null ? null : Number(r.limit_status),
-    Documents: documents,
+    Documents: r.documents,
   };
 }
 
@@ -57,16 +57,9 @@ export async function search(db: Db, actor: Actor, report: UsageReport, f: YearU
     limit: f.PageSize,
     offset: (f.PageIndex - 1) * f.PageSize,
   });
-  const docs = await repo.documentCounts(
-    db,
-    actor.companyId,
-    kind,
-    f.Year,
-    rows.map((r) => r.subject_id),
-  );
   return {
     Total: totals.n,
-    Rows: rows.map((r) => row(r, f.Year, docs.get(r.subject_id) ?? 0, actor.culture)),
+    Rows: rows.map((r) => row(r, f.Year, actor.culture)),
     Totals: {
       Held: money(totals.held)!,
       Consumed: money(totals.consumed)!,
@@ -113,19 +106,8 @@ export async function detail(
 
 /** Every subject's sums the filters select, for the export. */
 export async function* exportSums(db: Db, actor: Actor, report: UsageReport, f: YearUsedDetailExportBody) {
-  const kind = REPORT_KIND[report];
-  const rows = await repo.usagePage(db, actor.companyId, kind, f, null);
-  for (let i = 0; i < rows.length; i += 1000) {
-    const part = rows.slice(i, i + 1000);
-    const docs = await repo.documentCounts(
-      db,
-      actor.companyId,
-      kind,
-      f.Year,
-      part.map((r) => r.subject_id),
-    );
-    for (const r of part) yield row(r, f.Year, docs.get(r.subject_id) ?? 0, actor.culture);
-  }
+  for (const r of await repo.usagePage(db, actor.companyId, REPORT_KIND[report], f, null))
+    yield row(r, f.Year, actor.culture);
 }
 
 /** Every document row the filters select, for the export, streamed in batches. */

@@ -6,6 +6,7 @@ import type { LockedDocument } from '../documents/lifecycle/document.lock';
 import type { DocumentFollower } from '../documents/lifecycle/followers';
 import type { LimitFinding, LimitStage } from '../limits/limit-checker';
 import * as repo from './usage.repository';
+import { addYearUse, type YearDelta } from './year-usage.repository';
 
 const keyOf = (u: Omit<repo.Use, 'amount'>) => `${u.kind}:${u.subjectId}:${u.expenseItemId}:${u.year}:${u.month}`;
 
@@ -35,7 +36,36 @@ const matches = (q: repo.QuotaLock, u: repo.Use) =>
   q.year === u.year &&
   (q.expenseItemId === null || q.expenseItemId === u.expenseItemId);
 
-/** Takes the document's live use off the usage rows and marks its ledger rows released. */
+/**
+ * What a document's ledger rows add to the year rows (`sign` -1: what their release takes off): each row's amount on
+ * its item's row (not item 0, which no report filters on) and on the row over every item; and the document once on
+ * each of those rows, whatever the months and items behind it.
+ */
+export function yearDeltas(
+  rows: (Omit<repo.Use, 'month'> & { state: 'held' | 'consumed' })[],
+  sign: 1 | -1,
+): YearDelta[] {
+  const deltas = new Map<string, YearDelta>();
+  for (const r of rows) {
+    for (const expenseItemId of r.expenseItemId === 0 ? [null] : [r.expenseItemId, null]) {
+      const k = `${r.kind}:${r.year}:${expenseItemId}:${r.subjectId}`;
+      const d = deltas.get(k) ?? {
+        kind: r.kind,
+        year: r.year,
+        subjectId: r.subjectId,
+        expenseItemId,
+        held: '0',
+        consumed: '0',
+        documents: sign,
+      };
+      d[r.state] = new Decimal(d[r.state]).plus(new Decimal(r.amount).times(sign)).toFixed(2);
+      deltas.set(k, d);
+    }
+  }
+  return [...deltas.values()];
+}
+
+/** Takes the document's live use off the usage and year rows and marks its ledger rows released. */
 async function releaseRows(
   tx: Db,
   d: Pick<LockedDocument, 'companyId'>,
@@ -43,6 +73,14 @@ async function releaseRows(
 ) {
   for (const r of rows)
     await repo.addUsage(tx, d.companyId, r, r.state === 'consumed' ? 'consumed' : 'held', `-${r.amount}`);
+  await addYearUse(
+    tx,
+    d.companyId,
+    yearDeltas(
+      rows.map((r) => ({ ...r, state: r.state === 'consumed' ? 'consumed' : 'held' })),
+      -1,
+    ),
+  );
   await repo.releaseLedger(
     tx,
     rows.map((r) => r.id),
@@ -113,6 +151,14 @@ export async function quotaChecker(tx: Db, d: LockedDocument, stage: LimitStage)
 
 async function hold(tx: Db, d: LockedDocument, uses: repo.Use[], state: 'held' | 'consumed') {
   for (const u of uses) await repo.addUsage(tx, d.companyId, u, state, u.amount);
+  await addYearUse(
+    tx,
+    d.companyId,
+    yearDeltas(
+      uses.map((u) => ({ ...u, state })),
+      1,
+    ),
+  );
   await repo.insertLedger(
     tx,
     uses.map((u) => ({ ...u, companyId: d.companyId, documentId: d.id, state })),
@@ -140,4 +186,5 @@ export const quotaFollower: DocumentFollower = {
   },
 };
 
+export { rebuildYearUsage } from './year-usage.repository';
 export type { QuotaKind };

@@ -1,7 +1,10 @@
+import type { Db } from '../../../core/db';
+import * as sim from './erp-simulator.repository';
+
 /**
  * The ERP (SAP) behind an interface (DESIGN §13). A voucher goes with its posting reference, which the ERP keeps as
  * an idempotency key: sent twice, it answers the document number of the first booking. The default is a simulator
- * that assigns document numbers the same way; `httpErpGateway` is the customer's SAP middleware (`ERP_URL`).
+ * that assigns document numbers the same way, its state in the database; `httpErpGateway` is the customer's SAP middleware (`ERP_URL`).
  */
 export interface ErpEntry {
   side: 'D' | 'C';
@@ -38,7 +41,8 @@ export type ErpReply = { ok: true; erpDocNo: string; raw?: unknown } | { ok: fal
 export interface ErpGateway {
   /** `simulator`, or the address the adapter posts to. */
   readonly name: string;
-  post(voucher: ErpVoucher): Promise<ErpReply>;
+  /** `db` is the app's database, where the built-in simulator keeps what it booked; an adapter ignores it. */
+  post(voucher: ErpVoucher, db: Db): Promise<ErpReply>;
 }
 
 /** No answer from the ERP: the queue tries again with back-off. */
@@ -56,31 +60,35 @@ export interface ErpSimulator extends ErpGateway {
   /** Forgets every failure set. */
   clearFailures(): void;
   /** The documents booked, by posting reference: what the ERP holds. */
-  booked(): ReadonlyMap<string, string>;
-  /** How many posts arrived per posting reference (repeats included). */
-  received(): ReadonlyMap<string, number>;
+  booked(db: Db): Promise<ReadonlyMap<string, string>>;
+  /** How many posts reached a booking per posting reference (repeats included). */
+  received(db: Db): Promise<ReadonlyMap<string, number>>;
 }
 
-/** Numbers vouchers in order, and answers the same number for a posting reference it has seen. */
+/**
+ * Numbers vouchers in order, and answers the same number for a posting reference it has seen. Its number range and
+ * its bookings live in the database it is handed (`erp_sim_counter`, `erp_sim_document`), never in the process, so a
+ * restarted app or a second instance on the same database goes on with the next number: the range's row is locked
+ * while the booking is checked, the number taken and the booking written, in one transaction. Only the scripted
+ * failures, which are a test's or a demonstration's set-up, are held in memory.
+ */
 export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): ErpSimulator {
-  const booked = new Map<string, string>();
-  const received = new Map<string, number>();
   const failing = new Map<string, { failure: SimulatedFailure; left: number }>();
   for (const [match, failure] of Object.entries(failures))
     failing.set(match, { failure, left: Number.POSITIVE_INFINITY });
-  let next = 5_100_000_000;
-  const book = (ref: string) => {
-    let no = booked.get(ref);
-    if (!no) {
-      no = String(next++);
-      booked.set(ref, no);
-    }
-    return no;
-  };
+  const book = (db: Db, v: ErpVoucher) =>
+    db.transaction(async (tx) => {
+      const next = await sim.lockCounter(tx);
+      const seen = await sim.receiveAgain(tx, v.postingRef);
+      if (seen) return seen;
+      const no = String(next);
+      await sim.insertBooking(tx, { postingRef: v.postingRef, erpDocNo: no, companyCode: v.companyCode });
+      await sim.setCounter(tx, next + 1);
+      return no;
+    });
   return {
     name: 'simulator',
-    async post(v) {
-      received.set(v.postingRef, (received.get(v.postingRef) ?? 0) + 1);
+    async post(v, db) {
       const rule = failing.get(v.postingRef) ?? (v.reference ? failing.get(v.reference) : undefined);
       if (rule && rule.left > 0) {
         rule.left--;
@@ -89,12 +97,12 @@ export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): E
           return { ok: false, error, raw: { Type: 'E', Message: error } };
         }
         if (rule.failure === 'timeout') {
-          book(v.postingRef);
+          await book(db, v);
           throw new ErpUnreachable('ERP did not answer in time');
         }
         throw new ErpUnreachable('ERP unreachable');
       }
-      const no = book(v.postingRef);
+      const no = await book(db, v);
       return { ok: true, erpDocNo: no, raw: { Type: 'S', DocumentNo: no } };
     },
     failFor(match, failure, times = Number.POSITIVE_INFINITY) {
@@ -103,8 +111,8 @@ export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): E
     clearFailures() {
       failing.clear();
     },
-    booked: () => booked,
-    received: () => received,
+    booked: async (db) => new Map((await sim.bookings(db)).map((b) => [b.postingRef, b.erpDocNo])),
+    received: async (db) => new Map((await sim.bookings(db)).map((b) => [b.postingRef, b.received])),
   };
 }
 

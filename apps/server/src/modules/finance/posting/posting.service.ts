@@ -148,7 +148,7 @@ export function erpJob(db: Db): OutboundHandler {
     const started = Date.now();
     let reply: ErpReply;
     try {
-      reply = await gateway.post(request);
+      reply = await gateway.post(request, db);
     } catch (err) {
       const error = messageOf(err);
       await calls.finish(db, callId, {

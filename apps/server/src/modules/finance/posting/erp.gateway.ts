@@ -1,22 +1,45 @@
+import type { ErpField } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import * as sim from './erp-simulator.repository';
+import { requiredFieldsOfCompanyCode } from './settings.service';
 
 /**
  * The ERP (SAP) behind an interface (DESIGN §13). A voucher goes with its posting reference, which the ERP keeps as
  * an idempotency key: sent twice, it answers the document number of the first booking. The default is a simulator
  * that assigns document numbers the same way, its state in the database; `httpErpGateway` is the customer's SAP middleware (`ERP_URL`).
  */
+/**
+ * A voucher line (BAPI_ACC_DOCUMENT_POST's ACCOUNTGL, ACCOUNTPAYABLE or ACCOUNTTAX with its CURRENCYAMOUNT; the
+ * mapping is docs/decisions/049). cost: a line on an expense (or asset) account; gl: another G/L line; tax: an
+ * input-VAT line; vendor: a line on a person's account (payable or advance).
+ */
 export interface ErpEntry {
+  lineNo: number;
+  lineType: 'cost' | 'gl' | 'tax' | 'vendor';
   side: 'D' | 'C';
+  /** SAP's posting key: 40/50 a G/L debit/credit, 21/31 a vendor debit/credit. */
+  postingKey: string;
   glAccount: string;
+  /** CNY, the voucher's currency. */
   amount: string;
+  /** The line's original currency, amount and rate to CNY. */
   currency: string;
   amountOriginal: string | null;
+  fxRate: string | null;
+  taxCode: string | null;
+  /** A tax line's base amount (CNY). */
+  taxBase: string | null;
   /** Codes as the ERP knows them, never this system's ids. */
   costCentre: string | null;
   internalOrder: string | null;
+  profitCentre: string | null;
   product: string | null;
   employee: string | null;
+  /** The person's SAP vendor number and whether it is an employee-vendor or an ordinary vendor. */
+  vendorNo: string | null;
+  vendorType: string | null;
+  /** Assignment (ALLOC_NMBR): the document number, or the voucher's for a voucher of no document. */
+  assignment: string | null;
   text: string | null;
 }
 
@@ -24,11 +47,98 @@ export interface ErpVoucher {
   postingRef: string;
   companyCode: string;
   kind: string;
+  /** SAP document type (BLART) of the voucher kind, from the company's posting settings. */
+  documentType: string;
+  /** The date of the original document (its submission), else the posting date. */
+  documentDate: string;
   postingDate: string;
   period: string;
+  /** The voucher's currency (it balances in CNY) and its rate. */
+  currency: string;
+  exchangeRate: string;
   /** The document number the voucher books, when it books a document. */
   reference: string | null;
   entries: ErpEntry[];
+}
+
+/** The voucher's value of an ERP field, on the header or on one line; empty when it is not there. */
+function fieldValue(v: ErpVoucher, e: ErpEntry | undefined, field: ErpField): string | null {
+  switch (field) {
+    case 'DOC_DATE':
+      return v.documentDate;
+    case 'PSTNG_DATE':
+      return v.postingDate;
+    case 'DOC_TYPE':
+      return v.documentType;
+    case 'COMP_CODE':
+      return v.companyCode;
+    case 'CURRENCY':
+      return v.currency;
+    case 'EXCH_RATE':
+      return v.exchangeRate;
+    case 'GL_ACCOUNT':
+      return e?.glAccount ?? null;
+    case 'POSTING_KEY':
+      return e?.postingKey ?? null;
+    case 'TAX_CODE':
+      return e?.taxCode ?? null;
+    case 'COSTCENTER':
+      return e?.costCentre ?? null;
+    case 'ORDERID':
+      return e?.internalOrder ?? null;
+    case 'PROFIT_CTR':
+      return e?.profitCentre ?? null;
+    case 'ALLOC_NMBR':
+      return e?.assignment ?? null;
+    case 'ITEM_TEXT':
+      return e?.text ?? null;
+    case 'VENDOR_NO':
+      return e?.vendorNo ?? null;
+  }
+}
+
+const HEADER_FIELDS: ReadonlySet<ErpField> = new Set([
+  'DOC_DATE',
+  'PSTNG_DATE',
+  'DOC_TYPE',
+  'COMP_CODE',
+  'CURRENCY',
+  'EXCH_RATE',
+]);
+
+/** Which lines a required line field concerns (docs/decisions/049). */
+function concerns(field: ErpField, e: ErpEntry): boolean {
+  switch (field) {
+    case 'TAX_CODE':
+      return e.lineType === 'tax';
+    case 'COSTCENTER':
+    case 'ORDERID':
+    case 'PROFIT_CTR':
+      return e.lineType === 'cost';
+    case 'VENDOR_NO':
+      return e.lineType === 'vendor' || e.employee !== null;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The first required field the voucher lacks, on its header or on a line it concerns (a tax code on tax lines, cost
+ * objects on cost lines, a vendor number on a person's lines, the rest on every line); undefined when it has all.
+ */
+export function missingField(
+  v: ErpVoucher,
+  required: readonly ErpField[],
+): { field: ErpField; line: number | null } | undefined {
+  for (const field of required) {
+    if (HEADER_FIELDS.has(field)) {
+      if (!fieldValue(v, undefined, field)?.trim()) return { field, line: null };
+      continue;
+    }
+    for (const e of v.entries)
+      if (concerns(field, e) && !fieldValue(v, e, field)?.trim()) return { field, line: e.lineNo };
+  }
+  return undefined;
 }
 
 /**
@@ -101,6 +211,13 @@ export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): E
           throw new ErpUnreachable('ERP did not answer in time');
         }
         throw new ErpUnreachable('ERP unreachable');
+      }
+      // As SAP's field status does: a voucher missing a field the company requires is refused, the field named.
+      const missing = missingField(v, await requiredFieldsOfCompanyCode(db, v.companyCode));
+      if (missing) {
+        const where = missing.line === null ? 'in the header' : `on line ${missing.line}`;
+        const error = `F5 808: required field ${missing.field} is missing ${where}`;
+        return { ok: false, error, raw: { Type: 'E', Field: missing.field, Line: missing.line, Message: error } };
       }
       const no = await book(db, v);
       return { ok: true, erpDocNo: no, raw: { Type: 'S', DocumentNo: no } };

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from '../../../core/columns';
+import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
 import { document } from '../../documents/document.table';
 import { companyColumn } from '../../system/system.table';
 import { voucher } from '../entries/entries.table';
@@ -108,4 +108,23 @@ export const erpSimDocument = pgTable(
     bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('erp_sim_document_no_uq').on(t.erpDocNo)],
+);
+
+/**
+ * The company's posting settings for the ERP (docs/decisions/049): the document type each voucher kind is booked as
+ * and the fields the ERP requires. A company without a row posts with the defaults (`posting-settings.ts`).
+ */
+export const erpPostingSetting = pgTable(
+  'erp_posting_setting',
+  {
+    ...idColumn(),
+    ...companyColumn(),
+    /** Voucher kind → SAP document type (BLART). */
+    documentTypes: jsonb('document_types').$type<Record<string, string>>().notNull(),
+    /** `ERP_FIELDS` the ERP requires. */
+    requiredFields: jsonb('required_fields').$type<string[]>().notNull(),
+    ...versionColumn(),
+    ...timestampColumns(),
+  },
+  (t) => [uniqueIndex('erp_posting_setting_company_uq').on(t.companyId)],
 );

@@ -16,7 +16,7 @@ import { queuePosting } from './queue.service';
 let t: TestApp;
 let finance: string;
 let person: number;
-let centre: typeof costCentre.$inferSelect;
+let centre: typeof costCentre.$inferSelect | undefined;
 
 beforeAll(async () => {
   t = await testApp();

@@ -35,6 +35,8 @@ export const CostCenterRow = z.object({
   NameZH: z.string(),
   NameEN: z.string(),
   SapCode: z.string().nullable(),
+  /** The SAP profit centre (PRCTR) its postings carry, when set. */
+  ProfitCenter: z.string().nullable(),
   Type: z.string(),
   OwnerTeamID: Id.nullable(),
   OwnerTeamCode: z.string().nullable(),
@@ -103,6 +105,15 @@ export const SaveCostCenterBody = z.object({
   NameZH: Name,
   NameEN: Name,
   SapCode: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(40).nullish()),
+  /** The SAP profit centre (PRCTR): up to ten letters or digits. */
+  ProfitCenter: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,10}$/)
+      .nullish(),
+  ),
   Type: CostCentreType,
   OwnerTeamID: Id.nullish(),
   ValidFrom: OptionalDateOnly,

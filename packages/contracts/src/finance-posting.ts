@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, MonthSchema, Text } from './common';
+import { DateOnly, Id, MonthSchema, Text, Version } from './common';
 import { DocState, DocType } from './documents';
 import { PageQuery } from './paging';
 
@@ -212,8 +212,62 @@ export type AuditTrailRow = z.infer<typeof AuditTrailRow>;
 
 /** The GL accounts postings use, from the technical parameters (read-only here). */
 export const PostingSetting = z.object({ Key: z.string(), Value: z.string() });
-export const PostingSettings = z.object({ Rows: z.array(PostingSetting) });
+
+/** The voucher kinds that go to the ERP, each with the document type (BLART) it is booked as. */
+export const ERP_VOUCHER_KINDS = ['expense', 'loan', 'payment', 'vat_adjustment', 'loan_repayment'] as const;
+/**
+ * The fields of a voucher the company's ERP may require (BAPI_ACC_DOCUMENT_POST names, docs/decisions/049): header
+ * fields, then line fields. A voucher missing one the settings mark required is refused with the field named.
+ */
+export const ERP_FIELDS = [
+  'DOC_DATE',
+  'PSTNG_DATE',
+  'DOC_TYPE',
+  'COMP_CODE',
+  'CURRENCY',
+  'EXCH_RATE',
+  'GL_ACCOUNT',
+  'POSTING_KEY',
+  'TAX_CODE',
+  'COSTCENTER',
+  'ORDERID',
+  'PROFIT_CTR',
+  'ALLOC_NMBR',
+  'ITEM_TEXT',
+  'VENDOR_NO',
+] as const;
+export const ErpField = z.enum(ERP_FIELDS);
+export type ErpField = z.infer<typeof ErpField>;
+/** A SAP document type (BLART): two letters or digits. */
+const DocTypeCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{2}$/)
+  .transform((v) => v.toUpperCase());
+export const ErpDocumentTypes = z.object(
+  Object.fromEntries(ERP_VOUCHER_KINDS.map((k) => [k, DocTypeCode])) as Record<
+    (typeof ERP_VOUCHER_KINDS)[number],
+    typeof DocTypeCode
+  >,
+);
+export type ErpDocumentTypes = z.infer<typeof ErpDocumentTypes>;
+
+export const PostingSettings = z.object({
+  Rows: z.array(PostingSetting),
+  /** The document type each voucher kind is booked as. */
+  DocumentTypes: z.record(z.string(), z.string()),
+  /** The fields the ERP requires on every voucher (header) or on the lines they concern. */
+  RequiredFields: z.array(ErpField),
+  Version: Version,
+});
 export type PostingSettings = z.infer<typeof PostingSettings>;
+
+export const SavePostingSettingsBody = z.object({
+  DocumentTypes: ErpDocumentTypes,
+  RequiredFields: z.array(ErpField).max(ERP_FIELDS.length),
+  Version: Version,
+});
+export type SavePostingSettingsBody = z.infer<typeof SavePostingSettingsBody>;
 
 /** One request to the ERP and its response (the RFC log's ERP part). */
 export const ERP_CALL_OUTCOMES = ['pending', 'ok', 'refused', 'unreachable'] as const;

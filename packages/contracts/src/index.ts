@@ -13,6 +13,7 @@ export * from './costimport';
 export * from './customers';
 export * from './document-parts';
 export * from './documents';
+export * from './erp-masterdata';
 export * from './errors';
 export * from './expense-masterdata';
 export * from './expense-reference';

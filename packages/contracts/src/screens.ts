@@ -79,6 +79,8 @@ export const SCREENS: readonly ScreenDef[] = [
   screen('account', 'remitPosting'),
   screen('account', 'fixedAssets'),
   screen('account', 'PaymentManage'),
+  screen('account', 'taxCodeMapping'),
+  screen('account', 'sapVendorAccount'),
   screen('report', 'budgeReport'),
   screen('report', 'searchHCPYearUsedAmount'),
   screen('report', 'HCPReport'),

@@ -27,6 +27,7 @@ export * from '../modules/finance/review/review.table';
 export * from '../modules/i18n/i18n.table';
 export * from '../modules/masterdata/costcentre.table';
 export * from '../modules/masterdata/customers/customer.table';
+export * from '../modules/masterdata/erpcodes/erpcodes.table';
 export * from '../modules/masterdata/expense.table';
 export * from '../modules/masterdata/reference.table';
 export * from '../modules/notify/notify.table';

@@ -29,6 +29,7 @@ import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
 import { costImportRoutes } from './masterdata/costimport/costimport.routes';
+import { erpCodesRoutes } from './masterdata/erpcodes/erpcodes.routes';
 import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
 import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
@@ -73,6 +74,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   catalogRoutes,
   costCentreRoutes,
   ledgerRoutes,
+  erpCodesRoutes,
   fundsRoutes,
   periodRoutes,
   baseInfoRoutes,

@@ -1,3 +1,4 @@
+import type { FapiaoType, VatRate } from '@ems/contracts';
 import { type BaseInfoList, SYSTEM_LISTS } from './base-info';
 /** Finance master data of the demo group: cost centres, internal orders, ledger expenses, lookups. */
 
@@ -308,3 +309,25 @@ export const FUND_PERMISSIONS: Record<
     { grantee: 'team:ADM', cc: '8101', remark: '行政代总经理办公室采购 / Administration buys for the GM office' },
   ],
 };
+
+/** SAP input-tax codes (MWSKZ) of a company in China: special fapiao by rate, passenger tickets by their formula. */
+export const TAX_CODES: { invoiceType: FapiaoType; rate: VatRate; taxCode: string; description: string }[] = [
+  ...(['vat_special', 'digital_special'] as const).flatMap((invoiceType) =>
+    (
+      [
+        ['13', 'J1'],
+        ['9', 'J2'],
+        ['6', 'J3'],
+        ['3', 'J4'],
+        ['1', 'J5'],
+      ] as const
+    ).map(([rate, taxCode]) => ({ invoiceType, rate, taxCode, description: `进项税 ${rate}% / input VAT ${rate}%` })),
+  ),
+  ...(['air', 'rail', 'water'] as const).map((invoiceType) => ({
+    invoiceType,
+    rate: '9' as const,
+    taxCode: 'JT',
+    description: '旅客运输 9% / passenger transport 9%',
+  })),
+  { invoiceType: 'road', rate: '3', taxCode: 'JR', description: '公路客运 3% / road passenger 3%' },
+];

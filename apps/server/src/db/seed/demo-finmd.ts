@@ -12,6 +12,7 @@ import {
   internalOrder,
   ytdManual,
 } from '../../modules/masterdata/costcentre.table';
+import { sapVendorAccount, taxCodeMapping } from '../../modules/masterdata/erpcodes/erpcodes.table';
 import { ledgerExpense } from '../../modules/masterdata/expense.table';
 import { cutOffDay, fxRate } from '../../modules/masterdata/reference.table';
 import { employee, team } from '../../modules/org/org.table';
@@ -26,6 +27,7 @@ import {
   FX_BASE,
   INTERNAL_ORDERS,
   LEDGER_EXPENSES,
+  TAX_CODES,
 } from './demo-finmd.data';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -188,6 +190,24 @@ export async function seedDemoFinance(db: Db, { clock }: Pick<DemoRun, 'clock'>)
       );
 
       await insertBaseInfoLists(tx, companyId, BASE_INFO);
+
+      // The company's SAP tax codes of the deductible fapiao and tickets, and every person's employee-vendor account.
+      await tx
+        .insert(taxCodeMapping)
+        .values(TAX_CODES.map((t) => ({ companyId, ...t })))
+        .onConflictDoNothing();
+      if (people.length > 0)
+        await tx
+          .insert(sapVendorAccount)
+          .values(
+            people.map((p) => ({
+              companyId,
+              employeeId: p.id,
+              accountType: 'employee_vendor' as const,
+              vendorNo: `9${String(p.id).padStart(9, '0')}`,
+            })),
+          )
+          .onConflictDoNothing();
 
       for (const f of FUND_PERMISSIONS[c.code] ?? []) {
         const [kind, ref] = f.grantee.split(':') as ['team' | 'user', string];

@@ -27,6 +27,8 @@ export const costCentre = pgTable(
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     sapCode: varchar('sap_code', { length: 40 }),
+    /** The SAP profit centre (PRCTR) the ERP postings on it carry (docs/decisions/049). */
+    profitCentre: varchar('profit_centre', { length: 10 }),
     /** Kind of cost centre (sales, marketing, medical, admin …); the ledger configuration maps GL accounts by it. */
     type: varchar('type', { length: 30 }).notNull().default('sales'),
     ownerTeamId: integer('owner_team_id').references(() => team.id),

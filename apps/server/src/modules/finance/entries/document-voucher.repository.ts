@@ -1,4 +1,4 @@
-import { asc, eq, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, sum } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { documentLoanLink, expenseLine } from '../../documents/document.table';
 import { invoice } from '../../documents/invoices/invoice.table';
@@ -54,6 +54,21 @@ export async function deductibleVatOf(db: Db, documentId: number): Promise<strin
     .from(invoice)
     .where(eq(invoice.documentId, documentId));
   return row?.vat ?? '0';
+}
+
+/** The document's fapiao and tickets with deductible VAT: kind, net amount, tax and the VAT deducted. */
+export async function vatInvoicesOf(db: Db, documentId: number) {
+  return db
+    .select({
+      invoiceType: invoice.invoiceType,
+      amount: invoice.amount,
+      taxAmount: invoice.taxAmount,
+      totalAmount: invoice.totalAmount,
+      deductibleVat: invoice.deductibleVat,
+    })
+    .from(invoice)
+    .where(and(eq(invoice.documentId, documentId), gt(invoice.deductibleVat, '0')))
+    .orderBy(asc(invoice.id));
 }
 
 export async function loansWrittenOff(db: Db, documentId: number) {

@@ -1,13 +1,23 @@
-import { money } from '@ems/contracts';
+import { addMoney, type FapiaoType, money, subMoney, VAT_RATES, type VatRate } from '@ems/contracts';
+import Decimal from 'decimal.js';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
 import type { LockedDocument } from '../../documents/lifecycle/transition';
+import { taxCodeTable } from '../../masterdata/erpcodes/erpcodes.service';
 import { ledgerForLine } from '../../masterdata/expense/item-config.service';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
 import { fixedAssetRule, glAccount } from './accounts';
 import * as repo from './document-voucher.repository';
-import { type ExpenseFacts, expenseEntries, type LineFact, loanEntries, type ShareFact, toCny } from './entry-rules';
+import {
+  type ExpenseFacts,
+  expenseEntries,
+  type LineFact,
+  loanEntries,
+  type ShareFact,
+  toCny,
+  type VatGroup,
+} from './entry-rules';
 import { writeVoucher } from './voucher.service';
 
 /**
@@ -25,6 +35,45 @@ async function lineCny(
   const fx = await fxRateFor(db, companyId, l.currency, day);
   if (!fx) throw refused('finance.no_fx_rate', { line: l.lineNo, currency: l.currency, day });
   return { amountCny: toCny(l.amount, fx.rate), fxRate: fx.rate };
+}
+
+/** The VAT rate a passenger ticket's deduction formula uses (÷ 1.09 × 9 %, ÷ 1.03 × 3 %). */
+const TICKET_RATES: Partial<Record<FapiaoType, VatRate>> = { air: '9', rail: '9', water: '9', road: '3' };
+
+/**
+ * A fapiao's VAT rate: a ticket's by its kind, else the standard rate nearest its tax over its net amount (the
+ * amounts are rounded to the fen, so the quotient is near, not at, the rate).
+ */
+export function fapiaoRate(f: { invoiceType: FapiaoType; amount: string; taxAmount: string }): VatRate {
+  const ticket = TICKET_RATES[f.invoiceType];
+  if (ticket) return ticket;
+  const net = new Decimal(f.amount);
+  if (net.lte(0)) return '0';
+  const pct = new Decimal(f.taxAmount).times(100).div(net);
+  let best: VatRate = '0';
+  for (const r of VAT_RATES) if (pct.minus(r).abs().lt(pct.minus(best).abs())) best = r;
+  return best;
+}
+
+/**
+ * The document's deductible VAT by the company's tax code of each fapiao's kind and rate (the tax-code master data);
+ * a kind and rate without a code form a group of their own with no code, which the ERP refuses when it requires one.
+ */
+async function vatGroupsOf(db: Db, companyId: number, documentId: number): Promise<VatGroup[]> {
+  const invoices = await repo.vatInvoicesOf(db, documentId);
+  if (invoices.length === 0) return [];
+  const codes = await taxCodeTable(db, companyId);
+  const groups = new Map<string, VatGroup>();
+  for (const i of invoices) {
+    const rate = fapiaoRate(i);
+    const taxCode = codes.get(`${i.invoiceType}|${rate}`) ?? null;
+    // A ticket's base is its fare less the VAT the formula deducts; a fapiao's its net amount.
+    const base = TICKET_RATES[i.invoiceType] ? subMoney(i.totalAmount, i.deductibleVat) : money(i.amount);
+    const key = taxCode ?? `-${i.invoiceType}|${rate}`;
+    const g = groups.get(key) ?? { taxCode, vat: '0.00', base: '0.00' };
+    groups.set(key, { taxCode, vat: addMoney(g.vat, i.deductibleVat), base: addMoney(g.base, base) });
+  }
+  return [...groups.values()];
 }
 
 /** Reads everything a claim's voucher rests on: lines converted to CNY with their GL, shares, VAT, loans. */
@@ -69,6 +118,7 @@ async function expenseFacts(db: Db, d: LockedDocument, postingDate: string) {
     lines: facts,
     shares: shares.filter((s) => s.lineNo === null).map(share),
     deductibleVat: money(await repo.deductibleVatOf(db, d.id)),
+    vatGroups: await vatGroupsOf(db, d.companyId, d.id),
     loans: await repo.loansWrittenOff(db, d.id),
     accounts: {
       payable: await glAccount(db, d.companyId, 'payable'),

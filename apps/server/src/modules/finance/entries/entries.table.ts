@@ -66,6 +66,12 @@ export const accountingEntry = pgTable(
     /** The employee as payee (payable) or debtor (advance). */
     employeeId: integer('employee_id'),
     text: varchar('text', { length: 200 }),
+    /**
+     * The SAP tax code of an input-VAT line and of the lines its VAT was deducted from (docs/decisions/049), from the
+     * tax-code mapping of the fapiao's kind and rate; `taxBase` is the net amount a VAT line's tax was charged on.
+     */
+    taxCode: varchar('tax_code', { length: 2 }),
+    taxBase: numeric('tax_base', { precision: 18, scale: 2 }),
   },
   (t) => [
     uniqueIndex('accounting_entry_line_uq').on(t.voucherId, t.lineNo),

@@ -1,6 +1,7 @@
 import { addMoney, compareMoney, deductibleVat, isMoney, mulMoney } from '@ems/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fapiaoRate } from './document-voucher.service';
 import { type ExpenseFacts, expenseEntries, type LineFact, loanEntries, type ShareFact } from './entry-rules';
 import { balanceOf } from './voucher.service';
 
@@ -256,5 +257,75 @@ describe('loanEntries', () => {
       ['D', ACCOUNTS.advance],
       ['C', ACCOUNTS.payable],
     ]);
+  });
+});
+
+describe('tax codes on the voucher (docs/decisions/049)', () => {
+  const base: ExpenseFacts = {
+    docNo: 'BX1',
+    applicantId: 1,
+    costCentreId: 10,
+    internalOrderId: null,
+    lines: [
+      {
+        lineNo: 1,
+        glAccount: '660101',
+        assetItem: false,
+        amount: '1130.00',
+        currency: 'CNY',
+        fxRate: '1',
+        amountCny: '1130.00',
+        productId: null,
+        shares: [],
+      },
+      {
+        lineNo: 2,
+        glAccount: '660102',
+        assetItem: false,
+        amount: '109.00',
+        currency: 'CNY',
+        fxRate: '1',
+        amountCny: '109.00',
+        productId: null,
+        shares: [],
+      },
+    ],
+    shares: [],
+    deductibleVat: '139.00',
+    vatGroups: [
+      { taxCode: 'J1', vat: '130.00', base: '1000.00' },
+      { taxCode: 'JT', vat: '9.00', base: '100.00' },
+    ],
+    loans: [],
+    accounts: ACCOUNTS,
+    assetThreshold: '5000.00',
+  };
+
+  it('books one input-VAT line per tax code with its base, and the lines that bore VAT carry the largest code', () => {
+    const built = expenseEntries(base);
+    const vat = built.entries.filter((e) => e.glAccount === ACCOUNTS.inputVat);
+    expect(vat.map((e) => [e.amount, e.taxCode, e.taxBase])).toEqual([
+      ['130.00', 'J1', '1000.00'],
+      ['9.00', 'JT', '100.00'],
+    ]);
+    expect(built.entries.filter((e) => e.side === 'D' && e.glAccount.startsWith('6601')).map((e) => e.taxCode)).toEqual(
+      ['J1', 'J1'],
+    );
+    expect(balanceOf(built.entries).balanced).toBe(true);
+  });
+
+  it('spreads VAT capped at the claim over the codes, still balanced to the fen', () => {
+    const capped = expenseEntries({ ...base, lines: [{ ...base.lines[0]!, amount: '100.00', amountCny: '100.00' }] });
+    const vat = capped.entries.filter((e) => e.glAccount === ACCOUNTS.inputVat);
+    expect(addMoney('0', ...vat.map((e) => e.amount))).toBe(capped.vat);
+    expect(balanceOf(capped.entries).balanced).toBe(true);
+  });
+
+  it('reads a fapiao rate from its kind or its tax over its net amount', () => {
+    expect(fapiaoRate({ invoiceType: 'air', amount: '0', taxAmount: '0' })).toBe('9');
+    expect(fapiaoRate({ invoiceType: 'road', amount: '100', taxAmount: '0' })).toBe('3');
+    expect(fapiaoRate({ invoiceType: 'vat_special', amount: '88.50', taxAmount: '11.50' })).toBe('13');
+    expect(fapiaoRate({ invoiceType: 'digital_special', amount: '94.34', taxAmount: '5.66' })).toBe('6');
+    expect(fapiaoRate({ invoiceType: 'vat_special', amount: '0.01', taxAmount: '0.00' })).toBe('0');
   });
 });

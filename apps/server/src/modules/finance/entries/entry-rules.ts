@@ -33,6 +33,13 @@ export interface LineFact {
   companyPaid?: boolean;
 }
 
+/** The deductible VAT of the fapiao that share one tax code. */
+export interface VatGroup {
+  taxCode: string | null;
+  vat: string;
+  base: string;
+}
+
 export interface ExpenseFacts {
   docNo: string;
   applicantId: number;
@@ -43,6 +50,11 @@ export interface ExpenseFacts {
   shares: ShareFact[];
   /** Deductible input VAT of the document's fapiao and tickets, CNY. */
   deductibleVat: string;
+  /**
+   * The deductible VAT by the SAP tax code of its fapiao's kind and rate (docs/decisions/049), with the net base it was
+   * charged on; their VAT adds up to `deductibleVat`. Without it the VAT is one line with no tax code.
+   */
+  vatGroups?: VatGroup[];
   /** The loans this claim writes off and the amount of each. */
   loans: { loanId: number; amount: string }[];
   accounts: { payable: string; advance: string; inputVat: string; fixedAsset: string; tmcPayable?: string };
@@ -98,6 +110,12 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
         lines.map((l) => l.amountCny),
       )
     : lines.map(() => '0.00');
+  const groups = (f.vatGroups ?? []).filter((g) => positive(g.vat));
+  // The lines the VAT was deducted from carry the tax code of the VAT they bore: the group's, or the largest one's
+  // when the fapiao of the document have several.
+  const lineTaxCode =
+    [...groups].sort((a, b) => compareMoney(b.vat, a.vat) || String(a.taxCode).localeCompare(String(b.taxCode)))[0]
+      ?.taxCode ?? null;
   const entries: EntryInput[] = [];
   const assets: AssetLine[] = [];
   lines.forEach((l, i) => {
@@ -111,6 +129,7 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
       currency: l.currency,
       fxRate: l.fxRate,
       text: isAsset ? `${f.docNo}/${l.lineNo} FA` : `${f.docNo}/${l.lineNo}`,
+      ...(positive(vatParts[i] ?? '0.00') && lineTaxCode ? { taxCode: lineTaxCode } : {}),
     };
     if (shares.length === 0) {
       entries.push({
@@ -148,7 +167,29 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
       if (isAsset) assets.push({ lineNo: l.lineNo, amountCny: part, costCentreId: s.costCentreId, productId });
     });
   });
-  if (positive(vat)) entries.push({ side: 'D', glAccount: f.accounts.inputVat, amount: vat, text: `${f.docNo} VAT` });
+  if (positive(vat)) {
+    if (groups.length === 0)
+      entries.push({ side: 'D', glAccount: f.accounts.inputVat, amount: vat, text: `${f.docNo} VAT` });
+    else {
+      // One input-VAT line per tax code, the (possibly capped) VAT spread over them by what each group deducted.
+      const parts = allocateMoney(
+        vat,
+        groups.map((g) => g.vat),
+      );
+      groups.forEach((g, k) => {
+        const part = parts[k] ?? '0.00';
+        if (!positive(part)) return;
+        entries.push({
+          side: 'D',
+          glAccount: f.accounts.inputVat,
+          amount: part,
+          text: `${f.docNo} VAT`,
+          taxCode: g.taxCode,
+          taxBase: g.base,
+        });
+      });
+    }
+  }
 
   // The company's TMC account paid the TMC tickets: their gross is owed to the TMC, not to the employee.
   const companyPaid = addMoney('0', ...lines.filter((l) => l.companyPaid).map((l) => l.amountCny));

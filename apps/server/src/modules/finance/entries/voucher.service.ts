@@ -20,6 +20,10 @@ export interface EntryInput {
   productId?: number | null;
   employeeId?: number | null;
   text?: string | null;
+  /** The SAP tax code of a VAT line or of a line its VAT was deducted from (docs/decisions/049). */
+  taxCode?: string | null;
+  /** A VAT line's base: the net amount its tax was charged on, CNY. */
+  taxBase?: string | null;
 }
 
 export interface VoucherInput {
@@ -81,6 +85,8 @@ export async function writeVoucher(db: Db, v: VoucherInput): Promise<repo.Vouche
       productId: e.productId ?? null,
       employeeId: e.employeeId ?? null,
       text: e.text ?? null,
+      taxCode: e.taxCode ?? null,
+      taxBase: e.taxBase == null ? null : money(e.taxBase),
     })),
   );
 }

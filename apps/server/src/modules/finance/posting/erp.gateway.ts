@@ -1,19 +1,45 @@
+import type { ErpField } from '@ems/contracts';
+import type { Db } from '../../../core/db';
+import * as sim from './erp-simulator.repository';
+import { requiredFieldsOfCompanyCode } from './settings.service';
+
 /**
  * The ERP (SAP) behind an interface (DESIGN §13). A voucher goes with its posting reference, which the ERP keeps as
  * an idempotency key: sent twice, it answers the document number of the first booking. The default is a simulator
- * that assigns document numbers the same way; `httpErpGateway` is the customer's SAP middleware (`ERP_URL`).
+ * that assigns document numbers the same way, its state in the database; `httpErpGateway` is the customer's SAP middleware (`ERP_URL`).
+ */
+/**
+ * A voucher line (BAPI_ACC_DOCUMENT_POST's ACCOUNTGL, ACCOUNTPAYABLE or ACCOUNTTAX with its CURRENCYAMOUNT; the
+ * mapping is docs/decisions/049). cost: a line on an expense (or asset) account; gl: another G/L line; tax: an
+ * input-VAT line; vendor: a line on a person's account (payable or advance).
  */
 export interface ErpEntry {
+  lineNo: number;
+  lineType: 'cost' | 'gl' | 'tax' | 'vendor';
   side: 'D' | 'C';
+  /** SAP's posting key: 40/50 a G/L debit/credit, 21/31 a vendor debit/credit. */
+  postingKey: string;
   glAccount: string;
+  /** CNY, the voucher's currency. */
   amount: string;
+  /** The line's original currency, amount and rate to CNY. */
   currency: string;
   amountOriginal: string | null;
+  fxRate: string | null;
+  taxCode: string | null;
+  /** A tax line's base amount (CNY). */
+  taxBase: string | null;
   /** Codes as the ERP knows them, never this system's ids. */
   costCentre: string | null;
   internalOrder: string | null;
+  profitCentre: string | null;
   product: string | null;
   employee: string | null;
+  /** The person's SAP vendor number and whether it is an employee-vendor or an ordinary vendor. */
+  vendorNo: string | null;
+  vendorType: string | null;
+  /** Assignment (ALLOC_NMBR): the document number, or the voucher's for a voucher of no document. */
+  assignment: string | null;
   text: string | null;
 }
 
@@ -21,11 +47,98 @@ export interface ErpVoucher {
   postingRef: string;
   companyCode: string;
   kind: string;
+  /** SAP document type (BLART) of the voucher kind, from the company's posting settings. */
+  documentType: string;
+  /** The date of the original document (its submission), else the posting date. */
+  documentDate: string;
   postingDate: string;
   period: string;
+  /** The voucher's currency (it balances in CNY) and its rate. */
+  currency: string;
+  exchangeRate: string;
   /** The document number the voucher books, when it books a document. */
   reference: string | null;
   entries: ErpEntry[];
+}
+
+/** The voucher's value of an ERP field, on the header or on one line; empty when it is not there. */
+function fieldValue(v: ErpVoucher, e: ErpEntry | undefined, field: ErpField): string | null {
+  switch (field) {
+    case 'DOC_DATE':
+      return v.documentDate;
+    case 'PSTNG_DATE':
+      return v.postingDate;
+    case 'DOC_TYPE':
+      return v.documentType;
+    case 'COMP_CODE':
+      return v.companyCode;
+    case 'CURRENCY':
+      return v.currency;
+    case 'EXCH_RATE':
+      return v.exchangeRate;
+    case 'GL_ACCOUNT':
+      return e?.glAccount ?? null;
+    case 'POSTING_KEY':
+      return e?.postingKey ?? null;
+    case 'TAX_CODE':
+      return e?.taxCode ?? null;
+    case 'COSTCENTER':
+      return e?.costCentre ?? null;
+    case 'ORDERID':
+      return e?.internalOrder ?? null;
+    case 'PROFIT_CTR':
+      return e?.profitCentre ?? null;
+    case 'ALLOC_NMBR':
+      return e?.assignment ?? null;
+    case 'ITEM_TEXT':
+      return e?.text ?? null;
+    case 'VENDOR_NO':
+      return e?.vendorNo ?? null;
+  }
+}
+
+const HEADER_FIELDS: ReadonlySet<ErpField> = new Set([
+  'DOC_DATE',
+  'PSTNG_DATE',
+  'DOC_TYPE',
+  'COMP_CODE',
+  'CURRENCY',
+  'EXCH_RATE',
+]);
+
+/** Which lines a required line field concerns (docs/decisions/049). */
+function concerns(field: ErpField, e: ErpEntry): boolean {
+  switch (field) {
+    case 'TAX_CODE':
+      return e.lineType === 'tax';
+    case 'COSTCENTER':
+    case 'ORDERID':
+    case 'PROFIT_CTR':
+      return e.lineType === 'cost';
+    case 'VENDOR_NO':
+      return e.lineType === 'vendor' || e.employee !== null;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The first required field the voucher lacks, on its header or on a line it concerns (a tax code on tax lines, cost
+ * objects on cost lines, a vendor number on a person's lines, the rest on every line); undefined when it has all.
+ */
+export function missingField(
+  v: ErpVoucher,
+  required: readonly ErpField[],
+): { field: ErpField; line: number | null } | undefined {
+  for (const field of required) {
+    if (HEADER_FIELDS.has(field)) {
+      if (!fieldValue(v, undefined, field)?.trim()) return { field, line: null };
+      continue;
+    }
+    for (const e of v.entries)
+      if (concerns(field, e) && !fieldValue(v, e, field)?.trim()) return { field, line: e.lineNo };
+  }
+  return undefined;
 }
 
 /**
@@ -38,7 +151,8 @@ export type ErpReply = { ok: true; erpDocNo: string; raw?: unknown } | { ok: fal
 export interface ErpGateway {
   /** `simulator`, or the address the adapter posts to. */
   readonly name: string;
-  post(voucher: ErpVoucher): Promise<ErpReply>;
+  /** `db` is the app's database, where the built-in simulator keeps what it booked; an adapter ignores it. */
+  post(voucher: ErpVoucher, db: Db): Promise<ErpReply>;
 }
 
 /** No answer from the ERP: the queue tries again with back-off. */
@@ -56,31 +170,35 @@ export interface ErpSimulator extends ErpGateway {
   /** Forgets every failure set. */
   clearFailures(): void;
   /** The documents booked, by posting reference: what the ERP holds. */
-  booked(): ReadonlyMap<string, string>;
-  /** How many posts arrived per posting reference (repeats included). */
-  received(): ReadonlyMap<string, number>;
+  booked(db: Db): Promise<ReadonlyMap<string, string>>;
+  /** How many posts reached a booking per posting reference (repeats included). */
+  received(db: Db): Promise<ReadonlyMap<string, number>>;
 }
 
-/** Numbers vouchers in order, and answers the same number for a posting reference it has seen. */
+/**
+ * Numbers vouchers in order, and answers the same number for a posting reference it has seen. Its number range and
+ * its bookings live in the database it is handed (`erp_sim_counter`, `erp_sim_document`), never in the process, so a
+ * restarted app or a second instance on the same database goes on with the next number: the range's row is locked
+ * while the booking is checked, the number taken and the booking written, in one transaction. Only the scripted
+ * failures, which are a test's or a demonstration's set-up, are held in memory.
+ */
 export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): ErpSimulator {
-  const booked = new Map<string, string>();
-  const received = new Map<string, number>();
   const failing = new Map<string, { failure: SimulatedFailure; left: number }>();
   for (const [match, failure] of Object.entries(failures))
     failing.set(match, { failure, left: Number.POSITIVE_INFINITY });
-  let next = 5_100_000_000;
-  const book = (ref: string) => {
-    let no = booked.get(ref);
-    if (!no) {
-      no = String(next++);
-      booked.set(ref, no);
-    }
-    return no;
-  };
+  const book = (db: Db, v: ErpVoucher) =>
+    db.transaction(async (tx) => {
+      const next = await sim.lockCounter(tx);
+      const seen = await sim.receiveAgain(tx, v.postingRef);
+      if (seen) return seen;
+      const no = String(next);
+      await sim.insertBooking(tx, { postingRef: v.postingRef, erpDocNo: no, companyCode: v.companyCode });
+      await sim.setCounter(tx, next + 1);
+      return no;
+    });
   return {
     name: 'simulator',
-    async post(v) {
-      received.set(v.postingRef, (received.get(v.postingRef) ?? 0) + 1);
+    async post(v, db) {
       const rule = failing.get(v.postingRef) ?? (v.reference ? failing.get(v.reference) : undefined);
       if (rule && rule.left > 0) {
         rule.left--;
@@ -89,12 +207,19 @@ export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): E
           return { ok: false, error, raw: { Type: 'E', Message: error } };
         }
         if (rule.failure === 'timeout') {
-          book(v.postingRef);
+          await book(db, v);
           throw new ErpUnreachable('ERP did not answer in time');
         }
         throw new ErpUnreachable('ERP unreachable');
       }
-      const no = book(v.postingRef);
+      // As SAP's field status does: a voucher missing a field the company requires is refused, the field named.
+      const missing = missingField(v, await requiredFieldsOfCompanyCode(db, v.companyCode));
+      if (missing) {
+        const where = missing.line === null ? 'in the header' : `on line ${missing.line}`;
+        const error = `F5 808: required field ${missing.field} is missing ${where}`;
+        return { ok: false, error, raw: { Type: 'E', Field: missing.field, Line: missing.line, Message: error } };
+      }
+      const no = await book(db, v);
       return { ok: true, erpDocNo: no, raw: { Type: 'S', DocumentNo: no } };
     },
     failFor(match, failure, times = Number.POSITIVE_INFINITY) {
@@ -103,8 +228,8 @@ export function erpSimulator(failures: Record<string, SimulatedFailure> = {}): E
     clearFailures() {
       failing.clear();
     },
-    booked: () => booked,
-    received: () => received,
+    booked: async (db) => new Map((await sim.bookings(db)).map((b) => [b.postingRef, b.erpDocNo])),
+    received: async (db) => new Map((await sim.bookings(db)).map((b) => [b.postingRef, b.received])),
   };
 }
 

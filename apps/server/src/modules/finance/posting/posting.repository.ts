@@ -1,5 +1,6 @@
 import type { SearchOrderDataBody } from '@ems/contracts';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { keywordIn, paged } from '../../../core/list';
 import { document } from '../../documents/document.table';
@@ -47,19 +48,28 @@ export async function settle(
   return rows.length > 0;
 }
 
-/** What the ERP needs in its own codes: the company's SAP code, the document number, the entries' master codes. */
+/**
+ * What the ERP needs in its own codes: the company's SAP code, the document's number and submission, the entries'
+ * master codes (a cost centre's SAP code where it has one, and its profit centre; an internal order's cost centre's
+ * profit centre when the line has no cost centre).
+ */
 export async function erpCodes(db: Db, v: { companyId: number; documentId: number | null; id: number }) {
   const [c] = await db
     .select({ code: company.code, sapCode: company.sapCode })
     .from(company)
     .where(eq(company.id, v.companyId));
   const [d] = v.documentId
-    ? await db.select({ docNo: document.docNo }).from(document).where(eq(document.id, v.documentId))
+    ? await db
+        .select({ docNo: document.docNo, submittedAt: document.submittedAt })
+        .from(document)
+        .where(eq(document.id, v.documentId))
     : [];
+  const orderCentre = alias(costCentre, 'order_centre');
   const entries = await db
     .select({
       e: accountingEntry,
-      costCentre: costCentre.code,
+      costCentre: sql<string | null>`coalesce(nullif(${costCentre.sapCode}, ''), ${costCentre.code})`,
+      profitCentre: sql<string | null>`coalesce(${costCentre.profitCentre}, ${orderCentre.profitCentre})`,
       internalOrder: internalOrder.code,
       product: product.code,
       employee: employee.code,
@@ -67,11 +77,17 @@ export async function erpCodes(db: Db, v: { companyId: number; documentId: numbe
     .from(accountingEntry)
     .leftJoin(costCentre, eq(costCentre.id, accountingEntry.costCentreId))
     .leftJoin(internalOrder, eq(internalOrder.id, accountingEntry.internalOrderId))
+    .leftJoin(orderCentre, eq(orderCentre.id, internalOrder.costCentreId))
     .leftJoin(product, eq(product.id, accountingEntry.productId))
     .leftJoin(employee, eq(employee.id, accountingEntry.employeeId))
     .where(eq(accountingEntry.voucherId, v.id))
     .orderBy(accountingEntry.lineNo);
-  return { companyCode: c?.sapCode || c?.code || String(v.companyId), docNo: d?.docNo ?? null, entries };
+  return {
+    companyCode: c?.sapCode || c?.code || String(v.companyId),
+    docNo: d?.docNo ?? null,
+    submittedAt: d?.submittedAt ?? null,
+    entries,
+  };
 }
 
 /** A document's vouchers that book it and may be sent: open, or failed before. */

@@ -17,6 +17,7 @@ import {
   RecordRow,
   RemitRow,
   ResendPostingBody,
+  SavePostingSettingsBody,
   SearchAuditTrailLogBody,
   SearchOrderDataBody,
 } from '@ems/contracts';
@@ -28,6 +29,7 @@ import { type ExportColumn, sendXlsx } from '../../../core/export';
 import { currentUser, postGroup } from '../../../core/http';
 import * as posting from './posting.service';
 import * as records from './records.service';
+import * as settings from './settings.service';
 
 /** The posting centre's screen (entry management): every call here is its function. */
 const SCREEN = 'postIntoAccount';
@@ -96,11 +98,20 @@ export async function postingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   batch(
     'GetSettings',
     {
-      summary: 'The GL accounts postings use (technical parameters, read-only)',
+      summary: 'The GL accounts postings use (technical parameters, read-only) and the ERP posting settings',
       body: z.object({}),
       response: PostingSettings,
     },
-    async (req) => posting.settings(ctx.db, actorOf(req)),
+    async (req) => settings.settings(ctx.db, actorOf(req)),
+  );
+  batch(
+    'SaveSettings',
+    {
+      summary: 'Save the document type of each voucher kind and the fields the ERP requires',
+      body: SavePostingSettingsBody,
+      response: PostingSettings,
+    },
+    async (req) => settings.saveSettings(ctx.db, actorOf(req), req.body),
   );
   batch(
     'ExportExcel',

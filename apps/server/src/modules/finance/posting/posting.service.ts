@@ -7,7 +7,6 @@ import type {
   PostingBatchResult,
   PostingCount,
   PostingOrderRow,
-  PostingSettings,
   SearchOrderDataBody,
 } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
@@ -21,11 +20,9 @@ import { trueUpOnPosting } from '../../budgets/budget-ledger.service';
 import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
 import type { OutboundHandler } from '../../outbound/outbound.service';
-import { glAccountSettings } from '../entries/accounts';
 import { writeOffLoansOnPosting } from '../loans/loans.service';
 import {
   type ErpReply,
-  type ErpVoucher,
   erpGateway,
   erpSimulator,
   httpErpGateway,
@@ -33,6 +30,7 @@ import {
   useErpGateway,
 } from './erp.gateway';
 import * as calls from './erp-call.repository';
+import { erpVoucherOf } from './erp-voucher.service';
 import * as repo from './posting.repository';
 import { queuePosting } from './queue.service';
 
@@ -41,32 +39,6 @@ export function configureErpGateway(config: Pick<Config, 'erp'>): void {
   if (config.erp.url) useErpGateway(httpErpGateway(config.erp.url, config.erp.timeoutMs));
   else if (config.erp.simulateFailures)
     useErpGateway(erpSimulator(parseSimulatedFailures(config.erp.simulateFailures)));
-}
-
-/** The voucher as the ERP receives it: the company's SAP code, GL accounts and master codes, never ids. */
-async function erpVoucherOf(db: Db, v: NonNullable<Awaited<ReturnType<typeof repo.findVoucher>>>) {
-  const codes = await repo.erpCodes(db, v);
-  const request: ErpVoucher = {
-    postingRef: v.postingRef,
-    companyCode: codes.companyCode,
-    kind: v.kind,
-    postingDate: v.postingDate,
-    period: v.period,
-    reference: codes.docNo,
-    entries: codes.entries.map(({ e, ...c }) => ({
-      side: e.side,
-      glAccount: e.glAccount,
-      amount: e.amount,
-      currency: e.currency,
-      amountOriginal: e.amountOriginal,
-      costCentre: c.costCentre,
-      internalOrder: c.internalOrder,
-      product: c.product,
-      employee: c.employee,
-      text: e.text,
-    })),
-  };
-  return request;
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'failed';
@@ -148,7 +120,7 @@ export function erpJob(db: Db): OutboundHandler {
     const started = Date.now();
     let reply: ErpReply;
     try {
-      reply = await gateway.post(request);
+      reply = await gateway.post(request, db);
     } catch (err) {
       const error = messageOf(err);
       await calls.finish(db, callId, {
@@ -337,12 +309,6 @@ export async function beginBatch(
     });
     return { BatchID: batch.id, Queued: queued, Skipped: skipped };
   });
-}
-
-/** The GL accounts postings use, as the technical parameters set them (the system master data tab). */
-export async function settings(db: Db, actor: Actor): Promise<PostingSettings> {
-  const rows = await glAccountSettings(db, actor.companyId);
-  return { Rows: rows.map((r) => ({ Key: r.key, Value: r.value })) };
 }
 
 /** The ERP requests and responses of outbound jobs (the RFC log shows them under each ERP call). */

@@ -1,5 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, timestampColumns } from '../../../core/columns';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
 import { document } from '../../documents/document.table';
 import { companyColumn } from '../../system/system.table';
 import { voucher } from '../entries/entries.table';
@@ -72,4 +82,49 @@ export const erpCallLog = pgTable(
     index('erp_call_log_voucher_idx').on(t.voucherId),
     index('erp_call_log_job_idx').on(t.outboundJobId),
   ],
+);
+
+/**
+ * The built-in ERP simulator's number range (docs/decisions/030): the next document number it gives, one row per
+ * range. Kept in the database, not in the process, so a restart or a second instance never gives a number twice;
+ * the row is locked while a number is taken.
+ */
+export const erpSimCounter = pgTable('erp_sim_counter', {
+  range: varchar('range', { length: 20 }).primaryKey(),
+  nextNo: bigint('next_no', { mode: 'number' }).notNull(),
+});
+
+/**
+ * What the simulated ERP holds: one booking per posting reference (its idempotency memory), with the document number
+ * it answered and how many posts of that reference reached it.
+ */
+export const erpSimDocument = pgTable(
+  'erp_sim_document',
+  {
+    postingRef: varchar('posting_ref', { length: 60 }).primaryKey(),
+    erpDocNo: varchar('erp_doc_no', { length: 40 }).notNull(),
+    companyCode: varchar('company_code', { length: 20 }).notNull(),
+    received: integer('received').notNull().default(1),
+    bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('erp_sim_document_no_uq').on(t.erpDocNo)],
+);
+
+/**
+ * The company's posting settings for the ERP (docs/decisions/049): the document type each voucher kind is booked as
+ * and the fields the ERP requires. A company without a row posts with the defaults (`posting-settings.ts`).
+ */
+export const erpPostingSetting = pgTable(
+  'erp_posting_setting',
+  {
+    ...idColumn(),
+    ...companyColumn(),
+    /** Voucher kind → SAP document type (BLART). */
+    documentTypes: jsonb('document_types').$type<Record<string, string>>().notNull(),
+    /** `ERP_FIELDS` the ERP requires. */
+    requiredFields: jsonb('required_fields').$type<string[]>().notNull(),
+    ...versionColumn(),
+    ...timestampColumns(),
+  },
+  (t) => [uniqueIndex('erp_posting_setting_company_uq').on(t.companyId)],
 );

@@ -177,7 +177,7 @@ describe('begin batch and the ERP job', () => {
     expect(await statusOf(d.ID)).toBe('posted');
     const [posted] = await vouchersOf(d.ID);
     expect(posted!.state).toBe('posted');
-    expect(posted!.erpDocNo).toBe(erp.booked().get(posted!.postingRef));
+    expect(posted!.erpDocNo).toBe((await erp.booked(t.ctx.db)).get(posted!.postingRef));
     const [logged] = await callsOf(posted!.id);
     expect(logged).toMatchObject({
       outcome: 'ok',
@@ -280,7 +280,7 @@ describe('begin batch and the ERP job', () => {
     const [v] = await vouchersOf(d.ID);
     expect(v!.state).toBe('failed');
     expect((await callsOf(v!.id)).map((c) => c.outcome)).toEqual(['unreachable', 'unreachable']);
-    expect(erp.booked().has(v!.postingRef)).toBe(false);
+    expect((await erp.booked(t.ctx.db)).has(v!.postingRef)).toBe(false);
   });
 });
 
@@ -303,9 +303,9 @@ describe('exactly once', () => {
       await jobs.stop();
     }
     const [v] = await vouchersOf(d.ID);
-    expect(erp.received().get(v!.postingRef)).toBe(2);
-    expect([...erp.booked().keys()].filter((k) => k === v!.postingRef)).toHaveLength(1);
-    expect(v!.erpDocNo).toBe(erp.booked().get(v!.postingRef));
+    expect((await erp.received(t.ctx.db)).get(v!.postingRef)).toBe(2);
+    expect([...(await erp.booked(t.ctx.db)).keys()].filter((k) => k === v!.postingRef)).toHaveLength(1);
+    expect(v!.erpDocNo).toBe((await erp.booked(t.ctx.db)).get(v!.postingRef));
     const calls = await callsOf(v!.id);
     expect(calls.map((c) => c.outcome)).toEqual(['unreachable', 'ok']);
   });
@@ -407,20 +407,24 @@ describe('HTTP adapter', () => {
       companyCode: 'CN01',
       kind: 'expense',
       postingDate: '2026-11-20',
+      documentType: 'KR',
+      documentDate: '2026-11-20',
+      currency: 'CNY',
+      exchangeRate: '1.00000',
       period: '2026-11',
       reference: 'D1',
       entries: [],
     };
     try {
       expect(gw.name).toMatch(/\/sap\/vouchers$/);
-      expect(await gw.post(v)).toMatchObject({ ok: true, erpDocNo: '4900000001' });
+      expect(await gw.post(v, t.ctx.db)).toMatchObject({ ok: true, erpDocNo: '4900000001' });
       expect(seen[0]).toEqual({ key: 'ref-1', body: v });
       answer = { status: 422, body: { Message: 'Cost centre T-OWN is locked' } };
-      expect(await gw.post(v)).toMatchObject({ ok: false, error: 'Cost centre T-OWN is locked' });
+      expect(await gw.post(v, t.ctx.db)).toMatchObject({ ok: false, error: 'Cost centre T-OWN is locked' });
       answer = { status: 503, body: {} };
-      await expect(gw.post(v)).rejects.toThrow(/503/);
+      await expect(gw.post(v, t.ctx.db)).rejects.toThrow(/503/);
       answer = { status: 200, body: { DocumentNo: 'late' }, wait: 1000 };
-      await expect(gw.post(v)).rejects.toThrow(/unreachable/);
+      await expect(gw.post(v, t.ctx.db)).rejects.toThrow(/unreachable/);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -447,11 +451,15 @@ describe('ERP configuration', () => {
         companyCode: 'C',
         kind: 'expense',
         postingDate: '2026-11-20',
+        documentType: 'KR',
+        documentDate: '2026-11-20',
+        currency: 'CNY',
+        exchangeRate: '1.00000',
         period: '2026-11',
         entries: [],
       };
-      expect(await sim.post({ ...v, reference: 'BX1' })).toMatchObject({ ok: false });
-      expect(await sim.post({ ...v, postingRef: 'r2', reference: 'BX9' })).toMatchObject({ ok: true });
+      expect(await sim.post({ ...v, reference: 'BX1' }, t.ctx.db)).toMatchObject({ ok: false });
+      expect(await sim.post({ ...v, postingRef: 'r2', reference: 'BX9' }, t.ctx.db)).toMatchObject({ ok: true });
     } finally {
       useErpGateway(before);
     }

@@ -158,7 +158,7 @@ export async function findByCodes(db: Db, companyId: number, codes: string[]) {
 
 export type CostCentreValues = Pick<
   typeof cc.$inferInsert,
-  'code' | 'nameZh' | 'nameEn' | 'sapCode' | 'type' | 'ownerTeamId' | 'validFrom' | 'validTo'
+  'code' | 'nameZh' | 'nameEn' | 'sapCode' | 'profitCentre' | 'type' | 'ownerTeamId' | 'validFrom' | 'validTo'
 >;
 
 export async function insert(db: Db, companyId: number, v: CostCentreValues & { status?: 'started' | 'stopped' }) {

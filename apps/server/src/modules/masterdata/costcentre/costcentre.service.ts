@@ -28,6 +28,7 @@ export function toRow(r: repo.CostCentreListRow, culture: Culture, day = today()
     NameZH: c.nameZh,
     NameEN: c.nameEn,
     SapCode: c.sapCode,
+    ProfitCenter: c.profitCentre,
     Type: c.type,
     OwnerTeamID: c.ownerTeamId,
     OwnerTeamCode: r.teamCode,
@@ -120,6 +121,8 @@ export async function save(ctx: AppContext, actor: Actor, body: SaveCostCenterBo
     nameZh: body.NameZH,
     nameEn: body.NameEN,
     sapCode: body.SapCode ?? null,
+    // Left as it is when the body does not name it (an older client, the import).
+    ...(body.ProfitCenter === undefined ? {} : { profitCentre: body.ProfitCenter }),
     type: body.Type,
     ownerTeamId: body.OwnerTeamID ?? null,
     validFrom: body.ValidFrom ?? null,

@@ -20,6 +20,7 @@ import { displayDateTime } from '../../../shared/format';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../../shared/list-page';
 import { ErpCalls } from '../../outbound/ErpCalls';
 import { postingApi } from './api';
+import { ErpSettings } from './ErpSettings';
 import {
   AUDIT_COLUMNS,
   AUDIT_FILTERS,
@@ -124,6 +125,7 @@ function MasterTab({ header }: { header: ReactNode }) {
           { dataIndex: 'Value', title: t(`${F}.value`) },
         ]}
       />
+      <ErpSettings settings={query.data} />
     </Flex>
   );
 }

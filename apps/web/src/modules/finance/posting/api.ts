@@ -10,6 +10,7 @@ import type {
   PostingSettings,
   RecordRow,
   RemitRow,
+  SavePostingSettingsBody,
 } from '@ems/contracts';
 import { http } from '../../../app/api';
 
@@ -26,6 +27,8 @@ export const postingApi = {
   resend: (ids: number[]) =>
     http.post<PostingBatchResult>('/api/SumitExpense/ResendPosting', { IDs: ids }, { overlay: true }),
   settings: () => http.post<PostingSettings>('/api/SumitExpense/GetSettings', {}),
+  saveSettings: (body: SavePostingSettingsBody) =>
+    http.post<PostingSettings>('/api/SumitExpense/SaveSettings', body, { overlay: true }),
   documents: (body: Body) => http.post<Page<FinanceDocumentRow>>('/api/document/LoadDocumentData', body),
   exportDocuments: (filters: Body) => http.download('/api/document/ExportDocumentData', filters, { overlay: true }),
   records: (body: Body) => http.post<Page<RecordRow>>('/api/document/LoadRecordData', body),

@@ -35,6 +35,7 @@ const COLUMNS: ColumnDef<CostCenterRow>[] = [
   { dataIndex: 'CostCenterCode', labelKey: `${F}.code`, sortable: true },
   { dataIndex: 'Name', labelKey: `${F}.name`, sortable: true, width: 220 },
   { dataIndex: 'SapCode', labelKey: `${F}.sapCode`, sortable: true },
+  { dataIndex: 'ProfitCenter', labelKey: `${F}.profitCenter` },
   { dataIndex: 'Type', labelKey: `${F}.type`, sortable: true, render: (v) => <TypeLabel type={String(v)} /> },
   { dataIndex: 'OwnerTeamName', labelKey: `${F}.ownerTeam`, sortable: true, width: 180 },
   { dataIndex: 'Heads', labelKey: `${F}.heads`, width: 200, ellipsis: true },
@@ -63,6 +64,7 @@ const EDITOR: EditorDef<CostCenterRow> = {
     ...codeAndNameFields('CostCenterCode', F),
     { name: 'Type', labelKey: `${F}.type`, type: 'select', required: true, options: TYPE_OPTIONS },
     { name: 'SapCode', labelKey: `${F}.sapCode`, type: 'custom', control: SapCodeInput },
+    { name: 'ProfitCenter', labelKey: `${F}.profitCenter`, type: 'text', maxLength: 10 },
     { name: 'OwnerTeamID', labelKey: `${F}.ownerTeam`, type: 'custom', control: TeamTreeSelect },
     { name: 'HeadIDs', labelKey: `${F}.heads`, type: 'custom', control: PeopleMultiSelect },
     { name: 'ValidFrom', labelKey: `${F}.validFrom`, type: 'date' },
@@ -82,6 +84,7 @@ const EDITOR: EditorDef<CostCenterRow> = {
     const body = {
       ...(values as Omit<SaveCostCenterBody, 'HeadIDs'>),
       SapCode: (values.SapCode as string | undefined) ?? null,
+      ProfitCenter: (values.ProfitCenter as string | undefined) || null,
       OwnerTeamID: (values.OwnerTeamID as number | undefined) ?? null,
       ValidFrom: (values.ValidFrom as string | undefined) ?? null,
       ValidTo: (values.ValidTo as string | undefined) ?? null,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Version } from './common';
+import { BankName, Id, Version } from './common';
 
 /** Form fields of POST /api/auth/Token. */
 export const TokenForm = z.discriminatedUnion('grant_type', [
@@ -106,7 +106,7 @@ export const ModifyPersonalInfoBody = z.object({
     .regex(/^[0-9+\- ]{5,20}$/)
     .nullable()
     .optional(),
-  BankName: z.string().trim().max(100).nullable().optional(),
+  BankName: BankName.nullable().optional(),
   BankAccount: z
     .string()
     .trim()

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { Id, MasterCode, Money, Name, Version } from './common';
+import { BankName, Id, MasterCode, Money, Name, Version } from './common';
 import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
 import { isMaskedAccount } from './pipl';
 
-const Optional = (max: number) => z.string().trim().max(max).nullish();
 export const Username = z
   .string()
   .trim()
@@ -101,7 +100,7 @@ export const SaveEmployeeBody = z.object({
   Mobile: Mobile.nullish(),
   TeamID: Id,
   LineManagerID: Id.nullish(),
-  BankName: Optional(100),
+  BankName: BankName.nullish(),
   BankAccount: BankAccount.nullish(),
   Language: z.enum(['zh-CN', 'en-GB']).default('zh-CN'),
   /** The sign-in account; left out, the person is master data only (approver, payee) and cannot sign in. */
@@ -132,7 +131,7 @@ export const UpdateEmployeeInfoBody = z.object({
   LineManagerID: Id.nullish(),
   Email: Email.nullish(),
   Mobile: Mobile.nullish(),
-  BankName: Optional(100),
+  BankName: BankName.nullish(),
   BankAccount: BankAccount.nullish(),
 });
 export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
@@ -225,7 +224,7 @@ export const EmployeeImportRow = z.object({
   LineManagerCode: blank(MasterCode.optional()),
   Email: blank(Email.optional()),
   Mobile: blank(Mobile.optional()),
-  BankName: blank(z.string().trim().max(100).optional()),
+  BankName: blank(BankName.optional()),
   BankAccount: blank(BankAccount.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
   Username: blank(Username.optional()),

@@ -90,6 +90,7 @@ export const DefaultInfo = z.object({
   BankAccount: z.string().nullable(),
   DefaultCostCenterID: Id.nullable(),
   DefaultCostCenterCode: z.string().nullable(),
+  DefaultCostCenterName: z.string().nullable(),
   Status: z.string(),
   Language: z.string(),
   MustChangePassword: z.boolean(),
@@ -114,6 +115,8 @@ export const ModifyPersonalInfoBody = z.object({
     .nullable()
     .optional(),
   Language: z.enum(['zh-CN', 'en-GB']).optional(),
+  /** The default cost centre, one of those the user may charge (the expense pages need one). */
+  DefaultCostCenterID: Id.optional(),
   Version: Version,
 });
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Drawer, Grid, Layout, Result, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PasswordModal } from '../../modules/auth/PasswordModal';
 import { ProfileDrawer } from '../../modules/auth/ProfileDrawer';
 import { notice } from '../notice';
@@ -26,7 +26,21 @@ export default function Shell() {
   const mobile = screens.md === false;
   const [collapsed, setCollapsed] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [profileOpen, setProfileOpen] = useState(false);
+  const [profileAsked, setProfileOpen] = useState(false);
+  // `?profile=open` opens the profile from a link (the expense pages' rules point there).
+  const [params, setParams] = useSearchParams();
+  const profileOpen = profileAsked || params.get('profile') === 'open';
+  const closeProfile = () => {
+    setProfileOpen(false);
+    if (params.has('profile'))
+      setParams(
+        (p) => {
+          p.delete('profile');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const [passwordOpen, setPasswordOpen] = useState(false);
   const queryClient = useQueryClient();
   const user = useUserInfo();
@@ -123,7 +137,7 @@ export default function Shell() {
         </Layout.Content>
       </Layout>
       <ModalBridge />
-      <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} />
+      <ProfileDrawer open={profileOpen} onClose={closeProfile} />
       <PasswordModal
         open={mustChangePassword || passwordOpen}
         forced={mustChangePassword}

@@ -1,5 +1,5 @@
 import type { DefaultInfo } from '@ems/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Divider, Drawer, Form, Grid, Input, Select, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,10 @@ interface ProfileForm {
   BankName: string | null;
   BankAccount: string | null;
   Language: 'zh-CN' | 'en-GB';
+  DefaultCostCenterID: number | null;
 }
 
-const EDITABLE = ['Email', 'Mobile', 'BankName', 'BankAccount', 'Language'] as const;
+const EDITABLE = ['Email', 'Mobile', 'BankName', 'BankAccount', 'Language', 'DefaultCostCenterID'] as const;
 const blankToNull = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
 /** The signed-in user's profile: contact and bank details and language editable, the rest read-only. */
@@ -30,6 +31,14 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
   const queryClient = useQueryClient();
   const info = useDefaultInfoQuery();
   const screens = Grid.useBreakpoint();
+  const centres = useQuery({
+    queryKey: ['profile', 'chargeable', info.data?.UserID, info.data?.CompanyID, culture],
+    queryFn: authApi.chargeable,
+    enabled: open,
+  });
+  const centreOptions = (centres.data?.Rows ?? [])
+    .filter((r) => r.Kind === 'cost_centre')
+    .map((r) => ({ value: r.ID, label: `${r.Code} ${r.Name}` }));
 
   useEffect(() => {
     if (!open || !info.data) return;
@@ -40,6 +49,7 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
       BankName: d.BankName,
       BankAccount: d.BankAccount,
       Language: d.Language === 'en-GB' ? 'en-GB' : 'zh-CN',
+      DefaultCostCenterID: d.DefaultCostCenterID,
     });
   }, [open, info.data, form]);
 
@@ -58,6 +68,9 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
         BankName: blankToNull(values.BankName),
         BankAccount: blankToNull(values.BankAccount),
         Language: values.Language,
+        ...(values.DefaultCostCenterID && values.DefaultCostCenterID !== info.data.DefaultCostCenterID
+          ? { DefaultCostCenterID: values.DefaultCostCenterID }
+          : {}),
         Version: info.data.Version,
       });
       const user = getUserInfo();
@@ -99,7 +112,6 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             <Descriptions.Item label={t('profile.company')}>{d.CompanyName}</Descriptions.Item>
             <Descriptions.Item label={t('profile.team')}>{d.TeamName ?? ''}</Descriptions.Item>
             <Descriptions.Item label={t('profile.lineManager')}>{d.LineManagerName ?? ''}</Descriptions.Item>
-            <Descriptions.Item label={t('profile.costCenter')}>{d.DefaultCostCenterCode ?? ''}</Descriptions.Item>
           </Descriptions>
         ) : null}
         <Divider />
@@ -127,6 +139,20 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             rules={[{ pattern: /^[0-9 ]{8,32}$/, message: t('profile.bankAccountInvalid') }]}
           >
             <Input maxLength={32} inputMode="numeric" data-testid="profile-bank-account" />
+          </Form.Item>
+          <Form.Item
+            name="DefaultCostCenterID"
+            label={t('profile.costCenter')}
+            extra={d && !d.DefaultCostCenterID ? t('profile.costCenterMissing') : undefined}
+          >
+            <Select
+              options={centreOptions}
+              loading={centres.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('profile.costCenterPick')}
+              notFoundContent={t('profile.costCenterNone')}
+              data-testid="profile-cost-centre"
+            />
           </Form.Item>
           <Form.Item name="Language" label={t('profile.language')}>
             <Select

@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { localName } from '../../core/i18n';
 import { enqueue, enqueueMany, type OutboundHandler } from '../outbound/outbound.service';
+import { isTestSystem } from '../system/system.service';
 import * as repo from './notify.repository';
 
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
@@ -72,13 +73,17 @@ export function mailJob(ctx: Pick<AppContext, 'db' | 'messages'>, transport: Mai
     if (!r || r.m.sentAt) return;
     const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
     const params = JSON.parse(r.m.params) as Record<string, string | number>;
-    const subject = ctx.messages.t(r.m.template, culture, params);
+    const notice = ctx.messages.t(r.m.template, culture, params);
     const greeting = ctx.messages.t('workflow.mail.greeting', culture, {
       name: localName(culture, r.nameZh, r.nameEn),
     });
+    // A test system says so in every mail, in the subject and above the text (`IsTest`).
+    const banner = (await isTestSystem(ctx.db, r.m.companyId)) ? ctx.messages.t('system.testBanner', culture) : null;
+    const subject = banner ? `[${banner}] ${notice}` : notice;
     try {
       if (!r.email) throw new Error('no e-mail address');
-      await transport.send({ to: r.email, subject, text: `${greeting}\n\n${subject}\n`, id: r.m.id });
+      const text = `${banner ? `${banner}\n\n` : ''}${greeting}\n\n${notice}\n`;
+      await transport.send({ to: r.email, subject, text, id: r.m.id });
     } catch (err) {
       await repo.noteError(ctx.db, r.m.id, (err instanceof Error ? err.message : String(err)).slice(0, 1000));
       throw err;

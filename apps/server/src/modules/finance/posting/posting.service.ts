@@ -21,6 +21,7 @@ import { trueUpOnPosting } from '../../budgets/budget-ledger.service';
 import { lockDocument } from '../../documents/lifecycle/document.lock';
 import { systemUser, transition } from '../../documents/lifecycle/transition';
 import type { OutboundHandler } from '../../outbound/outbound.service';
+import { isTestSystem } from '../../system/system.service';
 import { glAccountSettings } from '../entries/accounts';
 import { writeOffLoansOnPosting } from '../loans/loans.service';
 import {
@@ -53,6 +54,7 @@ async function erpVoucherOf(db: Db, v: NonNullable<Awaited<ReturnType<typeof rep
     postingDate: v.postingDate,
     period: v.period,
     reference: codes.docNo,
+    ...((await isTestSystem(db, v.companyId)) ? { test: true } : {}),
     entries: codes.entries.map(({ e, ...c }) => ({
       side: e.side,
       glAccount: e.glAccount,

@@ -42,9 +42,17 @@ async function newColleague(username: string, code: string): Promise<void> {
     admin,
   );
   const team = teams.Rows.find((r) => r.Code === 'ONC-E-SH')!;
-  const saved = await api<{ TemporaryPassword: string }>(
+  const saved = await api<{ EmployeeID: number; TemporaryPassword: string }>(
     '/api/system/SaveEmployee',
     { Code: code, NameZH: `新同事${code}`, NameEN: `New ${code}`, TeamID: team.TeamID, Username: username },
+    admin,
+  );
+  // The everyday role, as an administrator gives a new colleague.
+  const roles = await api<{ Rows: { RoleID: number; Code: string }[] }>('/api/RoleDefine/SearchAllRole', {}, admin);
+  const everyday = roles.Rows.find((r) => r.Code === 'EMPLOYEE')!;
+  await api(
+    '/api/RoleDefine/InsertEmployeeRoleTeam',
+    { RoleID: everyday.RoleID, EmployeeIDs: [saved.EmployeeID] },
     admin,
   );
   const own = await tokenOf(username, saved.TemporaryPassword);

@@ -4,3 +4,9 @@ export function webBuildIsStale(): boolean;
 export function serverBuildIsStale(): boolean;
 export function buildWebIfStale(): Promise<number>;
 export function buildServerIfStale(): Promise<number>;
+export function waitUntilReady(opts: {
+  port: number | string;
+  host?: string;
+  exited: Promise<unknown>;
+  everyMs?: number;
+}): Promise<boolean>;

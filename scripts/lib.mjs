@@ -75,3 +75,26 @@ export async function buildServerIfStale() {
   console.log('Building the server…');
   return run(process.execPath, ['apps/server/build.mjs']);
 }
+
+/**
+ * Waits until the server started by this script serves: `/readyz` answers 200 (`/healthz` answers as soon as the
+ * process listens, before the database is migrated and seeded, so it says alive, not ready). Resolves true when
+ * ready, false when `exited` (the server's run) settles first.
+ */
+export async function waitUntilReady({ port, host, exited, everyMs = 250 }) {
+  let over = false;
+  exited.then(
+    () => (over = true),
+    () => (over = true),
+  );
+  const at = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  while (!over) {
+    try {
+      if ((await fetch(`http://${at}:${port}/readyz`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return false;
+}

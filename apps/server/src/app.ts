@@ -156,9 +156,30 @@ export async function buildApp(
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
   });
 
-  app.get('/healthz', { config: { permission: 'public' } }, async () => ({ status: 'ok' }));
+  const operations = ['operations'];
+  app.get(
+    '/healthz',
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Alive: the process answers',
+        description:
+          'Liveness. 200 as soon as the process listens, also while it is still migrating or draining: restart ' +
+          'the process when this fails. Not a sign that it serves: wait on and route traffic by /readyz.',
+        tags: operations,
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
   ctx.database.replica?.reportTo(app.log);
-  app.get('/readyz', { config: { permission: 'public' } }, async (_req, reply) => {
+  const readyz = {
+    summary: 'Serving: ready for requests',
+    description:
+      'Readiness. 200 {"status":"ready"} once the database is migrated and seeded and the texts are loaded; 503 ' +
+      'starting, draining, or unavailable (no database). Start scripts and load balancers wait on this one.',
+    tags: operations,
+  };
+  app.get('/readyz', { config: { permission: 'public' }, schema: readyz }, async (_req, reply) => {
     if (lifecycle.phase !== 'ready') return reply.status(503).send({ status: lifecycle.phase });
     try {
       await ctx.database.ping();

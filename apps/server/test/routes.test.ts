@@ -26,6 +26,9 @@ describe('every route', () => {
     expect(token.responses['200']).toBeDefined();
     expect(routes.length).toBeGreaterThan(20);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    // The two operations endpoints say which is which: alive, and serving.
+    expect(doc.paths['/healthz'].get.summary).toMatch(/^Alive/);
+    expect(doc.paths['/readyz'].get.summary).toMatch(/^Serving/);
   });
 
   it('answers 401 without a token unless public', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BankAccountName } from './bank';
-import { Id, Version } from './common';
+import { BankName, Id, Version } from './common';
 
 /** Form fields of POST /api/auth/Token. */
 export const TokenForm = z.discriminatedUnion('grant_type', [
@@ -93,6 +93,7 @@ export const DefaultInfo = z.object({
   BankAccountName: z.string().nullable(),
   DefaultCostCenterID: Id.nullable(),
   DefaultCostCenterCode: z.string().nullable(),
+  DefaultCostCenterName: z.string().nullable(),
   Status: z.string(),
   Language: z.string(),
   MustChangePassword: z.boolean(),
@@ -109,7 +110,7 @@ export const ModifyPersonalInfoBody = z.object({
     .regex(/^[0-9+\- ]{5,20}$/)
     .nullable()
     .optional(),
-  BankName: z.string().trim().max(100).nullable().optional(),
+  BankName: BankName.nullable().optional(),
   BankAccount: z
     .string()
     .trim()
@@ -118,6 +119,8 @@ export const ModifyPersonalInfoBody = z.object({
     .optional(),
   BankAccountName: BankAccountName.nullable().optional(),
   Language: z.enum(['zh-CN', 'en-GB']).optional(),
+  /** The default cost centre, one of those the user may charge (the expense pages need one). */
+  DefaultCostCenterID: Id.optional(),
   Version: Version,
 });
 

@@ -19,6 +19,14 @@ export const RequiredText = (max: number) => Text(max).min(1);
 /** The name of a master record in one language. */
 export const Name = z.string().trim().min(1).max(200).regex(NO_CONTROL_RE);
 
+/**
+ * A bank's or branch's name goes into bank files and exports others open: it starts with a letter or digit (never
+ * `=`, `+`, `-`, `@` or a tab, which a spreadsheet reads as a formula) and holds letters, digits, spaces and the
+ * punctuation bank names use. Empty is allowed (no bank details yet).
+ */
+const BANK_NAME_RE = /^(?:[\p{L}\p{N}][\p{L}\p{N} ()（）·.,，、&'’/-]*)?$/u;
+export const BankName = z.string().trim().max(100).regex(BANK_NAME_RE, { message: 'validation.bank_name' });
+
 const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 /** A master-data code of any kind: letters, digits and - _ . only, unique per company. */
 export const MasterCode = z.string().trim().min(1).max(40).regex(CODE_RE);

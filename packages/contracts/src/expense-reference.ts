@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateOnly, Id, MasterCode, Name, Version } from './common';
+import { BankName, DateOnly, Id, MasterCode, Name, Version } from './common';
 import { ExpenseCategory, ExpenseDocType, MasterKeyword, MasterStatusFilter } from './expense-masterdata';
 import { PageQuery } from './paging';
 
@@ -119,7 +119,7 @@ export const SaveProviderBody = z.object({
     .trim()
     .regex(/^[0-9A-Z]{15,20}$/)
     .nullish(),
-  BankName: z.string().trim().max(100).nullish(),
+  BankName: BankName.nullish(),
   // Digits; or the list's mask sent back unchanged, which keeps the stored number.
   BankAccount: z
     .string()

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { BankAccountName } from './bank';
-import { Id, MasterCode, Money, Name, Version } from './common';
+import { BankName, Id, MasterCode, Money, Name, Version } from './common';
 import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
 import { isMaskedAccount } from './pipl';
 
-const Optional = (max: number) => z.string().trim().max(max).nullish();
 export const Username = z
   .string()
   .trim()
@@ -104,7 +103,7 @@ export const SaveEmployeeBody = z.object({
   Mobile: Mobile.nullish(),
   TeamID: Id,
   LineManagerID: Id.nullish(),
-  BankName: Optional(100),
+  BankName: BankName.nullish(),
   BankAccount: BankAccount.nullish(),
   BankAccountName: BankAccountName.nullish(),
   Language: z.enum(['zh-CN', 'en-GB']).default('zh-CN'),
@@ -136,7 +135,7 @@ export const UpdateEmployeeInfoBody = z.object({
   LineManagerID: Id.nullish(),
   Email: Email.nullish(),
   Mobile: Mobile.nullish(),
-  BankName: Optional(100),
+  BankName: BankName.nullish(),
   BankAccount: BankAccount.nullish(),
   BankAccountName: BankAccountName.nullish(),
 });
@@ -230,7 +229,7 @@ export const EmployeeImportRow = z.object({
   LineManagerCode: blank(MasterCode.optional()),
   Email: blank(Email.optional()),
   Mobile: blank(Mobile.optional()),
-  BankName: blank(z.string().trim().max(100).optional()),
+  BankName: blank(BankName.optional()),
   BankAccount: blank(BankAccount.optional()),
   BankAccountName: blank(BankAccountName.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sendXlsx } from './export';
+import { csvText, sendXlsx } from './export';
 
 describe('sendXlsx', () => {
   it('answers with an error, not a 200 with a cut-off file, when the rows fail before the first one', async () => {
@@ -27,5 +27,22 @@ describe('sendXlsx', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     await app.close();
+  });
+});
+
+describe('csvText', () => {
+  it('quotes what needs it and neutralises text that would start a formula, keeping amounts numbers', () => {
+    const text = csvText([
+      ['payee', 'bank', 'amount'],
+      ['张伟', '=HYPERLINK("http://x","y")', '-12.00'],
+      ['a,b', '@cmd', 3.5],
+      ['line\nbreak', '\t=1', null],
+    ]);
+    expect(text).toBe(
+      'payee,bank,amount\n' +
+        '张伟,"\'=HYPERLINK(""http://x"",""y"")",-12.00\n' +
+        '"a,b",\'@cmd,3.5\n' +
+        '"line\nbreak",\'\t=1,\n',
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { type CellValue, xlsxBytes } from './xlsx';
+import { type CellValue, neutralised, xlsxBytes } from './xlsx';
+
+export { neutralised };
 
 export interface ExportColumn<T> {
   header: string;
@@ -53,4 +55,23 @@ export async function sendXlsx<T>(
       `attachment; filename*=UTF-8''${encodeURIComponent(fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`)}`,
     );
   return reply.send(Readable.from(xlsxBytes(sheetName, sheet, values())));
+}
+
+/** A CSV field: text is neutralised against formulas, then quoted when it holds a comma, a quote or a line break. */
+function csvField(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = neutralised(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The one CSV writer (bank files and any other CSV the product writes): one line per row, fields as `csvField`
+ * writes them, so no text a user typed becomes a formula in the file someone else opens. Amounts handed over as
+ * plain decimal strings (`-12.00`) or numbers stay numbers.
+ */
+export function csvText(rows: Iterable<readonly CellValue[]>): string {
+  let out = '';
+  for (const r of rows) out += `${r.map(csvField).join(',')}\n`;
+  return out;
 }

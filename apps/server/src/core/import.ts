@@ -94,12 +94,17 @@ export class RowErrors {
   }
 }
 
+/** The `'` an export put before text a spreadsheet would read as a formula (`neutralised` in xlsx.ts). */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
 function cellText(cell: ExcelJS.Cell): string {
   const v = cell.value;
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object' && 'result' in v) return String(v.result ?? '').trim();
-  return cell.text.trim();
+  // An export imported back unchanged gives the text it was made from.
+  const text = cell.text;
+  return (NEUTRALISED.test(text) ? text.slice(1) : text).trim();
 }
 
 /** Reads the first sheet of an .xlsx file: the header row names the columns, in Chinese or English. */

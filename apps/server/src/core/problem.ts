@@ -36,7 +36,11 @@ export interface ZodIssueLike {
 export function issueCode(issue: ZodIssueLike): { code: string; params?: Record<string, string | number> } {
   // The type provider keeps the issue's own fields (bounds, expected type) in `params`.
   const zodIssue = (issue.params?.issue ?? { ...issue.params, ...issue }) as ZodIssueLike & { input?: unknown };
-  switch (zodIssue.code ?? issue.keyword) {
+  const kind = zodIssue.code ?? issue.keyword;
+  // A schema may name its own language key as the message of a rule (`BankName` in the contracts).
+  if (zodIssue.message?.startsWith('validation.') && (kind === 'invalid_format' || kind === 'custom'))
+    return { code: zodIssue.message };
+  switch (kind) {
     case 'invalid_type':
       return zodIssue.input === undefined
         ? { code: 'validation.required' }

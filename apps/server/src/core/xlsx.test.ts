@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type CellValue, columnLetters, xlsxBytes } from './xlsx';
+import { type CellValue, columnLetters, neutralised, xlsxBytes } from './xlsx';
 
 async function bytesOf(name: string, header: string[], rows: CellValue[][]): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -53,6 +53,38 @@ describe('xlsxBytes', () => {
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getColumn(3).width).toBe(12);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('never writes a formula: text that would start one is neutralised, numbers and amounts stay as they are', async () => {
+    const rows: CellValue[][] = [
+      ['=HYPERLINK("http://x","y")', '+1+2', "-2+3+cmd|' /C calc'!A0", '@SUM(A1)'],
+      ['\t=1', '\r=1', '-12.00', -12],
+      ['12.50', '招商银行', '-', "'=already"],
+    ];
+    const zip = await bytesOf('x', ['=A', 'B', 'C', 'D'], rows);
+    const sheetXml = entries(zip).get('xl/worksheets/sheet1.xml')!;
+    expect(sheetXml).not.toContain('<f>');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(zip as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, "'=A", 'B', 'C', 'D']);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      '\'=HYPERLINK("http://x","y")',
+      "'+1+2",
+      "'-2+3+cmd|' /C calc'!A0",
+      "'@SUM(A1)",
+    ]);
+    // A negative amount handed over as a plain decimal string is not turned into text that starts with a quote.
+    expect(sheet.getRow(3).values).toEqual([undefined, "'\t=1", "'\r=1", '-12.00', -12]);
+    expect(sheet.getRow(4).values).toEqual([undefined, '12.50', '招商银行', "'-", "'=already"]);
+  });
+
+  it('neutralises exactly the text a spreadsheet would read as a formula', () => {
+    for (const bad of ['=1', '+1', '-1+1', '-A1', '@x', '\tx', '\rx', '-', '- 12', '-12.'])
+      expect(neutralised(bad), bad).toBe(`'${bad}`);
+    for (const fine of ['1', '-12', '-12.00', '0.5', 'a=b', ' =1', '招商银行', "'=x", ''])
+      expect(neutralised(fine), fine).toBe(fine);
   });
 
   it('keeps every entry whole in a long sheet: sizes and data agree past many flushes', async () => {

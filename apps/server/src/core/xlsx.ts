@@ -12,6 +12,22 @@ import { type AsyncFlateStreamHandler, Zip, ZipDeflate, type ZipInputFile } from
 
 export type CellValue = string | number | null | undefined;
 
+/** A plain decimal number, as amounts are handed over (`-12.00`): read as a number, it cannot start a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A text cell as a spreadsheet must show it and never run it (OWASP's CSV-injection guidance): text starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so Excel, WPS and LibreOffice read it as text,
+ * in a CSV and in a workbook re-saved as CSV alike. A plain decimal number (a negative amount) is left as it is: it is
+ * a number, not a formula. Every CSV and .xlsx the product writes goes through this (decision 053).
+ */
+export function neutralised(text: string): string {
+  const c = text.charCodeAt(0);
+  // = + - @ tab CR
+  if (c !== 61 && c !== 43 && c !== 45 && c !== 64 && c !== 9 && c !== 13) return text;
+  return c === 45 && PLAIN_NUMBER.test(text) ? text : `'${text}`;
+}
+
 export interface SheetColumn {
   header: string;
   width: number;
@@ -28,7 +44,7 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 // Characters XML 1.0 cannot hold at all (a control character pasted into a remark, say) are dropped.
 const NOT_XML_CHARS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff';
 const NOT_XML = new RegExp(`[${NOT_XML_CHARS}]`, 'g');
-const NEEDS_ESCAPE = new RegExp(`[&<>"${NOT_XML_CHARS}]`);
+const NEEDS_ESCAPE = new RegExp(`[&<>"\\r${NOT_XML_CHARS}]`);
 
 function escapeXml(s: string): string {
   if (!NEEDS_ESCAPE.test(s)) return s;
@@ -37,7 +53,8 @@ function escapeXml(s: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+    .replace(/"/g, '&quot;')
+    .replace(/\r/g, '&#13;'); // a bare carriage return would be read back as a line feed
 }
 
 /** A, B, … Z, AA, AB, …: the letters of a column, counted from 0. */
@@ -52,9 +69,11 @@ export function columnLetters(index: number): string {
   return s;
 }
 
-function cell(ref: string, value: CellValue): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
+function cell(ref: string, raw: CellValue): string {
+  if (raw === null || raw === undefined || raw === '') return '';
+  if (typeof raw === 'number') return Number.isFinite(raw) ? `<c r="${ref}"><v>${raw}</v></c>` : '';
+  // Text is always an inline string, never a formula (`<f>`), and neutralised for a re-export to CSV.
+  const value = neutralised(raw);
   const space = value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32 ? ' xml:space="preserve"' : '';
   return `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(value)}</t></is></c>`;
 }

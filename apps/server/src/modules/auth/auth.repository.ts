@@ -65,6 +65,19 @@ export async function accountByEmployee(db: Db, employeeId: number) {
   return row;
 }
 
+/**
+ * The account's sign-in state under its row lock: every password sign-in of one account takes it, so attempts are
+ * decided one after another on the count the one before left (a burst cannot all read "not locked" at once).
+ */
+export async function lockSignInState(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ lockedUntil: userAccount.lockedUntil, failedAttempts: userAccount.failedAttempts })
+    .from(userAccount)
+    .where(eq(userAccount.id, accountId))
+    .for('update');
+  return row;
+}
+
 /** Counts a failed sign-in; the account locks once the count reaches `max`. */
 export async function recordFailure(db: Db, accountId: number, max: number, lockMinutes: number) {
   const [row] = await db

@@ -120,15 +120,21 @@ export async function signIn(
     throw badRequest('auth.invalid_credentials');
   }
   const { account } = found;
+  // One attempt at a time per account, decided on the state the one before left: the lock check and the count
+  // happen under the account's row lock, so a burst of guesses cannot all pass a check made before
+  // any of them was counted (decision 052).
+  // The password is checked before the lock is taken: the hash's work (tens of milliseconds) holds no row lock and,
+  // on the embedded database, not its one connection. Whether it counts is decided under the lock.
   const passwordRight = await verify(account.passwordHash, v.password).catch(() => false);
-  // A lock is told only to whoever knows the password: to anyone else a locked account answers like an unknown one.
-  if (account.lockedUntil && account.lockedUntil > new Date()) {
-    if (!passwordRight) throw badRequest('auth.invalid_credentials');
-    const minutes = Math.max(1, Math.ceil((account.lockedUntil.getTime() - Date.now()) / 60_000));
-    throw new AppError(423, 'auth.locked', { minutes });
-  }
-  if (!passwordRight) {
-    await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const state = await repo.lockSignInState(tx, account.id);
+    // A lock is told only to whoever knows the password: to anyone else a locked account answers like an unknown one.
+    if (state?.lockedUntil && state.lockedUntil > new Date()) {
+      if (!passwordRight) return { refused: badRequest('auth.invalid_credentials') };
+      const minutes = Math.max(1, Math.ceil((state.lockedUntil.getTime() - Date.now()) / 60_000));
+      return { refused: new AppError(423, 'auth.locked', { minutes }) };
+    }
+    if (!passwordRight) {
       const r = await repo.recordFailure(tx, account.id, ctx.config.loginMaxFailures, ctx.config.loginLockMinutes);
       const nowLocked = !!r?.lockedUntil && r.lockedUntil > new Date();
       // Someone may be guessing the password: the account's open sessions end with the lock.
@@ -140,10 +146,9 @@ export async function signIn(
         entityId: account.id,
         requestId: v.requestId,
       });
-    });
-    throw badRequest('auth.invalid_credentials');
-  }
-  const tokens = await ctx.db.transaction(async (tx) => {
+      // Committed, not rolled back: the failure must count.
+      return { refused: badRequest('auth.invalid_credentials') };
+    }
     await repo.recordSuccess(tx, account.id);
     const t = await issue(ctx, tx, found, v.companyId, 'password');
     await audit(tx, {
@@ -154,9 +159,10 @@ export async function signIn(
       entityId: account.id,
       requestId: v.requestId,
     });
-    return t;
+    return { tokens: t };
   });
-  return localised(tokens, v.culture);
+  if ('refused' in outcome) throw outcome.refused;
+  return localised(outcome.tokens, v.culture);
 }
 
 /**

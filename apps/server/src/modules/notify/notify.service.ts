@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
 import { localName } from '../../core/i18n';
 import { enqueue, enqueueMany, type OutboundHandler } from '../outbound/outbound.service';
+import { isTestSystem } from '../system/system.service';
 import * as repo from './notify.repository';
 
 export type { NoticeInput, NoticeLine } from './notify.repository';
@@ -80,10 +81,13 @@ export function mailJob(
     const { lines, ...params } = JSON.parse(r.m.params) as Record<string, string | number> & {
       lines?: repo.NoticeLine[];
     };
-    const subject = t(r.m.template, params);
+    const notice = t(r.m.template, params);
     const greeting = t('workflow.mail.greeting', { name: localName(culture, r.nameZh, r.nameEn) });
+    // A test system says so in every mail, in the subject and above the text (`IsTest`).
+    const banner = (await isTestSystem(ctx.db, r.m.companyId)) ? t('system.testBanner') : null;
+    const subject = banner ? `[${banner}] ${notice}` : notice;
     const body = noticeBody(lines ?? [], r.m.documentId, t, ctx.config.publicUrl, culture);
-    const text = [greeting, '', subject, ...body, ''].join('\n');
+    const text = [...(banner ? [banner, ''] : []), greeting, '', notice, ...body, ''].join('\n');
     try {
       if (!r.email) throw new Error('no e-mail address');
       await transport.send({ to: r.email, subject, text, id: r.m.id });

@@ -4,6 +4,7 @@ import type { Db } from '../../core/db';
 import { paged } from '../../core/list';
 import { updateVersioned } from '../../core/versioned';
 import { userAccount } from '../auth/auth.table';
+import { costCentre } from '../masterdata/costcentre.table';
 import { company } from '../system/system.table';
 import { appFunction, employee, employeeCompany, employeeRoleTeam, role, team } from './org.table';
 import { peopleMatching } from './people/employee.repository';
@@ -88,6 +89,9 @@ export async function profile(db: Db, employeeId: number, companyId: number) {
       teamId: team.id,
       managerZh: manager.nameZh,
       managerEn: manager.nameEn,
+      costCentreCode: costCentre.code,
+      costCentreZh: costCentre.nameZh,
+      costCentreEn: costCentre.nameEn,
     })
     .from(employee)
     .innerJoin(userAccount, eq(userAccount.employeeId, employee.id))
@@ -104,6 +108,7 @@ export async function profile(db: Db, employeeId: number, companyId: number) {
       ),
     )
     .leftJoin(manager, eq(manager.id, employee.lineManagerId))
+    .leftJoin(costCentre, eq(costCentre.id, employee.defaultCostCentreId))
     .where(eq(employee.id, employeeId));
   return row;
 }
@@ -112,7 +117,12 @@ export async function updatePersonalInfo(
   db: Db,
   employeeId: number,
   version: number,
-  v: Partial<Pick<EmployeeRow, 'email' | 'mobile' | 'bankName' | 'bankAccount' | 'bankAccountName' | 'language'>>,
+  v: Partial<
+    Pick<
+      EmployeeRow,
+      'email' | 'mobile' | 'bankName' | 'bankAccount' | 'bankAccountName' | 'language' | 'defaultCostCentreId'
+    >
+  >,
 ) {
   return updateVersioned(db, employee, employeeId, version, v, { touch: true });
 }
@@ -191,5 +201,14 @@ export async function activeInCompany(db: Db, employeeId: number, companyId: num
 
 export async function companyById(db: Db, companyId: number) {
   const [row] = await db.select().from(company).where(eq(company.id, companyId));
+  return row;
+}
+
+/** What the expense pages ask of a user's profile: a default cost centre, and a bank account to be paid into. */
+export async function expenseProfile(db: Db, employeeId: number) {
+  const [row] = await db
+    .select({ costCentreId: employee.defaultCostCentreId, bankAccount: employee.bankAccount })
+    .from(employee)
+    .where(eq(employee.id, employeeId));
   return row;
 }

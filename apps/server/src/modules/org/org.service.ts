@@ -2,10 +2,11 @@ import type { ChooseEmployeeBody, Culture, DefaultInfo, ModifyPersonalInfoBody, 
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { conflict, notFound, unauthorized } from '../../core/errors';
+import { conflict, fieldError, notFound, refused, unauthorized } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
+import { chargeableFor } from '../masterdata/funds/chargeable';
 import * as repo from './org.repository';
 import type { employee } from './org.table';
 
@@ -31,7 +32,8 @@ export async function defaultInfo(db: Db, user: SessionUser, culture: Culture): 
     BankAccount: e.bankAccount,
     BankAccountName: e.bankAccountName,
     DefaultCostCenterID: e.defaultCostCentreId,
-    DefaultCostCenterCode: null,
+    DefaultCostCenterCode: p.costCentreCode,
+    DefaultCostCenterName: p.costCentreZh === null ? null : localName(culture, p.costCentreZh, p.costCentreEn),
     Status: e.status,
     Language: e.language,
     MustChangePassword: p.mustChange,
@@ -55,7 +57,14 @@ export async function modifyPersonalInfo(
     ...(fields.BankAccount !== undefined ? { bankAccount: fields.BankAccount?.replace(/\s+/g, '') ?? null } : {}),
     ...(fields.BankAccountName !== undefined ? { bankAccountName: fields.BankAccountName || null } : {}),
     ...(fields.Language !== undefined ? { language: fields.Language } : {}),
+    ...(fields.DefaultCostCenterID !== undefined ? { defaultCostCentreId: fields.DefaultCostCenterID } : {}),
   };
+  if (fields.DefaultCostCenterID !== undefined) {
+    // Only a cost centre the user may charge in this company today: the one the document form would offer.
+    const found = await chargeableFor(ctx.db, user.companyId, user.userId, culture);
+    const ok = found?.rows.some((r) => r.Kind === 'cost_centre' && r.ID === fields.DefaultCostCenterID && r.Choosable);
+    if (!ok) throw fieldError('DefaultCostCenterID', 'org.cost_centre_not_chargeable');
+  }
   await ctx.db.transaction(async (tx) => {
     const before = await repo.findEmployee(tx, user.userId);
     const row = await repo.updatePersonalInfo(tx, user.userId, Version, changes);
@@ -179,4 +188,15 @@ export function activeInCompany(db: Db, employeeId: number, companyId: number) {
 
 export function companyById(db: Db, companyId: number) {
   return repo.companyById(db, companyId);
+}
+
+/**
+ * The specification's two user rules, read from the user's own profile (never from the document): without a default
+ * cost centre the expense pages are closed (`org.no_cost_centre`, telling them to set it in their profile); without a
+ * bank account loans and reimbursements cannot be filled in (`org.no_bank_account`); approving needs neither.
+ */
+export async function requireExpenseUser(db: Db, userId: number, docType: 'apply' | 'loan' | 'deputy') {
+  const p = await repo.expenseProfile(db, userId);
+  if (!p?.costCentreId) throw refused('org.no_cost_centre');
+  if (docType !== 'apply' && !p.bankAccount) throw refused('org.no_bank_account');
 }

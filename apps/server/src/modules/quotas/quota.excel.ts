@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../../core/actor';
 import type { AppContext } from '../../core/context';
-import { sendXlsx } from '../../core/export';
+import { neutralised, sendXlsx } from '../../core/export';
 import { type ImportColumn, loadExcel, parseRows, RowErrors, readSheet } from '../../core/import';
 import { audit, auditEntry } from '../audit/audit.service';
 import { cell, headerOf } from '../masterdata/catalog/excel';
@@ -83,14 +83,16 @@ export async function exportQuotas(ctx: AppContext, actor: Actor, f: ExportQuota
 /** The import template: the sheet's headers in the user's language, one example row and the kinds' codes. */
 export async function template(ctx: AppContext, culture: Culture): Promise<Buffer> {
   const workbook = new (await loadExcel()).Workbook();
+  // The texts are language resources an administrator may edit: neutralised like every other written cell.
+  const text = (key: string) => neutralised(ctx.messages.t(key, culture));
   const sheet = workbook.addWorksheet(ctx.messages.t('quota.exportFile', culture));
-  sheet.columns = QUOTA_COLUMNS.map((col) => ({ header: ctx.messages.t(col.headerKey, culture), width: 18 }));
+  sheet.columns = QUOTA_COLUMNS.map((col) => ({ header: text(col.headerKey), width: 18 }));
   sheet.addRow([new Date().getFullYear(), 'hcp', 'P001', '', '20000.00', 2, '']);
   const kinds = workbook.addWorksheet(ctx.messages.t('quota.field.kind', culture));
   kinds.columns = [{ width: 16 }, { width: 30 }];
-  for (const k of QUOTA_KINDS) kinds.addRow([k, ctx.messages.t(`quota.kind.${k}`, culture)]);
+  for (const k of QUOTA_KINDS) kinds.addRow([k, text(`quota.kind.${k}`)]);
   kinds.addRow([]);
-  kinds.addRow([ctx.messages.t('quota.field.limitStatus', culture), ctx.messages.t('quota.limitStatusHelp', culture)]);
+  kinds.addRow([text('quota.field.limitStatus'), text('quota.limitStatusHelp')]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

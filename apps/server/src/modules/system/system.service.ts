@@ -99,3 +99,20 @@ export function companyIds(db: Db): Promise<number[]> {
 export function findCompany(db: Db, id: number) {
   return repo.findCompany(db, id);
 }
+
+/** The technical parameter that marks a test system (seeded `false`); `true` or `1` switches it on. */
+export const IS_TEST = 'IsTest';
+
+/** Whether the company runs as a test system: its screens and mails carry a banner, its bank files and ERP calls a mark. */
+export async function isTestSystem(db: Db, companyId: number): Promise<boolean> {
+  const value = (await parameterValues(db, companyId, [IS_TEST])).get(IS_TEST);
+  return value !== undefined && /^(true|1)$/i.test(value.trim());
+}
+
+/**
+ * What leaves a test system is marked as test: an identifier it sends out (a bank file's run number, and so its file
+ * name) gets `TEST-` before it; on a live system it is unchanged. Bank and ERP adapters call this or `isTestSystem`.
+ */
+export async function markedForTest(db: Db, companyId: number, id: string): Promise<string> {
+  return (await isTestSystem(db, companyId)) ? `TEST-${id}` : id;
+}

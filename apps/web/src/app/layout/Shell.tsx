@@ -1,10 +1,10 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { DefaultInfo } from '@ems/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Drawer, Grid, Layout, Result, Typography, theme } from 'antd';
+import { Alert, Breadcrumb, Button, Drawer, Grid, Layout, Result, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PasswordModal } from '../../modules/auth/PasswordModal';
 import { ProfileDrawer } from '../../modules/auth/ProfileDrawer';
 import { notice } from '../notice';
@@ -16,7 +16,7 @@ import { HeaderActions } from './HeaderBar';
 import { ModalBridge } from './ModalBridge';
 import { buildMenu } from './menu';
 import { usePageTitleOverride } from './pageTitle';
-import { useDefaultInfoQuery, useLanguageRefresh, useMenuQuery } from './queries';
+import { useDefaultInfoQuery, useLanguageRefresh, useMasterInfoQuery, useMenuQuery } from './queries';
 
 /** The signed-in frame: collapsed side menu (a drawer on phones), header, breadcrumb and the screen. */
 export default function Shell() {
@@ -26,12 +26,29 @@ export default function Shell() {
   const mobile = screens.md === false;
   const [collapsed, setCollapsed] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [profileOpen, setProfileOpen] = useState(false);
+  const [profileAsked, setProfileOpen] = useState(false);
+  // `?profile=open` opens the profile from a link (the expense pages' rules point there).
+  const [params, setParams] = useSearchParams();
+  const profileOpen = profileAsked || params.get('profile') === 'open';
+  const closeProfile = () => {
+    setProfileOpen(false);
+    if (params.has('profile'))
+      setParams(
+        (p) => {
+          p.delete('profile');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const [passwordOpen, setPasswordOpen] = useState(false);
   const queryClient = useQueryClient();
   const user = useUserInfo();
   const menu = useMenuQuery();
   const info = useDefaultInfoQuery();
+  const master = useMasterInfoQuery();
+  // A test system (technical parameter IsTest) says so on every screen.
+  const isTest = /^(true|1)$/i.test(master.data?.Parameters?.IsTest?.trim() ?? '');
   const sections = useMemo(() => buildMenu(menu.data), [menu.data]);
   const { pathname } = useLocation();
   const screen = builtScreenByPath(pathname);
@@ -103,6 +120,9 @@ export default function Shell() {
             onPassword={() => setPasswordOpen(true)}
           />
         </Layout.Header>
+        {isTest ? (
+          <Alert type="warning" banner title={t('system.testBanner')} data-testid="test-system-banner" />
+        ) : null}
         <Layout.Content id="main-content" tabIndex={-1} style={{ margin: mobile ? 8 : 16, outline: 'none' }}>
           <Breadcrumb
             style={{ marginBottom: 8 }}
@@ -123,7 +143,7 @@ export default function Shell() {
         </Layout.Content>
       </Layout>
       <ModalBridge />
-      <ProfileDrawer open={profileOpen} onClose={() => setProfileOpen(false)} />
+      <ProfileDrawer open={profileOpen} onClose={closeProfile} />
       <PasswordModal
         open={mustChangePassword || passwordOpen}
         forced={mustChangePassword}

@@ -1,5 +1,5 @@
 import type { DefaultInfo } from '@ems/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Divider, Drawer, Form, Grid, Input, Select, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,18 @@ interface ProfileForm {
   BankAccount: string | null;
   BankAccountName: string | null;
   Language: 'zh-CN' | 'en-GB';
+  DefaultCostCenterID: number | null;
 }
 
-const EDITABLE = ['Email', 'Mobile', 'BankName', 'BankAccount', 'BankAccountName', 'Language'] as const;
+const EDITABLE = [
+  'Email',
+  'Mobile',
+  'BankName',
+  'BankAccount',
+  'BankAccountName',
+  'Language',
+  'DefaultCostCenterID',
+] as const;
 const blankToNull = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
 /** The signed-in user's profile: contact and bank details and language editable, the rest read-only. */
@@ -31,6 +40,14 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
   const queryClient = useQueryClient();
   const info = useDefaultInfoQuery();
   const screens = Grid.useBreakpoint();
+  const centres = useQuery({
+    queryKey: ['profile', 'chargeable', info.data?.UserID, info.data?.CompanyID, culture],
+    queryFn: authApi.chargeable,
+    enabled: open,
+  });
+  const centreOptions = (centres.data?.Rows ?? [])
+    .filter((r) => r.Kind === 'cost_centre')
+    .map((r) => ({ value: r.ID, label: `${r.Code} ${r.Name}` }));
 
   useEffect(() => {
     if (!open || !info.data) return;
@@ -42,6 +59,7 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
       BankAccount: d.BankAccount,
       BankAccountName: d.BankAccountName,
       Language: d.Language === 'en-GB' ? 'en-GB' : 'zh-CN',
+      DefaultCostCenterID: d.DefaultCostCenterID,
     });
   }, [open, info.data, form]);
 
@@ -61,6 +79,9 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
         BankAccount: blankToNull(values.BankAccount),
         BankAccountName: blankToNull(values.BankAccountName),
         Language: values.Language,
+        ...(values.DefaultCostCenterID && values.DefaultCostCenterID !== info.data.DefaultCostCenterID
+          ? { DefaultCostCenterID: values.DefaultCostCenterID }
+          : {}),
         Version: info.data.Version,
       });
       const user = getUserInfo();
@@ -102,7 +123,6 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             <Descriptions.Item label={t('profile.company')}>{d.CompanyName}</Descriptions.Item>
             <Descriptions.Item label={t('profile.team')}>{d.TeamName ?? ''}</Descriptions.Item>
             <Descriptions.Item label={t('profile.lineManager')}>{d.LineManagerName ?? ''}</Descriptions.Item>
-            <Descriptions.Item label={t('profile.costCenter')}>{d.DefaultCostCenterCode ?? ''}</Descriptions.Item>
           </Descriptions>
         ) : null}
         <Divider />
@@ -137,6 +157,20 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             extra={t('profile.bankAccountNameHint')}
           >
             <Input maxLength={200} placeholder={d?.UserNameZH} data-testid="profile-bank-account-name" />
+          </Form.Item>
+          <Form.Item
+            name="DefaultCostCenterID"
+            label={t('profile.costCenter')}
+            extra={d && !d.DefaultCostCenterID ? t('profile.costCenterMissing') : undefined}
+          >
+            <Select
+              options={centreOptions}
+              loading={centres.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('profile.costCenterPick')}
+              notFoundContent={t('profile.costCenterNone')}
+              data-testid="profile-cost-centre"
+            />
           </Form.Item>
           <Form.Item name="Language" label={t('profile.language')}>
             <Select

@@ -1,4 +1,4 @@
-import type { DefaultInfo, MenuResult, TokenResponse } from '@ems/contracts';
+import type { ChargeableOptions, DefaultInfo, MenuResult, TokenResponse } from '@ems/contracts';
 import { http } from '../../app/api';
 import type { CompanyListResult, MasterInfoResult, Success } from '../../app/apiTypes';
 import { getRefreshToken, startSession } from '../../app/session/session';
@@ -10,6 +10,7 @@ export interface PersonalInfoChange {
   BankAccount?: string | null;
   BankAccountName?: string | null;
   Language?: 'zh-CN' | 'en-GB';
+  DefaultCostCenterID?: number;
   Version: number;
 }
 
@@ -31,6 +32,8 @@ export const authApi = {
     return session;
   },
   defaultInfo: () => http.post<DefaultInfo>('/api/System/GetDefaultInfo'),
+  /** What the user may charge today (the profile's default cost centre is one of these). */
+  chargeable: () => http.post<ChargeableOptions>('/api/document/SearchChargeable'),
   menu: () => http.post<MenuResult>('/api/System/getMenu'),
   masterInfo: () => http.post<MasterInfoResult>('/api/System/getMasterInfo'),
   async shiftCompany(targetCompanyId: number): Promise<TokenResponse> {

@@ -9,6 +9,7 @@ import { displayDateTime } from '../../shared/format';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { BookOnTmcButton } from '../cards/tmc';
 import { documentApi } from './api';
+import { ExpenseRuleBanner, ExpenseRuleGate, useExpenseRules } from './ExpenseRules';
 import { DOC_STATE_OPTIONS, DOC_TYPE_OPTIONS, DocTypeLabel, StatusTag } from './labels';
 
 const F = 'doc.field';
@@ -95,10 +96,21 @@ function StateSummary() {
 
 /** The personal expense centre: my documents (and those I prepare as fill-in proxy), new, copy and delete. */
 export default function PersonalExpensePage() {
+  return (
+    <ExpenseRuleGate>
+      <PersonalExpenseList />
+    </ExpenseRuleGate>
+  );
+}
+
+function PersonalExpenseList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const rules = useExpenseRules();
+  // Without a bank account only applies can be started; the documents already there stay listed.
+  const noBank = rules.broken('deputy') === 'no_bank_account';
   const actions: ActionDef<DocumentListRow>[] = [
-    ...DOC_TYPES.map(
+    ...DOC_TYPES.filter((d) => !noBank || d === 'apply').map(
       (d): ActionDef<DocumentListRow> => ({
         key: `new-${d}`,
         labelKey: `doc.new.${d}`,
@@ -123,10 +135,13 @@ export default function PersonalExpensePage() {
     <ListPage<DocumentListRow>
       titleKey="menu.expense.personalExpense"
       header={
-        <Flex justify="space-between" align="center" wrap gap={8}>
-          <StateSummary />
-          <BookOnTmcButton />
-        </Flex>
+        <>
+          {noBank ? <ExpenseRuleBanner rule="no_bank_account" /> : null}
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <StateSummary />
+            <BookOnTmcButton />
+          </Flex>
+        </>
       }
       queryKey="documents-mine"
       searchCall={(body) => documentApi.search(body)}

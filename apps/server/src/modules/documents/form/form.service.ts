@@ -30,7 +30,7 @@ import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-
 import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
 import { fxRateFor } from '../../masterdata/periods/periods.service';
-import { companyById, findEmployee, profile } from '../../org/org.service';
+import { companyById, findEmployee, profile, requireExpenseUser } from '../../org/org.service';
 import { followSummaries, NOTHING_BEFORE } from '../../reports/summary/summary.service';
 import { keysOf } from '../attachments/attachment.repository';
 import { AttachmentStore } from '../attachments/attachment.storage';
@@ -212,6 +212,8 @@ export async function save(
   requestId: string,
   within?: WithinSave,
 ) {
+  // The expense pages' two rules, on the saving user's own profile (org.service).
+  await requireExpenseUser(ctx.db, user.userId, docType);
   const existing = body.ID ? await visible(ctx.db, user, body.ID) : undefined;
   if (existing && (existing.d.docType !== docType || !entitled(user, existing.d, 'edit'))) throw notFound();
   const applicantId =

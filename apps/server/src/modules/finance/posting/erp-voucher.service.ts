@@ -1,6 +1,7 @@
 import { shanghaiToday } from '@ems/contracts';
 import type { Db } from '../../../core/db';
 import { vendorAccountsOf } from '../../masterdata/erpcodes/erpcodes.service';
+import { isTestSystem } from '../../system/system.service';
 import { glAccount } from '../entries/accounts';
 import type { ErpEntry, ErpVoucher } from './erp.gateway';
 import type * as repo from './posting.repository';
@@ -73,6 +74,8 @@ export async function erpVoucherOf(db: Db, v: VoucherRow): Promise<ErpVoucher> {
     currency: 'CNY',
     exchangeRate: '1.00000',
     reference: codes.docNo,
+    // A test system's vouchers are SAP test runs: checked, never booked (IsTest).
+    ...((await isTestSystem(db, v.companyId)) ? { test: true } : {}),
     entries,
   };
 }

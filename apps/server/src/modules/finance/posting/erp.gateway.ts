@@ -58,6 +58,8 @@ export interface ErpVoucher {
   exchangeRate: string;
   /** The document number the voucher books, when it books a document. */
   reference: string | null;
+  /** Sent by a test system (`IsTest`): the ERP is to check, not book for real (SAP's test run). */
+  test?: boolean;
   entries: ErpEntry[];
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../../core/config';
+import { csvText } from '../../../core/export';
 
 /**
  * The bank behind an interface (DESIGN §13): a remittance run goes as one file of payment lines. The file is named by
@@ -32,7 +33,6 @@ export interface BankGateway {
 
 export type BankLayout = 'csv' | 'xml';
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const xmlText = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -54,7 +54,7 @@ export function renderBankFile(file: BankFile, layout: BankLayout): string {
         l.reference,
       ]),
     ];
-    return `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
+    return csvText(rows);
   }
   const tx = file.lines
     .map(

@@ -2,6 +2,7 @@ import { addMoney } from '@ems/contracts';
 import type { AppContext } from '../../../core/context';
 import { audit } from '../../audit/audit.service';
 import type { OutboundHandler } from '../../outbound/outbound.service';
+import { markedForTest } from '../../system/system.service';
 import { bankGateway } from './bank.gateway';
 import * as repo from './remit.repository';
 import { runNoOf } from './remit.view';
@@ -19,7 +20,8 @@ export function bankJob(ctx: Pick<AppContext, 'db' | 'config'>): OutboundHandler
     if (run?.step !== 'done' || run.personalDataDeletedAt) return;
     const lines = (await repo.lines(ctx.db, runId)).filter((l) => l.lineNo !== null);
     const { fileName } = await bankGateway(ctx.config).deliver({
-      runNo: runNoOf(run.id),
+      // A test system's file says so in its run number and name (system settings, `IsTest`).
+      runNo: await markedForTest(ctx.db, run.companyId, runNoOf(run.id)),
       creditingDate: run.creditingDate,
       method: run.paymentMethod,
       total: addMoney('0', ...lines.map((l) => l.amount)),

@@ -10,6 +10,7 @@ import { submitCheck } from '../../documents/lifecycle/document.checks';
 import { approversFor, entitled, isOwner } from '../../documents/lifecycle/document.policy';
 import { type LockedDocument, type Outcome, transition } from '../../documents/lifecycle/transition';
 import { checkLimits } from '../../limits/limits.service';
+import { requireExpenseUser } from '../../org/org.service';
 import { route } from '../routing/route.service';
 import * as repo from './approval.repository'; /** Snapshots the route as steps of a new round; the document goes into approval with the first step's notice. */
 
@@ -101,6 +102,8 @@ export async function submit(
       reach: async (_tx, d) => entitled(user, d, 'submit'),
     },
     async (tx, d, action) => {
+      // The submitting user's own profile: a cost centre, and for a loan or reimbursement a bank account.
+      await requireExpenseUser(tx, user.userId, d.docType);
       const checked = await submitCheck(tx, d);
       if (checked.problem) throw checked.problem;
       if (action !== 'submit')
@@ -143,6 +146,7 @@ export async function confirm(
     async (tx, d) => {
       if (!entitled(user, d, v.accept ? 'confirm' : 'decline')) throw refused('workflow.not_applicant');
       if (v.accept) {
+        await requireExpenseUser(tx, user.userId, d.docType);
         const checked = await submitCheck(tx, d);
         if (checked.problem) throw checked.problem;
         // The applicant accepting what their proxy prepared is their own submit, warnings included.

@@ -124,7 +124,7 @@ describe('submit and approve', () => {
     const res = await t.act('/api/DocumentSubmit/SubmitDeputy', noCc.ID, employee.access_token, { Language: 'en-GB' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'document.cost_centre_missing' });
-    expect(res.json().message).toContain('change your default cost centre in your profile');
+    expect(res.json().message).toContain('choose one');
     expect(
       (await t.call('/api/document/SearchDeputyDetail', { ID: noCc.ID }, employee.access_token)).json(),
     ).toMatchObject({ Status: 'draft', Version: noCc.Version });
@@ -135,9 +135,10 @@ describe('submit and approve', () => {
       params: { lines: '1' },
     });
 
-    await t.ctx.db.update(employeeTable).set({ bankAccount: null }).where(eq(employeeTable.id, employee.UserID));
+    // The user's own profile without a bank account: the expense pages' rule (org), before the document's checks.
     const noBank = await draft();
-    expect((await submit(noBank.ID, employee.access_token)).json().code).toBe('document.bank_account_missing');
+    await t.ctx.db.update(employeeTable).set({ bankAccount: null }).where(eq(employeeTable.id, employee.UserID));
+    expect((await submit(noBank.ID, employee.access_token)).json().code).toBe('org.no_bank_account');
     await t.ctx.db
       .update(employeeTable)
       .set({ bankAccount: '6225880000000001' })

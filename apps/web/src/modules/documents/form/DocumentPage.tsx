@@ -30,6 +30,7 @@ import { documentApi } from '../api';
 import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection, EvidenceFiles } from '../applies';
 import { AttachmentSection } from '../attachments';
 import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
+import { ExpenseRuleGate } from '../ExpenseRules';
 import { InvoiceSection, ReceiptSection } from '../invoices';
 import { StatusTag } from '../labels';
 import { PreviewModal } from '../preview';
@@ -91,13 +92,17 @@ export default function DocumentPage() {
   if (target.kind === 'bad') screen = <Result status="404" title={t('error.pageNotFound')} />;
   else if (target.kind === 'new')
     screen = (
-      <DocumentEditor key={`new-${target.docType}`} docType={target.docType} flight={flight} onDialog={setDialog} />
+      <ExpenseRuleGate docType={target.docType}>
+        <DocumentEditor key={`new-${target.docType}`} docType={target.docType} flight={flight} onDialog={setDialog} />
+      </ExpenseRuleGate>
     );
   else if (loaded.isError) screen = <Result status="404" title={t('doc.notFound')} />;
   else if (!d) screen = <Spin style={{ margin: 48 }} />;
   else if (d.AllowedActions.includes('edit') && target.wantEdit)
     screen = (
-      <DocumentEditor key={`${d.ID}-${d.Version}`} docType={d.DocType} doc={d} flight={flight} onDialog={setDialog} />
+      <ExpenseRuleGate docType={d.DocType}>
+        <DocumentEditor key={`${d.ID}-${d.Version}`} docType={d.DocType} doc={d} flight={flight} onDialog={setDialog} />
+      </ExpenseRuleGate>
     );
   else screen = <DocumentReadOnly doc={d} />;
   return (

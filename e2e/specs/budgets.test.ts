@@ -51,15 +51,28 @@ async function importFile(page: Page, data: Buffer) {
  * the typing pauses), then chooses the option showing them.
  */
 async function pickRemote(page: Page, select: Locator, typed: string, call: string, before?: () => Promise<void>) {
-  await select.click();
-  const answered = page.waitForResponse(
-    (r) => r.url().endsWith(`/${call}`) && (r.request().postData() ?? '').includes(`"Keyword":"${typed}"`),
-  );
-  await page.keyboard.type(typed);
-  await answered;
-  await before?.();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
-  await select.filter({ hasText: typed }).waitFor();
+  // The answers to the shorter keywords typed on the way may land after the last one and redraw the options under
+  // the click; a pick the select does not show is made once more, on the options as they now stand.
+  for (let attempt = 0; ; attempt++) {
+    await select.click();
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith(`/${call}`) && (r.request().postData() ?? '').includes(`"Keyword":"${typed}"`),
+    );
+    if (attempt > 0) await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(typed);
+    await answered;
+    await before?.();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
+    const shown = await select
+      .filter({ hasText: typed })
+      .waitFor({ timeout: attempt > 0 ? 30_000 : 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (shown) return;
+    if (attempt > 0) throw new Error(`${typed} was picked but the select does not show it`);
+  }
 }
 
 /** A travel deputy of one line with an invoice picture, saved; answers its number. */

@@ -522,10 +522,7 @@ export async function followDocumentStates(
 }
 
 /** Why a document's fapiao stop it from going into approval, if they do (a submit check, DESIGN §9). */
-export async function invoiceSubmitProblem(
-  db: Db,
-  d: { id: number; companyId: number },
-): Promise<AppError | undefined> {
+export async function invoiceSubmitProblem(db: Db, d: { id: number }): Promise<AppError | undefined> {
   const facts = await repo.submitFacts(db, d.id);
   if (facts.failed) return refused('invoice.verification_failed', { number: facts.failed });
   const other = facts.other;

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pickRemote } from '../support/controls';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -17,16 +18,12 @@ describe('approver changes', () => {
     await context.addInitScript(() => localStorage.setItem('language', 'en-GB'));
     await signIn(page, 'admin');
     await page.goto('/manage/ChangeApprovers');
-    await page.getByTestId('replace-from').click();
-    await page.keyboard.type('Jing Li');
-    await page.locator('.ant-select-item-option', { hasText: 'Jing Li' }).first().click();
+    await pickRemote(page, page.getByTestId('replace-from'), 'Jing Li', 'ChooseEmployee');
     const row = page.locator('tbody tr.ant-table-row').first();
     await row.waitFor();
     const docNo = /[ALD]\d{13}/.exec((await row.textContent()) ?? '')?.[0];
     expect(docNo).toBeTruthy();
-    await page.getByTestId('replace-to').click();
-    await page.keyboard.type('Fang Wang');
-    await page.locator('.ant-select-item-option', { hasText: 'Fang Wang' }).first().click();
+    await pickRemote(page, page.getByTestId('replace-to'), 'Fang Wang', 'ChooseEmployee');
     await row.locator('input[type="checkbox"]').check();
     await page.getByTestId('replace-selected').click();
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();

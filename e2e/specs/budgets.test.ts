@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pickOption, pickRemote } from '../support/controls';
 import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
@@ -50,31 +51,6 @@ async function importFile(page: Page, data: Buffer) {
  * Picks in a search-as-you-type select: types the words, waits for the server's answer to them (the select asks once
  * the typing pauses), then chooses the option showing them.
  */
-async function pickRemote(page: Page, select: Locator, typed: string, call: string, before?: () => Promise<void>) {
-  // The answers to the shorter keywords typed on the way may land after the last one and redraw the options under
-  // the click; a pick the select does not show is made once more, on the options as they now stand.
-  for (let attempt = 0; ; attempt++) {
-    await select.click();
-    const answered = page.waitForResponse(
-      (r) => r.url().endsWith(`/${call}`) && (r.request().postData() ?? '').includes(`"Keyword":"${typed}"`),
-    );
-    if (attempt > 0) await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type(typed);
-    await answered;
-    await before?.();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: typed }).first().click();
-    const shown = await select
-      .filter({ hasText: typed })
-      .waitFor({ timeout: attempt > 0 ? 30_000 : 5_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (shown) return;
-    if (attempt > 0) throw new Error(`${typed} was picked but the select does not show it`);
-  }
-}
-
 /** A travel deputy of one line with an invoice picture, saved; answers its number. */
 async function travelDeputy(page: Page, p: Record<string, string>, reason: string, item: string, amount: string) {
   await page.goto('/manage/personalExpense');
@@ -176,8 +152,7 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await page.getByTestId('list-action-new').click();
     const drawer = page.locator('.ant-drawer:visible');
     await drawer.getByText(text(p, 'quota.add')).waitFor();
-    await drawer.getByTestId('field-Year').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
+    await pickOption(page, drawer.getByTestId('field-Year'), { label: past });
     await pickRemote(page, drawer.getByTestId('field-SubjectID'), hcpCode, 'SearchSubject', async () => {
       await page.locator('.ant-select-dropdown:visible', { hasText: hcpName }).waitFor();
       await screenshot(page, `quotas-hcp-picker-${culture}`);
@@ -187,8 +162,7 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await drawer.waitFor({ state: 'hidden' });
 
     const search = page.getByRole('search');
-    await search.getByTestId('field-Year').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: past }).first().click();
+    await pickOption(page, search.getByTestId('field-Year'), { label: past });
     await search.getByTestId('field-Keyword').fill(hcpCode);
     await page.getByTestId('list-search').click();
     await page.waitForURL(new RegExp(`Year=${past}`));

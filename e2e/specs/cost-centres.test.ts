@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pickRemote } from '../support/controls';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -33,10 +34,7 @@ describe('cost centres', () => {
     await drawer.getByTestId('field-NameZH').fill('端到端测试中心');
     await drawer.getByTestId('field-NameEN').fill('End-to-end Test Centre');
     // The head: search people by name and pick one.
-    await drawer.getByTestId('field-HeadIDs').click();
-    await page.keyboard.type('Jing Li');
-    await page.locator('.ant-select-item-option', { hasText: 'Jing Li' }).first().click();
-    await page.keyboard.press('Escape');
+    await pickRemote(page, drawer.getByTestId('field-HeadIDs'), 'Jing Li', 'ChooseEmployee');
     await screenshot(page, 'cost-centres-en-new');
     await page.getByTestId('editor-save').click();
     await drawer.waitFor({ state: 'hidden' });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pickFirst, pickTodayRange } from '../support/controls';
 import { pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 
@@ -31,16 +32,13 @@ describe('the parts of a document', () => {
     await page.getByTestId('trip-add').click();
     await page.getByTestId('trip-from').fill('上海');
     await page.getByTestId('trip-to').fill('北京');
-    await page.getByTestId('trip-dates').first().click();
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').first().click();
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').first().click();
+    await pickTodayRange(page, page.getByTestId('trip-dates').first());
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await page.getByTestId('doc-trips').getByText('北京').waitFor();
 
     // The whole document to one cost centre, at 100 %: the running total says so.
     await page.getByTestId('apportion-add-whole').click();
-    await page.getByTestId('apportion-cc-0').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pickFirst(page, page.getByTestId('apportion-cc-0'));
     expect(await page.getByTestId('doc-apportion-total').textContent()).toContain('100.00');
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await page.getByTestId('doc-apportion').getByText('300.00').first().waitFor();
@@ -50,9 +48,7 @@ describe('the parts of a document', () => {
     // Pay a vendor through the vendor search.
     await page.getByTestId('doc-pay-edit').click();
     await page.locator('.ant-modal:visible').getByText(text(zh, 'doc.part.pay.vendor')).click();
-    await page.getByTestId('pay-vendor').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pickFirst(page, page.getByTestId('pay-vendor'));
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await page.getByTestId('doc-pay').getByText(text(zh, 'doc.part.pay.reset')).waitFor();
     await screenshot(page, 'document-parts');

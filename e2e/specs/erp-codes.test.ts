@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { pickOption } from '../support/controls';
 import { pack, text } from '../support/packs';
 
 // The SAP codes finance keeps beside the ledger (docs/decisions/049): tax codes per fapiao kind and rate, people's
@@ -13,10 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function pick(page: Page, field: string, option: string) {
-  await page.locator('.ant-drawer').getByTestId(`field-${field}`).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).first().click();
-}
+const pick = (page: Page, field: string, option: string) =>
+  pickOption(page, page.locator('.ant-drawer').getByTestId(`field-${field}`), { title: option });
 
 describe('SAP codes', () => {
   it('finance adds the tax code of a fapiao kind and rate (Chinese)', async () => {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, PASSWORD, screenshot, signIn } from '../support/browser';
+import { pickFirst } from '../support/controls';
 import { pack, text } from '../support/packs';
 
 /** The specification's two user rules on the expense pages, as a newly added colleague meets them. */
@@ -76,8 +77,7 @@ describe('the expense pages’ user rules', () => {
 
     await page.getByTestId('expense-rule-profile').click();
     await page.getByTestId('profile-cost-centre').waitFor();
-    await page.getByTestId('profile-cost-centre').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pickFirst(page, page.getByTestId('profile-cost-centre'));
     await screenshot(page, 'expense-rule-profile-zh-phone');
     await page.getByTestId('profile-save').click();
     await page.getByTestId('profile-save').waitFor({ state: 'hidden' });
@@ -106,8 +106,7 @@ describe('the expense pages’ user rules', () => {
     await screenshot(page, 'expense-rule-no-cost-centre-en-phone');
     // The link opens the profile drawer over the page.
     await page.getByTestId('expense-rule-profile').click();
-    await page.getByTestId('profile-cost-centre').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pickFirst(page, page.getByTestId('profile-cost-centre'));
     await page.getByTestId('profile-save').click();
     await page.getByTestId('profile-save').waitFor({ state: 'hidden' });
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { pickOption } from './controls';
 
 /** A real PNG (1×1 pixel): the picture of an invoice, its type found from the content. */
 export const INVOICE_PNG = Buffer.from(
@@ -8,11 +9,8 @@ export const INVOICE_PNG = Buffer.from(
 );
 
 /** Picks an option of an antd select by typing part of its label. */
-export async function pick(page: Page, testId: string, label: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(label);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-}
+export const pick = (page: Page, testId: string, label: string): Promise<void> =>
+  pickOption(page, page.getByTestId(testId), { label, typed: true });
 
 /** After the first save of a new deputy: waits for the edit route and answers the number the title shows. */
 export async function savedDeputyNo(page: Page): Promise<string> {

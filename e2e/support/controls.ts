@@ -1,0 +1,115 @@
+import type { Locator, Page } from 'playwright-core';
+
+// Picking from antd's pop-ups the way a person does, but sure of the result on a loaded machine: a click that lands
+// while a pop-up is still opening or redrawing is lost, and the pop-up left open covers the next field.
+
+const openOptions = (page: Page) => page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+
+/** Waits for the open select pop-up to close; one still open after a pick is closed with Escape. */
+async function closeSelect(page: Page): Promise<void> {
+  const closed = await page
+    .locator('.ant-select-dropdown:visible')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 2_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!closed) await page.keyboard.press('Escape');
+}
+
+/**
+ * Opens `select`, clicks the option whose label contains `label` (or whose title is exactly `title`) and waits
+ * until the select shows it; a pick the select does not show is made once more.
+ */
+export async function pickOption(
+  page: Page,
+  select: Locator,
+  choice: { label: string; typed?: boolean } | { title: string },
+): Promise<void> {
+  const shownText = 'title' in choice ? choice.title : choice.label;
+  for (let attempt = 0; ; attempt++) {
+    await select.click();
+    if ('label' in choice && choice.typed) {
+      if (attempt > 0) await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(choice.label);
+    }
+    const option =
+      'title' in choice
+        ? page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${choice.title}"]`)
+        : openOptions(page).filter({ hasText: choice.label });
+    await option.first().click();
+    const shown = await select
+      .filter({ hasText: shownText })
+      .waitFor({ timeout: attempt > 0 ? 30_000 : 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await closeSelect(page);
+    if (shown) return;
+    if (attempt > 0) throw new Error(`${shownText} was picked but the select does not show it`);
+  }
+}
+
+/** Opens `select` and picks its first option, whatever it is; answers the option's text. */
+export async function pickFirst(page: Page, select: Locator): Promise<string> {
+  await select.click();
+  const first = openOptions(page).first();
+  await first.waitFor();
+  const label = (await first.textContent()) ?? '';
+  await first.click();
+  await closeSelect(page);
+  return label;
+}
+
+/**
+ * Types `typed` in a select that searches the server and picks the option that contains it, once the answer to the
+ * whole keyword (`call`, the last part of its path) has arrived: the answers to the shorter keywords typed on the
+ * way may land after it and redraw the options under the click, so a pick the select does not show is made again.
+ */
+export async function pickRemote(
+  page: Page,
+  select: Locator,
+  typed: string,
+  call: string,
+  before?: () => Promise<void>,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await select.click();
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith(`/${call}`) && (r.request().postData() ?? '').includes(`"Keyword":"${typed}"`),
+    );
+    if (attempt > 0) await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(typed);
+    await answered;
+    await before?.();
+    await openOptions(page).filter({ hasText: typed }).first().click();
+    const shown = await select
+      .filter({ hasText: typed })
+      .waitFor({ timeout: attempt > 0 ? 30_000 : 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await closeSelect(page);
+    if (shown) return;
+    if (attempt > 0) throw new Error(`${typed} was picked but the select does not show it`);
+  }
+}
+
+/** Picks today as both ends of a date range; the end's click, lost while the pop-up switched ends, is made again. */
+export async function pickTodayRange(page: Page, trigger: Locator): Promise<void> {
+  await trigger.click();
+  const dropdown = page.locator('.ant-picker-dropdown:visible').first();
+  for (let clicks = 0; clicks < 3; clicks++) {
+    await dropdown.locator('.ant-picker-cell-today').first().click();
+    if (clicks === 0) continue;
+    const closed = await dropdown.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  throw new Error('the date range did not close after picking today twice');
+}

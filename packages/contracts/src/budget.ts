@@ -11,6 +11,14 @@ export const LIMIT_STATUSES = [0, 1, 2] as const;
 export const LimitStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type LimitStatus = z.infer<typeof LimitStatus>;
 
+/**
+ * The period a budget's stop and warn are measured on: the whole year, the expense's month alone, or the months of
+ * the year up to the expense's month (cumulative month-to-date). Decision 056.
+ */
+export const BUDGET_CONTROL_PERIODS = ['year', 'month', 'cumulative'] as const;
+export const ControlPeriod = z.enum(BUDGET_CONTROL_PERIODS);
+export type ControlPeriod = z.infer<typeof ControlPeriod>;
+
 /** How a ledger row moves a budget: hold at submit, reserve (apply) or consume (deputy) at approval, etc. */
 export const BUDGET_LEDGER_KINDS = ['hold', 'reserve', 'consume', 'trueup', 'release'] as const;
 export type BudgetLedgerKind = (typeof BUDGET_LEDGER_KINDS)[number];
@@ -52,6 +60,7 @@ export const BudgetRow = z.object({
   ProductName: z.string().nullable(),
   Amount: z.string(),
   LimitStatus: z.number().int(),
+  ControlPeriod,
   Held: z.string(),
   Reserved: z.string(),
   Consumed: z.string(),
@@ -66,6 +75,7 @@ export const AddBudgetBody = z.object({
   ExpenseItemID: Id,
   ProductID: Id.nullish(),
   LimitStatus: LimitStatus.default(0),
+  ControlPeriod: ControlPeriod.default('year'),
   Details: Months.default([]),
 });
 export type AddBudgetBody = z.infer<typeof AddBudgetBody>;
@@ -84,10 +94,29 @@ export type DeleteBudgetBody = z.infer<typeof DeleteBudgetBody>;
 export const SetBudgetLimitStatusBody = BudgetVersionItems.extend({ LimitStatus });
 export type SetBudgetLimitStatusBody = z.infer<typeof SetBudgetLimitStatusBody>;
 
+export const SetBudgetControlPeriodBody = BudgetVersionItems.extend({ ControlPeriod });
+export type SetBudgetControlPeriodBody = z.infer<typeof SetBudgetControlPeriodBody>;
+
 export const BudgetIdBody = z.object({ BudgetID: Id });
 export type BudgetIdBody = z.infer<typeof BudgetIdBody>;
 
-export const BudgetDetail = z.object({ Budget: BudgetRow, Details: z.array(BudgetMonth) });
+/** One month of a budget as its control sees it: the month's amount and use, and what is left in the month and so far. */
+export const BudgetMonthFigure = z.object({
+  Month: MonthNo,
+  Amount: z.string(),
+  Used: z.string(),
+  Available: z.string(),
+  /** The months up to this one: their amounts less their use. */
+  AvailableToDate: z.string(),
+});
+export type BudgetMonthFigure = z.infer<typeof BudgetMonthFigure>;
+
+export const BudgetDetail = z.object({
+  Budget: BudgetRow,
+  Details: z.array(BudgetMonth),
+  /** All twelve months, with what the documents use in each (held, reserved and consumed). */
+  Figures: z.array(BudgetMonthFigure),
+});
 export type BudgetDetail = z.infer<typeof BudgetDetail>;
 
 /** Sets the given months (others stay); the budget's amount becomes the sum of its months. */

@@ -84,6 +84,7 @@ export async function seedDemoBudgets(outer: Db, { clock }: Pick<DemoRun, 'clock
           CostCenterID: v.cc,
           ExpenseItemID: v.item,
           LimitStatus: 0,
+          ControlPeriod: 'year',
           Details: months(new Decimal(MONTHLY).times(12)),
         });
         made.set(k, b);

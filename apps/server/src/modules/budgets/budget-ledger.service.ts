@@ -13,6 +13,7 @@ const BUDGETED = new Set(['apply', 'deputy']);
 
 interface Spend {
   year: number;
+  month: number;
   costCentreId: number;
   expenseItemId: number;
   productId: number | null;
@@ -20,24 +21,25 @@ interface Spend {
 }
 
 /**
- * What a document spends, per year, cost centre, expense item and product, in CNY: each line goes to the cost centres
+ * What a document spends, per month, cost centre, expense item and product, in CNY: each line goes to the cost centres
  * of its own apportionment, or else of the document's, by their percentages; what the shares leave uncovered stays on
  * the document's cost centre.
  */
 export async function spendOf(db: Db, d: LockedDocument): Promise<Spend[]> {
   const { lines, shares } = await repo.spendOf(db, d.id);
   const docShares = shares.filter((s) => s.lineNo === null);
-  const thisYear = Number(shanghaiToday().slice(0, 4));
+  const today = shanghaiToday();
   const out = new Map<string, Spend>();
   const add = (s: Omit<Spend, 'amount'>, amount: string) => {
     if (new Decimal(amount).isZero()) return;
-    const key = `${s.year}/${s.costCentreId}/${s.expenseItemId}/${s.productId ?? ''}`;
+    const key = `${s.year}/${s.month}/${s.costCentreId}/${s.expenseItemId}/${s.productId ?? ''}`;
     const before = out.get(key);
     out.set(key, { ...s, amount: new Decimal(before?.amount ?? 0).plus(amount).toFixed(2) });
   };
   for (const line of lines) {
     if (!line.expenseItemId || !line.amountCny) continue;
-    const year = line.expenseDate ? Number(line.expenseDate.slice(0, 4)) : thisYear;
+    const date = line.expenseDate ?? today;
+    const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
     const own = shares.filter((s) => s.lineNo === line.lineNo);
     const used = own.length ? own : docShares;
     const amounts = used.length
@@ -53,6 +55,7 @@ export async function spendOf(db: Db, d: LockedDocument): Promise<Spend[]> {
       add(
         {
           year,
+          month,
           costCentreId: s.costCentreId,
           expenseItemId: line.expenseItemId!,
           productId: s.productId ?? line.productId,
@@ -62,7 +65,7 @@ export async function spendOf(db: Db, d: LockedDocument): Promise<Spend[]> {
     });
     if (d.costCentreId)
       add(
-        { year, costCentreId: d.costCentreId, expenseItemId: line.expenseItemId, productId: line.productId },
+        { year, month, costCentreId: d.costCentreId, expenseItemId: line.expenseItemId, productId: line.productId },
         left.toFixed(2),
       );
   }
@@ -76,7 +79,8 @@ function shareAmounts(base: string, percents: string[]): string[] {
 }
 
 type Locked = Awaited<ReturnType<typeof repo.lockBudgetsFor>>[number];
-type Targets = Map<number, { budget: Locked; amount: string }>;
+/** What the document spends on a budget, in all and per month. */
+type Targets = Map<number, { budget: Locked; amount: string; months: Map<number, string> }>;
 
 /**
  * The targets the final approval's budget check found, kept for the follower that consumes them right after it, in
@@ -109,17 +113,95 @@ async function targetsOf(db: Db, d: LockedDocument): Promise<Targets> {
     const base = `${s.year}/${s.costCentreId}/${s.expenseItemId}`;
     const b = (s.productId ? byKey.get(`${base}/${s.productId}`) : undefined) ?? byKey.get(`${base}/`);
     if (!b) continue;
-    const before = targets.get(b.id);
-    targets.set(b.id, { budget: b, amount: new Decimal(before?.amount ?? 0).plus(s.amount).toFixed(2) });
+    const t = targets.get(b.id) ?? { budget: b, amount: '0.00', months: new Map<number, string>() };
+    t.amount = new Decimal(t.amount).plus(s.amount).toFixed(2);
+    t.months.set(s.month, new Decimal(t.months.get(s.month) ?? 0).plus(s.amount).toFixed(2));
+    targets.set(b.id, t);
   }
   return targets;
 }
 
-/** What the apply a deputy claims against still has reserved, per budget. */
-async function applyReserved(db: Db, d: LockedDocument): Promise<Map<number, string>> {
+/** What the apply a deputy claims against still has reserved, per budget and month. */
+async function applyReserved(db: Db, d: LockedDocument): Promise<Map<number, Map<number, string>>> {
   if (d.docType !== 'deputy' || !d.applyId) return new Map();
   const positions = await repo.positionsOf(db, d.applyId);
-  return new Map([...positions].map(([id, p]) => [id, p.reserved]));
+  return new Map([...positions].map(([id, cells]) => [id, reservedOf(cells)]));
+}
+
+const reservedOf = (cells: L.Cells) => new Map([...cells].map(([month, p]) => [month, p.reserved]));
+const ZERO_MONTHS = new Map<number, string>();
+
+/** The months a movement per month touches, in calendar order. */
+const monthsIn = (...maps: Map<number, unknown>[]) =>
+  [...new Set(maps.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+
+/**
+ * The apply's side of what a deputy takes over: `cover` released from the apply's reservation on the budget, its
+ * earliest reserved months first, with the deputy as the source.
+ */
+async function releaseFromApply(
+  tx: Db,
+  d: LockedDocument,
+  budgetId: number,
+  reserved: Map<number, string>,
+  cover: string,
+) {
+  if (!d.applyId || !new Decimal(cover).gt(0)) return;
+  for (const [month, x] of L.spread(reserved, cover))
+    await repo.move(tx, {
+      companyId: d.companyId,
+      budgetId,
+      month,
+      documentId: d.applyId,
+      kind: 'release',
+      m: L.coverReleaseOf(x),
+      sourceDocumentId: d.id,
+    });
+}
+
+type MonthsOf = Awaited<ReturnType<typeof repo.monthsOf>>;
+
+/**
+ * Whether holding `need` (per month) more leaves the budget short on its control period (decision 056): the whole
+ * year's amount against the year's use; each month's amount against that month's use; or, month to date, for every
+ * month from the first asked for to December, the months up to it against their use (an expense in March lowers what
+ * is left to date in every month after it too). The worst month is named.
+ */
+function shortfallOn(
+  t: { budget: Locked },
+  balance: L.Position | undefined,
+  months: MonthsOf,
+  need: Map<number, string>,
+): { s: L.Shortfall; month?: number } | null {
+  const period = t.budget.controlPeriod;
+  if (period === 'year') {
+    const s = L.shortfallOf(t.budget.amount, balance ?? L.ZERO, L.sumOf(need));
+    return s ? { s } : null;
+  }
+  const figures = months.get(t.budget.id) ?? { amounts: new Map<number, string>(), used: new Map() as L.Cells };
+  const asked = monthsIn(need);
+  if (!asked.length) return null;
+  const checked = period === 'month' ? asked : Array.from({ length: 13 - asked[0]! }, (_, i) => asked[0]! + i);
+  let worst: { s: L.Shortfall; month: number } | null = null;
+  for (const month of checked) {
+    const s =
+      period === 'month'
+        ? L.shortfallOf(figures.amounts.get(month) ?? '0', figures.used.get(month) ?? L.ZERO, need.get(month)!)
+        : L.shortfallOf(
+            L.toDate(figures.amounts, month).toFixed(2),
+            L.sumCells(new Map([...figures.used].filter(([m]) => m <= month))),
+            L.toDate(need, month).toFixed(2),
+          );
+    if (s && (!worst || new Decimal(s.shortfall).gt(worst.s.shortfall))) worst = { s, month };
+  }
+  return worst;
+}
+
+/** The period a finding names: the year, a month (2026-04) or the months to date (2026-01…04). */
+function periodLabel(year: number, period: string, month: number | undefined) {
+  if (month === undefined) return String(year);
+  const mm = String(month).padStart(2, '0');
+  return period === 'cumulative' && month > 1 ? `${year}-01…${mm}` : `${year}-${mm}`;
 }
 
 const LEVEL = { 1: 'warn', 2: 'block' } as const;
@@ -137,21 +219,34 @@ export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
   if (stage === 'approve') approvalTargets.set(tx, { documentId: d.id, targets });
   if (!targets.size) return [];
   const ids = [...targets.keys()];
-  const [{ balances, own }, reserved] = await Promise.all([
+  // The month figures only for the budgets controlled by month or month to date that can refuse or warn.
+  const periodic = [...targets.values()]
+    .filter((t) => t.budget.controlPeriod !== 'year' && LEVEL[t.budget.limitStatus as 1 | 2])
+    .map((t) => t.budget.id);
+  const [{ balances, own }, reserved, months] = await Promise.all([
     repo.balancesAndPositions(tx, ids, d.id),
     applyReserved(tx, d),
+    repo.monthsOf(tx, periodic),
   ]);
   const findings: LimitFinding[] = [];
-  const short: { id: number; level: 'warn' | 'block'; s: L.Shortfall }[] = [];
+  const short: { id: number; level: 'warn' | 'block'; s: L.Shortfall; period: string }[] = [];
   for (const [id, t] of targets) {
-    const { need } = L.needOf(t.amount, own.get(id) ?? L.ZERO, reserved.get(id));
+    const { need } = L.planOf(t.months, own.get(id), L.sumOf(reserved.get(id) ?? ZERO_MONTHS));
     const level = LEVEL[t.budget.limitStatus as 1 | 2];
     if (level) {
-      const s = L.shortfallOf(t.budget.amount, balances.get(id) ?? L.ZERO, need);
-      if (s) short.push({ id, level, s });
+      const found = shortfallOn(t, balances.get(id), months, need);
+      if (found)
+        short.push({ id, level, s: found.s, period: periodLabel(t.budget.year, t.budget.controlPeriod, found.month) });
     }
-    if (new Decimal(need).gt(0))
-      await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'hold', m: L.holdOf(need) });
+    for (const [month, n] of need)
+      await repo.move(tx, {
+        companyId: d.companyId,
+        budgetId: id,
+        month,
+        documentId: d.id,
+        kind: 'hold',
+        m: L.holdOf(n),
+      });
   }
   if (short.length) {
     const names = new Map(
@@ -169,7 +264,7 @@ export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
         level: x.level,
         code: x.level === 'block' ? 'budget.exceeded_block' : 'budget.exceeded_warn',
         params: {
-          budget: [n.year, n.ccCode, n.itemCode, n.productCode].filter(Boolean).join(' / '),
+          budget: [x.period, n.ccCode, n.itemCode, n.productCode].filter(Boolean).join(' / '),
           available: x.s.available,
           requested: x.s.requested,
           shortfall: x.s.shortfall,
@@ -192,16 +287,11 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
   if (to === 'returned' || to === 'cancelled' || to === 'deleted') {
     // The apply first (document before budgets, as every transition locks them), then the deputy's own budgets.
     // What it took over from its apply is written only under this deputy's lock, so it can be read before the budgets'.
-    const taken = (await openApply(tx, d))
-      ? await repo.takenFromApply(tx, d.applyId!, d.id)
-      : new Map<number, string>();
-    const back = [...taken].filter(([, sum]) => new Decimal(sum).lt(0));
-    await releaseAll(
-      tx,
-      d,
-      'release',
-      back.map(([id]) => id),
-    );
+    const taken = (await openApply(tx, d)) ? await repo.takenFromApply(tx, d.applyId!, d.id) : new Map();
+    const back: [number, number, string][] = [];
+    for (const [id, cells] of taken)
+      for (const [month, p] of cells) if (new Decimal(p.reserved).lt(0)) back.push([id, month, p.reserved]);
+    await releaseAll(tx, d, 'release', [...new Set(back.map(([id]) => id))]);
     await giveBackToApply(tx, d, back);
     return;
   }
@@ -214,39 +304,33 @@ export async function followBudgets(tx: Db, d: LockedDocument, to: DocState | 'd
   const own = await repo.positionsOf(tx, d.id);
   if (d.docType === 'apply') {
     await repo.lockBudgetIds(tx, [...own.keys()]);
-    for (const [id, p] of own) {
-      if (new Decimal(p.held).isZero()) continue;
-      await repo.move(tx, {
-        companyId: d.companyId,
-        budgetId: id,
-        documentId: d.id,
-        kind: 'reserve',
-        m: L.reserveOf(p),
-      });
-    }
+    for (const [id, cells] of own)
+      for (const [month, p] of cells) {
+        if (new Decimal(p.held).isZero()) continue;
+        await repo.move(tx, {
+          companyId: d.companyId,
+          budgetId: id,
+          month,
+          documentId: d.id,
+          kind: 'reserve',
+          m: L.reserveOf(p),
+        });
+      }
     return;
   }
   const targets = checked ?? (await targetsOf(tx, d));
   const reserved = await applyReserved(tx, d);
-  for (const [id, p] of own) {
-    const target = targets.get(id)?.amount ?? '0';
-    const { cover } = L.needOf(target, p, reserved.get(id));
-    if (new Decimal(cover).gt(0) && d.applyId)
-      await repo.move(tx, {
-        companyId: d.companyId,
-        budgetId: id,
-        documentId: d.applyId,
-        kind: 'release',
-        m: L.coverReleaseOf(cover),
-        sourceDocumentId: d.id,
-      });
-    await repo.move(tx, {
-      companyId: d.companyId,
-      budgetId: id,
-      documentId: d.id,
-      kind: 'consume',
-      m: L.consumeOf(p, cover),
-    });
+  // Every budget it spends on, held or not: spend its apply's reservation covers in full was never held.
+  for (const id of new Set([...own.keys(), ...targets.keys()])) {
+    const cells = own.get(id) ?? new Map();
+    const fromApply = reserved.get(id) ?? ZERO_MONTHS;
+    const { cover } = L.planOf(targets.get(id)?.months ?? ZERO_MONTHS, cells, L.sumOf(fromApply));
+    await releaseFromApply(tx, d, id, fromApply, L.sumOf(cover));
+    for (const month of monthsIn(cells, cover)) {
+      const m = L.consumeOf(cells.get(month) ?? L.ZERO, cover.get(month) ?? '0');
+      if (!L.isZero(m))
+        await repo.move(tx, { companyId: d.companyId, budgetId: id, month, documentId: d.id, kind: 'consume', m });
+    }
   }
 }
 
@@ -268,22 +352,20 @@ async function consumeAgain(tx: Db, d: LockedDocument) {
   const open = await openApply(tx, d);
   const targets = await targetsOf(tx, d);
   const own = await repo.positionsOf(tx, d.id);
-  const reserved = open ? await applyReserved(tx, d) : new Map<number, string>();
+  const reserved = open ? await applyReserved(tx, d) : new Map<number, Map<number, string>>();
   for (const [id, t] of targets) {
-    const p = own.get(id) ?? L.ZERO;
-    const m = L.trueUpOf({ ...p, held: '0' }, t.amount);
-    if (L.isZero(m)) continue;
-    const cover = Decimal.min(Decimal.max(0, m.consumed), Decimal.max(0, reserved.get(id) ?? 0));
-    if (cover.gt(0) && d.applyId)
-      await repo.move(tx, {
-        companyId: d.companyId,
-        budgetId: id,
-        documentId: d.applyId,
-        kind: 'release',
-        m: L.coverReleaseOf(cover.toFixed(2)),
-        sourceDocumentId: d.id,
-      });
-    await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'consume', m });
+    const cells = own.get(id) ?? new Map();
+    const moves = monthsIn(t.months, cells).map(
+      (month) =>
+        [month, L.trueUpOf({ ...(cells.get(month) ?? L.ZERO), held: '0' }, t.months.get(month) ?? '0')] as const,
+    );
+    const more = moves.reduce((sum, [, m]) => sum.plus(m.consumed), new Decimal(0));
+    const fromApply = reserved.get(id) ?? ZERO_MONTHS;
+    const cover = Decimal.min(Decimal.max(0, more), Decimal.max(0, L.sumOf(fromApply)));
+    await releaseFromApply(tx, d, id, fromApply, cover.toFixed(2));
+    for (const [month, m] of moves)
+      if (!L.isZero(m))
+        await repo.move(tx, { companyId: d.companyId, budgetId: id, month, documentId: d.id, kind: 'consume', m });
   }
 }
 
@@ -303,11 +385,12 @@ async function openApply(tx: Db, d: LockedDocument): Promise<boolean> {
  * reserved is reserved again, and available = amount − held − reserved − consumed stays the sum of the ledger.
  * Called after the deputy's own release, under the apply's lock and the budgets' (locked with the deputy's own).
  */
-async function giveBackToApply(tx: Db, d: LockedDocument, back: [number, string][]) {
-  for (const [id, sum] of back)
+async function giveBackToApply(tx: Db, d: LockedDocument, back: [number, number, string][]) {
+  for (const [id, month, sum] of back)
     await repo.move(tx, {
       companyId: d.companyId,
       budgetId: id,
+      month,
       documentId: d.applyId!,
       kind: 'reserve',
       m: L.giveBackOf(new Decimal(sum).neg().toFixed(2)),
@@ -321,10 +404,11 @@ async function releaseAll(tx: Db, d: LockedDocument, kind: 'release', alsoLock: 
   await repo.lockBudgetIds(tx, [...new Set([...before.keys(), ...alsoLock])]);
   // Read again under the budgets' locks: a deputy's approval may have just taken over part of an apply's reservation.
   const own = await repo.positionsOf(tx, d.id);
-  for (const [id, p] of own) {
-    const m = L.releaseOf(p);
-    if (!L.isZero(m)) await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind, m });
-  }
+  for (const [id, cells] of own)
+    for (const [month, p] of cells) {
+      const m = L.releaseOf(p);
+      if (!L.isZero(m)) await repo.move(tx, { companyId: d.companyId, budgetId: id, month, documentId: d.id, kind, m });
+    }
 }
 
 /**
@@ -338,17 +422,27 @@ export async function trueUpOnPosting(tx: Db, d: LockedDocument): Promise<void> 
   const ids = new Set([...targets.keys(), ...own.keys()]);
   await repo.lockBudgetIds(tx, [...ids]);
   for (const id of ids) {
-    const p = own.get(id) ?? L.ZERO;
-    const m = L.trueUpOf({ ...p, held: '0' }, targets.get(id)?.amount ?? '0');
-    const held = new Decimal(p.held);
-    // Anything still held (not expected after approval) is folded into the consumption.
-    const moved = {
-      held: held.neg().toFixed(2),
-      reserved: new Decimal(p.reserved).neg().toFixed(2),
-      consumed: m.consumed,
-    };
-    if (!L.isZero(moved))
-      await repo.move(tx, { companyId: d.companyId, budgetId: id, documentId: d.id, kind: 'trueup', m: moved });
+    const cells = own.get(id) ?? new Map();
+    const spent = targets.get(id)?.months ?? ZERO_MONTHS;
+    for (const month of monthsIn(cells, spent)) {
+      const p = cells.get(month) ?? L.ZERO;
+      const m = L.trueUpOf({ ...p, held: '0' }, spent.get(month) ?? '0');
+      // Anything still held (not expected after approval) is folded into the consumption.
+      const moved = {
+        held: new Decimal(p.held).neg().toFixed(2),
+        reserved: new Decimal(p.reserved).neg().toFixed(2),
+        consumed: m.consumed,
+      };
+      if (!L.isZero(moved))
+        await repo.move(tx, {
+          companyId: d.companyId,
+          budgetId: id,
+          month,
+          documentId: d.id,
+          kind: 'trueup',
+          m: moved,
+        });
+    }
   }
 }
 

@@ -1,4 +1,6 @@
 import {
+  BUDGET_CONTROL_PERIODS,
+  type ControlPeriod,
   type ExportLimitReportBody,
   type ImportResult,
   isMoney,
@@ -29,6 +31,8 @@ export const BUDGET_COLUMNS: ImportColumn[] = [
   { key: 'ProductCode', headerKey: 'budget.column.productCode' },
   { key: 'LimitStatus', headerKey: 'budget.column.limitStatus' },
   ...MONTHS.map((m) => ({ key: monthKey(m), headerKey: `budget.column.month${m}` })),
+  // Last, so a sheet made from the earlier template still reads.
+  { key: 'ControlPeriod', headerKey: 'budget.column.controlPeriod' },
 ];
 
 const blankIsUndefined = <S extends z.ZodType>(schema: S) =>
@@ -40,6 +44,7 @@ const BudgetSheetRow = z.object({
   ExpenseItemCode: blankIsUndefined(MasterCode),
   ProductCode: blankIsUndefined(MasterCode.optional()),
   LimitStatus: blankIsUndefined(z.coerce.number().int().min(0).max(2).optional()),
+  ControlPeriod: blankIsUndefined(z.string().trim().max(40).optional()),
   ...Object.fromEntries(MONTHS.map((m) => [monthKey(m), SheetMoney])),
 });
 type BudgetSheetRow = z.infer<typeof BudgetSheetRow> & Record<string, string | undefined>;
@@ -64,7 +69,8 @@ export async function template(ctx: AppContext, actor: Actor, reply: FastifyRepl
 }
 
 /**
- * Creates budgets, or replaces the months and limit status of those with the same key, from the template. Any bad
+ * Creates budgets, or replaces the months and limit status (and the control period, when given) of those with the
+ * same key, from the template. Any bad
  * cell refuses the whole file with every bad cell named (row, column, reason in the user's language); a good file is
  * applied in one transaction.
  */
@@ -73,6 +79,13 @@ export async function importBudgets(ctx: AppContext, actor: Actor, data: Buffer)
   const errors = new RowErrors(BUDGET_COLUMNS, ctx.messages, actor.culture);
   const good = parseRows(rows, BudgetSheetRow, errors) as { row: number; value: BudgetSheetRow }[];
   const codes = await repo.codesOf(ctx.db, actor.companyId);
+  // The control period by its code or its name in either language.
+  const periods = new Map<string, ControlPeriod>();
+  for (const p of BUDGET_CONTROL_PERIODS) {
+    periods.set(p, p);
+    for (const c of ['zh-CN', 'en-GB'] as const)
+      periods.set(ctx.messages.t(`budget.controlPeriod.${p}`, c).toLowerCase(), p);
+  }
   const seen = new Map<string, number>();
   const plan = good.flatMap(({ row, value }) => {
     const ccId = codes.ccs.get(value.CostCenterCode.toLowerCase());
@@ -86,6 +99,8 @@ export async function importBudgets(ctx: AppContext, actor: Actor, data: Buffer)
     const first = seen.get(key);
     if (first !== undefined) errors.add(row, 'CostCenterCode', 'budget.repeated_in_file', { row: first });
     else seen.set(key, row);
+    const controlPeriod = value.ControlPeriod ? periods.get(value.ControlPeriod.toLowerCase()) : undefined;
+    if (value.ControlPeriod && !controlPeriod) errors.add(row, 'ControlPeriod', 'budget.control_period_invalid');
     if (!ccId || !itemId || productId === undefined) return [];
     const months = MONTHS.flatMap((m) => {
       const v = value[monthKey(m)]?.replace(/,/g, '');
@@ -101,6 +116,7 @@ export async function importBudgets(ctx: AppContext, actor: Actor, data: Buffer)
         row,
         key: { year: value.Year, costCentreId: ccId, expenseItemId: itemId, productId },
         limitStatus: (value.LimitStatus ?? 0) as (typeof LIMIT_STATUSES)[number],
+        controlPeriod,
         months,
       },
     ];
@@ -114,12 +130,20 @@ export async function importBudgets(ctx: AppContext, actor: Actor, data: Buffer)
         const locked = (await repo.lockBudget(tx, actor.companyId, before.id))!;
         await repo.deleteDetails(tx, locked.id, MONTHS);
         await repo.upsertDetails(tx, locked.id, p.months);
-        const saved = (await repo.resum(tx, locked.id, locked.version, { limitStatus: p.limitStatus }))!;
+        const saved = (await repo.resum(tx, locked.id, locked.version, {
+          limitStatus: p.limitStatus,
+          ...(p.controlPeriod ? { controlPeriod: p.controlPeriod } : {}),
+        }))!;
         const used = L.total(await repo.balanceOf(tx, locked.id));
         if (p.limitStatus === 2 && used.gt(saved.amount))
           errors.add(p.row, 'M01', 'budget.below_used', { amount: saved.amount, used: used.toFixed(2) });
       } else {
-        const b = await repo.insertBudget(tx, { companyId: actor.companyId, ...p.key, limitStatus: p.limitStatus });
+        const b = await repo.insertBudget(tx, {
+          companyId: actor.companyId,
+          ...p.key,
+          limitStatus: p.limitStatus,
+          controlPeriod: p.controlPeriod ?? 'year',
+        });
         await repo.upsertDetails(tx, b.id, p.months);
         await repo.resum(tx, b.id, b.version);
         created++;

@@ -43,7 +43,7 @@ describe('budget ledger arithmetic', () => {
             const d = docs.get(s.doc);
             if (s.op === 'submit') {
               if (d) continue;
-              const { need } = L.needOf(s.amount, L.ZERO);
+              const need = L.sumOf(L.planOf(new Map([[1, s.amount]]), undefined).need);
               // Under block a shortfall refuses the submit: nothing is written.
               if (L.shortfallOf(amount, balance, need)) continue;
               docs.set(s.doc, { state: 'approving', own: L.ZERO, kind: s.doc % 2 ? 'deputy' : 'apply' });
@@ -73,11 +73,51 @@ describe('budget ledger arithmetic', () => {
   });
 
   it('asks a deputy only for what its apply has not reserved', () => {
-    expect(L.needOf('300.00', L.ZERO, '200.00')).toEqual({ need: '100.00', cover: '200.00' });
-    expect(L.needOf('150.00', L.ZERO, '200.00')).toEqual({ need: '0.00', cover: '150.00' });
+    const one = (amount: string) => new Map([[3, amount]]);
+    expect(L.planOf(one('300.00'), undefined, '200.00')).toEqual({ need: one('100.00'), cover: one('200.00') });
+    expect(L.planOf(one('150.00'), undefined, '200.00')).toEqual({ need: new Map(), cover: one('150.00') });
     const held = L.apply(L.ZERO, L.holdOf('100.00'));
-    expect(L.needOf('300.00', held, '200.00')).toEqual({ need: '0.00', cover: '200.00' });
+    expect(L.planOf(one('300.00'), new Map([[3, held]]), '200.00')).toEqual({ need: new Map(), cover: one('200.00') });
     expect(L.consumeOf(held, '200.00')).toEqual({ held: '-100.00', reserved: '0.00', consumed: '300.00' });
+  });
+
+  it('measures each month on its own: the apply’s reservation covers the earliest months first', () => {
+    const spend = new Map([
+      [4, '300.00'],
+      [2, '100.00'],
+    ]);
+    const own = new Map([[4, L.holdOf('50.00')]]);
+    expect(L.planOf(spend, own, '120.00')).toEqual({
+      need: new Map([[4, '230.00']]),
+      cover: new Map([
+        [2, '100.00'],
+        [4, '20.00'],
+      ]),
+    });
+    expect(
+      L.spread(
+        new Map([
+          [5, '10.00'],
+          [1, '5.00'],
+        ]),
+        '12.00',
+      ),
+    ).toEqual(
+      new Map([
+        [1, '5.00'],
+        [5, '7.00'],
+      ]),
+    );
+    expect(
+      L.toDate(
+        new Map([
+          [1, '5'],
+          [2, '7'],
+          [9, '100'],
+        ]),
+        2,
+      ).toFixed(2),
+    ).toBe('12.00');
   });
 
   it('names the shortfall: what is asked beyond what is left', () => {

@@ -18,6 +18,9 @@ export type Movement = Position;
 
 export const ZERO: Position = { held: '0.00', reserved: '0.00', consumed: '0.00' };
 
+/** Positions per month (1–12) of one budget. */
+export type Cells = Map<number, Position>;
+
 const d = (v: string | Decimal) => new Decimal(v);
 const fix = (v: Decimal) => v.toFixed(2);
 
@@ -46,15 +49,34 @@ export function releaseOf(p: Position): Movement {
 }
 
 /**
- * What a document must still hold on a budget to cover `target`: the target less what it already holds there and
- * less what the apply it claims against has reserved there (that reservation becomes this document's consumption at
- * approval, so it is not asked for twice). Never negative.
+ * What a document must still hold on a budget, month by month, to cover `target` (its spend per month): each month's
+ * spend less what it already holds there, less what the apply it claims against has reserved on the budget (that
+ * reservation becomes this document's consumption at approval, so it is not asked for twice; it covers the earliest
+ * months first). Never negative.
  */
-export function needOf(target: string, own: Position, applyReserved = '0'): { need: string; cover: string } {
-  const open = Decimal.max(0, d(target).minus(total(own)));
-  const cover = Decimal.min(open, Decimal.max(0, d(applyReserved)));
-  return { need: fix(open.minus(cover)), cover: fix(cover) };
+export function planOf(
+  target: Map<number, string>,
+  own: Cells | undefined,
+  applyReserved = '0',
+): { need: Map<number, string>; cover: Map<number, string> } {
+  const open = new Map<number, string>();
+  for (const [month, amount] of target) {
+    const gap = d(amount).minus(total(own?.get(month) ?? ZERO));
+    if (gap.gt(0)) open.set(month, fix(gap));
+  }
+  const openSum = [...open.values()].reduce((s, v) => s.plus(v), new Decimal(0));
+  const cover = spread(open, fix(Decimal.min(openSum, Decimal.max(0, d(applyReserved)))));
+  const need = new Map<number, string>();
+  for (const [month, gap] of open) {
+    const left = d(gap).minus(cover.get(month) ?? 0);
+    if (left.gt(0)) need.set(month, fix(left));
+  }
+  return { need, cover };
 }
+
+/** The sum of amounts per month. */
+export const sumOf = (byMonth: Map<number, string>): string =>
+  fix([...byMonth.values()].reduce((s, v) => s.plus(v), new Decimal(0)));
 
 export interface Shortfall {
   available: string;
@@ -111,3 +133,34 @@ export const giveBackOf = (taken: string): Movement => ({
   reserved: fix(d(taken)),
   consumed: '0.00',
 });
+
+/** The sum of a budget's months. */
+export function sumCells(cells: Cells | undefined): Position {
+  let p = ZERO;
+  for (const c of cells?.values() ?? []) p = apply(p, c);
+  return p;
+}
+
+/**
+ * `amount` laid over the months in calendar order, each taking at most what `room` gives it: the part of an apply's
+ * reservation a deputy takes over goes to the deputy's earliest open months, and is taken from the apply's earliest
+ * reserved months.
+ */
+export function spread(room: Map<number, string>, amount: string): Map<number, string> {
+  const out = new Map<number, string>();
+  let left = d(amount);
+  for (const month of [...room.keys()].sort((a, b) => a - b)) {
+    if (left.lte(0)) break;
+    const take = Decimal.min(left, Decimal.max(0, d(room.get(month)!)));
+    if (take.gt(0)) out.set(month, fix(take));
+    left = left.minus(take);
+  }
+  return out;
+}
+
+/** What the months up to `month` add up to. */
+export function toDate(byMonth: Map<number, string>, month: number): Decimal {
+  let sum = new Decimal(0);
+  for (const [m, v] of byMonth) if (m <= month) sum = sum.plus(v);
+  return sum;
+}

@@ -8,8 +8,8 @@ import { costCentre } from '../masterdata/costcentre.table';
 import { expenseItem, expenseType, expenseTypeItem } from '../masterdata/expense.table';
 import { product } from '../masterdata/reference.table';
 import { employee, team } from '../org/org.table';
-import type { Movement, Position } from './budget.ledger';
-import { budget, budgetBalance, budgetDetail, budgetLedger } from './budget.table';
+import type { Cells, Movement, Position } from './budget.ledger';
+import { budget, budgetBalance, budgetBalanceMonth, budgetDetail, budgetLedger } from './budget.table';
 
 export type BudgetRecord = typeof budget.$inferSelect;
 
@@ -386,6 +386,7 @@ export async function lockBudgetsFor(
       productId: budget.productId,
       amount: budget.amount,
       limitStatus: budget.limitStatus,
+      controlPeriod: budget.controlPeriod,
     })
     .from(budget)
     .where(
@@ -422,72 +423,107 @@ export async function budgetNames(db: Db, ids: number[]) {
     .where(inArray(budget.id, ids));
 }
 
-/** A document's ledger rows summed per budget, marked `own` where they are united with the balances. */
+/** A document's ledger rows summed per budget and month, marked `own` where they are united with the balances. */
 function ledgerSums(db: Db, documentId: number) {
   return db
     .select({
       own: sql<boolean>`true`,
       budgetId: budgetLedger.budgetId,
+      month: budgetLedger.month,
       held: sql<string>`sum(${budgetLedger.held})`,
       reserved: sql<string>`sum(${budgetLedger.reserved})`,
       consumed: sql<string>`sum(${budgetLedger.consumed})`,
     })
     .from(budgetLedger)
     .where(eq(budgetLedger.documentId, documentId))
-    .groupBy(budgetLedger.budgetId);
+    .groupBy(budgetLedger.budgetId, budgetLedger.month);
+}
+
+/** Rows of budget and month into cells per budget. */
+function toCells(rows: { budgetId: number; month: number; held: string; reserved: string; consumed: string }[]) {
+  const out = new Map<number, Cells>();
+  for (const r of rows) {
+    const cells = out.get(r.budgetId) ?? new Map();
+    cells.set(Number(r.month), { held: r.held, reserved: r.reserved, consumed: r.consumed });
+    out.set(r.budgetId, cells);
+  }
+  return out;
 }
 
 /**
- * The balances of the budgets `ids` and what the document holds, reserves and consumes per budget (the sum of its
- * ledger rows, `positionsOf`), in one statement.
+ * The balances of the budgets `ids` and what the document holds, reserves and consumes per budget and month (the sum
+ * of its ledger rows, `positionsOf`), in one statement.
  */
 export async function balancesAndPositions(
   db: Db,
   ids: number[],
   documentId: number,
-): Promise<{ balances: Map<number, Position>; own: Map<number, Position> }> {
+): Promise<{ balances: Map<number, Position>; own: Map<number, Cells> }> {
   const balances = db
     .select({
       own: sql<boolean>`false`,
       budgetId: budgetBalance.budgetId,
+      month: sql<number>`0`,
       held: sql<string>`${budgetBalance.held}`,
       reserved: sql<string>`${budgetBalance.reserved}`,
       consumed: sql<string>`${budgetBalance.consumed}`,
     })
     .from(budgetBalance)
     .where(inArray(budgetBalance.budgetId, ids));
-  const own = ledgerSums(db, documentId);
-  const out = { balances: new Map<number, Position>(), own: new Map<number, Position>() };
-  for (const r of await balances.unionAll(own))
-    (r.own ? out.own : out.balances).set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });
-  return out;
+  const rows = await balances.unionAll(ledgerSums(db, documentId));
+  const balanceOf = new Map<number, Position>();
+  for (const r of rows)
+    if (!r.own) balanceOf.set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });
+  return { balances: balanceOf, own: toCells(rows.filter((r) => r.own)) };
 }
 
-/** What a document holds, reserves and consumes, per budget: the sum of its ledger rows. */
-export async function positionsOf(db: Db, documentId: number): Promise<Map<number, Position>> {
-  const rows = await ledgerSums(db, documentId);
-  return new Map(rows.map((r) => [r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed }]));
+/** What a document holds, reserves and consumes, per budget and month: the sum of its ledger rows. */
+export async function positionsOf(db: Db, documentId: number): Promise<Map<number, Cells>> {
+  return toCells(await ledgerSums(db, documentId));
 }
 
 /**
- * How the deputy has moved its apply's reservation, per budget: the sum of the apply's ledger rows the deputy is the
- * source of (its approvals' take-overs, negative, and what its returns gave back).
+ * The months of the budgets `ids`: each month's amount and what the documents use in it (the month balances), for the
+ * month and month-to-date controls and the budget screen.
  */
-export async function takenFromApply(db: Db, applyId: number, deputyId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ budgetId: budgetLedger.budgetId, reserved: sql<string>`sum(${budgetLedger.reserved})` })
-    .from(budgetLedger)
-    .where(and(eq(budgetLedger.documentId, applyId), eq(budgetLedger.sourceDocumentId, deputyId)))
-    .groupBy(budgetLedger.budgetId);
-  return new Map(rows.map((r) => [r.budgetId, r.reserved]));
+export async function monthsOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, { amounts: Map<number, string>; used: Cells }>();
+  const [details, used] = await Promise.all([
+    db.select().from(budgetDetail).where(inArray(budgetDetail.budgetId, ids)),
+    db.select().from(budgetBalanceMonth).where(inArray(budgetBalanceMonth.budgetId, ids)),
+  ]);
+  const out = new Map(ids.map((id) => [id, { amounts: new Map<number, string>(), used: new Map() as Cells }]));
+  for (const d of details) out.get(d.budgetId)!.amounts.set(d.month, d.amount);
+  for (const u of used) out.get(u.budgetId)!.used.set(u.month, u);
+  return out;
 }
 
-/** Writes one ledger row and moves the budget's balance by the same amounts, in the caller's transaction. */
+/**
+ * How the deputy has moved its apply's reservation, per budget and month of the apply: the sum of the apply's ledger
+ * rows the deputy is the source of (its approvals' take-overs, negative, and what its returns gave back).
+ */
+export async function takenFromApply(db: Db, applyId: number, deputyId: number): Promise<Map<number, Cells>> {
+  const rows = await db
+    .select({
+      budgetId: budgetLedger.budgetId,
+      month: budgetLedger.month,
+      held: sql<string>`0`,
+      reserved: sql<string>`sum(${budgetLedger.reserved})`,
+      consumed: sql<string>`0`,
+    })
+    .from(budgetLedger)
+    .where(and(eq(budgetLedger.documentId, applyId), eq(budgetLedger.sourceDocumentId, deputyId)))
+    .groupBy(budgetLedger.budgetId, budgetLedger.month);
+  return toCells(rows);
+}
+
+/** Writes one ledger row and moves the budget's balance and its month's by the same amounts, in the caller's transaction. */
 export async function move(
   db: Db,
   v: {
     companyId: number;
     budgetId: number;
+    month: number;
     documentId: number;
     kind: typeof budgetLedger.$inferInsert.kind;
     m: Movement;
@@ -497,6 +533,7 @@ export async function move(
   await db.insert(budgetLedger).values({
     companyId: v.companyId,
     budgetId: v.budgetId,
+    month: v.month,
     documentId: v.documentId,
     kind: v.kind,
     held: v.m.held,
@@ -514,6 +551,17 @@ export async function move(
         reserved: sql`${budgetBalance.reserved} + ${v.m.reserved}::numeric`,
         consumed: sql`${budgetBalance.consumed} + ${v.m.consumed}::numeric`,
         updatedAt: new Date(),
+      },
+    });
+  await db
+    .insert(budgetBalanceMonth)
+    .values({ budgetId: v.budgetId, month: v.month, held: v.m.held, reserved: v.m.reserved, consumed: v.m.consumed })
+    .onConflictDoUpdate({
+      target: [budgetBalanceMonth.budgetId, budgetBalanceMonth.month],
+      set: {
+        held: sql`${budgetBalanceMonth.held} + ${v.m.held}::numeric`,
+        reserved: sql`${budgetBalanceMonth.reserved} + ${v.m.reserved}::numeric`,
+        consumed: sql`${budgetBalanceMonth.consumed} + ${v.m.consumed}::numeric`,
       },
     });
 }
@@ -642,18 +690,19 @@ export async function rebuildLedger(db: Db, companyId: number): Promise<number> 
     ), line as (
       select d.id as document_id, d.doc_type, d.status, d.company_id, d.cost_centre_id, l.line_no, l.product_id,
              extract(year from coalesce(l.expense_date, d.submitted_at::date, current_date))::int as year,
+             extract(month from coalesce(l.expense_date, d.submitted_at::date, current_date))::int as month,
              l.expense_item_id, l.amount_cny,
              exists (select 1 from apportionment a where a.document_id = d.id) as shared
       from doc d join expense_line l on l.document_id = d.id
       where l.amount_cny is not null and l.expense_item_id is not null
     ), line_share as (
       -- Most documents have no apportionment: the whole line on the document's cost centre.
-      select document_id, doc_type, status, company_id, year, expense_item_id, cost_centre_id, product_id,
+      select document_id, doc_type, status, company_id, year, month, expense_item_id, cost_centre_id, product_id,
              amount_cny as amount
       from line where not shared
       union all
       -- The others: the line's own shares, else the document's.
-      select l.document_id, l.doc_type, l.status, l.company_id, l.year, l.expense_item_id,
+      select l.document_id, l.doc_type, l.status, l.company_id, l.year, l.month, l.expense_item_id,
              a.cost_centre_id, coalesce(a.product_id, l.product_id), round(l.amount_cny * a.percent / 100, 2)
       from line l
       join lateral (
@@ -672,14 +721,14 @@ export async function rebuildLedger(db: Db, companyId: number): Promise<number> 
       left join budget b0 on b0.company_id = s.company_id and b0.year = s.year and b0.cost_centre_id = s.cost_centre_id
         and b0.expense_item_id = s.expense_item_id and b0.product_id is null
     )
-    insert into budget_ledger (company_id, budget_id, document_id, kind, held, reserved, consumed)
-    select company_id, budget_id, document_id,
+    insert into budget_ledger (company_id, budget_id, month, document_id, kind, held, reserved, consumed)
+    select company_id, budget_id, month, document_id,
            case when status = 'approving' then 'hold' when doc_type = 'apply' then 'reserve' else 'consume' end,
            case when status = 'approving' then sum(amount) else 0 end,
            case when status <> 'approving' and doc_type = 'apply' then sum(amount) else 0 end,
            case when status <> 'approving' and doc_type = 'deputy' then sum(amount) else 0 end
     from matched where budget_id is not null
-    group by company_id, budget_id, document_id, doc_type, status
+    group by company_id, budget_id, month, document_id, doc_type, status
   `);
   await db.execute(sql`
     insert into budget_balance (budget_id, held, reserved, consumed, updated_at)
@@ -689,6 +738,14 @@ export async function rebuildLedger(db: Db, companyId: number): Promise<number> 
     group by b.id
     on conflict (budget_id) do update
       set held = excluded.held, reserved = excluded.reserved, consumed = excluded.consumed, updated_at = now()
+  `);
+  await db.execute(sql`
+    delete from budget_balance_month m using budget b where b.id = m.budget_id and b.company_id = ${companyId}`);
+  await db.execute(sql`
+    insert into budget_balance_month (budget_id, month, held, reserved, consumed)
+    select g.budget_id, g.month, sum(g.held), sum(g.reserved), sum(g.consumed)
+    from budget_ledger g where g.company_id = ${companyId}
+    group by g.budget_id, g.month
   `);
   const r = inserted as unknown as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? 0;

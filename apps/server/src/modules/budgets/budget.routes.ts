@@ -18,6 +18,7 @@ import {
   SaveBudgetDetailBody,
   SearchBudgetBody,
   SearchLimitReportBody,
+  SetBudgetControlPeriodBody,
   SetBudgetLimitStatusBody,
 } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -90,6 +91,15 @@ export async function budgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: z.object({ Rows: z.array(BudgetRow) }),
     },
     async (req) => ({ Rows: await budgets.setLimitStatus(ctx.db, actorOf(req), req.body) }),
+  );
+  call(
+    'SetBudgetControlPeriod',
+    {
+      summary: 'Set the period budgets are controlled on: the year, the expense’s month, or the months to date',
+      body: SetBudgetControlPeriodBody,
+      response: z.object({ Rows: z.array(BudgetRow) }),
+    },
+    async (req) => ({ Rows: await budgets.setControlPeriod(ctx.db, actorOf(req), req.body) }),
   );
   call(
     'SearchExpenseItemList',

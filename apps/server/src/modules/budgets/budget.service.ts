@@ -14,6 +14,7 @@ import type {
   SaveBudgetDetailBody,
   SearchBudgetBody,
   SearchLimitReportBody,
+  SetBudgetControlPeriodBody,
   SetBudgetLimitStatusBody,
 } from '@ems/contracts';
 import Decimal from 'decimal.js';
@@ -45,6 +46,7 @@ export function toRow(r: repo.BudgetListRecord, c: Culture): BudgetRow {
     ProductName: r.productZh === null ? null : localName(c, r.productZh, r.productEn),
     Amount: fix(r.b.amount),
     LimitStatus: r.b.limitStatus,
+    ControlPeriod: r.b.controlPeriod,
     Held: fix(r.held),
     Reserved: fix(r.reserved),
     Consumed: fix(r.consumed),
@@ -76,8 +78,23 @@ async function rowOf(db: Db, actor: Actor, id: number): Promise<BudgetRow> {
 
 export async function detail(db: Db, actor: Actor, budgetId: number): Promise<BudgetDetail> {
   const budget = await rowOf(db, actor, budgetId);
-  const details = await repo.detailsOf(db, budgetId);
-  return { Budget: budget, Details: details.map((d) => ({ Month: d.month, Amount: fix(d.amount) })) };
+  const [details, months] = await Promise.all([repo.detailsOf(db, budgetId), repo.monthsOf(db, [budgetId])]);
+  const { amounts, used } = months.get(budgetId)!;
+  let toDate = new Decimal(0);
+  const Figures = Array.from({ length: 12 }, (_, i) => {
+    const month = i + 1;
+    const amount = amounts.get(month) ?? '0';
+    const usedHere = L.total(used.get(month) ?? L.ZERO);
+    toDate = toDate.plus(amount).minus(usedHere);
+    return {
+      Month: month,
+      Amount: fix(amount),
+      Used: fix(usedHere),
+      Available: fix(new Decimal(amount).minus(usedHere)),
+      AvailableToDate: fix(toDate),
+    };
+  });
+  return { Budget: budget, Details: details.map((d) => ({ Month: d.month, Amount: fix(d.amount) })), Figures };
 }
 
 function mastersError(found: { cc: boolean; item: boolean; product: boolean }) {
@@ -105,6 +122,7 @@ export async function add(db: Db, actor: Actor, body: AddBudgetBody): Promise<Bu
           expenseItemId: body.ExpenseItemID,
           productId,
           limitStatus: body.LimitStatus,
+          controlPeriod: body.ControlPeriod,
         }),
       { duplicate: 'budget.duplicate' },
     );
@@ -120,7 +138,12 @@ export async function add(db: Db, actor: Actor, body: AddBudgetBody): Promise<Bu
         action: 'create',
         entity: 'budget',
         entityId: b.id,
-        detail: { year: body.Year, amount: saved!.amount, limitStatus: body.LimitStatus },
+        detail: {
+          year: body.Year,
+          amount: saved!.amount,
+          limitStatus: body.LimitStatus,
+          controlPeriod: body.ControlPeriod,
+        },
       }),
     );
     return b.id;
@@ -217,6 +240,35 @@ export async function setLimitStatus(db: Db, actor: Actor, body: SetBudgetLimitS
           entity: 'budget',
           entityId: b.id,
           detail: { from: b.limitStatus, to: body.LimitStatus },
+        }),
+      );
+      done.push(b.id);
+    }
+    return done;
+  });
+  const rows = await repo.budgetRows(db, actor.companyId, ids);
+  return rows.map((r) => toRow(r, actor.culture));
+}
+
+/**
+ * Sets the period several budgets are controlled on (decision 056): from the next check on, stop and warn measure the
+ * year, the expense's month or the months up to it. Under each budget's lock, so no check runs half on the old period.
+ */
+export async function setControlPeriod(db: Db, actor: Actor, body: SetBudgetControlPeriodBody): Promise<BudgetRow[]> {
+  const ids = await db.transaction(async (tx) => {
+    const done: number[] = [];
+    for (const item of [...body.Items].sort((a, b) => a.ID - b.ID)) {
+      const b = await repo.lockBudget(tx, actor.companyId, item.ID);
+      if (!b) throw notFound();
+      if (b.version !== item.Version) throw staleVersion();
+      if (!(await repo.resum(tx, b.id, b.version, { controlPeriod: body.ControlPeriod }))) throw staleVersion();
+      await audit(
+        tx,
+        auditEntry(actor, {
+          action: 'set_control_period',
+          entity: 'budget',
+          entityId: b.id,
+          detail: { from: b.controlPeriod, to: body.ControlPeriod },
         }),
       );
       done.push(b.id);

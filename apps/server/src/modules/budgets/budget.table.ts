@@ -1,4 +1,4 @@
-import { BUDGET_LEDGER_KINDS } from '@ems/contracts';
+import { BUDGET_CONTROL_PERIODS, BUDGET_LEDGER_KINDS } from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -21,7 +21,8 @@ import { companyColumn } from '../system/system.table';
 
 /**
  * A budget (DESIGN §11): company × year × cost centre × expense item, optionally one product. Its amount is the sum
- * of its monthly details. Limit status: 0 no control, 1 warn (the applicant confirms), 2 block.
+ * of its monthly details. Limit status: 0 no control, 1 warn (the applicant confirms), 2 block; measured on the
+ * control period: the year, the expense's month, or the months up to it (decision 056).
  */
 export const budget = pgTable(
   'budget',
@@ -38,6 +39,7 @@ export const budget = pgTable(
     productId: integer('product_id').references(() => product.id),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull().default('0'),
     limitStatus: smallint('limit_status').notNull().default(0),
+    controlPeriod: varchar('control_period', { length: 10, enum: BUDGET_CONTROL_PERIODS }).notNull().default('year'),
     ...versionColumn(),
     ...timestampColumns(),
   },
@@ -53,6 +55,7 @@ export const budget = pgTable(
     index('budget_company_year_idx').on(t.companyId, t.year, t.costCentreId),
     check('budget_limit_status_ck', sql`${t.limitStatus} in (0, 1, 2)`),
     check('budget_amount_ck', sql`${t.amount} >= 0`),
+    check('budget_control_period_ck', sql`${t.controlPeriod} in ('year', 'month', 'cumulative')`),
   ],
 );
 
@@ -89,6 +92,28 @@ export const budgetBalance = pgTable('budget_balance', {
 });
 
 /**
+ * The balance of one month of a budget: what the documents whose expenses fall in that month hold, reserve and
+ * consume. Moved with `budget_balance` by every ledger row, under the same lock; the month and month-to-date
+ * controls read it.
+ */
+export const budgetBalanceMonth = pgTable(
+  'budget_balance_month',
+  {
+    budgetId: integer('budget_id')
+      .notNull()
+      .references(() => budget.id, { onDelete: 'cascade' }),
+    month: smallint('month').notNull(),
+    held: numeric('held', { precision: 18, scale: 2 }).notNull().default('0'),
+    reserved: numeric('reserved', { precision: 18, scale: 2 }).notNull().default('0'),
+    consumed: numeric('consumed', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.budgetId, t.month] }),
+    check('budget_balance_month_ck', sql`${t.month} between 1 and 12`),
+  ],
+);
+
+/**
  * Every movement of a budget for a document: a hold at submit, a reservation or consumption at final approval, a
  * true-up at posting, a release on return, cancel or close. Each row says how much moved between the three buckets;
  * a document's position on a budget is the sum of its rows.
@@ -105,6 +130,8 @@ export const budgetLedger = pgTable(
     documentId: integer('document_id')
       .notNull()
       .references(() => document.id, { onDelete: 'cascade' }),
+    /** The month of the expenses it moves (their expense date's, in the budget's year). */
+    month: smallint('month').notNull(),
     kind: varchar('kind', { length: 10, enum: BUDGET_LEDGER_KINDS }).notNull(),
     held: numeric('held', { precision: 18, scale: 2 }).notNull().default('0'),
     reserved: numeric('reserved', { precision: 18, scale: 2 }).notNull().default('0'),
@@ -116,5 +143,6 @@ export const budgetLedger = pgTable(
   (t) => [
     index('budget_ledger_document_idx').on(t.documentId, t.budgetId),
     index('budget_ledger_budget_idx').on(t.budgetId, t.documentId),
+    check('budget_ledger_month_ck', sql`${t.month} between 1 and 12`),
   ],
 );

@@ -9,7 +9,7 @@ import { documentMasters } from '../../../test/factories';
 import { multipart } from '../../../test/multipart';
 import { shanghaiToday } from '../../core/time';
 import { auditLog } from '../audit/audit.table';
-import { budget, budgetBalance, budgetLedger } from './budget.table';
+import { budget, budgetBalance, budgetBalanceMonth, budgetLedger } from './budget.table';
 
 let t: TestApp;
 let m: Masters;
@@ -301,7 +301,7 @@ describe('budget import', () => {
       'Product code',
       'Limit status',
     ]);
-    expect(headers).toHaveLength(17);
+    expect(headers).toHaveLength(18);
   });
 
   it('refuses a file with any bad row, naming row, column and reason in the user’s language, and saves nothing', async () => {
@@ -312,6 +312,7 @@ describe('budget import', () => {
       [year, 'T-OWN', 'T-TAXI', '', 7, -5],
       [year, 'T-OWN', 'T-TAXI', '', 0, 1],
       [year, 'T-OWN', 'T-HOTEL', '', 1, '-5'],
+      [year, 'T-OWN', 'T-MEAL', '', 1, 5, ...Array(11).fill(''), 'weekly'],
     ]);
     const res = await upload(data, 'en-GB');
     expect(res.statusCode).toBe(400);
@@ -321,6 +322,7 @@ describe('budget import', () => {
       '4.LimitStatus',
       '5.CostCenterCode',
       '6.M01',
+      '7.ControlPeriod',
     ]);
     const message = (field: string) => errors.find((e) => e.field === field)!.message;
     expect(message('3.CostCenterCode')).toBe('Row 3, "Cost centre code": Unknown cost centre');
@@ -340,7 +342,18 @@ describe('budget import', () => {
     const list = (
       await t.call('/api/budget/Search', { Year: year, ExpenseItemID: m.taxi.id }, admin.access_token)
     ).json();
-    expect(list.Rows[0]).toMatchObject({ Amount: '50.00', LimitStatus: 1 });
+    expect(list.Rows[0]).toMatchObject({ Amount: '50.00', LimitStatus: 1, ControlPeriod: 'year' });
+    // The control period by its name in either language, in the last column; left empty it stays as it was.
+    const monthly = await upload(
+      await sheet([[year, 'T-OWN', 'T-TAXI', '', 1, 50, ...Array(11).fill(''), '按月累计']]),
+    );
+    expect(monthly.json()).toEqual({ Imported: 1, Created: 0, Updated: 1 });
+    const kept = await upload(await sheet([[year, 'T-OWN', 'T-TAXI', '', 2, 60]]));
+    expect(kept.statusCode).toBe(200);
+    const after = (
+      await t.call('/api/budget/Search', { Year: year, ExpenseItemID: m.taxi.id }, admin.access_token)
+    ).json();
+    expect(after.Rows[0]).toMatchObject({ Amount: '60.00', LimitStatus: 2, ControlPeriod: 'cumulative' });
   });
 });
 
@@ -768,6 +781,21 @@ describe('the ledger written again from the documents', () => {
     ).map((b) => b.id);
     expect(ids.length).toBe(4);
     const live = await Promise.all(ids.map(balance));
+    const monthsOf = (db: typeof t.ctx.db) =>
+      db
+        .select({
+          id: budgetBalanceMonth.budgetId,
+          month: budgetBalanceMonth.month,
+          held: budgetBalanceMonth.held,
+          reserved: budgetBalanceMonth.reserved,
+          consumed: budgetBalanceMonth.consumed,
+        })
+        .from(budgetBalanceMonth)
+        .where(inArray(budgetBalanceMonth.budgetId, ids))
+        .orderBy(budgetBalanceMonth.budgetId, budgetBalanceMonth.month);
+    const liveMonths = (await monthsOf(t.ctx.db)).filter(
+      (r) => ![r.held, r.reserved, r.consumed].every((v) => new Decimal(v).isZero()),
+    );
     class RollBack extends Error {}
     await expect(
       t.ctx.db.transaction(async (tx) => {
@@ -778,9 +806,155 @@ describe('the ledger written again from the documents', () => {
         expect(again.map(({ held, reserved, consumed }) => ({ held, reserved, consumed }))).toEqual(
           live.map(({ held, reserved, consumed }) => ({ held, reserved, consumed })),
         );
+        // The months too: the rebuilt month balances are the live ones (months the live ledger emptied again aside).
+        expect(await monthsOf(tx)).toEqual(liveMonths);
         throw new RollBack();
       }),
     ).rejects.toBeInstanceOf(RollBack);
+  });
+});
+
+describe('control periods (decision 056)', () => {
+  const on = (itemId: number, date: string, amount: string, over: Record<string, unknown> = {}) =>
+    saveDeputy(t, m, employee.access_token, amount, {
+      Lines: [{ ExpenseItemID: itemId, ExpenseDate: date, Amount: amount }],
+      ...over,
+    });
+  // Next year's months: open whatever today is (a past month closes at the next month's cut-off day).
+  const next = year + 1;
+  const jan = `${next}-01-15`;
+  const feb = `${next}-02-15`;
+  const addNext = (over: Record<string, unknown>) => addBudget({ Year: next, ...over });
+  const monthBalance = async (id: number, month: number) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(budgetBalanceMonth)
+        .where(and(eq(budgetBalanceMonth.budgetId, id), eq(budgetBalanceMonth.month, month)))
+    )[0];
+
+  it('by month: the expense’s month alone is measured, and the refusal names it; another month is untouched', async () => {
+    const item = await freshItem('B-MONTH');
+    const b = await addNext({
+      ExpenseItemID: item.id,
+      Details: [
+        { Month: 1, Amount: '300' },
+        { Month: 2, Amount: '1000' },
+      ],
+      LimitStatus: 2,
+      ControlPeriod: 'month',
+    });
+    expect(b).toMatchObject({ ControlPeriod: 'month', Amount: '1300.00' });
+    expect((await submitDeputy((await on(item.id, jan, '200.00')).ID)).statusCode).toBe(200);
+    // The year has 1,100 left, January only 100.
+    const refused = await submitDeputy((await on(item.id, jan, '200.00')).ID, { ConfirmLimitWarnings: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'budget.exceeded_block',
+      params: { budget: `${next}-01 / T-OWN / B-MONTH`, available: '100.00', requested: '200.00', shortfall: '100.00' },
+    });
+    expect((await submitDeputy((await on(item.id, feb, '900.00')).ID)).statusCode).toBe(200);
+    expect(await monthBalance(b.ID, 1)).toMatchObject({ held: '200.00' });
+    expect(await monthBalance(b.ID, 2)).toMatchObject({ held: '900.00' });
+    expect(await balance(b.ID)).toMatchObject({ held: '1100.00' });
+
+    // The same budget measured on the year lets the second January claim through (1,300 − 1,100 = 200).
+    const setYear = await t.call(
+      '/api/budget/SetBudgetControlPeriod',
+      { Items: [{ ID: b.ID, Version: b.Version }], ControlPeriod: 'year' },
+      admin.access_token,
+    );
+    expect(setYear.json().Rows[0]).toMatchObject({ ControlPeriod: 'year' });
+    expect((await submitDeputy((await on(item.id, jan, '200.00')).ID)).statusCode).toBe(200);
+
+    // The budget screen's months: amount, use and what is left in the month and to date.
+    const detail = await t.call('/api/budget/DetailSearch', { BudgetID: b.ID }, admin.access_token);
+    expect(detail.json().Figures.slice(0, 3)).toEqual([
+      { Month: 1, Amount: '300.00', Used: '400.00', Available: '-100.00', AvailableToDate: '-100.00' },
+      { Month: 2, Amount: '1000.00', Used: '900.00', Available: '100.00', AvailableToDate: '0.00' },
+      { Month: 3, Amount: '0.00', Used: '0.00', Available: '0.00', AvailableToDate: '0.00' },
+    ]);
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'budget'), eq(auditLog.action, 'set_control_period')));
+    expect(audits.map((a) => a.entityId)).toContain(String(b.ID));
+  });
+
+  it('month to date: the months up to the expense’s, and every month after it, must stay covered', async () => {
+    const item = await freshItem('B-CUMUL');
+    const b = await addNext({
+      ExpenseItemID: item.id,
+      Details: [
+        { Month: 1, Amount: '300' },
+        { Month: 2, Amount: '300' },
+      ],
+      LimitStatus: 2,
+      ControlPeriod: 'cumulative',
+    });
+    // February to date has 600.
+    expect((await submitDeputy((await on(item.id, feb, '500.00')).ID)).statusCode).toBe(200);
+    // January alone has 300, but January's 200 would leave February to date 100 short.
+    const refused = await submitDeputy((await on(item.id, jan, '200.00')).ID, { ConfirmLimitWarnings: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().params).toMatchObject({ budget: `${next}-01…02 / T-OWN / B-CUMUL`, shortfall: '100.00' });
+    expect((await submitDeputy((await on(item.id, jan, '100.00')).ID)).statusCode).toBe(200);
+    expect(await balance(b.ID)).toMatchObject({ held: '600.00' });
+  });
+
+  it('at warn, the applicant confirms a month that falls short', async () => {
+    const item = await freshItem('B-MWARN');
+    await addNext({
+      ExpenseItemID: item.id,
+      Details: [{ Month: 1, Amount: '100' }],
+      LimitStatus: 1,
+      ControlPeriod: 'month',
+    });
+    const d = await on(item.id, jan, '150.00');
+    const asked = await submitDeputy(d.ID);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().code).toBe('limits.confirm_needed');
+    expect((await submitDeputy(d.ID, { ConfirmLimitWarnings: true })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown control period (400) and changes nothing', async () => {
+    const item = await freshItem('B-MBAD');
+    const res = await t.call(
+      '/api/budget/Add',
+      {
+        Year: year,
+        CostCenterID: m.own.id,
+        ExpenseItemID: item.id,
+        LimitStatus: 0,
+        Details: [],
+        ControlPeriod: 'week',
+      },
+      admin.access_token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(budget).where(eq(budget.expenseItemId, item.id))).toEqual([]);
+  });
+
+  it('an approved deputy its apply covers in full consumes it, and the apply keeps only the rest', async () => {
+    const item = await freshItem('B-COVER');
+    const { expenseTypeItem } = await import('../masterdata/expense.table');
+    await t.ctx.db.insert(expenseTypeItem).values({ expenseTypeId: m.applyType.id, expenseItemId: item.id });
+    const b = await addNext({ ExpenseItemID: item.id, Details: [{ Month: 1, Amount: '1000' }], LimitStatus: 2 });
+    const line = (amount: string) => ({ Lines: [{ ExpenseItemID: item.id, ExpenseDate: jan, Amount: amount }] });
+    const apply = await saveApply(t, m, employee.access_token, '600', line('600.00'));
+    await t.act('/api/DocumentSubmit/SubmitApply', apply.ID, employee.access_token);
+    const approvedApply = await t.act('/api/DocumentApprove/ApproveApply', apply.ID, manager.access_token, {
+      Pass: true,
+    });
+    expect(approvedApply.json().Status, approvedApply.body).toBe('approved');
+    expect(await balance(b.ID)).toMatchObject({ held: '0.00', reserved: '600.00' });
+    // Its whole spend is under the apply's reservation: it holds nothing at submit, and still consumes at approval.
+    const d = await on(item.id, jan, '500.00', { ApplyID: apply.ID });
+    expect((await submitDeputy(d.ID)).statusCode).toBe(200);
+    expect(await balance(b.ID)).toMatchObject({ held: '0.00', reserved: '600.00' });
+    expect((await approveDeputy(d.ID)).json().Status).toBe('approved');
+    expect(await balance(b.ID)).toMatchObject({ held: '0.00', reserved: '100.00', consumed: '500.00' });
+    expect(await monthBalance(b.ID, 1)).toMatchObject({ held: '0.00', reserved: '100.00', consumed: '500.00' });
   });
 });
 
@@ -822,4 +996,41 @@ describe('concurrent submits', () => {
     expect(codes.filter((c) => c === 422)).toHaveLength(40);
     expect(await balance(b.ID)).toMatchObject({ held: '1000.00' });
   });
+});
+
+describe('concurrent submits on a month', () => {
+  concurrencyTest(
+    '50 submits against a monthly blocked budget with room for 10 in January: exactly 10 pass',
+    async () => {
+      const item = await freshItem('B-MRACE');
+      const b = await addBudget({
+        Year: year + 1,
+        ExpenseItemID: item.id,
+        Details: [
+          { Month: 1, Amount: '1000' },
+          { Month: 2, Amount: '1000' },
+        ],
+        LimitStatus: 2,
+        ControlPeriod: 'month',
+      });
+      const drafts = [];
+      for (let i = 0; i < 50; i++)
+        drafts.push(
+          await deputyOn(item.id, '100.00', {
+            Lines: [{ ExpenseItemID: item.id, ExpenseDate: `${year + 1}-01-20`, Amount: '100.00' }],
+          }),
+        );
+      const results = await Promise.all(drafts.map((d) => submitDeputy(d.ID)));
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(10);
+      expect(codes.filter((c) => c === 422)).toHaveLength(40);
+      const months = await t.ctx.db.select().from(budgetBalanceMonth).where(eq(budgetBalanceMonth.budgetId, b.ID));
+      expect(months.map(({ month, held }) => ({ month, held }))).toEqual([{ month: 1, held: '1000.00' }]);
+      // February's room is untouched: a February claim of its whole budget passes.
+      const february = await deputyOn(item.id, '1000.00', {
+        Lines: [{ ExpenseItemID: item.id, ExpenseDate: `${year + 1}-02-20`, Amount: '1000.00' }],
+      });
+      expect((await submitDeputy(february.ID)).statusCode).toBe(200);
+    },
+  );
 });

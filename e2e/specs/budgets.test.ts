@@ -47,16 +47,19 @@ async function importFile(page: Page, data: Buffer) {
   });
 }
 
-/**
- * Picks in a search-as-you-type select: types the words, waits for the server's answer to them (the select asks once
- * the typing pauses), then chooses the option showing them.
- */
-/** A travel deputy of one line with an invoice picture, saved; answers its number. */
-async function travelDeputy(page: Page, p: Record<string, string>, reason: string, item: string, amount: string) {
+/** A deputy of one line (a travel one unless `type` names another) with an invoice picture, saved; answers its number. */
+async function travelDeputy(
+  page: Page,
+  p: Record<string, string>,
+  reason: string,
+  item: string,
+  amount: string,
+  type = text(p, 'doc.type.deputy') === 'Reimbursement' ? 'Travel' : '差旅费',
+) {
   await page.goto('/manage/personalExpense');
   await page.getByTestId('list-action-new-deputy').click();
   await page.getByTestId('doc-section-lines').waitFor();
-  await pick(page, 'doc-expense-type', text(p, 'doc.type.deputy') === 'Reimbursement' ? 'Travel' : '差旅费');
+  await pick(page, 'doc-expense-type', type);
   await page.getByTestId('doc-reason').fill(reason);
   await pick(page, 'line-item-0', item);
   await page.getByTestId('line-amount-0').fill(amount);
@@ -103,6 +106,49 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('3,000.00');
     expect(await row.textContent()).toContain(text(p, 'budget.limitStatus.2'));
     await screenshot(page, `budgets-imported-${culture}`);
+    await context.close();
+  });
+
+  it('admin controls the imported budget by month: a claim within the year’s room but over this month’s is refused', async () => {
+    const p = packs[culture];
+    const admin = await as('admin', culture);
+    await admin.page.goto(`/manage/budgetManagement?Keyword=${item}&Year=${year}`);
+    const row = admin.page.locator('tr', { hasText: item }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(text(p, 'budget.controlPeriod.year'));
+    await row.locator('input[type="checkbox"]').check();
+    await admin.page.getByTestId('list-action-edit').click();
+    const drawer = admin.page.locator('.ant-drawer:visible');
+    // The months as the control sees them: January's 1,000 is there, untouched.
+    const figures = drawer.getByTestId('budget-month-figures');
+    await figures.waitFor();
+    expect(await figures.locator('tbody tr').count()).toBe(12);
+    expect(await figures.locator('tbody tr').first().textContent()).toContain('1,000.00');
+    await pickOption(admin.page, drawer.getByTestId('field-ControlPeriod'), {
+      label: text(p, 'budget.controlPeriod.month'),
+    });
+    // This month gets 100, whichever month it is; the year keeps at least 2,100.
+    await drawer.getByTestId(`field-M${Number(shanghaiToday().slice(5, 7))}`).fill('100');
+    await screenshot(admin.page, `budgets-month-control-${culture}`);
+    await drawer.getByTestId('editor-save').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain(text(p, 'budget.controlPeriod.month'));
+    await admin.context.close();
+
+    // The year has room for 200, this month not: the refusal names the month.
+    const month = shanghaiToday().slice(0, 7);
+    const { context, page } = await as('employee', culture);
+    const type = culture === 'zh-CN' ? '办公及通讯' : 'Office and phone';
+    const itemName = culture === 'zh-CN' ? '快递费' : 'Phone';
+    await travelDeputy(page, p, `按月预算 ${culture}`, itemName, '200.00', type);
+    await page.getByTestId('doc-submit').click();
+    const refusal = page.locator('.ant-message-notice', { hasText: item });
+    await refusal.waitFor();
+    const message = (await refusal.textContent()) ?? '';
+    expect(message).toContain(`${month} / CC1101 / ${item}`);
+    expect(message).toContain('200.00');
+    await screenshot(page, `budgets-month-refused-${culture}`);
+    expect(page.url()).toMatch(/\/manage\/document\/edit\/\d+/);
     await context.close();
   });
 

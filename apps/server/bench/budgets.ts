@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../src/core/db';
@@ -20,9 +21,10 @@ class RollBack extends Error {}
 /**
  * The budget check at submit, alone: for deputies not yet submitted whose lines fall on budgets, the document row
  * locked as submit locks it, then the check timed (locking the budgets, reading balances and positions, writing the
- * holds), then rolled back.
+ * holds), then rolled back. With `period`, the document's budgets are first set (untimed, rolled back with the rest)
+ * to block on that control period, so the check also reads their months (decision 056).
  */
-async function checkAtSubmit(pool: pg.Pool): Promise<Line> {
+async function checkAtSubmit(pool: pg.Pool, period?: 'month' | 'cumulative'): Promise<Line> {
   const { rows } = await pool.query<{ id: number }>(
     `select d.id from document d
      where d.doc_type = 'deputy' and d.status in ('draft', 'returned')
@@ -43,6 +45,12 @@ async function checkAtSubmit(pool: pg.Pool): Promise<Line> {
       await db.transaction(async (tx) => {
         const d = await lockDocument(tx, id);
         if (!d) throw new RollBack();
+        if (period)
+          await tx.execute(sql`
+            update budget b set control_period = ${period}, limit_status = 2
+            from expense_line l
+            where l.document_id = ${id} and b.company_id = ${d.companyId} and b.cost_centre_id = ${d.costCentreId}
+              and b.expense_item_id = l.expense_item_id and b.year = extract(year from l.expense_date)::int`);
         const started = performance.now();
         await budgetChecker(tx, d, 'submit');
         samples.push(performance.now() - started);
@@ -57,7 +65,7 @@ async function checkAtSubmit(pool: pg.Pool): Promise<Line> {
   const l = latencies(samples, errors, firstError);
   return {
     part: 'budgets',
-    what: `budget check at submit (lock budgets, balances, holds), ${l.n} deputies`,
+    what: `budget check at submit (lock budgets, balances, holds${period ? `; blocked by ${period}, with the months` : ''}), ${l.n} deputies`,
     figures: `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l.p99)} ms${errors ? `, ${errors} errors: ${firstError}` : ''}`,
     budget: `p95 ≤ ${CHECK_BUDGET_MS} ms`,
     met: errors === 0 && l.n > 0 && l.p95 <= CHECK_BUDGET_MS,
@@ -88,7 +96,7 @@ async function reportFirstPage(base: string, pool: pg.Pool, admin: string): Prom
 export async function runBudgets(opts: { database: string; admin: string }): Promise<Line[]> {
   const pool = new pg.Pool({ connectionString: opts.database, max: 4 });
   try {
-    const lines = [await checkAtSubmit(pool)];
+    const lines = [await checkAtSubmit(pool), await checkAtSubmit(pool, 'cumulative')];
     const server = await startServer({ databaseUrl: opts.database, logLevel: 'info' });
     try {
       lines.push(await reportFirstPage(server.url, pool, opts.admin));

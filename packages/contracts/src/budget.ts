@@ -40,6 +40,7 @@ export const SearchBudgetBody = PageQuery.extend({
   ExpenseItemID: Id.optional(),
   ProductID: Id.optional(),
   LimitStatus: LimitStatus.optional(),
+  ControlPeriod: ControlPeriod.optional(),
   Keyword: Text(100).optional(),
 });
 export type SearchBudgetBody = z.infer<typeof SearchBudgetBody>;

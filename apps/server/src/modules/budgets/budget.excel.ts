@@ -184,6 +184,11 @@ export async function exportReport(ctx: AppContext, actor: Actor, f: ExportLimit
       { header: t('budget.field.expenseItem'), value: (r) => r.ExpenseItemName, width: 20 },
       { header: t('budget.field.product'), value: (r) => r.ProductName, width: 18 },
       { header: t('budget.column.limitStatus'), value: (r) => t(`budget.limitStatus.${r.LimitStatus}`), width: 10 },
+      {
+        header: t('budget.column.controlPeriod'),
+        value: (r) => t(`budget.controlPeriod.${r.ControlPeriod}`),
+        width: 12,
+      },
       { header: t('budget.field.amount'), value: (r) => r.Amount, width: 14 },
       { header: t('budget.field.held'), value: (r) => r.Held, width: 14 },
       { header: t('budget.field.reserved'), value: (r) => r.Reserved, width: 14 },

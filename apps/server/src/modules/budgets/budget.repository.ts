@@ -64,6 +64,7 @@ function searchWhere(companyId: number, f: Omit<SearchBudgetBody, 'PageIndex' | 
     f.ExpenseItemID ? eq(budget.expenseItemId, f.ExpenseItemID) : undefined,
     f.ProductID ? eq(budget.productId, f.ProductID) : undefined,
     f.LimitStatus !== undefined ? eq(budget.limitStatus, f.LimitStatus) : undefined,
+    f.ControlPeriod ? eq(budget.controlPeriod, f.ControlPeriod) : undefined,
     keywordIn(f.Keyword, [
       costCentre.code,
       costCentre.nameZh,

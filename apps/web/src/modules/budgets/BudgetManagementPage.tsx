@@ -1,5 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type BudgetRow, formatAmount, type LimitStatus } from '@ems/contracts';
+import {
+  BUDGET_CONTROL_PERIODS,
+  type BudgetRow,
+  type ControlPeriod,
+  formatAmount,
+  type LimitStatus,
+} from '@ems/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../app/notice';
@@ -14,6 +20,7 @@ import {
   ListPage,
 } from '../../shared/list-page';
 import { budgetApi } from './api';
+import { MonthFigures } from './MonthFigures';
 import { BudgetCostCentrePicker, BudgetItemPicker, BudgetProductPicker } from './pickers';
 
 const F = 'budget.field';
@@ -26,6 +33,12 @@ export const YEAR_OPTIONS = Array.from({ length: 5 }, (_, i) => ({
 }));
 export const LIMIT_OPTIONS = ([0, 1, 2] as const).map((v) => ({ value: v, labelKey: `budget.limitStatus.${v}` }));
 const LIMIT_COLOURS = ['default', 'orange', 'red'];
+const PERIOD_OPTIONS = BUDGET_CONTROL_PERIODS.map((v) => ({ value: v, labelKey: `budget.controlPeriod.${v}` }));
+
+export function PeriodLabel({ period }: { period: string }) {
+  const { t } = useTranslation();
+  return <span title={t('budget.controlPeriod.help')}>{t(`budget.controlPeriod.${period}`)}</span>;
+}
 
 export function LimitTag({ status }: { status: number }) {
   const { t } = useTranslation();
@@ -44,6 +57,7 @@ const FILTERS: FilterDef[] = [
   { name: 'ExpenseItemID', labelKey: `${F}.expenseItem`, type: 'custom', control: BudgetItemPicker },
   { name: 'ProductID', labelKey: `${F}.product`, type: 'custom', control: BudgetProductPicker },
   { name: 'LimitStatus', labelKey: 'budget.column.limitStatus', type: 'select', options: LIMIT_OPTIONS },
+  { name: 'ControlPeriod', labelKey: 'budget.column.controlPeriod', type: 'select', options: PERIOD_OPTIONS },
   { name: 'Keyword', labelKey: `${F}.keyword`, type: 'text' },
 ];
 
@@ -55,6 +69,11 @@ const COLUMNS: ColumnDef<BudgetRow>[] = [
   { dataIndex: 'ExpenseItemName', labelKey: `${F}.expenseItem`, width: 160 },
   { dataIndex: 'ProductName', labelKey: `${F}.product`, width: 140 },
   { dataIndex: 'LimitStatus', labelKey: 'budget.column.limitStatus', render: (v) => <LimitTag status={Number(v)} /> },
+  {
+    dataIndex: 'ControlPeriod',
+    labelKey: 'budget.column.controlPeriod',
+    render: (v) => <PeriodLabel period={String(v)} />,
+  },
   { dataIndex: 'Amount', labelKey: `${F}.amount`, sortable: true, render: money },
   { dataIndex: 'Held', labelKey: `${F}.held`, render: money },
   { dataIndex: 'Reserved', labelKey: `${F}.reserved`, render: money },
@@ -69,7 +88,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 const EDITOR: EditorDef<BudgetRow> = {
   createTitleKey: 'budget.createTitle',
   editTitleKey: 'budget.editTitle',
-  initialValues: { Year: thisYear, LimitStatus: 0 },
+  initialValues: { Year: thisYear, LimitStatus: 0, ControlPeriod: 'year' },
   fields: [
     {
       name: 'Year',
@@ -110,7 +129,16 @@ const EDITOR: EditorDef<BudgetRow> = {
       options: LIMIT_OPTIONS,
       required: true,
     },
+    // Stop and warn measure the year, the expense's month, or the months from January to it.
+    {
+      name: 'ControlPeriod',
+      labelKey: 'budget.column.controlPeriod',
+      type: 'select',
+      options: PERIOD_OPTIONS,
+      required: true,
+    },
     ...MONTHS.map(monthField),
+    { name: 'Figures', labelKey: 'budget.figures.title', type: 'custom', control: MonthFigures },
   ],
   load: async (row) => {
     const d = await budgetApi.detail(row.ID);
@@ -120,6 +148,8 @@ const EDITOR: EditorDef<BudgetRow> = {
       ExpenseItemID: row.ExpenseItemID,
       ProductID: row.ProductID ?? undefined,
       LimitStatus: row.LimitStatus,
+      ControlPeriod: row.ControlPeriod,
+      Figures: d.Figures,
       ...Object.fromEntries(d.Details.map((m) => [`M${m.Month}`, Number(m.Amount)])),
     };
   },
@@ -129,6 +159,7 @@ const EDITOR: EditorDef<BudgetRow> = {
       Amount: String(values[`M${m}`]),
     }));
     const status = Number(values.LimitStatus) as LimitStatus;
+    const period = String(values.ControlPeriod) as ControlPeriod;
     if (!row)
       return budgetApi.add({
         Year: Number(values.Year),
@@ -136,6 +167,7 @@ const EDITOR: EditorDef<BudgetRow> = {
         ExpenseItemID: Number(values.ExpenseItemID),
         ...(present(values.ProductID) ? { ProductID: Number(values.ProductID) } : {}),
         LimitStatus: status,
+        ControlPeriod: period,
         Details: months,
       });
     // Months first (a blocked budget's amount is checked against what is used), then the limit status.
@@ -145,7 +177,9 @@ const EDITOR: EditorDef<BudgetRow> = {
     if (cleared.length) version = (await budgetApi.deleteDetail(row.ID, version, cleared)).Budget.Version;
     if (months.length)
       version = (await budgetApi.saveDetail({ BudgetID: row.ID, Version: version, Details: months })).Budget.Version;
-    if (status !== row.LimitStatus) await budgetApi.setLimitStatus([{ ID: row.ID, Version: version }], status);
+    if (status !== row.LimitStatus)
+      version = (await budgetApi.setLimitStatus([{ ID: row.ID, Version: version }], status)).Rows[0]!.Version;
+    if (period !== row.ControlPeriod) await budgetApi.setControlPeriod([{ ID: row.ID, Version: version }], period);
     return undefined;
   },
 };

@@ -11,7 +11,7 @@ import { saveDownload } from '../../shared/download';
 import { displayDateTime } from '../../shared/format';
 import { type ActionDef, type ColumnDef, type FilterDef, ListPage } from '../../shared/list-page';
 import { limitReportApi } from './api';
-import { LIMIT_OPTIONS, LimitTag, YEAR_OPTIONS } from './BudgetManagementPage';
+import { LIMIT_OPTIONS, LimitTag, PeriodLabel, YEAR_OPTIONS } from './BudgetManagementPage';
 import { ReportCostCentrePicker, ReportItemPicker, ReportTeamPicker } from './pickers';
 
 const F = 'budget.field';
@@ -33,6 +33,11 @@ const COLUMNS: ColumnDef<LimitReportRow>[] = [
   { dataIndex: 'ExpenseItemName', labelKey: `${F}.expenseItem`, width: 140 },
   { dataIndex: 'ProductName', labelKey: `${F}.product`, width: 120 },
   { dataIndex: 'LimitStatus', labelKey: 'budget.column.limitStatus', render: (v) => <LimitTag status={Number(v)} /> },
+  {
+    dataIndex: 'ControlPeriod',
+    labelKey: 'budget.column.controlPeriod',
+    render: (v) => <PeriodLabel period={String(v)} />,
+  },
   { dataIndex: 'Amount', labelKey: `${F}.amount`, sortable: true, render: money },
   { dataIndex: 'Held', labelKey: `${F}.held`, render: money },
   { dataIndex: 'Reserved', labelKey: `${F}.reserved`, render: money },

@@ -3,6 +3,7 @@ import type {
   BudgetDetail,
   BudgetOptions,
   BudgetRow,
+  ControlPeriod,
   ImportResult,
   LimitReportPage,
   LimitStatus,
@@ -26,6 +27,8 @@ export const budgetApi = {
     http.post<BudgetDetail>('/api/budget/DetailDelete', { BudgetID: id, Version: version, Months: months }),
   setLimitStatus: (items: Items, status: LimitStatus) =>
     http.post<{ Rows: BudgetRow[] }>('/api/budget/SetBudgetLimitStatus', { Items: items, LimitStatus: status }),
+  setControlPeriod: (items: Items, period: ControlPeriod) =>
+    http.post<{ Rows: BudgetRow[] }>('/api/budget/SetBudgetControlPeriod', { Items: items, ControlPeriod: period }),
   expenseItems: (keyword?: string) =>
     http.post<BudgetOptions>('/api/budget/SearchExpenseItemList', { Keyword: keyword || undefined }),
   costCentres: (keyword?: string) =>

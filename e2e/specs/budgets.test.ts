@@ -122,8 +122,8 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     // The months as the control sees them: January's 1,000 is there, untouched.
     const figures = drawer.getByTestId('budget-month-figures');
     await figures.waitFor();
-    expect(await figures.locator('tbody tr').count()).toBe(12);
-    expect(await figures.locator('tbody tr').first().textContent()).toContain('1,000.00');
+    expect(await figures.locator('tbody tr.ant-table-row').count()).toBe(12);
+    expect(await figures.locator('tbody tr.ant-table-row').first().textContent()).toContain('1,000.00');
     await pickOption(admin.page, drawer.getByTestId('field-ControlPeriod'), {
       label: text(p, 'budget.controlPeriod.month'),
     });

@@ -100,6 +100,10 @@ async function spreadSpend(db: Db, store: AttachmentStore, companyId: number, cl
             reason: 'ATTENDEE',
           },
         ],
+        // The lecture-fee line's agreement, with its fee before tax (decision 050): the first doctor lectured.
+        lecturers: [
+          { hcp: attendees[0]!, meeting: `${month}月科室会`, topic: '科室会专题讲课', basis: 'gross', fee: lectureFee },
+        ],
       },
       REQUEST,
     );

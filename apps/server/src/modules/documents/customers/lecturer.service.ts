@@ -39,6 +39,7 @@ function toRow(r: repo.AgreementRow, culture: Culture): LecturerAgreementRow {
     FeeBeforeTax: r.l.feeBeforeTax,
     Tax: r.l.tax,
     FeeAfterTax: r.l.feeAfterTax,
+    WithheldTax: r.l.withheldTax,
     Version: r.l.version,
   };
 }

@@ -653,7 +653,7 @@ describe('yearly used reports', () => {
     }
     const fees = await t.call('/api/Report/SearchLectureFeeYearUsedAmount', { Year: year }, compliance.access_token);
     expect(fees.json().Rows.find((r: { SubjectCode: string }) => r.SubjectCode === 'P003')).toEqual(
-      expect.objectContaining({ Held: '4200.00', Cap: '5000.00' }),
+      expect.objectContaining({ Held: '5000.00', Cap: '5500.00' }),
     );
   });
 });

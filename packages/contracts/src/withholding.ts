@@ -17,6 +17,8 @@ export const ExportWithholdingBody = SearchWithholdingBody.omit({ PageIndex: tru
 export type ExportWithholdingBody = z.infer<typeof ExportWithholdingBody>;
 
 export const WithholdingRow = z.object({
+  /** The lecturer's month as the company keeps it. */
+  WithholdingID: z.number().int(),
   Month: z.string(),
   HCPID: z.number().int(),
   HCPCode: z.string(),

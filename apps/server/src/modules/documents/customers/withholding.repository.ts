@@ -130,6 +130,7 @@ export async function searchMonths(db: Db, companyId: number, f: SearchWithholdi
     db.select({ n: count() }).from(month).where(w),
     db
       .select({
+        id: month.id,
         month: month.month,
         hcpId: month.hcpId,
         code: hcp.code,

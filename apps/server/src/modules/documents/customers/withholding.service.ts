@@ -147,6 +147,7 @@ export async function withheldOf(db: Db, documentId: number) {
 
 function toRow(r: repo.MonthRow): WithholdingRow {
   return {
+    WithholdingID: r.id,
     Month: r.month.slice(0, 7),
     HCPID: r.hcpId,
     HCPCode: r.code,

@@ -242,6 +242,7 @@ describe('the monthly withholding list', () => {
       Total: 1,
       Rows: [
         {
+          WithholdingID: expect.any(Number),
           Month: month,
           HCPID: lecturers.get('T-L3')!.id,
           HCPCode: 'T-L3',

@@ -33,21 +33,18 @@ export async function documentMasters(db: Db, companyId = 1) {
     .insert(expenseType)
     .values({ companyId, docType: 'apply', code: 'T-MEET', nameZh: '会议', nameEn: 'Meeting' })
     .returning();
-  const item = async (code: string, zh: string, en: string, category: 'travel' | 'lecture_fee' = 'travel') => {
+  const item = async (code: string, zh: string, en: string) => {
     const [row] = await db
       .insert(expenseItem)
       // Needing no invoice, a test's document submits without an attachment unless the test wants one.
-      .values({ companyId, code, nameZh: zh, nameEn: en, category, needsInvoice: false })
+      .values({ companyId, code, nameZh: zh, nameEn: en, category: 'travel', needsInvoice: false })
       .returning();
     return row!;
   };
   const hotel = await item('T-HOTEL', '住宿费', 'Hotel');
   const taxi = await item('T-TAXI', '出租车费', 'Taxi');
   const meal = await item('T-MEAL', '餐费', 'Meal');
-  // A lecture fee: submit matches each of its lines to a lecturer agreement (decision 050).
-  const lecture = await item('T-LECTURE', '讲课费', 'Lecture fee', 'lecture_fee');
   await db.insert(expenseTypeItem).values([
-    { expenseTypeId: type!.id, expenseItemId: lecture.id },
     { expenseTypeId: type!.id, expenseItemId: hotel.id },
     { expenseTypeId: type!.id, expenseItemId: taxi.id },
     { expenseTypeId: applyType!.id, expenseItemId: meal.id },
@@ -61,7 +58,6 @@ export async function documentMasters(db: Db, companyId = 1) {
     hotel,
     taxi,
     meal,
-    lecture,
     async rate(currency: string, year: number, month: number, rate: string) {
       await db
         .insert(fxRate)
@@ -82,7 +78,7 @@ export async function flaggedItem(
   flags: Partial<
     Pick<
       typeof expenseItem.$inferInsert,
-      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount'
+      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount' | 'category'
     >
   >,
   companyId = 1,

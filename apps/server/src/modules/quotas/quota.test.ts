@@ -390,9 +390,10 @@ describe('the cap check at submit', () => {
 
   it('counts a lecturer’s fee before tax (the transfer of value) against the HCP’s lecture-fee cap', async () => {
     await save({ Kind: 'lecture_fee', SubjectID: hcp.get('P003'), Amount: '5500', LimitStatus: 2 });
+    const lecture = await flaggedItem(t.ctx.db, m.type.id, 'T-QLECTURE', { category: 'lecture_fee' });
     const feeDraft = (fee: string) =>
       saveDeputy(t, m, employee.access_token, fee, {
-        Lines: [{ ExpenseItemID: m.lecture.id, ExpenseDate: today, Amount: fee }],
+        Lines: [{ ExpenseItemID: lecture.id, ExpenseDate: today, Amount: fee }],
       });
     const d = await feeDraft('5000.00');
     const agree = (documentId: number, version: number, fee: string) =>

@@ -404,11 +404,12 @@ describe('lecturer agreements', () => {
 
 describe('HCP spend', () => {
   it('routes a document with a lecturer fee through the HCP-only step and shows it in the compliance list', async () => {
+    const lecture = await flaggedItem(t.ctx.db, m.type.id, 'T-CLECTURE', { category: 'lecture_fee' });
     const d = await saveDeputy(t, m, employee.access_token, '300.00', {
       Reason: '讲课费路由',
       Lines: [
         { ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: '300.00' },
-        { ExpenseItemID: m.lecture.id, ExpenseDate: today, Amount: '5000.00' },
+        { ExpenseItemID: lecture.id, ExpenseDate: today, Amount: '5000.00' },
       ],
     });
     const plain = await t.call('/api/Workflow/PreviewRoute', { ID: d.ID }, employee.access_token);

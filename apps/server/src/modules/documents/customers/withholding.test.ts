@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { backendPid, concurrencyTest, waitUntilBlocked } from '../../../../test/concurrency';
 import { LINE_MANAGER_STEP, type Masters, type Session, saveDeputy, saveWorkflow } from '../../../../test/documents';
-import { documentMasters } from '../../../../test/factories';
+import { documentMasters, flaggedItem } from '../../../../test/factories';
 import { sheetOf } from '../../../../test/finance';
 import { shanghaiToday } from '../../../core/time';
 import { writeDocumentVoucher } from '../../finance/entries/document-voucher.service';
@@ -28,6 +28,7 @@ let t: TestApp;
 let m: Masters;
 let employee: Session;
 let manager: Session;
+let lecture: { id: number };
 let admin: Session;
 let finance: Session;
 const today = shanghaiToday();
@@ -38,6 +39,7 @@ beforeAll(async () => {
   t = await testApp();
   m = await documentMasters(t.ctx.db);
   [employee, manager, admin, finance] = await t.logins('employee', 'manager', 'admin', 'finance');
+  lecture = await flaggedItem(t.ctx.db, m.type.id, 'T-LECTURE', { category: 'lecture_fee' });
   await saveWorkflow(
     t,
     admin.access_token,
@@ -59,7 +61,7 @@ beforeAll(async () => {
     .returning();
   await t.ctx.db
     .insert(ledgerExpenseItemConfig)
-    .values({ companyId: 1, ledgerExpenseId: le!.id, expenseItemId: m.lecture.id, docType: 'deputy' });
+    .values({ companyId: 1, ledgerExpenseId: le!.id, expenseItemId: lecture.id, docType: 'deputy' });
 });
 afterAll(() => t.close());
 
@@ -67,7 +69,7 @@ afterAll(() => t.close());
 async function feeClaim(fees: { lecturer: string; fee: string; line?: string }[], agree = true) {
   const d = await saveDeputy(t, m, employee.access_token, '0', {
     Reason: '讲课费',
-    Lines: fees.map((f) => ({ ExpenseItemID: m.lecture.id, ExpenseDate: today, Amount: f.line ?? f.fee })),
+    Lines: fees.map((f) => ({ ExpenseItemID: lecture.id, ExpenseDate: today, Amount: f.line ?? f.fee })),
   });
   if (agree)
     for (const [i, f] of fees.entries()) {

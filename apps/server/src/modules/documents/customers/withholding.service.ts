@@ -32,11 +32,16 @@ const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 const keyOf = (k: repo.MonthKey) => `${k.hcpId}|${k.month}`;
 
 /**
- * Why a document's lecture fees cannot go into approval: each lecture-fee line must be matched to a lecturer
- * agreement whose fee before tax is the line's CNY amount (what the company spends and books), and each agreement to
- * a line, one to one.
+ * Why a claim's lecture fees cannot go into approval: each lecture-fee line must be matched to a lecturer agreement
+ * whose fee before tax is the line's CNY amount (what the company spends and books), and each agreement to a line,
+ * one to one. An apply plans a meeting, pays nothing and its amounts are estimates: it is not matched.
  */
-export async function lectureFeeProblem(db: Db, documentId: number): Promise<AppError | undefined> {
+export async function lectureFeeProblem(
+  db: Db,
+  d: Pick<LockedDocument, 'id' | 'docType'>,
+): Promise<AppError | undefined> {
+  if (d.docType !== 'deputy') return undefined;
+  const documentId = d.id;
   const lines = await repo.lectureFeeLines(db, documentId);
   const open = await repo.feesOf(db, documentId);
   const unmatched: number[] = [];

@@ -87,7 +87,7 @@ async function submitProblem(db: Db, d: Doc): Promise<AppError | LineFacts[]> {
   if (invoiceProblem) return invoiceProblem;
   const unexplained = await linesWithoutReasons(db, d.id);
   if (unexplained.length) return refused('customer.reason_missing', { lines: unexplained.join(', ') });
-  const feeProblem = await lectureFeeProblem(db, d.id);
+  const feeProblem = await lectureFeeProblem(db, d);
   if (feeProblem) return feeProblem;
   const partProblem = await partsProblem(db, d);
   if (partProblem) return partProblem;

@@ -78,7 +78,7 @@ export async function flaggedItem(
   flags: Partial<
     Pick<
       typeof expenseItem.$inferInsert,
-      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount'
+      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount' | 'category'
     >
   >,
   companyId = 1,

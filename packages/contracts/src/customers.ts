@@ -158,6 +158,11 @@ export const LecturerAgreementRow = z.object({
   FeeBeforeTax: Money,
   Tax: Money,
   FeeAfterTax: Money,
+  /**
+   * The tax actually withheld, fixed when the claim entered approval on the lecturer's month total (decision 050);
+   * null until then. `Tax` is the fee's tax on its own.
+   */
+  WithheldTax: Money.nullable(),
   Version,
 });
 export type LecturerAgreementRow = z.infer<typeof LecturerAgreementRow>;

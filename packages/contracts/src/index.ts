@@ -50,4 +50,5 @@ export * from './screens';
 export * from './spendreports';
 export * from './time';
 export * from './tmc';
+export * from './withholding';
 export * from './workflow';

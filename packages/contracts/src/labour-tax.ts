@@ -47,3 +47,22 @@ export function grossUpLabourTax(net: Money): Money {
   while (netOf(cents).lt(n)) cents += 1n;
   return money(new Decimal(cents.toString()).div(100));
 }
+
+/** What a payer has paid one lecturer in one calendar month so far: the fees before tax and the tax withheld. */
+export interface MonthWithholding {
+  gross: Money;
+  tax: Money;
+}
+
+/**
+ * The tax withheld on one more fee to a lecturer in a month (docs/decisions/050): income from one payer in one
+ * calendar month is one occasion, so the tax is worked out on the month's total with this fee and only what was not
+ * withheld yet is withheld now, never less than nothing (a fee that left the month may have left more withheld than
+ * the tax on what is left; the next fee makes that up). Answers the fee's tax and the month after it.
+ */
+export function withholdInMonth(month: MonthWithholding, fee: Money): { tax: Money; month: MonthWithholding } {
+  const gross = money(new Decimal(money(month.gross)).plus(money(fee)));
+  const owed = new Decimal(labourTax(gross)).minus(money(month.tax));
+  const tax = money(Decimal.max(owed, 0));
+  return { tax, month: { gross, tax: money(new Decimal(money(month.tax)).plus(tax)) } };
+}

@@ -25,6 +25,17 @@ export function maskBankAccount(account: string | null | undefined): string | nu
   return `**** **** ${compact.slice(-4)}`;
 }
 
+/**
+ * A resident ID number (身份证号) as every list and export shows it: its last four characters only, the rest starred
+ * to the number's length (`**************123X`), the same rule as bank accounts (docs/decisions/050); none stays none.
+ */
+export function maskIdNumber(id: string | null | undefined): string | null {
+  if (id === null || id === undefined) return null;
+  const compact = id.replace(/\s+/g, '');
+  if (compact.length <= 4) return compact === '' ? '' : '****';
+  return `${'*'.repeat(compact.length - 4)}${compact.slice(-4)}`;
+}
+
 /** The paid runs of the user's company: crediting date range, run number, whether their personal data are deleted. */
 export const SearchF110MainBody = PageQuery.extend({
   DateFrom: DateOnly.optional(),

@@ -81,6 +81,7 @@ export const SCREENS: readonly ScreenDef[] = [
   screen('account', 'PaymentManage'),
   screen('account', 'taxCodeMapping'),
   screen('account', 'sapVendorAccount'),
+  screen('account', 'lectureFeeWithholding'),
   screen('report', 'budgeReport'),
   screen('report', 'searchHCPYearUsedAmount'),
   screen('report', 'HCPReport'),

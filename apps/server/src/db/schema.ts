@@ -12,6 +12,7 @@ export * from '../modules/cards/tmc/tmc.table';
 export * from '../modules/documents/applies/applies.table';
 export * from '../modules/documents/attachments/attachment.table';
 export * from '../modules/documents/customers/customer.table';
+export * from '../modules/documents/customers/withholding.table';
 export * from '../modules/documents/document.table';
 export * from '../modules/documents/invoices/invoice.table';
 export * from '../modules/documents/lifecycle/lifecycle.table';

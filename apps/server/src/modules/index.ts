@@ -7,6 +7,7 @@ import { tmcRoutes } from './cards/tmc/tmc.routes';
 import { appliesRoutes } from './documents/applies/applies.routes';
 import { attachmentRoutes } from './documents/attachments/attachment.routes';
 import { customerRoutes } from './documents/customers/customer.routes';
+import { withholdingRoutes } from './documents/customers/withholding.routes';
 import { documentRoutes } from './documents/document.routes';
 import { invoiceRoutes } from './documents/invoices/invoice.routes';
 import { documentPartRoutes } from './documents/parts/parts.routes';
@@ -85,6 +86,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   attachmentRoutes,
   invoiceRoutes,
   customerRoutes,
+  withholdingRoutes,
   previewRoutes,
   freezeRoutes,
   remitRoutes,

@@ -73,6 +73,7 @@ const SCREEN_LOADERS: Partial<Record<string, ScreenLoader>> = {
   PaymentManage: () => import('../modules/finance/remit/PaymentManagePage'),
   taxCodeMapping: () => import('../modules/masterdata/erpcodes/TaxCodeMappingPage'),
   sapVendorAccount: () => import('../modules/masterdata/erpcodes/SapVendorAccountPage'),
+  lectureFeeWithholding: () => import('../modules/documents/customers/WithholdingPage'),
   planCostReport: () => import('../modules/spendreports/PlanCostReportPage'),
   planProductReport: () => import('../modules/spendreports/PlanProductReportPage'),
   deputyCostReport: () => import('../modules/spendreports/DeputyCostReportPage'),

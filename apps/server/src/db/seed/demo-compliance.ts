@@ -100,6 +100,11 @@ async function spreadSpend(db: Db, store: AttachmentStore, companyId: number, cl
             reason: 'ATTENDEE',
           },
         ],
+        // The lecture-fee line's agreement, with its fee before tax (decision 050): the second doctor lectured, an
+        // odd one in the list, so never P001, whose two fees this month the demo's documents make.
+        lecturers: [
+          { hcp: attendees[1]!, meeting: `${month}月科室会`, topic: '科室会专题讲课', basis: 'gross', fee: lectureFee },
+        ],
       },
       REQUEST,
     );

@@ -59,6 +59,18 @@ export const DEMO_HCOS = [
   },
 ] as const;
 
+/**
+ * A made-up resident ID number for a demo doctor (Shanghai Huangpu's area code, a birth date from the code, the
+ * ISO 7064 MOD 11-2 check character), so the lecture-fee withholding list has numbers to mask (decision 050).
+ */
+export function demoIdNumber(code: string): string {
+  const n = Number(code.replace(/\D/g, '')) || 0;
+  const body = `310101${1960 + (n % 30)}${String((n % 12) + 1).padStart(2, '0')}${String((n % 28) + 1).padStart(2, '0')}${String(100 + n).slice(-3)}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((s, c, i) => s + Number(c) * weights[i]!, 0);
+  return `${body}${'10X98765432'[sum % 11]}`;
+}
+
 /** Doctors (HCPs), each at one of the hospitals above. */
 export const DEMO_HCPS = [
   { code: 'P001', zh: '王建国', en: 'Jianguo Wang', hco: 'H001', title: '主任医师', dept: '肿瘤内科' },

@@ -10,7 +10,7 @@ import { customerHco, customerHcp } from '../../modules/masterdata/customers/cus
 import { baseInfo, baseInfoType } from '../../modules/masterdata/reference.table';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
-import { DEMO_HCOS, DEMO_HCPS, type DemoCustomers, EMPLOYEE_COVERAGE } from './demo-customers.data';
+import { DEMO_HCOS, DEMO_HCPS, type DemoCustomers, demoIdNumber, EMPLOYEE_COVERAGE } from './demo-customers.data';
 
 /**
  * The customer master of each demo company: hospitals, doctors, and who covers whom (the demo employee a fixed set,
@@ -49,6 +49,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
               hcoId: hcos.get(h.hco) ?? null,
               title: h.title,
               department: h.dept,
+              idNumber: demoIdNumber(h.code),
             })),
           )
         ).map((h) => [h.code, h.id]),

@@ -357,7 +357,8 @@ export const DOC_PLAN: readonly DocPlan[] = [
     mine: true,
     lines: [
       { item: 'HCP_MEAL', amount: '1000.00', text: '病例讨论会工作餐' },
-      { item: 'LECTURE_FEE', amount: '4200.00', text: '讲者讲课费（税后）' },
+      // Agreed after tax: the line claims the fee before tax the agreement grosses 4,200 up to.
+      { item: 'LECTURE_FEE', amount: '5000.00', text: '讲者讲课费（税后4200元）' },
     ],
     customers: {
       attendees: [{ line: 1, hcps: ['P002', 'P004', 'P010'], reason: 'ATTENDEE' }],
@@ -388,6 +389,21 @@ export const DOC_PLAN: readonly DocPlan[] = [
     lines: [{ item: 'LECTURE_FEE', amount: '2000.00', text: '讲者讲课费' }],
     customers: {
       lecturers: [{ hcp: 'P006', meeting: '内分泌科室会', topic: '糖尿病管理新指南', basis: 'gross', fee: '2000.00' }],
+    },
+  },
+  // P001's second lecture this month: taxed on the month's total with the first (decision 050), so the withholding
+  // list shows one lecturer with two fees in one month.
+  {
+    docType: 'deputy',
+    type: 'D_MEETING',
+    end: 'approving',
+    reason: '肿瘤科病例讨论会讲课费',
+    mine: true,
+    lines: [{ item: 'LECTURE_FEE', amount: '2000.00', text: '讲者讲课费' }],
+    customers: {
+      lecturers: [
+        { hcp: 'P001', meeting: '肿瘤科病例讨论会', topic: '免疫治疗不良反应管理', basis: 'gross', fee: '2000.00' },
+      ],
     },
   },
   // Waiting at the role steps of the office and meeting-advance routes: the administrator's and finance's to approve.

@@ -169,6 +169,13 @@ export const TECHNICAL_PARAMETERS: { key: string; value: string; description: st
   { key: 'GLInputVAT', value: '22210101', description: 'GL account of deductible input VAT', isPublic: false },
   { key: 'GLBank', value: '100201', description: 'GL account of the bank that pays remittances', isPublic: false },
   {
+    key: 'GLIITPayable',
+    value: '222106',
+    description:
+      'GL account of the individual income tax withheld on lecture fees (应交税费—应交个人所得税), credited by claims',
+    isPublic: false,
+  },
+  {
     key: 'PaymentDataRetentionDays',
     value: '365',
     description:

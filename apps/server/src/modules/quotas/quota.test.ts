@@ -14,7 +14,7 @@ import { YEAR_USAGE_SOURCE } from './year-usage.repository';
 
 /**
  * Quotas and the cap check at submit (DESIGN §11): an attendee line counts its per-head share against each HCP/HCO,
- * a lecturer's fee counts after tax; block refuses naming the HCP and the shortfall, warn asks for a confirmation;
+ * a lecturer's fee counts before tax; block refuses naming the HCP and the shortfall, warn asks for a confirmation;
  * a return releases what a document held; parallel submits never pass a blocked cap.
  */
 let t: TestApp;
@@ -388,9 +388,14 @@ describe('the cap check at submit', () => {
     expect(ledger.every((r) => r.state === 'released')).toBe(true);
   });
 
-  it('counts a lecturer’s fee after tax against the HCP’s lecture-fee cap', async () => {
-    await save({ Kind: 'lecture_fee', SubjectID: hcp.get('P003'), Amount: '5000', LimitStatus: 2 });
-    const d = await saveDeputy(t, m, employee.access_token, '300.00');
+  it('counts a lecturer’s fee before tax (the transfer of value) against the HCP’s lecture-fee cap', async () => {
+    await save({ Kind: 'lecture_fee', SubjectID: hcp.get('P003'), Amount: '5500', LimitStatus: 2 });
+    const lecture = await flaggedItem(t.ctx.db, m.type.id, 'T-QLECTURE', { category: 'lecture_fee' });
+    const feeDraft = (fee: string) =>
+      saveDeputy(t, m, employee.access_token, fee, {
+        Lines: [{ ExpenseItemID: lecture.id, ExpenseDate: today, Amount: fee }],
+      });
+    const d = await feeDraft('5000.00');
     const agree = (documentId: number, version: number, fee: string) =>
       t.call(
         '/api/DocumentViewCenter/SaveLecturerAgreementSingle',
@@ -405,18 +410,18 @@ describe('the cap check at submit', () => {
         },
         employee.access_token,
       );
-    // 5000 before tax is 4200 after: within 5000. 1000 before tax is 960 after (20 % over 800).
+    // 5000 before tax (4200 after it) is within 5500; 1000 more before tax is not, though 960 after tax would be.
     expect((await agree(d.ID, await t.version(d.ID), '5000')).statusCode).toBe(200);
     expect((await submit(d.ID)).statusCode).toBe(200);
-    expect(await usageOf('lecture_fee', hcp.get('P003')!)).toEqual({ held: 4200, consumed: 0 });
-    const again = await saveDeputy(t, m, employee.access_token, '300.00');
+    expect(await usageOf('lecture_fee', hcp.get('P003')!)).toEqual({ held: 5000, consumed: 0 });
+    const again = await feeDraft('1000.00');
     expect((await agree(again.ID, await t.version(again.ID), '1000')).statusCode).toBe(200);
     const refused = await submit(again.ID);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual(
       expect.objectContaining({
         code: 'quota.exceeded.lecture_fee',
-        params: expect.objectContaining({ available: '800.00', requested: '960.00', shortfall: '160.00' }),
+        params: expect.objectContaining({ available: '500.00', requested: '1000.00', shortfall: '500.00' }),
       }),
     );
   });
@@ -649,7 +654,7 @@ describe('yearly used reports', () => {
     }
     const fees = await t.call('/api/Report/SearchLectureFeeYearUsedAmount', { Year: year }, compliance.access_token);
     expect(fees.json().Rows.find((r: { SubjectCode: string }) => r.SubjectCode === 'P003')).toEqual(
-      expect.objectContaining({ Held: '4200.00', Cap: '5000.00' }),
+      expect.objectContaining({ Held: '5000.00', Cap: '5500.00' }),
     );
   });
 });

@@ -22,7 +22,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * What a document uses, read from its lines in one statement (amounts in CNY): each HCP's and HCO's per-head share of
- * a line, each lecturer's fee after tax, each overseas line (its item is the subject), and the applicant's lines on
+ * a line, each lecturer's fee before tax (the transfer of value, decision 050), each overseas line (its item is the subject), and the applicant's lines on
  * items they hold an employee quota for. Year and month are the expense date's (the meeting date for a fee).
  */
 export async function usesOf(db: Db, documentId: number): Promise<Use[]> {
@@ -39,7 +39,7 @@ export async function usesOf(db: Db, documentId: number): Promise<Use[]> {
       from document_customer c join l on l.line_no = c.line_no
       where c.document_id = ${documentId} and c.hco_id is not null and c.amount is not null
     union all
-    select 'lecture_fee', a.hcp_id, 0, a.meeting_date, a.fee_after_tax::text
+    select 'lecture_fee', a.hcp_id, 0, a.meeting_date, a.fee_before_tax::text
       from lecturer_agreement a where a.document_id = ${documentId}
     union all
     select 'overseas', l.item, l.item, l.day, l.amount_cny::text

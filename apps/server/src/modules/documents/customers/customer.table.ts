@@ -66,6 +66,13 @@ export const lecturerAgreement = pgTable(
     feeBeforeTax: numeric('fee_before_tax', { precision: 18, scale: 2 }).notNull(),
     tax: numeric('tax', { precision: 18, scale: 2 }).notNull(),
     feeAfterTax: numeric('fee_after_tax', { precision: 18, scale: 2 }).notNull(),
+    /**
+     * The tax actually withheld, fixed when a claim carrying the fee enters approval: the tax on the lecturer's month
+     * total less what the month had withheld already (docs/decisions/050); null while not fixed.
+     */
+    withheldTax: numeric('withheld_tax', { precision: 18, scale: 2 }),
+    /** The calendar month (its first day) whose withholding holds the fee, while fixed. */
+    withheldMonth: date('withheld_month', { mode: 'string' }),
     ...versionColumn(),
     ...timestampColumns(),
   },

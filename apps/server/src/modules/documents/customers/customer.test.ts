@@ -404,7 +404,14 @@ describe('lecturer agreements', () => {
 
 describe('HCP spend', () => {
   it('routes a document with a lecturer fee through the HCP-only step and shows it in the compliance list', async () => {
-    const d = await saveDeputy(t, m, employee.access_token, '300.00', { Reason: '讲课费路由' });
+    const lecture = await flaggedItem(t.ctx.db, m.type.id, 'T-CLECTURE', { category: 'lecture_fee' });
+    const d = await saveDeputy(t, m, employee.access_token, '300.00', {
+      Reason: '讲课费路由',
+      Lines: [
+        { ExpenseItemID: m.hotel.id, ExpenseDate: today, Amount: '300.00' },
+        { ExpenseItemID: lecture.id, ExpenseDate: today, Amount: '5000.00' },
+      ],
+    });
     const plain = await t.call('/api/Workflow/PreviewRoute', { ID: d.ID }, employee.access_token);
     expect(plain.json().Rows.map((r: { StepKind: string }) => r.StepKind)).toEqual(['line_manager']);
     const saved = await t.call(

@@ -39,6 +39,7 @@ function toRow(r: repo.AgreementRow, culture: Culture): LecturerAgreementRow {
     FeeBeforeTax: r.l.feeBeforeTax,
     Tax: r.l.tax,
     FeeAfterTax: r.l.feeAfterTax,
+    WithheldTax: r.l.withheldTax,
     Version: r.l.version,
   };
 }
@@ -147,6 +148,9 @@ export async function print(ctx: AppContext, user: SessionUser, id: number) {
       [label('customer.field.title'), r.title ?? ''],
       [label('lecturer.field.feeBasis'), label(`lecturer.basis.${r.l.feeBasis}`)],
     ]);
+    // Once the claim is in approval, the tax withheld on the lecturer's month and what is paid after it (decision 050).
+    const tax = r.l.withheldTax ?? r.l.tax;
+    const net = r.l.withheldTax === null ? r.l.feeAfterTax : subMoney(r.l.feeBeforeTax, r.l.withheldTax);
     kit.table(
       [
         { header: label('lecturer.pdf.item'), value: (x: [string, string]) => x[0] },
@@ -154,8 +158,8 @@ export async function print(ctx: AppContext, user: SessionUser, id: number) {
       ],
       [
         [label('lecturer.field.feeBeforeTax'), yuan(r.l.feeBeforeTax)],
-        [label('lecturer.pdf.taxWithheld'), yuan(r.l.tax)],
-        [label('lecturer.field.feeAfterTax'), yuan(r.l.feeAfterTax)],
+        [label('lecturer.pdf.taxWithheld'), yuan(tax)],
+        [label('lecturer.field.feeAfterTax'), yuan(net)],
       ],
     );
     doc.moveDown(1);

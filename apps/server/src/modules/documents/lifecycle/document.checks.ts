@@ -7,6 +7,7 @@ import { periodClosedOn } from '../../masterdata/periods/periods.service';
 import { findEmployee } from '../../org/org.service';
 import { blockedApplyOf } from '../applies/block.repository';
 import { linesWithoutReasons } from '../customers/customer.service';
+import { lectureFeeProblem } from '../customers/withholding.service';
 import * as repo from '../document.repository';
 import { invoiceCount, invoiceSubmitProblem } from '../invoices/invoice.service';
 import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
@@ -86,6 +87,8 @@ async function submitProblem(db: Db, d: Doc): Promise<AppError | LineFacts[]> {
   if (invoiceProblem) return invoiceProblem;
   const unexplained = await linesWithoutReasons(db, d.id);
   if (unexplained.length) return refused('customer.reason_missing', { lines: unexplained.join(', ') });
+  const feeProblem = await lectureFeeProblem(db, d);
+  if (feeProblem) return feeProblem;
   const partProblem = await partsProblem(db, d);
   if (partProblem) return partProblem;
 

@@ -13,8 +13,8 @@ export interface StateChange {
 }
 
 /**
- * A module that reacts to documents changing state (their fapiao, budgets, quotas, TMC tickets, the report
- * summaries), called by `transition` and `transitionMany` inside their transaction, after the document's lock and
+ * A module that reacts to documents changing state (their fapiao, budgets, quotas, lecture-fee withholding, TMC
+ * tickets, the report summaries), called by `transition` and `transitionMany` inside their transaction, after the document's lock and
  * checks: a follower that throws undoes the whole change. The lifecycle does not know its followers; the app's wiring
  * registers them (`modules/followers.ts`), in the order they run.
  */

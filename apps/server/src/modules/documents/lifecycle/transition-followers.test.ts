@@ -95,11 +95,12 @@ async function footprint(id: number) {
 const submit = (id: number) => t.act('/api/DocumentSubmit/SubmitDeputy', id, employee.access_token);
 
 describe('the lifecycle runs the registered followers', () => {
-  it('declares the order the transition has always followed: fapiao, budgets, quotas, TMC, then the summaries', () => {
+  it('declares the order the transition follows: fapiao, budgets, quotas, lecture-fee withholding, TMC, summaries', () => {
     expect(DOCUMENT_FOLLOWERS.map((f) => `${f.name} after the ${f.after}`)).toEqual([
       'invoices after the work',
       'budgets after the work',
       'quotas after the work',
+      'withholding after the work',
       'tmc after the work',
       'summaries after the write',
     ]);
@@ -116,13 +117,14 @@ describe('the lifecycle runs the registered followers', () => {
       'invoices after the work: draft, 1 history',
       'budgets after the work: draft, 1 history',
       'quotas after the work: draft, 1 history',
+      'withholding after the work: draft, 1 history',
       'tmc after the work: draft, 1 history',
       'summaries after the write: approving, 2 history',
     ]);
   });
 
   it('refuses a registration whose order the transition could not keep', () => {
-    const [invoices, , , , summaries] = DOCUMENT_FOLLOWERS;
+    const [invoices, , , , , summaries] = DOCUMENT_FOLLOWERS;
     expect(() => registerFollowers([summaries!, invoices!])).toThrow(/after the work must come before/);
     expect(() => registerFollowers([invoices!, invoices!])).toThrow(/registered twice/);
   });

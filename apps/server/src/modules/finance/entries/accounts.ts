@@ -12,6 +12,8 @@ const ACCOUNTS = {
   tmcPayable: ['GLTMCPayable', '220203'],
   /** The employees' private business-card spend the company paid the issuer, cleared by a payment's deduction. */
   cardClearing: ['GLBusinessCardClearing', '224102'],
+  /** 应交税费—应交个人所得税: the individual income tax withheld on lecture fees (docs/decisions/050). */
+  iitPayable: ['GLIITPayable', '222106'],
 } as const;
 export type AccountRole = keyof typeof ACCOUNTS;
 

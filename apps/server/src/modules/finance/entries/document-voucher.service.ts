@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { Db } from '../../../core/db';
 import { refused } from '../../../core/errors';
 import { shanghaiToday } from '../../../core/time';
+import { withheldOf } from '../../documents/customers/withholding.service';
 import type { LockedDocument } from '../../documents/lifecycle/transition';
 import { taxCodeTable } from '../../masterdata/erpcodes/erpcodes.service';
 import { ledgerForLine } from '../../masterdata/expense/item-config.service';
@@ -120,12 +121,17 @@ async function expenseFacts(db: Db, d: LockedDocument, postingDate: string) {
     deductibleVat: money(await repo.deductibleVatOf(db, d.id)),
     vatGroups: await vatGroupsOf(db, d.companyId, d.id),
     loans: await repo.loansWrittenOff(db, d.id),
+    withheld: (await withheldOf(db, d.id)).map((w) => ({
+      amount: w.tax,
+      text: `${d.docNo} IIT ${w.hcpCode} ${w.month}`,
+    })),
     accounts: {
       payable: await glAccount(db, d.companyId, 'payable'),
       advance: await glAccount(db, d.companyId, 'advance'),
       inputVat: await glAccount(db, d.companyId, 'inputVat'),
       fixedAsset: await glAccount(db, d.companyId, 'fixedAsset'),
       tmcPayable: await glAccount(db, d.companyId, 'tmcPayable'),
+      iitPayable: await glAccount(db, d.companyId, 'iitPayable'),
     },
     assetThreshold: rule.threshold,
   };

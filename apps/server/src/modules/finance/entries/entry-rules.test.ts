@@ -101,6 +101,30 @@ describe('expenseEntries (property: every voucher balances to the cent)', () => 
     );
   });
 
+  it('credits the IIT withheld on lecture fees to its own payable and the payable with the rest (decision 050)', () => {
+    const withFees = fc.tuple(facts, fc.array(cents(1_000_000), { maxLength: 3 })).map(([f, taxes]) => ({
+      ...f,
+      withheld: taxes.map((amount, i) => ({ amount, text: `IIT ${i}` })),
+      accounts: { ...ACCOUNTS, iitPayable: '222106' },
+    }));
+    fc.assert(
+      fc.property(withFees, (f) => {
+        const r = expenseEntries(f);
+        if (compareMoney(r.gross, '0') === 0) return;
+        expect(balanceOf(r.entries).balanced).toBe(true);
+        const credits = r.entries.filter((e) => e.side === 'C');
+        const iit = credits.filter((e) => e.glAccount === '222106');
+        const taxes = sumOf(f.withheld);
+        const expected = compareMoney(taxes, r.gross) < 0 ? taxes : r.gross;
+        expect(sumOf(iit)).toBe(expected);
+        expect(r.withheld).toBe(expected);
+        const payable = credits.filter((e) => e.glAccount === ACCOUNTS.payable);
+        expect(sumOf(payable)).toBe(addMoney(r.gross, `-${expected}`, `-${r.writtenOff}`));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('debits input VAT of at most the claim, and books every line net of its part of it', () => {
     fc.assert(
       fc.property(facts, (f) => {

@@ -57,7 +57,19 @@ export interface ExpenseFacts {
   vatGroups?: VatGroup[];
   /** The loans this claim writes off and the amount of each. */
   loans: { loanId: number; amount: string }[];
-  accounts: { payable: string; advance: string; inputVat: string; fixedAsset: string; tmcPayable?: string };
+  /**
+   * The individual income tax withheld on the claim's lecture fees (docs/decisions/050), one per fee: owed to the tax
+   * bureau on the IIT payable, so the payee is paid the fees after it.
+   */
+  withheld?: { amount: string; text: string }[];
+  accounts: {
+    payable: string;
+    advance: string;
+    inputVat: string;
+    fixedAsset: string;
+    tmcPayable?: string;
+    iitPayable?: string;
+  };
   /** Lines of an asset item above this CNY amount (net of VAT) are fixed assets. */
   assetThreshold: string;
 }
@@ -73,10 +85,11 @@ export interface AssetLine {
 export interface ExpenseEntries {
   entries: EntryInput[];
   assets: AssetLine[];
-  /** CNY: gross of the lines, deductible VAT debited, advance credited, payable credited. */
+  /** CNY: gross of the lines, deductible VAT debited, advance credited, IIT withheld, payable credited. */
   gross: string;
   vat: string;
   writtenOff: string;
+  withheld: string;
   payable: string;
 }
 
@@ -97,6 +110,7 @@ export function toCny(amount: string, rate: string): string {
  * - the deductible VAT (never more than the claim) debits input VAT;
  * - the loans written off credit the employee advance, each up to what is left of the claim;
  * - TMC air tickets the company's TMC account paid credit the TMC payable, never the employee;
+ * - the individual income tax withheld on lecture fees credits the IIT payable, each fee's on a line of its own;
  * - the rest credits the employee payable (nothing when the loans offset it all).
  * Debits and credits both come to the lines' gross CNY amount, to the fen.
  */
@@ -201,6 +215,14 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
       text: `${f.docNo} TMC`,
     });
   let left = subMoney(gross, companyPaid);
+  // The tax withheld on lecture fees is owed to the tax bureau whoever else is owed the rest.
+  for (const w of f.withheld ?? []) {
+    const take = minMoney(money(w.amount), left);
+    if (!positive(take)) continue;
+    entries.push({ side: 'C', glAccount: f.accounts.iitPayable ?? f.accounts.payable, amount: take, text: w.text });
+    left = subMoney(left, take);
+  }
+  const withheld = subMoney(subMoney(gross, companyPaid), left);
   for (const loan of f.loans) {
     const take = minMoney(money(loan.amount), left);
     if (!positive(take)) continue;
@@ -213,10 +235,10 @@ export function expenseEntries(f: ExpenseFacts): ExpenseEntries {
     });
     left = subMoney(left, take);
   }
-  const writtenOff = subMoney(subMoney(gross, companyPaid), left);
+  const writtenOff = subMoney(subMoney(subMoney(gross, companyPaid), withheld), left);
   if (positive(left))
     entries.push({ side: 'C', glAccount: f.accounts.payable, amount: left, employeeId: f.applicantId, text: f.docNo });
-  return { entries, assets, gross, vat, writtenOff, payable: left };
+  return { entries, assets, gross, vat, writtenOff, withheld, payable: left };
 }
 
 /** A loan: debit the employee's advance, credit what the company owes them (paid out by remittance). */

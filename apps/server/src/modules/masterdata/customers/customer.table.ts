@@ -36,6 +36,11 @@ export const customerHcp = pgTable(
     hcoId: integer('hco_id').references(() => customerHco.id),
     title: varchar('title', { length: 100 }),
     department: varchar('department', { length: 100 }),
+    /**
+     * The resident ID number (身份证号) a lecturer's withheld tax is filed under; served masked in every list and
+     * export (`maskIdNumber`, docs/decisions/050).
+     */
+    idNumber: varchar('id_number', { length: 30 }),
     active: boolean('active').notNull().default(true),
     ...versionColumn(),
     ...timestampColumns(),

@@ -87,6 +87,13 @@ export function LecturerSection({ documentId, change }: { documentId: number; ch
       render: (v: string) => formatAmount(v),
     })),
     {
+      title: t('lecturer.field.withheldTax'),
+      dataIndex: 'WithheldTax',
+      align: 'right' as const,
+      width: 120,
+      render: (v: string | null) => (v === null ? '—' : formatAmount(v)),
+    },
+    {
       title: '',
       key: 'actions',
       width: editable ? 130 : 50,

@@ -7,6 +7,7 @@ import type {
   Page,
   SaveLecturerAgreementBody,
   SelectedCustomerList,
+  WithholdingRow,
 } from '@ems/contracts';
 import { http } from '../../../app/api';
 
@@ -49,4 +50,14 @@ export const customerApi = {
   deleteAgreement: (body: { DocumentID: number; Version: number; IDs: number[] }) =>
     http.post<LecturerAgreementList>(`${VIEW}/DeleteLecturerAgreement`, body),
   printAgreement: (id: number) => http.download(`${VIEW}/PrintLecturerAgreement`, { ID: id }, { overlay: true }),
+};
+
+const IIT = '/api/LectureFeeWithholding';
+
+/** The lecture-fee withholding list (screen lectureFeeWithholding), its lecturers and its Excel export. */
+export const withholdingApi = {
+  search: (body: Record<string, unknown>) => http.post<Page<WithholdingRow>>(`${IIT}/Search`, body),
+  lecturers: (body: { Keyword?: string; HCPIDs?: number[] }) =>
+    http.post<Page<CustomerRow>>(`${IIT}/SearchLecturer`, { PageSize: 30, ...body }),
+  export: (filters: Record<string, unknown>) => http.download(`${IIT}/ExportExcel`, filters, { overlay: true }),
 };

@@ -29,6 +29,7 @@ import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
 import { costImportRoutes } from './masterdata/costimport/costimport.routes';
+import { bankRoutes } from './masterdata/banks/banks.routes';
 import { erpCodesRoutes } from './masterdata/erpcodes/erpcodes.routes';
 import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
@@ -75,6 +76,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   costCentreRoutes,
   ledgerRoutes,
   erpCodesRoutes,
+  bankRoutes,
   fundsRoutes,
   periodRoutes,
   baseInfoRoutes,

@@ -254,3 +254,9 @@ export async function branchFields(
   const b = await checkBranch(db, companyId, { cnaps, bankName });
   return { bankCnaps: b.cnaps, bankBranch: b.branchName, ...(bankName ? {} : { bankName: b.bankName }) };
 }
+
+/** A paying account by id, active or not (the bank file of a run remitted from it). */
+export async function payerAccountById(db: Db, companyId: number, id: number): Promise<PayerAccount | null> {
+  const p = await repo.payerById(db, companyId, id);
+  return p ? payerOf(p) : null;
+}

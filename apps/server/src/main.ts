@@ -120,7 +120,8 @@ async function main(): Promise<void> {
       outbound = await startOutbound(
         ctx,
         boss,
-        { mail: mailJob(ctx, transportFor(config)),
+        {
+          mail: mailJob(ctx, transportFor(config)),
           evm: evmJob(ctx.db),
           erp: erpJob(ctx.db),
           bank: bankJob(ctx),

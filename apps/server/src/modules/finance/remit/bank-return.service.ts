@@ -232,7 +232,11 @@ export async function applyAnswers(
 /* ---------- the return file ---------- */
 
 const RETURN_COLUMNS = [
-  { key: 'EndToEndId', headerKey: 'remit.return.field.endToEndId', aliases: ['end_to_end_id', 'endtoendid', '端到端标识', '交易流水号'] },
+  {
+    key: 'EndToEndId',
+    headerKey: 'remit.return.field.endToEndId',
+    aliases: ['end_to_end_id', 'endtoendid', '端到端标识', '交易流水号'],
+  },
   { key: 'Status', headerKey: 'remit.return.field.status', aliases: ['status', '状态', '交易状态'] },
   { key: 'Reason', headerKey: 'remit.return.field.reason', aliases: ['reason', '原因', '失败原因'] },
   { key: 'Amount', headerKey: 'remit.return.field.amount', aliases: ['amount', '金额'] },
@@ -296,7 +300,13 @@ export function readReturnFile(data: Buffer, ctx: Pick<AppContext, 'messages'>, 
       ok = false;
     }
     if (ok && status)
-      answers.push({ row, endToEndId: id, status, reason: cell('Reason').slice(0, 500) || null, amount: amount || null });
+      answers.push({
+        row,
+        endToEndId: id,
+        status,
+        reason: cell('Reason').slice(0, 500) || null,
+        amount: amount || null,
+      });
   });
   if (rows.length < 2) throw badRequest('import.empty');
   return { answers, errors };

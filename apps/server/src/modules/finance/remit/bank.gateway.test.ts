@@ -23,7 +23,13 @@ const file: BankFile = {
   creditingDate: '2026-11-25',
   method: 'urgent',
   total: '1300.35',
-  debtor: { name: '示例医药有限公司', accountNo: '110900000010101', bankName: '招商银行', cnaps: '308100005027', currency: 'CNY' },
+  debtor: {
+    name: '示例医药有限公司',
+    accountNo: '110900000010101',
+    bankName: '招商银行',
+    cnaps: '308100005027',
+    currency: 'CNY',
+  },
   lines: [
     line,
     { ...line, lineNo: 2, endToEndId: 'RM000007-0002', payeeName: 'A & <B>', amount: '1000.00', reference: '=SUM(A1)' },
@@ -38,7 +44,12 @@ function parseXml(xml: string): Node {
   const stack: Node[] = [root];
   const unescape = (t: string) => {
     if (/&(?!(amp|lt|gt|quot|apos);)/.test(t)) throw new Error(`bad entity in ${t}`);
-    return t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    return t
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   };
   while (i < xml.length) {
     const lt = xml.indexOf('<', i);
@@ -135,7 +146,10 @@ describe('bank file layouts', () => {
   });
 
   it('writes one payment information block per currency, each with its own count and sum', () => {
-    const usd = { ...file, lines: [...file.lines, { ...line, lineNo: 3, endToEndId: 'RM000007-0003', currency: 'USD', amount: '12.50' }] };
+    const usd = {
+      ...file,
+      lines: [...file.lines, { ...line, lineNo: 3, endToEndId: 'RM000007-0003', currency: 'USD', amount: '12.50' }],
+    };
     const blocks = all(child(parseXml(renderBankFile(usd, 'pain001')), 'CstmrCdtTrfInitn'), 'PmtInf');
     expect(blocks.map((b) => [child(b, 'PmtInfId').text, child(b, 'NbOfTxs').text, child(b, 'CtrlSum').text])).toEqual([
       ['RM000007-CNY', '2', '1300.35'],

@@ -10,12 +10,7 @@ import type { BankLayout, BankLine } from './bank-file';
 export const PAIN001_NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
 
 const esc = (v: string) =>
-  v
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 /** Max140Text and Max35Text: the schema's lengths, counted in characters. */
 const text = (v: string, max: number) => esc([...v].slice(0, max).join(''));
 

@@ -205,7 +205,11 @@ function documentQuery(db: Db, gl: string) {
     .leftJoin(payDetail, eq(payDetail.documentId, document.id))
     .leftJoin(
       provider,
-      and(eq(provider.companyId, document.companyId), eq(provider.code, payDetail.vendorCode), eq(payDetail.payeeKind, 'vendor')),
+      and(
+        eq(provider.companyId, document.companyId),
+        eq(provider.code, payDetail.vendorCode),
+        eq(payDetail.payeeKind, 'vendor'),
+      ),
     )
     .leftJoin(remittanceItem, liveItemOf);
 }

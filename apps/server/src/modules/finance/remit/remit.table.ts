@@ -1,4 +1,11 @@
-import { AUDIT_METHODS, BANK_STATUSES, DEDUCTION_KINDS, PAYEE_KINDS, PAYMENT_METHODS, REMIT_STEPS } from '@ems/contracts';
+import {
+  AUDIT_METHODS,
+  BANK_STATUSES,
+  DEDUCTION_KINDS,
+  PAYEE_KINDS,
+  PAYMENT_METHODS,
+  REMIT_STEPS,
+} from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
@@ -93,9 +100,7 @@ export const remittanceItem = pgTable(
   },
   (t) => [
     // A document is in at most one live run item; its failed attempts stay beside the item that pays it again.
-    uniqueIndex('remittance_item_document_uq')
-      .on(t.documentId)
-      .where(sql`${t.bankStatus} is distinct from 'failed'`),
+    uniqueIndex('remittance_item_document_uq').on(t.documentId).where(sql`${t.bankStatus} is distinct from 'failed'`),
     index('remittance_item_run_idx').on(t.runId),
   ],
 );

@@ -26,8 +26,8 @@ import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { deductPrivateSpend, settleDeductions } from '../../cards/business/business.service';
 import { transition, transitionMany } from '../../documents/lifecycle/transition';
-import type { NoticeLine } from '../../notify/notify.service';
 import { payerAccountFor } from '../../masterdata/banks/banks.service';
+import type { NoticeLine } from '../../notify/notify.service';
 import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
 import { markedForTest } from '../../system/system.service';
@@ -111,7 +111,10 @@ export async function generate(ctx: DbContext, clerk: Clerk, body: GenerateDataB
   if (body.CreditingDate < shanghaiToday()) throw fieldError('CreditingDate', 'remit.crediting_date_past');
   const id = await ctx.db.transaction(async (tx) => {
     // The account the run pays from (its bank's layout writes the file): the one chosen, else the default.
-    const payer = body.PayerAccountID === undefined && body.RunID ? undefined : await payerAccountFor(tx, clerk.companyId, body.PayerAccountID);
+    const payer =
+      body.PayerAccountID === undefined && body.RunID
+        ? undefined
+        : await payerAccountFor(tx, clerk.companyId, body.PayerAccountID);
     if (!body.RunID) {
       const open = await repo.unfinishedRun(tx, clerk.companyId);
       if (open) throw refused('remit.unfinished_run', { runNo: runNoOf(open.r.id) });

@@ -23,7 +23,11 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const branch = postGroup(app, { base: '/api/BankBranch', permission: BRANCHES, tags: ['bank branches'] });
   branch(
     'Search',
-    { summary: 'The bank-branch directory: CNAPS code, bank, branch, city', body: SearchBankBranchBody, response: pageOf(BankBranchRow) },
+    {
+      summary: 'The bank-branch directory: CNAPS code, bank, branch, city',
+      body: SearchBankBranchBody,
+      response: pageOf(BankBranchRow),
+    },
     async (req) => banks.searchBranches(ctx.db, actorOf(req), req.body),
   );
   // Whoever keeps bank details (their own, a person's, a vendor's) picks a branch from the directory.
@@ -37,10 +41,8 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (req) => banks.searchBranches(ctx.db, actorOf(req), { ...req.body, Status: 'active' }),
   );
-  branch(
-    'SetStatus',
-    { summary: 'Stop or start branches', body: SetBankBranchStatusBody, response: Ok },
-    async (req) => banks.setBranchStatus(ctx.db, actorOf(req), req.body),
+  branch('SetStatus', { summary: 'Stop or start branches', body: SetBankBranchStatusBody, response: Ok }, async (req) =>
+    banks.setBranchStatus(ctx.db, actorOf(req), req.body),
   );
   branch(
     'Import',
@@ -55,7 +57,11 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const payer = postGroup(app, { base: '/api/PayerAccount', permission: PAYERS, tags: ['paying accounts'] });
   payer(
     'Search',
-    { summary: 'The company’s paying accounts with their bank layout', body: SearchPayerAccountBody, response: pageOf(PayerAccountRow) },
+    {
+      summary: 'The company’s paying accounts with their bank layout',
+      body: SearchPayerAccountBody,
+      response: pageOf(PayerAccountRow),
+    },
     async (req) => banks.searchPayers(ctx.db, actorOf(req), req.body),
   );
   // The remittance screen picks the account a run pays from.
@@ -71,7 +77,11 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
   payer(
     'Save',
-    { summary: 'Create (no ID) or update a paying account and its bank layout', body: SavePayerAccountBody, response: PayerAccountRow },
+    {
+      summary: 'Create (no ID) or update a paying account and its bank layout',
+      body: SavePayerAccountBody,
+      response: PayerAccountRow,
+    },
     async (req) => banks.savePayer(ctx.db, actorOf(req), req.body),
   );
 }

@@ -10,10 +10,10 @@ import type {
 import { SavePayerAccountBody as SavePayerSchema } from '@ems/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../../core/actor';
-import { duplicateOn, guarded, requireVersion, staleVersion } from '../../../core/checks';
+import { duplicateOn, guarded, isUniqueViolation, requireVersion, staleVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { badRequest, fieldError, notFound } from '../../../core/errors';
+import { badRequest, conflict, fieldError, notFound } from '../../../core/errors';
 import { cultureOf } from '../../../core/i18n';
 import { uploadedFile } from '../../../core/import';
 import { audit, auditEntry } from '../../audit/audit.service';
@@ -58,7 +58,11 @@ export async function setBranchStatus(db: Db, actor: Actor, body: SetBankBranchS
       await repo.updateBranch(tx, r.id, r.version, { status: body.Status });
       await audit(
         tx,
-        auditEntry(actor, { action: body.Status === 'active' ? 'start' : 'stop', entity: 'bank_branch', entityId: r.id }),
+        auditEntry(actor, {
+          action: body.Status === 'active' ? 'start' : 'stop',
+          entity: 'bank_branch',
+          entityId: r.id,
+        }),
       );
     }
   });
@@ -169,47 +173,64 @@ export async function searchPayers(db: Db, actor: Actor, body: SearchPayerAccoun
 /** Creates (no ID) or updates a paying account; its branch from the directory; one default account per company. */
 export async function savePayer(db: Db, actor: Actor, input: SavePayerAccountBody): Promise<PayerAccountRow> {
   const body = SavePayerSchema.parse(input);
-  const row = await guarded(
-    () =>
-      db.transaction(async (tx) => {
-        const branch = await checkBranch(tx, actor.companyId, { cnaps: body.Cnaps }, 'Cnaps');
-        const values: repo.PayerValues = {
-          code: body.Code,
-          accountName: body.AccountName,
-          accountNo: body.AccountNo,
-          bankName: branch.bankName,
-          cnaps: branch.cnaps,
-          branchName: branch.branchName,
-          currency: body.Currency,
-          layout: body.Layout,
-          isDefault: body.IsDefault && body.Active,
-          active: body.Active,
-        };
-        if (values.isDefault) await repo.clearDefault(tx, actor.companyId, body.ID ?? null);
-        if (body.ID === undefined) {
-          const made = await repo.insertPayer(tx, actor.companyId, values);
-          await audit(tx, auditEntry(actor, { action: 'create', entity: 'payer_account', entityId: made.id, detail: values }));
-          return made;
-        }
-        const version = requireVersion(body.Version);
-        const before = await repo.lockPayer(tx, actor.companyId, body.ID);
-        if (!before) throw notFound();
-        const after = await repo.updatePayer(tx, before.id, version, values);
-        if (!after) throw staleVersion();
-        await audit(
-          tx,
-          auditEntry(actor, {
-            action: 'update',
-            entity: 'payer_account',
-            entityId: before.id,
-            detail: { before: { layout: before.layout, cnaps: before.cnaps, accountNo: before.accountNo }, after: values },
-          }),
-        );
-        return after;
-      }),
-    { duplicate: duplicateOn('Code', 'banks.payer_code_duplicate', { code: body.Code }) },
-  );
+  const row = await guarded(() => writePayer(db, actor, body), {
+    duplicate: duplicateOn('Code', 'banks.payer_code_duplicate', { code: body.Code }),
+  });
   return payerRow(row);
+}
+
+async function writePayer(db: Db, actor: Actor, body: ReturnType<typeof SavePayerSchema.parse>) {
+  try {
+    return await writePayerOnce(db, actor, body);
+  } catch (err) {
+    // Another account made default at the same moment: the one default per company stands, this save is refused.
+    const e = err as { constraint?: string; cause?: { constraint?: string } };
+    if (isUniqueViolation(err) && (e.constraint ?? e.cause?.constraint) === 'payer_account_default_uq')
+      throw conflict('banks.payer_default_changed');
+    throw err;
+  }
+}
+
+function writePayerOnce(db: Db, actor: Actor, body: ReturnType<typeof SavePayerSchema.parse>) {
+  return db.transaction(async (tx) => {
+    const branch = await checkBranch(tx, actor.companyId, { cnaps: body.Cnaps }, 'Cnaps');
+    const values: repo.PayerValues = {
+      code: body.Code,
+      accountName: body.AccountName,
+      accountNo: body.AccountNo,
+      bankName: branch.bankName,
+      cnaps: branch.cnaps,
+      branchName: branch.branchName,
+      currency: body.Currency,
+      layout: body.Layout,
+      isDefault: body.IsDefault && body.Active,
+      active: body.Active,
+    };
+    if (values.isDefault) await repo.clearDefault(tx, actor.companyId, body.ID ?? null);
+    if (body.ID === undefined) {
+      const made = await repo.insertPayer(tx, actor.companyId, values);
+      await audit(
+        tx,
+        auditEntry(actor, { action: 'create', entity: 'payer_account', entityId: made.id, detail: values }),
+      );
+      return made;
+    }
+    const version = requireVersion(body.Version);
+    const before = await repo.lockPayer(tx, actor.companyId, body.ID);
+    if (!before) throw notFound();
+    const after = await repo.updatePayer(tx, before.id, version, values);
+    if (!after) throw staleVersion();
+    await audit(
+      tx,
+      auditEntry(actor, {
+        action: 'update',
+        entity: 'payer_account',
+        entityId: before.id,
+        detail: { before: { layout: before.layout, cnaps: before.cnaps, accountNo: before.accountNo }, after: values },
+      }),
+    );
+    return after;
+  });
 }
 
 const payerOf = (p: repo.PayerRow): PayerAccount => ({

@@ -1,5 +1,5 @@
-import { BankName, CNAPS_RE } from '@ems/contracts';
 import type { Culture } from '@ems/contracts';
+import { BankName, CNAPS_RE } from '@ems/contracts';
 import { badRequest } from '../../../core/errors';
 import type { Messages } from '../../../core/i18n';
 import { csvFileText, type ImportColumn, loadExcel, parseCsv, RowErrors } from '../../../core/import';
@@ -16,9 +16,24 @@ export const BRANCH_COLUMNS: (ImportColumn & { aliases: string[] })[] = [
     key: 'Cnaps',
     headerKey: `${F}.cnaps`,
     required: true,
-    aliases: ['行号', '联行号', '大额行号', '支付行号', '支付系统行号', '参与者行号', '清算行号', 'cnaps', 'cnaps code', 'bank no'],
+    aliases: [
+      '行号',
+      '联行号',
+      '大额行号',
+      '支付行号',
+      '支付系统行号',
+      '参与者行号',
+      '清算行号',
+      'cnaps',
+      'cnaps code',
+      'bank no',
+    ],
   },
-  { key: 'BankCode', headerKey: `${F}.bankCode`, aliases: ['行别代码', '行别', '银行代码', '银行类别代码', 'bank code'] },
+  {
+    key: 'BankCode',
+    headerKey: `${F}.bankCode`,
+    aliases: ['行别代码', '行别', '银行代码', '银行类别代码', 'bank code'],
+  },
   {
     key: 'BankName',
     headerKey: `${F}.bankName`,
@@ -29,7 +44,17 @@ export const BRANCH_COLUMNS: (ImportColumn & { aliases: string[] })[] = [
     key: 'BranchName',
     headerKey: `${F}.branchName`,
     required: true,
-    aliases: ['行名', '网点名称', '参与者名称', '参与者全称', '支行名称', '开户行名称', '开户行', 'branch', 'branch name'],
+    aliases: [
+      '行名',
+      '网点名称',
+      '参与者名称',
+      '参与者全称',
+      '支行名称',
+      '开户行名称',
+      '开户行',
+      'branch',
+      'branch name',
+    ],
   },
   { key: 'Province', headerKey: `${F}.province`, aliases: ['省份', '省', '所在省份', 'province'] },
   { key: 'City', headerKey: `${F}.city`, aliases: ['城市', '城市名称', '所在城市', '地区', 'city'] },
@@ -123,7 +148,8 @@ export async function readBranchFile(data: Buffer, messages: Messages, culture: 
     else if (!BankName.safeParse(bankName).success) bad('BankName', 'validation.bank_name');
     if (!branchName) bad('BranchName', 'banks.cell_required');
     else if (branchName.length > 200) bad('BranchName', 'banks.cell_too_long', { max: '200' });
-    const status = !statusText || ACTIVE.includes(statusText) ? 'active' : INACTIVE.includes(statusText) ? 'inactive' : null;
+    const status =
+      !statusText || ACTIVE.includes(statusText) ? 'active' : INACTIVE.includes(statusText) ? 'inactive' : null;
     if (!status) bad('Status', 'banks.status_unknown', { value: cell('Status') });
     if (!ok || !status) return;
     rows.push({

@@ -42,7 +42,7 @@ function parseXml(xml: string): Node {
   let i = xml.startsWith('<?xml') ? xml.indexOf('?>') + 2 : 0;
   const root: Node = { name: '#root', attrs: {}, children: [], text: '' };
   const stack: Node[] = [root];
-  const unescape = (t: string) => {
+  const xmlUnescape = (t: string) => {
     if (/&(?!(amp|lt|gt|quot|apos);)/.test(t)) throw new Error(`bad entity in ${t}`);
     return t
       .replace(/&lt;/g, '<')
@@ -55,7 +55,7 @@ function parseXml(xml: string): Node {
     const lt = xml.indexOf('<', i);
     const text = xml.slice(i, lt === -1 ? xml.length : lt);
     if (text.includes('>')) throw new Error('stray >');
-    stack.at(-1)!.text += unescape(text).trim();
+    stack.at(-1)!.text += xmlUnescape(text).trim();
     if (lt === -1) break;
     const gt = xml.indexOf('>', lt);
     const tag = xml.slice(lt + 1, gt);
@@ -69,7 +69,7 @@ function parseXml(xml: string): Node {
     const m = /^([A-Za-z][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*\/?$/.exec(tag);
     if (!m) throw new Error(`bad tag <${tag}>`);
     const attrs: Record<string, string> = {};
-    for (const a of m[2]!.matchAll(/([\w:.-]+)="([^"]*)"/g)) attrs[a[1]!] = unescape(a[2]!);
+    for (const a of m[2]!.matchAll(/([\w:.-]+)="([^"]*)"/g)) attrs[a[1]!] = xmlUnescape(a[2]!);
     const node: Node = { name: m[1]!, attrs, children: [], text: '' };
     stack.at(-1)!.children.push(node);
     if (!self) stack.push(node);

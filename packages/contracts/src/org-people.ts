@@ -239,6 +239,7 @@ export const EmployeeImportRow = z.object({
   BankName: blank(BankName.optional()),
   BankAccount: blank(BankAccount.optional()),
   BankAccountName: blank(BankAccountName.optional()),
+  BankCnaps: blank(CnapsCode.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
   Username: blank(Username.optional()),
   ApprovalLimit: blank(Money.optional()),

@@ -75,7 +75,9 @@ export async function applyAnswersIn(
   const byLine = new Map<string, typeof locked>();
   for (const row of locked) {
     const k = keyOf({ runId: row.i.runId, lineNo: Number(row.i.lineNo) });
-    byLine.set(k, [...(byLine.get(k) ?? []), row]);
+    const same = byLine.get(k);
+    if (same) same.push(row);
+    else byLine.set(k, [row]);
   }
   const paid: { a: BankAnswer; items: typeof locked }[] = [];
   const failed: { a: BankAnswer; items: typeof locked }[] = [];

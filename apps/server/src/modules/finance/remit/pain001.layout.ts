@@ -41,7 +41,11 @@ export const pain001Layout: BankLayout = {
   extension: 'xml',
   render(file) {
     const byCurrency = new Map<string, BankLine[]>();
-    for (const l of file.lines) byCurrency.set(l.currency, [...(byCurrency.get(l.currency) ?? []), l]);
+    for (const l of file.lines) {
+      const same = byCurrency.get(l.currency);
+      if (same) same.push(l);
+      else byCurrency.set(l.currency, [l]);
+    }
     const d = file.debtor;
     const blocks = [...byCurrency].map(([currency, lines]) => {
       const p = '      ';

@@ -616,6 +616,8 @@ export async function lockPayments(db: Db, companyId: number, keys: { runId: num
         .where(
           and(
             eq(remittanceRun.companyId, companyId),
+            // The runs first, so the run index finds the items; then the lines within them.
+            inArray(remittanceItem.runId, [...new Set(slice.map((x) => x.runId))]),
             sql`(${remittanceItem.runId}, ${remittanceItem.lineNo}) in (${sql.join(
               slice.map((x) => sql`(${x.runId}::int, ${x.lineNo}::int)`),
               sql`, `,

@@ -282,6 +282,65 @@ async function remittance(base: string, pool: pg.Pool, finance: Session, company
   ];
 }
 
+const BRANCHES = 150_000;
+const BANKS: [string, string][] = [
+  ['102', '中国工商银行'],
+  ['103', '中国农业银行'],
+  ['104', '中国银行'],
+  ['105', '中国建设银行'],
+  ['301', '交通银行'],
+  ['308', '招商银行'],
+];
+const CITIES: [string, string][] = [
+  ['1000', '北京'],
+  ['2900', '上海'],
+  ['5810', '广州'],
+  ['3310', '杭州'],
+  ['6510', '成都'],
+];
+
+/**
+ * The bank-branch directory at the size of the national list (docs/decisions/047): 150,000 branches imported from
+ * one CSV as the payments association publishes it (made up here: codes in the CNAPS shape, not real branches), then
+ * the branch picker's search by a city word and by a code's beginning, as a person types in their bank details.
+ */
+async function branchDirectory(base: string): Promise<Line[]> {
+  const admin = await signIn(base, 'admin');
+  const rows = ['行号,行名,银行名称,城市'];
+  for (let i = 0; i < BRANCHES; i++) {
+    const [code, bank] = BANKS[i % BANKS.length]!;
+    const [cityCode, city] = CITIES[Math.floor(i / BANKS.length) % CITIES.length]!;
+    const branchNo = String(Math.floor(i / (BANKS.length * CITIES.length))).padStart(4, '0');
+    rows.push(`${code}${cityCode}${branchNo}${i % 10},${bank}${city}第${branchNo}支行,${bank},${city}`);
+  }
+  const form = new FormData();
+  form.append('Language', 'zh-CN');
+  form.append('file', new Blob([rows.join('\r\n')], { type: 'text/csv' }), 'cnaps.csv');
+  const started = performance.now();
+  const res = await fetch(`${base}/api/BankBranch/Import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  const importS = seconds(started);
+  if (!res.ok) throw new Error(`the branch directory was refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const searches: number[] = [];
+  for (const Keyword of ['上海', '招商银行广州', '3082900', '308290000', '中国银行杭州第0012']) {
+    const t0 = performance.now();
+    await call(base, '/api/BankBranch/Pick', { PageIndex: 1, PageSize: 20, Keyword }, admin);
+    searches.push(performance.now() - t0);
+  }
+  return [
+    {
+      part: 'finance',
+      what: `bank-branch directory: import of ${BRANCHES} branches (CSV), then the branch picker's search`,
+      figures: `import ${importS.toFixed(1)} s; search ${searches.map((m) => `${Math.round(m)} ms`).join(', ')}`,
+      budget: '',
+      met: null,
+    },
+  ];
+}
+
 /** The finance budgets of the design on the scale data, through the app's own calls and its job runner. */
 export async function runFinance(opts: { database: string }): Promise<Line[]> {
   // The bank's direct link does not answer: the return file the remittance line imports is what marks the payments.
@@ -297,6 +356,7 @@ export async function runFinance(opts: { database: string }): Promise<Line[]> {
     return [
       await posting(server.url, pool, finance, companyId),
       ...(await remittance(server.url, pool, finance, companyId)),
+      ...(await branchDirectory(server.url)),
     ];
   } finally {
     await pool.end();

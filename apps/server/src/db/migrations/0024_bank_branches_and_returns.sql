@@ -52,6 +52,7 @@ CREATE INDEX "bank_branch_company_bank_idx" ON "bank_branch" USING btree ("compa
 CREATE UNIQUE INDEX "payer_account_company_code_uq" ON "payer_account" USING btree ("company_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "payer_account_default_uq" ON "payer_account" USING btree ("company_id") WHERE "payer_account"."is_default";--> statement-breakpoint
 ALTER TABLE "remittance_run" ADD CONSTRAINT "remittance_run_payer_account_id_payer_account_id_fk" FOREIGN KEY ("payer_account_id") REFERENCES "public"."payer_account"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "remittance_item_failed_idx" ON "remittance_item" USING btree ("document_id") WHERE "remittance_item"."bank_status" = 'failed';--> statement-breakpoint
 CREATE UNIQUE INDEX "remittance_item_document_uq" ON "remittance_item" USING btree ("document_id") WHERE "remittance_item"."bank_status" is distinct from 'failed';--> statement-breakpoint
 -- Runs remitted before the bank's answers were recorded count as paid: nobody will answer for them now.
 UPDATE "remittance_item" AS i SET "bank_status" = 'paid', "bank_answered_at" = i."paid_at"

@@ -103,9 +103,7 @@ export const remittanceItem = pgTable(
     uniqueIndex('remittance_item_document_uq').on(t.documentId).where(sql`${t.bankStatus} is distinct from 'failed'`),
     index('remittance_item_run_idx').on(t.runId),
     // Why a document's last payment came back, read on every row of the candidates and the pay suggestion.
-    index('remittance_item_failed_idx')
-      .on(t.documentId)
-      .where(sql`${t.bankStatus} = 'failed'`),
+    index('remittance_item_failed_idx').on(t.documentId).where(sql`${t.bankStatus} = 'failed'`),
   ],
 );
 

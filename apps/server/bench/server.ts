@@ -40,6 +40,8 @@ export async function startServer(opts: {
   dataDir?: string;
   logLevel?: 'trace' | 'info' | 'warn';
   timeoutMs?: number;
+  /** Settings of the server beyond the database and data folder (e.g. the bank's direct link). */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ems-bench-'));
@@ -51,6 +53,7 @@ export async function startServer(opts: {
     // Many benchmark users sign in from one address within a minute.
     TOKEN_RATE_LIMIT_PER_MINUTE: '10000',
     JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    ...opts.env,
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;

@@ -10,7 +10,7 @@ import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business
 import { tmcPollJob } from './modules/cards/tmc/tmc.service';
 import { applyBlockJob } from './modules/documents/applies/block.service';
 import { erpJob } from './modules/finance/posting/posting.service';
-import { bankJob } from './modules/finance/remit/bank.service';
+import { bankJob, bankStatusJob } from './modules/finance/remit/bank.service';
 import { freezeJob, loanReminderJob } from './modules/freezes/freeze.service';
 import { followLanguageEdits } from './modules/i18n/i18n.service';
 import { mailJob, transportFor } from './modules/notify/notify.service';
@@ -120,7 +120,13 @@ async function main(): Promise<void> {
       outbound = await startOutbound(
         ctx,
         boss,
-        { mail: mailJob(ctx, transportFor(config)), evm: evmJob(ctx.db), erp: erpJob(ctx.db), bank: bankJob(ctx) },
+        {
+          mail: mailJob(ctx, transportFor(config)),
+          evm: evmJob(ctx.db),
+          erp: erpJob(ctx.db),
+          bank: bankJob(ctx),
+          bank_status: bankStatusJob(ctx),
+        },
         { log: app.log, expireInSeconds: config.jobs.expireSeconds, retryDelay: config.jobs.retryDelaySeconds },
       );
       // Nightly work on the same queue: the overdue-loan freeze, and (after midnight in Shanghai) applies whose HCP

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BankAccountName } from './bank';
+import { BankAccountName, CnapsCode } from './bank';
 import { BankName, Id, Version } from './common';
 
 /** Form fields of POST /api/auth/Token. */
@@ -91,6 +91,9 @@ export const DefaultInfo = z.object({
   BankAccount: z.string().nullable(),
   /** The holder's name as the bank registered it; null: the Chinese name. */
   BankAccountName: z.string().nullable(),
+  /** The CNAPS code of the account's branch (联行号) and the branch's name from the directory. */
+  BankCnaps: z.string().nullable(),
+  BankBranch: z.string().nullable(),
   DefaultCostCenterID: Id.nullable(),
   DefaultCostCenterCode: z.string().nullable(),
   DefaultCostCenterName: z.string().nullable(),
@@ -118,6 +121,8 @@ export const ModifyPersonalInfoBody = z.object({
     .nullable()
     .optional(),
   BankAccountName: BankAccountName.nullable().optional(),
+  /** The branch's CNAPS code, from the bank-branch directory (docs/decisions/047). */
+  BankCnaps: CnapsCode.nullable().optional(),
   Language: z.enum(['zh-CN', 'en-GB']).optional(),
   /** The default cost centre, one of those the user may charge (the expense pages need one). */
   DefaultCostCenterID: Id.optional(),

@@ -59,6 +59,7 @@ export const DOC_ACTIONS = [
   'add_to_remittance',
   'remove_from_remittance',
   'mark_paid',
+  'payment_failed',
   'complete_unpaid',
   'close',
   'admin_cancel',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CnapsCode } from './bank';
 import { BankName, DateOnly, Id, MasterCode, Name, Version } from './common';
 import { ExpenseCategory, ExpenseDocType, MasterKeyword, MasterStatusFilter } from './expense-masterdata';
 import { PageQuery } from './paging';
@@ -89,6 +90,8 @@ export const ProviderRow = z.object({
   TaxNo: z.string().nullable(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
+  BankCnaps: z.string().nullable(),
+  BankBranch: z.string().nullable(),
   Category: z.string().nullable(),
   Active: z.boolean(),
   OnPOWhiteList: z.boolean(),
@@ -126,6 +129,8 @@ export const SaveProviderBody = z.object({
     .trim()
     .regex(/^(\d{8,32}|\*{4}( \*{4} \d{4})?)$/)
     .nullish(),
+  /** The branch's CNAPS code, from the bank-branch directory (docs/decisions/047). */
+  BankCnaps: CnapsCode.nullish(),
   Category: ProviderCategory,
   Active: z.boolean().default(true),
 });

@@ -33,6 +33,8 @@ export const GenerateDataBody = z.object({
   PaymentMethod,
   CreditingDate: DateOnly,
   AuditMethod,
+  /** The company account to pay from; left out, the company's default paying account. */
+  PayerAccountID: Id.nullish(),
   /** The user agreed that the remittance list and entries are generated again. */
   Confirm: z.boolean().optional(),
 });
@@ -43,6 +45,10 @@ export const RemitRun = z.object({
   RunNo: z.string(),
   Step: RemitStep,
   PaymentMethod,
+  /** The company account the run pays from, and the layout of its bank file (null: the configured default). */
+  PayerAccountID: z.number().int().nullable(),
+  PayerAccountName: z.string().nullable(),
+  Layout: z.string().nullable(),
   CreditingDate: z.string(),
   AuditMethod,
   Documents: z.number().int(),
@@ -90,8 +96,14 @@ export const RemitDocumentRow = z.object({
   PayeeName: z.string(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
+  /** The payee's branch (CNAPS code) from the directory; null when the account names none. */
+  BankCnaps: z.string().nullable(),
   /** What the company owes on the document: the payable its posted voucher credited. */
   Payable: z.string(),
+  /** The currency of that payable: what the bank pays in. */
+  Currency: z.string(),
+  /** Why the bank refused the document's last payment (it waits for remittance again); null otherwise. */
+  LastFailure: z.string().nullable(),
   PostedAt: z.string().nullable(),
   /** Days since it was posted. */
   DaysWaiting: z.number().int().nullable(),
@@ -150,6 +162,15 @@ export const RemitLineRow = z.object({
   PayeeName: z.string(),
   BankName: z.string().nullable(),
   BankAccount: z.string(),
+  /** The payee's branch by CNAPS code and name, and the currency paid in. */
+  BankCnaps: z.string().nullable(),
+  BankBranch: z.string().nullable(),
+  Currency: z.string(),
+  /** What the bank's answer names the line by. */
+  EndToEndID: z.string(),
+  /** The bank's answer: sent (none yet), paid, failed (with its reason); null before the remittance. */
+  BankStatus: z.enum(['sent', 'paid', 'failed']).nullable(),
+  BankReason: z.string().nullable(),
   Documents: z.number().int(),
   DocNos: z.string(),
   /** What the documents are owed before deductions; `Amount` is what the bank pays (gross less deductions). */
@@ -283,11 +304,16 @@ export type PaySuggestPage = z.infer<typeof PaySuggestPage>;
 export const DocumentPaymentBody = z.object({ ID: Id });
 export const DocumentPayment = z.object({
   RunNo: z.string(),
-  /** `remitting` while in a run, `paid` once remitted. */
+  /** `remitting` while in a run, `paid` once remitted, `failed` when the bank refused it (waiting again). */
   Status: z.string(),
+  /** The bank's answer on the payment: sent (none yet), paid or failed; null before the remittance. */
+  BankStatus: z.enum(['sent', 'paid', 'failed']).nullable(),
+  /** Why the bank refused the payment, as it answered. */
+  FailureReason: z.string().nullable(),
   PayeeName: z.string(),
   BankName: z.string().nullable(),
   BankAccount: z.string().nullable(),
+  BankBranch: z.string().nullable(),
   Gross: z.string(),
   Deductions: z.array(PaymentDeduction),
   Net: z.string(),

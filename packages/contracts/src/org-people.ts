@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BankAccountName } from './bank';
+import { BankAccountName, CnapsCode } from './bank';
 import { BankName, Id, MasterCode, Money, Name, Version } from './common';
 import { BoolFilter, EmployeeStatusEnum } from './org-common';
 import { PageQuery } from './paging';
@@ -85,6 +85,9 @@ export const EmployeeRecord = z.object({
   BankAccount: z.string().nullable(),
   /** The holder's name as the bank registered it; null: the Chinese name. */
   BankAccountName: z.string().nullable(),
+  /** The CNAPS code of the account's branch (联行号) and the branch's name from the directory. */
+  BankCnaps: z.string().nullable(),
+  BankBranch: z.string().nullable(),
   Language: z.string(),
   Status: EmployeeStatusEnum,
   ApprovalLimit: z.string().nullable(),
@@ -106,6 +109,8 @@ export const SaveEmployeeBody = z.object({
   BankName: BankName.nullish(),
   BankAccount: BankAccount.nullish(),
   BankAccountName: BankAccountName.nullish(),
+  /** The branch's CNAPS code, from the bank-branch directory (docs/decisions/047). */
+  BankCnaps: CnapsCode.nullish(),
   Language: z.enum(['zh-CN', 'en-GB']).default('zh-CN'),
   /** The sign-in account; left out, the person is master data only (approver, payee) and cannot sign in. */
   Username: Username.nullish(),
@@ -138,6 +143,8 @@ export const UpdateEmployeeInfoBody = z.object({
   BankName: BankName.nullish(),
   BankAccount: BankAccount.nullish(),
   BankAccountName: BankAccountName.nullish(),
+  /** The branch's CNAPS code, from the bank-branch directory (docs/decisions/047). */
+  BankCnaps: CnapsCode.nullish(),
 });
 export type UpdateEmployeeInfoBody = z.infer<typeof UpdateEmployeeInfoBody>;
 export const EmployeeVersion = z.object({
@@ -232,6 +239,7 @@ export const EmployeeImportRow = z.object({
   BankName: blank(BankName.optional()),
   BankAccount: blank(BankAccount.optional()),
   BankAccountName: blank(BankAccountName.optional()),
+  BankCnaps: blank(CnapsCode.optional()),
   Language: blank(z.enum(['zh-CN', 'en-GB']).optional()),
   Username: blank(Username.optional()),
   ApprovalLimit: blank(Money.optional()),

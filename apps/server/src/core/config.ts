@@ -63,8 +63,16 @@ const EnvSchema = z.object({
     .optional(),
   /** The folder the bank collects payment files from; unset, remittance files go to DATA_DIR/bank as CSV. */
   BANK_FILE_DIR: z.string().optional(),
-  /** The layout of the bank's payment file in BANK_FILE_DIR. */
+  /**
+   * The layout of the bank's payment file in BANK_FILE_DIR for a run without a paying account: `csv` the generic CSV
+   * with CNAPS codes, `xml` ISO 20022 pain.001.001.03 (docs/decisions/048). A paying account chooses its own.
+   */
   BANK_FILE_LAYOUT: z.enum(['csv', 'xml']).default('csv'),
+  /** The bank's direct-link status service (POST {url}/payments/status); unset, the built-in simulator answers. */
+  BANK_STATUS_URL: z.url().optional(),
+  BANK_STATUS_TIMEOUT_MS: int(100, 600_000).default(30_000),
+  /** Accounts the bank simulator refuses, with the reason it gives: `6222000000004040=账户不存在,…`. */
+  BANK_SIMULATE_FAILURES: z.string().optional(),
   /** The invoice service's base address; unset, this server's own simulator reads and checks fapiao offline. */
   INVOICE_SERVICE_URL: z.url().optional(),
   /** The customer's SAP middleware that books vouchers; unset, the built-in ERP simulator answers. */
@@ -132,6 +140,8 @@ export interface Config {
   invoiceServiceUrl: string | undefined;
   /** The ERP posting adapter (DESIGN §13): the middleware's address, or the simulator and its scripted failures. */
   erp: { url: string | undefined; timeoutMs: number; simulateFailures: string | undefined };
+  /** The bank's answers on payments: its direct link, else the simulator (with the accounts it refuses). */
+  bankLink: { url: string | undefined; timeoutMs: number; simulateFailures: string | undefined };
   webDist: string;
   logLevel: string;
   shutdownTimeoutMs: number;
@@ -270,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },
+    bankLink: {
+      url: e.BANK_STATUS_URL,
+      timeoutMs: e.BANK_STATUS_TIMEOUT_MS,
+      simulateFailures: e.BANK_SIMULATE_FAILURES,
+    },
     webDist: fromRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

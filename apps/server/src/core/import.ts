@@ -170,3 +170,49 @@ export function parseRows<S extends z.ZodType>(
   }
   return good;
 }
+
+/**
+ * The text of an uploaded CSV file: UTF-8 (a byte-order mark dropped), else GB 18030, the encoding Chinese banks
+ * and spreadsheets in China write by default.
+ */
+export function csvFileText(data: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('gb18030').decode(data);
+  }
+}
+
+/**
+ * The rows of a CSV text (RFC 4180): cells split at commas outside double quotes, `""` inside quotes is one quote,
+ * CRLF or LF ends a row, blank rows dropped. Cells are trimmed.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell.trim());
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell.trim());
+      if (row.some((c) => c !== '')) rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  row.push(cell.trim());
+  if (row.some((c) => c !== '')) rows.push(row);
+  return rows;
+}

@@ -26,6 +26,7 @@ export * from '../modules/finance/posting/posting.table';
 export * from '../modules/finance/remit/remit.table';
 export * from '../modules/finance/review/review.table';
 export * from '../modules/i18n/i18n.table';
+export * from '../modules/masterdata/banks/banks.table';
 export * from '../modules/masterdata/costcentre.table';
 export * from '../modules/masterdata/customers/customer.table';
 export * from '../modules/masterdata/erpcodes/erpcodes.table';

@@ -26,6 +26,7 @@ import { reviewRoutes } from './finance/review/review.routes';
 import { registerDocumentFollowers } from './followers';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { bankRoutes } from './masterdata/banks/banks.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
@@ -76,6 +77,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   costCentreRoutes,
   ledgerRoutes,
   erpCodesRoutes,
+  bankRoutes,
   fundsRoutes,
   periodRoutes,
   baseInfoRoutes,

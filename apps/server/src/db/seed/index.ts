@@ -3,6 +3,7 @@ import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { registerDocumentFollowers } from '../../modules/followers';
 import { seedBase } from './base';
+import { seedDemoBanks } from './demo-banks';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCards } from './demo-cards';
 import { type DemoClock, type DemoRun, demoClock } from './demo-clock';
@@ -28,6 +29,7 @@ const DEMO_STEPS: ((db: Db, demo: DemoRun) => Promise<void>)[] = [
   seedDemoOrgStructure,
   seedDemoFinance,
   seedDemoExpenseMaster,
+  seedDemoBanks,
   seedDemoCustomers,
   seedDemoDocuments,
   seedDemoTmc,

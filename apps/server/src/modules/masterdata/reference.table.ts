@@ -47,6 +47,9 @@ export const provider = pgTable(
     taxNo: varchar('tax_no', { length: 40 }),
     bankName: varchar('bank_name', { length: 100 }),
     bankAccount: varchar('bank_account', { length: 40 }),
+    /** The CNAPS code of the account's branch and the branch's name, from the directory (decision 047). */
+    bankCnaps: varchar('bank_cnaps', { length: 12 }),
+    bankBranch: varchar('bank_branch', { length: 200 }),
     category: varchar('category', { length: 40 }),
     active: boolean('active').notNull().default(true),
     ...versionColumn(),

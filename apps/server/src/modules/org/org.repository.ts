@@ -120,7 +120,15 @@ export async function updatePersonalInfo(
   v: Partial<
     Pick<
       EmployeeRow,
-      'email' | 'mobile' | 'bankName' | 'bankAccount' | 'bankAccountName' | 'language' | 'defaultCostCentreId'
+      | 'email'
+      | 'mobile'
+      | 'bankName'
+      | 'bankAccount'
+      | 'bankAccountName'
+      | 'bankCnaps'
+      | 'bankBranch'
+      | 'language'
+      | 'defaultCostCentreId'
     >
   >,
 ) {

@@ -6,6 +6,7 @@ import { conflict, fieldError, notFound, refused, unauthorized } from '../../cor
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
+import { branchFields } from '../masterdata/banks/banks.service';
 import { chargeableFor } from '../masterdata/funds/chargeable';
 import * as repo from './org.repository';
 import type { employee } from './org.table';
@@ -31,6 +32,8 @@ export async function defaultInfo(db: Db, user: SessionUser, culture: Culture): 
     BankName: e.bankName,
     BankAccount: e.bankAccount,
     BankAccountName: e.bankAccountName,
+    BankCnaps: e.bankCnaps,
+    BankBranch: e.bankBranch,
     DefaultCostCenterID: e.defaultCostCentreId,
     DefaultCostCenterCode: p.costCentreCode,
     DefaultCostCenterName: p.costCentreZh === null ? null : localName(culture, p.costCentreZh, p.costCentreEn),
@@ -67,7 +70,9 @@ export async function modifyPersonalInfo(
   }
   await ctx.db.transaction(async (tx) => {
     const before = await repo.findEmployee(tx, user.userId);
-    const row = await repo.updatePersonalInfo(tx, user.userId, Version, changes);
+    // The branch from the directory, checked against the bank the account is (now) with.
+    const branch = await branchFields(tx, user.companyId, fields.BankCnaps, changes.bankName ?? before?.bankName);
+    const row = await repo.updatePersonalInfo(tx, user.userId, Version, { ...changes, ...branch });
     if (!row) throw conflict('common.stale_version');
     await audit(tx, {
       companyId: user.companyId,

@@ -74,6 +74,9 @@ export const employee = pgTable(
      * as payee. Null means the Chinese name (`bankAccountHolder` in contracts), never the reader's UI language.
      */
     bankAccountName: varchar('bank_account_name', { length: 200 }),
+    /** The CNAPS code of the account's branch (联行号) and the branch's name, from the directory (decision 047). */
+    bankCnaps: varchar('bank_cnaps', { length: 12 }),
+    bankBranch: varchar('bank_branch', { length: 200 }),
     status: varchar('status', { length: 30, enum: EMPLOYEE_STATUSES }).notNull().default('active'),
     approvalLimit: numeric('approval_limit', { precision: 18, scale: 2 }),
     language: varchar('language', { length: 10 }).notNull().default('zh-CN'),

@@ -9,6 +9,7 @@ import { notice } from '../../app/notice';
 import { getUserInfo } from '../../app/session/session';
 import { applyFieldErrors } from '../../shared/formErrors';
 import { useActionGuard } from '../../shared/useActionGuard';
+import { BankBranchPicker } from '../masterdata/banks/BankBranchPicker';
 import { authApi } from './api';
 
 interface ProfileForm {
@@ -17,6 +18,7 @@ interface ProfileForm {
   BankName: string | null;
   BankAccount: string | null;
   BankAccountName: string | null;
+  BankCnaps: string | null;
   Language: 'zh-CN' | 'en-GB';
   DefaultCostCenterID: number | null;
 }
@@ -27,6 +29,7 @@ const EDITABLE = [
   'BankName',
   'BankAccount',
   'BankAccountName',
+  'BankCnaps',
   'Language',
   'DefaultCostCenterID',
 ] as const;
@@ -58,6 +61,7 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
       BankName: d.BankName,
       BankAccount: d.BankAccount,
       BankAccountName: d.BankAccountName,
+      BankCnaps: d.BankCnaps,
       Language: d.Language === 'en-GB' ? 'en-GB' : 'zh-CN',
       DefaultCostCenterID: d.DefaultCostCenterID,
     });
@@ -78,6 +82,7 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
         BankName: blankToNull(values.BankName),
         BankAccount: blankToNull(values.BankAccount),
         BankAccountName: blankToNull(values.BankAccountName),
+        BankCnaps: blankToNull(values.BankCnaps),
         Language: values.Language,
         ...(values.DefaultCostCenterID && values.DefaultCostCenterID !== info.data.DefaultCostCenterID
           ? { DefaultCostCenterID: values.DefaultCostCenterID }
@@ -150,6 +155,25 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             rules={[{ pattern: /^[0-9 ]{8,32}$/, message: t('profile.bankAccountInvalid') }]}
           >
             <Input maxLength={32} inputMode="numeric" data-testid="profile-bank-account" />
+          </Form.Item>
+          <Form.Item
+            name="BankCnaps"
+            label={t('profile.bankCnaps')}
+            extra={d?.BankBranch ?? t('profile.bankCnapsHint')}
+            dependencies={['BankAccount', 'BankName']}
+            rules={[
+              ({ getFieldValue }) => ({
+                // A new or changed account names its branch (CNAPS code) from the directory.
+                validator: async (_, v) => {
+                  const changed =
+                    blankToNull(getFieldValue('BankAccount')) !== (d?.BankAccount ?? null) ||
+                    blankToNull(getFieldValue('BankName')) !== (d?.BankName ?? null);
+                  if (changed && getFieldValue('BankAccount') && !v) throw new Error(t('profile.bankCnapsRequired'));
+                },
+              }),
+            ]}
+          >
+            <BankBranchPicker data-testid="profile-bank-cnaps" />
           </Form.Item>
           <Form.Item
             name="BankAccountName"

@@ -9,6 +9,7 @@ export interface PersonalInfoChange {
   BankName?: string | null;
   BankAccount?: string | null;
   BankAccountName?: string | null;
+  BankCnaps?: string | null;
   Language?: 'zh-CN' | 'en-GB';
   DefaultCostCenterID?: number;
   Version: number;

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, type FieldError } from '../../app/http/ApiError';
 import { notice } from '../../app/notice';
 
+const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /**
  * Imports an Excel file in the layout the list exports. A file with bad rows changes nothing: every bad cell is
  * listed, by row and column, in the user's language.
@@ -13,9 +15,12 @@ import { notice } from '../../app/notice';
 export function ImportButton({
   importCall,
   onImported,
+  accept = XLSX,
 }: {
   importCall: (file: File) => Promise<ImportResult>;
   onImported: () => unknown;
+  /** The files the chooser offers; an Excel file unless the list reads others too (a CSV). */
+  accept?: string;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -43,7 +48,7 @@ export function ImportButton({
       <input
         ref={input}
         type="file"
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        accept={accept}
         hidden
         data-testid="list-import-file"
         onChange={(e) => {

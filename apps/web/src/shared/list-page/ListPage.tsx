@@ -204,7 +204,13 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             {t(a.labelKey)}
           </ActionButton>
         ))}
-        {props.importCall ? <ImportButton importCall={props.importCall} onImported={reload} /> : null}
+        {props.importCall ? (
+          <ImportButton
+            importCall={props.importCall}
+            onImported={reload}
+            {...(props.importAccept ? { accept: props.importAccept } : {})}
+          />
+        ) : null}
       </Flex>
       <ExportStatus state={exporting.state} onCancel={exporting.cancel} />
       <Table<Row>

@@ -115,6 +115,8 @@ export interface ListPageProps<Row> {
   exportCall?: (body: Record<string, unknown>, progress: ExportProgress) => Promise<Download>;
   /** Imports an Excel file in the export's layout; the list reloads after a good file. */
   importCall?: (file: File) => Promise<ImportResult>;
+  /** The files the import offers (`accept` of the chooser); an Excel file unless given. */
+  importAccept?: string;
   rowKey: keyof Row & string;
   columns: ColumnDef<Row>[];
   filters?: FilterDef[];

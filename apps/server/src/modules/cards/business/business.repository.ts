@@ -1,5 +1,5 @@
 import type { CardTxnState, SearchBusinessCardBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { company } from '../../system/system.table';
@@ -202,6 +202,17 @@ export async function settleRun(db: Db, runId: number, at: Date): Promise<number
     .update(t)
     .set({ settledAt: at, version: sql`${t.version} + 1`, updatedAt: at })
     .where(and(eq(t.deductionRunId, runId), isNull(t.settledAt)))
+    .returning({ id: t.id });
+  return rows.length;
+}
+
+/** Undoes the settlement of transactions a failed payment kept back: they wait for the next run's deduction. */
+export async function reopenSettled(db: Db, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(t)
+    .set({ settledAt: null, deductionRunId: null, version: sql`${t.version} + 1`, updatedAt: new Date() })
+    .where(and(inArray(t.id, ids), isNotNull(t.settledAt)))
     .returning({ id: t.id });
   return rows.length;
 }

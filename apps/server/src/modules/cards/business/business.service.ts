@@ -213,3 +213,11 @@ export async function deductPrivateSpend(
 export async function settleDeductions(tx: Db, runId: number, at: Date): Promise<number> {
   return repo.settleRun(tx, runId, at);
 }
+
+/**
+ * The private spend a payment kept back when the bank then refused that payment (docs/decisions/048): no longer
+ * settled, it is kept back again from the employee's next payment.
+ */
+export async function reopenDeductions(tx: Db, transactionIds: number[]): Promise<number> {
+  return repo.reopenSettled(tx, transactionIds);
+}

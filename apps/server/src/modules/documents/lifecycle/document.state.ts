@@ -49,6 +49,8 @@ export const TRANSITIONS: Record<DocAction, Transition> = {
   add_to_remittance: { from: ['posted'], to: ['remitting'], types: PAID },
   remove_from_remittance: { from: ['remitting'], to: ['posted'], types: PAID },
   mark_paid: { from: ['posted', 'remitting'], to: ['paid'], types: PAID },
+  // The bank answered that a remitted payment failed: the document waits for remittance again (docs/decisions/048).
+  payment_failed: { from: ['paid'], to: ['posted'], types: PAID },
   // A posted deputy with nothing to pay (air tickets the company paid, or fully offset against loans) closes unpaid.
   complete_unpaid: { from: ['posted'], to: ['closed'], types: ['deputy'] },
   // Account completion; an apply closes when it is used up or withdrawn after approval.

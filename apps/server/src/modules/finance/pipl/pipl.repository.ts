@@ -181,7 +181,17 @@ export async function* exportItems(db: Db, companyId: number, q: MainFilter, lim
 export async function clearItems(db: Db, runId: number): Promise<number> {
   const rows = await db
     .update(remittanceItem)
-    .set({ payeeCode: null, payeeName: '', bankName: null, bankAccount: null, updatedAt: new Date() })
+    .set({
+      payeeCode: null,
+      payeeName: '',
+      bankName: null,
+      bankAccount: null,
+      // The account's branch goes with the account; the bank's reason for a return is about the account too.
+      bankCnaps: null,
+      bankBranch: null,
+      bankReason: null,
+      updatedAt: new Date(),
+    })
     .where(eq(remittanceItem.runId, runId))
     .returning({ id: remittanceItem.id });
   return rows.length;

@@ -264,14 +264,18 @@ export async function documentPayment(db: Db, user: SessionUser, id: number): Pr
   if (!(await isReadable(db, user, id))) throw notFound();
   const p = await repo.paymentOf(db, id);
   if (!p || p.companyId !== user.companyId) return { Payment: null };
-  const deductions = (await repo.deductionsOfDocuments(db, [id])).map(toDeduction);
+  const deductions = (await repo.deductionsOfItem(db, p.i.id)).map(toDeduction);
+  const failed = p.i.bankStatus === 'failed';
   return {
     Payment: {
       RunNo: runNoOf(p.i.runId),
-      Status: p.i.paidAt ? 'paid' : 'remitting',
+      Status: failed ? 'failed' : p.i.paidAt ? 'paid' : 'remitting',
+      BankStatus: p.i.bankStatus,
+      FailureReason: failed ? p.i.bankReason : null,
       PayeeName: p.i.payeeName,
       BankName: p.i.bankName,
       BankAccount: shownAccount(user, p.i.bankAccount),
+      BankBranch: p.i.bankBranch,
       Gross: grossOf(p.i.amount, deductions),
       Deductions: deductions,
       Net: p.i.amount,

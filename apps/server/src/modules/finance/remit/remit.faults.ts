@@ -12,7 +12,8 @@ export type RemitFaultPoint =
   | 'confirm_entries'
   | 'confirm_print'
   | 'remit_paid'
-  | 'remit';
+  | 'remit'
+  | 'bank_failed';
 
 let armed: RemitFaultPoint | null = null;
 

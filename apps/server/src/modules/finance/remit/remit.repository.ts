@@ -6,6 +6,8 @@ import { insertOne, updateVersioned } from '../../../core/versioned';
 import { document, documentLoanLink } from '../../documents/document.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { payDetail } from '../../documents/parts/parts.table';
+import { payerAccount } from '../../masterdata/banks/banks.table';
+import { provider } from '../../masterdata/reference.table';
 import { employee, team } from '../../org/org.table';
 import { accountingEntry, voucher } from '../entries/entries.table';
 import { remittanceDeduction, remittanceItem, remittanceRun } from './remit.table';
@@ -46,12 +48,16 @@ const runFields = {
   creatorEn: creator.nameEn,
   voucherState: voucher.state,
   erpDocNo: voucher.erpDocNo,
+  payerName: payerAccount.accountName,
+  payerLayout: payerAccount.layout,
   documents: sql<number>`(select count(*)::int from ${remittanceItem} where ${remittanceItem.runId} = ${remittanceRun.id})`,
   amount: sql<string>`(select coalesce(sum(${remittanceItem.amount}), 0)::text from ${remittanceItem} where ${remittanceItem.runId} = ${remittanceRun.id})`,
 };
 export type RunView = { r: RunRow; creatorZh: string | null; creatorEn: string | null } & {
   voucherState: string | null;
   erpDocNo: string | null;
+  payerName: string | null;
+  payerLayout: string | null;
   documents: number;
   amount: string;
 };
@@ -61,7 +67,8 @@ function runQuery(db: Db) {
     .select(runFields)
     .from(remittanceRun)
     .leftJoin(creator, eq(creator.id, remittanceRun.createdBy))
-    .leftJoin(voucher, eq(voucher.id, remittanceRun.voucherId));
+    .leftJoin(voucher, eq(voucher.id, remittanceRun.voucherId))
+    .leftJoin(payerAccount, eq(payerAccount.id, remittanceRun.payerAccountId));
 }
 
 export async function runView(db: Db, companyId: number, id: number): Promise<RunView | undefined> {
@@ -118,6 +125,21 @@ const payableOf = (gl: string) =>
     join ${voucher} on ${voucher.id} = ${accountingEntry.voucherId}
     where ${voucher.documentId} = ${document.id} and ${voucher.kind} in ('expense', 'loan')
       and ${voucher.state} <> 'cancelled' and ${accountingEntry.side} = 'C' and ${accountingEntry.glAccount} = ${gl})`;
+/** The currency of the payable the document's vouchers credited: what the bank pays in (docs/decisions/048). */
+const payableCurrencyOf = (gl: string) =>
+  sql<string>`(select coalesce(min(${accountingEntry.currency}), 'CNY') from ${accountingEntry}
+    join ${voucher} on ${voucher.id} = ${accountingEntry.voucherId}
+    where ${voucher.documentId} = ${document.id} and ${voucher.kind} in ('expense', 'loan')
+      and ${voucher.state} <> 'cancelled' and ${accountingEntry.side} = 'C' and ${accountingEntry.glAccount} = ${gl})`;
+/** Why the bank last refused to pay the document, while it waits for remittance again. */
+const lastFailure = sql<string | null>`(select ${remittanceItem.bankReason} from ${remittanceItem}
+    where ${remittanceItem.documentId} = ${document.id} and ${remittanceItem.bankStatus} = 'failed'
+    order by ${remittanceItem.id} desc limit 1)`;
+/** The document's live item: a failed attempt stays as a record beside the item that pays it again. */
+const liveItemOf = and(
+  eq(remittanceItem.documentId, document.id),
+  sql`${remittanceItem.bankStatus} is distinct from 'failed'`,
+);
 const postedAt = sql<Date | null>`(select max(${statusHistory.at}) from ${statusHistory}
     where ${statusHistory.documentId} = ${document.id} and ${statusHistory.toStatus} = 'posted')`;
 
@@ -130,6 +152,8 @@ function documentFields(gl: string) {
     applicantBankName: employee.bankName,
     applicantBankAccount: employee.bankAccount,
     applicantBankAccountName: employee.bankAccountName,
+    applicantBankCnaps: employee.bankCnaps,
+    applicantBankBranch: employee.bankBranch,
     teamZh: team.nameZh,
     teamEn: team.nameEn,
     payeeKind: payDetail.payeeKind,
@@ -137,7 +161,11 @@ function documentFields(gl: string) {
     vendorName: payDetail.vendorName,
     vendorBankName: payDetail.bankName,
     vendorBankAccount: payDetail.bankAccount,
+    vendorBankCnaps: provider.bankCnaps,
+    vendorBankBranch: provider.bankBranch,
     payable: payableOf(gl),
+    currency: payableCurrencyOf(gl),
+    lastFailure,
     postedAt,
     runId: remittanceItem.runId,
   };
@@ -150,6 +178,8 @@ export type DocumentView = {
   applicantBankName: string | null;
   applicantBankAccount: string | null;
   applicantBankAccountName: string | null;
+  applicantBankCnaps: string | null;
+  applicantBankBranch: string | null;
   teamZh: string | null;
   teamEn: string | null;
   payeeKind: 'employee' | 'vendor' | null;
@@ -157,7 +187,11 @@ export type DocumentView = {
   vendorName: string | null;
   vendorBankName: string | null;
   vendorBankAccount: string | null;
+  vendorBankCnaps: string | null;
+  vendorBankBranch: string | null;
   payable: string;
+  currency: string;
+  lastFailure: string | null;
   postedAt: Date | string | null;
   runId: number | null;
 };
@@ -169,7 +203,15 @@ function documentQuery(db: Db, gl: string) {
     .innerJoin(employee, eq(employee.id, document.applicantId))
     .leftJoin(team, eq(team.id, document.teamId))
     .leftJoin(payDetail, eq(payDetail.documentId, document.id))
-    .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id));
+    .leftJoin(
+      provider,
+      and(
+        eq(provider.companyId, document.companyId),
+        eq(provider.code, payDetail.vendorCode),
+        eq(payDetail.payeeKind, 'vendor'),
+      ),
+    )
+    .leftJoin(remittanceItem, liveItemOf);
 }
 
 function documentWhere(companyId: number, q: Pick<SearchRemitDocumentsBody, 'Keyword' | 'TeamID' | 'DocType' | 'IDs'>) {
@@ -202,7 +244,7 @@ export async function searchDocuments(
       .from(document)
       .innerJoin(employee, eq(employee.id, document.applicantId))
       .leftJoin(payDetail, eq(payDetail.documentId, document.id))
-      .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id))
+      .leftJoin(remittanceItem, liveItemOf)
       .where(where),
     documentQuery(db, gl)
       .where(where)
@@ -291,7 +333,17 @@ export async function updateItems(
   db: Db,
   rows: (Pick<
     typeof remittanceItem.$inferInsert,
-    'payeeKind' | 'payeeCode' | 'payeeName' | 'bankName' | 'bankAccount' | 'amount' | 'deducted' | 'lineNo'
+    | 'payeeKind'
+    | 'payeeCode'
+    | 'payeeName'
+    | 'bankName'
+    | 'bankAccount'
+    | 'bankCnaps'
+    | 'bankBranch'
+    | 'currency'
+    | 'amount'
+    | 'deducted'
+    | 'lineNo'
   > & { id: number })[],
 ) {
   for (let i = 0; i < rows.length; i += 2_000) {
@@ -299,13 +351,15 @@ export async function updateItems(
       .slice(i, i + 2_000)
       .map(
         (r) =>
-          sql`(${r.id}::int, ${r.payeeKind}, ${r.payeeCode ?? null}, ${r.payeeName}, ${r.bankName ?? null}, ${r.bankAccount ?? null}, ${r.amount}::numeric, ${r.deducted ?? '0'}::numeric, ${r.lineNo ?? null}::int)`,
+          sql`(${r.id}::int, ${r.payeeKind}, ${r.payeeCode ?? null}, ${r.payeeName}, ${r.bankName ?? null}, ${r.bankAccount ?? null}, ${r.bankCnaps ?? null}, ${r.bankBranch ?? null}, ${r.currency ?? 'CNY'}, ${r.amount}::numeric, ${r.deducted ?? '0'}::numeric, ${r.lineNo ?? null}::int)`,
       );
     await db.execute(sql`update ${remittanceItem} as r set payee_kind = v.payee_kind, payee_code = v.payee_code,
-        payee_name = v.payee_name, bank_name = v.bank_name, bank_account = v.bank_account, amount = v.amount,
+        payee_name = v.payee_name, bank_name = v.bank_name, bank_account = v.bank_account,
+        bank_cnaps = v.bank_cnaps, bank_branch = v.bank_branch, currency = v.currency, amount = v.amount,
         deducted = v.deducted, line_no = v.line_no, updated_at = now()
       from (values ${sql.join(values, sql`, `)})
-        as v(id, payee_kind, payee_code, payee_name, bank_name, bank_account, amount, deducted, line_no)
+        as v(id, payee_kind, payee_code, payee_name, bank_name, bank_account, bank_cnaps, bank_branch, currency,
+          amount, deducted, line_no)
       where r.id = v.id`);
   }
 }
@@ -317,7 +371,7 @@ export async function clearLines(db: Db, runId: number) {
 export async function markItemsPaid(db: Db, runId: number, at: Date) {
   await db
     .update(remittanceItem)
-    .set({ paidAt: at, updatedAt: at })
+    .set({ paidAt: at, bankStatus: 'sent', updatedAt: at })
     .where(and(eq(remittanceItem.runId, runId), isNull(remittanceItem.paidAt)));
 }
 
@@ -331,6 +385,11 @@ export async function lines(db: Db, runId: number) {
       payeeName: sql<string>`min(${remittanceItem.payeeName})`,
       bankName: sql<string | null>`min(${remittanceItem.bankName})`,
       bankAccount: sql<string>`min(${remittanceItem.bankAccount})`,
+      bankCnaps: sql<string | null>`min(${remittanceItem.bankCnaps})`,
+      bankBranch: sql<string | null>`min(${remittanceItem.bankBranch})`,
+      currency: sql<string>`min(${remittanceItem.currency})`,
+      bankStatus: sql<'sent' | 'paid' | 'failed' | null>`min(${remittanceItem.bankStatus})`,
+      bankReason: sql<string | null>`min(${remittanceItem.bankReason})`,
       documents: sql<number>`count(*)::int`,
       docNos: sql<string>`string_agg(${document.docNo}, ', ' order by ${document.docNo})`,
       amount: sql<string>`sum(${remittanceItem.amount})::text`,
@@ -411,7 +470,7 @@ export async function searchPaid(db: Db, companyId: number, q: SearchPaidBody) {
       .select({ n: count() })
       .from(document)
       .innerJoin(employee, eq(employee.id, document.applicantId))
-      .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id))
+      .leftJoin(remittanceItem, liveItemOf)
       .where(where),
     db
       .select({
@@ -422,7 +481,7 @@ export async function searchPaid(db: Db, companyId: number, q: SearchPaidBody) {
       })
       .from(document)
       .innerJoin(employee, eq(employee.id, document.applicantId))
-      .leftJoin(remittanceItem, eq(remittanceItem.documentId, document.id))
+      .leftJoin(remittanceItem, liveItemOf)
       .where(where)
       .orderBy(
         orderFrom({ DocNo: document.docNo, PaidAt: remittanceItem.paidAt }, q, document.docNo),
@@ -506,6 +565,11 @@ export async function deductionsOfRun(db: Db, runId: number): Promise<DeductionV
     .orderBy(asc(remittanceItem.lineNo), asc(document.docNo), asc(remittanceDeduction.id));
 }
 
+/** The deductions of one payment (item). */
+export async function deductionsOfItem(db: Db, itemId: number): Promise<DeductionView[]> {
+  return deductionQuery(db).where(eq(remittanceItem.id, itemId)).orderBy(asc(remittanceDeduction.id));
+}
+
 /** The deductions of some documents' payments (the paid notices). */
 export async function deductionsOfDocuments(db: Db, documentIds: number[]): Promise<DeductionView[]> {
   if (documentIds.length === 0) return [];
@@ -525,6 +589,87 @@ export async function paymentOf(db: Db, documentId: number) {
     .select({ i: remittanceItem, companyId: remittanceRun.companyId, step: remittanceRun.step })
     .from(remittanceItem)
     .innerJoin(remittanceRun, eq(remittanceRun.id, remittanceItem.runId))
-    .where(eq(remittanceItem.documentId, documentId));
+    .where(eq(remittanceItem.documentId, documentId))
+    // The latest attempt: a failed payment shows until the document is in a run again.
+    .orderBy(desc(remittanceItem.id))
+    .limit(1);
   return row;
+}
+
+// The bank's answers -------------------------------------------------------------------------------------------------
+
+/**
+ * The items of the bank lines answered, locked (in id order, so two answers on the same lines queue rather than
+ * deadlock): what an answer is checked against, under the lock, before it changes them.
+ */
+export async function lockPayments(db: Db, companyId: number, keys: { runId: number; lineNo: number }[]) {
+  if (keys.length === 0) return [];
+  const out: { i: ItemRow; docStatus: string; docNo: string }[] = [];
+  for (let k = 0; k < keys.length; k += 1_000) {
+    const slice = keys.slice(k, k + 1_000);
+    out.push(
+      ...(await db
+        .select({ i: remittanceItem, docStatus: document.status, docNo: document.docNo })
+        .from(remittanceItem)
+        .innerJoin(remittanceRun, eq(remittanceRun.id, remittanceItem.runId))
+        .innerJoin(document, eq(document.id, remittanceItem.documentId))
+        .where(
+          and(
+            eq(remittanceRun.companyId, companyId),
+            // The runs first, so the run index finds the items; then the lines within them.
+            inArray(remittanceItem.runId, [...new Set(slice.map((x) => x.runId))]),
+            sql`(${remittanceItem.runId}, ${remittanceItem.lineNo}) in (${sql.join(
+              slice.map((x) => sql`(${x.runId}::int, ${x.lineNo}::int)`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .orderBy(asc(remittanceItem.id))
+        .for('update', { of: remittanceItem })),
+    );
+  }
+  return out;
+}
+
+/** Writes the bank's answer on items the caller locked and checked. */
+export async function answerItems(
+  db: Db,
+  ids: number[],
+  v: { bankStatus: 'paid' | 'failed'; bankReason: string | null; at: Date },
+) {
+  for (let k = 0; k < ids.length; k += 5_000)
+    await db
+      .update(remittanceItem)
+      .set({
+        bankStatus: v.bankStatus,
+        bankReason: v.bankReason,
+        bankAnsweredAt: v.at,
+        updatedAt: v.at,
+        ...(v.bankStatus === 'failed' ? { paidAt: null } : {}),
+      })
+      .where(inArray(remittanceItem.id, ids.slice(k, k + 5_000)));
+}
+
+/** The card transactions the items kept back (private spend), to settle again when their payment failed. */
+export async function cardDeductionsOf(db: Db, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({ sourceId: remittanceDeduction.sourceId })
+    .from(remittanceDeduction)
+    .where(and(inArray(remittanceDeduction.itemId, itemIds), eq(remittanceDeduction.kind, 'card_private')));
+}
+
+/** A run's bank lines still waiting for the bank's answer (the direct link asks about these). */
+export async function sentLines(db: Db, runId: number) {
+  return db
+    .select({
+      lineNo: sql<number>`${remittanceItem.lineNo}`,
+      bankAccount: sql<string>`min(${remittanceItem.bankAccount})`,
+      currency: sql<string>`min(${remittanceItem.currency})`,
+      amount: sql<string>`sum(${remittanceItem.amount})::text`,
+    })
+    .from(remittanceItem)
+    .where(and(eq(remittanceItem.runId, runId), eq(remittanceItem.bankStatus, 'sent')))
+    .groupBy(remittanceItem.lineNo)
+    .orderBy(asc(remittanceItem.lineNo));
 }

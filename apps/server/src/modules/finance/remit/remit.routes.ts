@@ -1,4 +1,5 @@
 import {
+  BankReturnResult,
   CompleteAccountBody,
   CompleteAccountResult,
   ConfirmStepBody,
@@ -35,6 +36,7 @@ import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { currentUser, postGroup } from '../../../core/http';
 import { sendPdf } from '../../../core/pdf';
+import { importReturn } from './bank-return.service';
 import * as payments from './payments.service';
 import { remittanceListPdf } from './remit-print.service';
 import * as remittance from './remittance.service';
@@ -140,6 +142,19 @@ export async function remitRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: RemitRun,
     },
     async (req) => remittance.remit(ctx, clerkOf(req), req.body),
+  );
+  run(
+    'ImportReturn',
+    {
+      summary:
+        'The bank’s return file: each payment (end-to-end id) paid or failed; a failed one waits for remittance again',
+      multipart: true,
+      response: BankReturnResult,
+    },
+    async (req) => {
+      const clerk = clerkOf(req);
+      return importReturn(ctx, req, { ...clerk, user: clerk.user });
+    },
   );
   run(
     'SapPost',

@@ -1,8 +1,16 @@
-import { AUDIT_METHODS, DEDUCTION_KINDS, PAYEE_KINDS, PAYMENT_METHODS, REMIT_STEPS } from '@ems/contracts';
+import {
+  AUDIT_METHODS,
+  BANK_STATUSES,
+  DEDUCTION_KINDS,
+  PAYEE_KINDS,
+  PAYMENT_METHODS,
+  REMIT_STEPS,
+} from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
 import { documentColumn } from '../../documents/document.table';
+import { payerAccount } from '../../masterdata/banks/banks.table';
 import { employee } from '../../org/org.table';
 import { companyColumn } from '../../system/system.table';
 import { voucher } from '../entries/entries.table';
@@ -20,6 +28,8 @@ export const remittanceRun = pgTable(
     creditingDate: date('crediting_date', { mode: 'string' }).notNull(),
     auditMethod: varchar('audit_method', { length: 10, enum: AUDIT_METHODS }).notNull(),
     step: varchar('step', { length: 10, enum: REMIT_STEPS }).notNull().default('documents'),
+    /** The company account the run pays from; its layout makes the bank file (null: the configured default). */
+    payerAccountId: integer('payer_account_id').references(() => payerAccount.id),
     /** The payment voucher (debit payable, credit bank), written when the remittance list is confirmed. */
     voucherId: integer('voucher_id').references(() => voucher.id),
     printedAt: timestamp('printed_at', { withTimezone: true }),
@@ -66,6 +76,11 @@ export const remittanceItem = pgTable(
     payeeName: varchar('payee_name', { length: 200 }).notNull(),
     bankName: varchar('bank_name', { length: 100 }),
     bankAccount: varchar('bank_account', { length: 40 }),
+    /** The payee's branch by CNAPS code and name, as the directory named it when the list was built. */
+    bankCnaps: varchar('bank_cnaps', { length: 12 }),
+    bankBranch: varchar('bank_branch', { length: 200 }),
+    /** The currency of the payable the document's voucher credited (what the bank pays in). */
+    currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     /**
      * What the payment keeps back from the payable: the employee's private business-card spend (modules/cards), so
@@ -74,9 +89,22 @@ export const remittanceItem = pgTable(
     deducted: numeric('deducted', { precision: 18, scale: 2 }).notNull().default('0'),
     lineNo: integer('line_no'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The bank's answer on the line (docs/decisions/048): sent once remitted, then paid or failed. A failed item
+     * stays as the record of the attempt, with the bank's reason; its document waits for remittance again.
+     */
+    bankStatus: varchar('bank_status', { length: 10, enum: BANK_STATUSES }),
+    bankReason: varchar('bank_reason', { length: 500 }),
+    bankAnsweredAt: timestamp('bank_answered_at', { withTimezone: true }),
     ...timestampColumns(),
   },
-  (t) => [uniqueIndex('remittance_item_document_uq').on(t.documentId), index('remittance_item_run_idx').on(t.runId)],
+  (t) => [
+    // A document is in at most one live run item; its failed attempts stay beside the item that pays it again.
+    uniqueIndex('remittance_item_document_uq').on(t.documentId).where(sql`${t.bankStatus} is distinct from 'failed'`),
+    index('remittance_item_run_idx').on(t.runId),
+    // Why a document's last payment came back, read on every row of the candidates and the pay suggestion.
+    index('remittance_item_failed_idx').on(t.documentId).where(sql`${t.bankStatus} = 'failed'`),
+  ],
 );
 
 /**

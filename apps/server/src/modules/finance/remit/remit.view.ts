@@ -22,6 +22,9 @@ export function toRun(v: RunView, culture: Culture): RemitRun {
     RunNo: runNoOf(r.id),
     Step: r.step,
     PaymentMethod: r.paymentMethod,
+    PayerAccountID: r.payerAccountId,
+    PayerAccountName: v.payerName,
+    Layout: v.payerLayout,
     CreditingDate: r.creditingDate,
     AuditMethod: r.auditMethod,
     Documents: Number(v.documents),
@@ -53,6 +56,8 @@ export function payeeOf(v: DocumentView) {
       name: v.vendorName ?? v.vendorCode ?? '',
       bankName: v.vendorBankName,
       bankAccount: v.vendorBankAccount?.trim() || null,
+      bankCnaps: v.vendorBankCnaps,
+      bankBranch: v.vendorBankBranch,
     };
   return {
     kind: 'employee' as const,
@@ -60,6 +65,8 @@ export function payeeOf(v: DocumentView) {
     name: bankAccountHolder(v.applicantBankAccountName, v.applicantZh),
     bankName: v.applicantBankName,
     bankAccount: v.applicantBankAccount?.trim() || null,
+    bankCnaps: v.applicantBankCnaps,
+    bankBranch: v.applicantBankBranch,
   };
 }
 
@@ -80,7 +87,10 @@ export function toDocumentRow(v: DocumentView, culture: Culture, now = Date.now(
     PayeeName: payee.name,
     BankName: payee.bankName,
     BankAccount: payee.bankAccount,
+    BankCnaps: payee.bankCnaps,
     Payable: v.payable,
+    Currency: v.currency,
+    LastFailure: v.lastFailure,
     PostedAt: posted,
     DaysWaiting: posted ? Math.max(0, Math.floor((now - new Date(posted).getTime()) / DAY)) : null,
     RunID: v.runId,

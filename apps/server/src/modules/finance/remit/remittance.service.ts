@@ -13,7 +13,7 @@ import type {
   SearchRemitDocumentsBody,
   TeamNode,
 } from '@ems/contracts';
-import { addMoney, compareMoney, subMoney } from '@ems/contracts';
+import { addMoney, compareMoney, endToEndIdOf, subMoney } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { guarded, staleVersion } from '../../../core/checks';
 import type { DbContext } from '../../../core/context';
@@ -26,9 +26,11 @@ import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { deductPrivateSpend, settleDeductions } from '../../cards/business/business.service';
 import { transition, transitionMany } from '../../documents/lifecycle/transition';
+import { payerAccountFor } from '../../masterdata/banks/banks.service';
 import type { NoticeLine } from '../../notify/notify.service';
 import { teamTree } from '../../org/org.service';
 import { enqueue } from '../../outbound/outbound.service';
+import { markedForTest } from '../../system/system.service';
 import { glAccount } from '../entries/accounts';
 import { type EntryInput, entriesOf, writeVoucher } from '../entries/voucher.service';
 import { queuePosting } from '../posting/queue.service';
@@ -108,11 +110,22 @@ export async function generate(ctx: DbContext, clerk: Clerk, body: GenerateDataB
   // The bank credits today at the earliest (the business day is Shanghai's).
   if (body.CreditingDate < shanghaiToday()) throw fieldError('CreditingDate', 'remit.crediting_date_past');
   const id = await ctx.db.transaction(async (tx) => {
+    // The account the run pays from (its bank's layout writes the file): the one chosen, else the default.
+    const payer =
+      body.PayerAccountID === undefined && body.RunID
+        ? undefined
+        : await payerAccountFor(tx, clerk.companyId, body.PayerAccountID);
     if (!body.RunID) {
       const open = await repo.unfinishedRun(tx, clerk.companyId);
       if (open) throw refused('remit.unfinished_run', { runNo: runNoOf(open.r.id) });
       const run = await guarded(
-        () => repo.insertRun(tx, { companyId: clerk.companyId, ...way, createdBy: clerk.userId }),
+        () =>
+          repo.insertRun(tx, {
+            companyId: clerk.companyId,
+            ...way,
+            payerAccountId: payer?.id ?? null,
+            createdBy: clerk.userId,
+          }),
         { duplicate: conflict('remit.unfinished_run', { runNo: '' }) },
       );
       await audit(tx, auditEntry(clerk, { action: 'create', entity: 'remittance_run', entityId: run.id, detail: way }));
@@ -125,12 +138,32 @@ export async function generate(ctx: DbContext, clerk: Clerk, body: GenerateDataB
       run.paymentMethod !== way.paymentMethod ||
       run.creditingDate !== way.creditingDate ||
       run.auditMethod !== way.auditMethod;
+    // Another paying account changes the bank file only, not the list or the entries.
+    if (payer !== undefined && (payer?.id ?? null) !== run.payerAccountId && !changed && !body.Confirm) {
+      await writeRun(tx, run, { payerAccountId: payer?.id ?? null });
+      await audit(
+        tx,
+        auditEntry(clerk, {
+          action: 'payer_account',
+          entity: 'remittance_run',
+          entityId: run.id,
+          detail: { payerAccountId: payer?.id ?? null },
+        }),
+      );
+      return run.id;
+    }
     if (!changed && !body.Confirm) return run.id;
     const { documents } = (await repo.runView(tx, clerk.companyId, run.id)) ?? { documents: 0 };
     if (Number(documents) > 0 && !body.Confirm) throw refused('remit.confirm_regenerate');
     if (run.voucherId) await repo.cancelOpenVoucher(tx, run.voucherId);
     await repo.clearLines(tx, run.id);
-    await writeRun(tx, run, { ...way, step: 'documents', voucherId: null, printedAt: null });
+    await writeRun(tx, run, {
+      ...way,
+      ...(payer !== undefined ? { payerAccountId: payer?.id ?? null } : {}),
+      step: 'documents',
+      voucherId: null,
+      printedAt: null,
+    });
     await audit(
       tx,
       auditEntry(clerk, { action: 'regenerate', entity: 'remittance_run', entityId: run.id, detail: way }),
@@ -198,6 +231,9 @@ export async function pass(ctx: DbContext, clerk: Clerk, body: RemitDocumentsBod
                   payeeName: payee.name,
                   bankName: payee.bankName,
                   bankAccount: payee.bankAccount,
+                  bankCnaps: payee.bankCnaps,
+                  bankBranch: payee.bankBranch,
+                  currency: view.currency,
                   amount: view.payable,
                 }),
               { duplicate: conflict('remit.in_other_run', { docNo: d.docNo }) },
@@ -324,8 +360,11 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
     const payee = payeeOf(view);
     if (!payee.bankAccount) throw refused('remit.no_bank_account', { docNo: no, payee: payee.name });
     if (compareMoney(view.payable, '0') <= 0) throw refused('remit.nothing_to_pay', { docNo: no });
+    // One line pays one currency: a payee's payables in two currencies are two lines.
     const key =
-      run.auditMethod === 'document' ? `doc:${i.documentId}` : `${payee.kind}:${payee.code}:${payee.bankAccount}`;
+      run.auditMethod === 'document'
+        ? `doc:${i.documentId}`
+        : `${payee.kind}:${payee.code}:${payee.bankAccount}:${view.currency}`;
     let lineNo = lineOf.get(key);
     if (lineNo === undefined) {
       lineNo = lineOf.size + 1;
@@ -339,6 +378,9 @@ async function buildList(tx: Db, clerk: Clerk, run: repo.RunRow) {
       payeeName: payee.name,
       bankName: payee.bankName,
       bankAccount: payee.bankAccount,
+      bankCnaps: payee.bankCnaps,
+      bankBranch: payee.bankBranch,
+      currency: view.currency,
       amount: view.payable,
       deducted: '0',
       lineNo,
@@ -426,6 +468,8 @@ async function writePaymentVoucher(tx: Db, clerk: Clerk, run: repo.RunRow) {
 /** Step 3: the remittance list by bank line. */
 export async function record(db: Db, clerk: Clerk, runId: number): Promise<RemitRecordResult> {
   const run = await runOf(db, clerk, runId);
+  // The end-to-end ids as the bank file carries them (marked on a test system).
+  const fileRunNo = await markedForTest(db, clerk.companyId, run.RunNo);
   const deductions = new Map<number | null, repo.DeductionView[]>();
   for (const d of await repo.deductionsOfRun(db, runId))
     deductions.set(d.lineNo, [...(deductions.get(d.lineNo) ?? []), d]);
@@ -440,6 +484,12 @@ export async function record(db: Db, clerk: Clerk, runId: number): Promise<Remit
         PayeeName: l.payeeName,
         BankName: l.bankName,
         BankAccount: shownAccount(clerk.user, l.bankAccount) ?? '',
+        BankCnaps: l.bankCnaps,
+        BankBranch: l.bankBranch,
+        Currency: l.currency,
+        EndToEndID: endToEndIdOf(fileRunNo, Number(l.lineNo)),
+        BankStatus: l.bankStatus,
+        BankReason: l.bankReason,
         Documents: Number(l.documents),
         DocNos: l.docNos,
         Gross: grossOf(l.amount, kept),

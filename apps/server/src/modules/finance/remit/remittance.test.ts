@@ -258,7 +258,10 @@ describe('the payee as the bank registered the account', () => {
     csv
       .trim()
       .split('\n')
-      .map((l) => l.split(',').slice(4, 8).join(','));
+      .map((l) => {
+        const c = l.split(',');
+        return [c[6], c[7], c[10], c[11]].join(',');
+      });
 
   it('names the payee alike in Chinese and in English: the registered holder, else the Chinese name', async () => {
     const holder = await payee(t, 'PH1');
@@ -283,19 +286,25 @@ describe('the payee as the bank registered the account', () => {
       const csv = renderBankFile(
         {
           runNo: run.RunNo,
+          createdAt: '2026-11-25T00:00:00.000Z',
           creditingDate: WAY.CreditingDate,
           method: 'transfer',
           total: list.Total,
+          debtor: null,
           lines: lines.map((l) => ({
             lineNo: Number(l.lineNo),
+            endToEndId: `${run.RunNo}-${l.lineNo}`,
             payeeName: l.payeeName,
             bankName: l.bankName,
+            bankCnaps: l.bankCnaps,
+            bankBranch: l.bankBranch,
             bankAccount: l.bankAccount,
             amount: l.amount,
+            currency: l.currency,
             reference: l.docNos,
           })),
         },
-        'csv',
+        'generic_csv',
       );
       const pdf = await t.call(`${R}/PrintList`, { RunID: run.RunID }, finance, headers);
       expect(pdf.statusCode).toBe(200);
@@ -404,7 +413,7 @@ describe('a run stopped at any step', () => {
     await ok(`${R}/Remit`, { RunID: run.RunID, Version: Run.Version });
 
     const dir = mkdtempSync(join(tmpdir(), 'ems-bank-'));
-    const real = bankFileAdapter('bank-file', dir, 'xml');
+    const real = bankFileAdapter('bank-file', dir, 'generic_csv');
     const crashing: BankGateway = {
       name: 'crashing',
       async deliver(file) {
@@ -420,10 +429,10 @@ describe('a run stopped at any step', () => {
     } finally {
       useBankGateway(previous);
     }
-    expect(readdirSync(dir)).toEqual([`${Run.RunNo}.xml`]);
-    const xml = readFileSync(join(dir, `${Run.RunNo}.xml`), 'utf8');
-    expect(xml).toContain('priority="URGENT"');
-    expect(xml.match(/<Payment /g)).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual([`${Run.RunNo}.csv`]);
+    const csv = readFileSync(join(dir, `${Run.RunNo}.csv`), 'utf8');
+    expect(csv).toContain(',URGENT,');
+    expect(csv.trim().split('\n')).toHaveLength(2);
   });
 });
 

@@ -20,6 +20,7 @@ import { localName } from '../../../core/i18n';
 import { keptAccount, shownAccount, type Viewer } from '../../../core/masking';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
+import { branchFields } from '../banks/banks.service';
 import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import { yesNoText } from './excel';
 import * as repo from './providers.repository';
@@ -39,6 +40,8 @@ function providerRow(
     TaxNo: p.taxNo,
     BankName: p.bankName,
     BankAccount: shownAccount(viewer, p.bankAccount),
+    BankCnaps: p.bankCnaps,
+    BankBranch: p.bankBranch,
     Category: p.category,
     Active: p.active,
     OnPOWhiteList: r.whiteListed,
@@ -75,10 +78,15 @@ export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody,
     taxNo: body.TaxNo || null,
     bankName: body.BankName || null,
     bankAccount: keptAccount(body.BankAccount || null, stored?.provider.bankAccount),
+    bankCnaps: null as string | null,
+    bankBranch: null as string | null,
     category: body.Category,
     active: body.Active,
   };
   return db.transaction(async (tx) => {
+    // The branch from the directory, checked against the vendor's bank (a save without a code clears it).
+    const branch = await branchFields(tx, actor.companyId, body.BankCnaps ?? null, values.bankName);
+    if (branch) Object.assign(values, branch);
     let id: number;
     if (body.ID === undefined) {
       id = (

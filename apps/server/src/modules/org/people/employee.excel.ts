@@ -10,12 +10,14 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
+import { AppError } from '../../../core/errors';
 import { type ExportColumn, sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
 import { shownAccount, type Viewer } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
+import { branchFields } from '../../masterdata/banks/banks.service';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './employee.repository';
 import { teamScope } from './employee.service';
@@ -35,6 +37,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
   { key: 'BankName', headerKey: `${H}bankName` },
   { key: 'BankAccount', headerKey: `${H}bankAccount` },
   { key: 'BankAccountName', headerKey: `${H}bankAccountName` },
+  { key: 'BankCnaps', headerKey: `${H}bankCnaps` },
   { key: 'Language', headerKey: `${H}language` },
   { key: 'Username', headerKey: `${H}username` },
   { key: 'ApprovalLimit', headerKey: `${H}approvalLimit` },
@@ -63,6 +66,7 @@ export async function exportPeople(
     BankName: (r) => r.e.bankName,
     BankAccount: (r) => shownAccount(viewer, r.e.bankAccount),
     BankAccountName: (r) => r.e.bankAccountName,
+    BankCnaps: (r) => r.e.bankCnaps,
     Language: (r) => r.e.language,
     Username: (r) => r.username,
     ApprovalLimit: (r) => r.e.approvalLimit,
@@ -159,6 +163,19 @@ export async function importPeople(
       seen.add(m);
     }
   }
+  // Each account's branch from the directory (docs/decisions/047): a code unknown, stopped or of another bank is a bad cell.
+  const branches = new Map<number, { bankCnaps: string | null; bankBranch: string | null; bankName?: string }>();
+  if (present.has('BankCnaps'))
+    for (const { row, value } of good) {
+      try {
+        const b = await branchFields(db, actor.companyId, value.BankCnaps ?? null, value.BankName);
+        if (b) branches.set(row, b);
+      } catch (err) {
+        const cell = err instanceof AppError ? err.fieldErrors?.[0] : undefined;
+        if (!cell) throw err;
+        errors.add(row, 'BankCnaps', cell.code, cell.params);
+      }
+    }
   errors.throwIfAny();
 
   // New accounts share the hash of a secret nobody knows: they cannot sign in until a password is reset for them.
@@ -166,7 +183,7 @@ export async function importPeople(
   return db.transaction(async (tx) => {
     let created = 0;
     const ids = new Map<string, number>();
-    for (const { value } of good) {
+    for (const { row, value } of good) {
       const code = value.Code.toLowerCase();
       const fields: Partial<repo.EmployeeValues> = {
         code: value.Code,
@@ -181,6 +198,8 @@ export async function importPeople(
       if (present.has('BankAccount') && !isMaskedAccount(value.BankAccount))
         fields.bankAccount = value.BankAccount ?? null;
       if (present.has('BankAccountName')) fields.bankAccountName = value.BankAccountName ?? null;
+      const branch = branches.get(row);
+      if (branch) Object.assign(fields, branch);
       if (present.has('Language') && value.Language) fields.language = value.Language;
       if (present.has('ApprovalLimit')) fields.approvalLimit = value.ApprovalLimit ? money(value.ApprovalLimit) : null;
       const existing = byCode.get(code);

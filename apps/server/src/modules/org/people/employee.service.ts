@@ -14,6 +14,7 @@ import { localName } from '../../../core/i18n';
 import { keptAccount, wholeAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
+import { branchFields } from '../../masterdata/banks/banks.service';
 import { subtree } from '../org.tree';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './employee.repository';
@@ -84,6 +85,8 @@ export async function select(db: Db, actor: Actor, id: number): Promise<Employee
     // The one-person edit form of HR (personManage): the whole number, by purpose (core/masking).
     BankAccount: wholeAccount(e.bankAccount, 'editing'),
     BankAccountName: e.bankAccountName,
+    BankCnaps: e.bankCnaps,
+    BankBranch: e.bankBranch,
     Language: e.language,
     Status: e.status,
     ApprovalLimit: e.approvalLimit,
@@ -156,6 +159,8 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
         bankName: body.BankName ?? null,
         bankAccount: keptAccount(body.BankAccount ?? null, existing?.bankAccount),
         bankAccountName: body.BankAccountName || null,
+        // The branch from the directory, checked against the bank (a save without a code clears it).
+        ...(await branchFields(tx, actor.companyId, body.BankCnaps ?? null, body.BankName)),
         language: body.Language,
       };
       let saved: repo.EmployeeEntity;

@@ -1,7 +1,7 @@
 import type { DocumentPayment, PaymentDeduction } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Table } from 'antd';
+import { Alert, Descriptions, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { Panel } from '../../../shared/Panel';
@@ -44,12 +44,22 @@ export function DocumentPaymentPanel({ documentId }: { documentId: number }) {
   const I = Descriptions.Item;
   return (
     <Panel title={t('remit.payment.title')} testId="doc-section-payment">
+      {p.Status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="doc-payment-failed"
+          message={t('remit.payment.failed', { reason: p.FailureReason ?? '' })}
+        />
+      )}
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} data-testid="doc-payment">
         <I label={t('remit.field.runNo')}>{p.RunNo}</I>
         <I label={t('remit.field.status')}>{t(`remit.payment.status.${p.Status}`)}</I>
         <I label={t('remit.field.paidAt')}>{displayDateTime(p.PaidAt)}</I>
         <I label={t('remit.field.payee')}>{p.PayeeName}</I>
         <I label={t('remit.field.bankAccount')}>{[p.BankName, p.BankAccount].filter(Boolean).join(' ')}</I>
+        {p.BankBranch ? <I label={t('remit.field.branch')}>{p.BankBranch}</I> : null}
         <I label={t('remit.field.gross')}>
           <span data-testid="doc-payment-gross">{formatAmount(p.Gross)}</span>
         </I>

@@ -22,12 +22,17 @@ const api = vi.hoisted(() => ({
   sapPost: vi.fn(),
 }));
 vi.mock('./api', () => ({ remitApi: api }));
+// The paying account's picker searches the server; the way step's other fields are what these tests drive.
+vi.mock('../../masterdata/banks/BankBranchPicker', () => ({ PayerAccountPicker: () => null }));
 
 const run = (over: Partial<RemitRun>): RemitRun => ({
   RunID: 4,
   RunNo: 'RM000004',
   Step: 'documents',
   PaymentMethod: 'transfer',
+  PayerAccountID: null,
+  PayerAccountName: null,
+  Layout: null,
   CreditingDate: '2026-11-24',
   AuditMethod: 'payee',
   Documents: 2,

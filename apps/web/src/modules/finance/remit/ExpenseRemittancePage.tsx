@@ -27,7 +27,9 @@ import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { saveDownload } from '../../../shared/download';
 import { displayDateTime } from '../../../shared/format';
+import { PayerAccountPicker } from '../../masterdata/banks/BankBranchPicker';
 import { remitApi } from './api';
+import { LastFailure, ReturnImport } from './BankAnswers';
 import { RemitLinesTable } from './RemitLinesTable';
 
 const STEP_KEYS = ['way', 'documents', 'list', 'entries', 'print', 'remit'] as const;
@@ -60,6 +62,7 @@ function ConfirmButton({ run, onDone, labelKey }: { run: RemitRun; onDone: Refre
 }
 
 interface WayValues {
+  PayerAccountID?: number | null;
   PaymentMethod: PaymentMethod;
   CreditingDate: Dayjs;
   AuditMethod: AuditMethod;
@@ -72,7 +75,12 @@ function WayStep({ run, onSaved }: { run: RemitRun | null; onSaved: (run: RemitR
   useEffect(() => {
     form.setFieldsValue(
       run
-        ? { PaymentMethod: run.PaymentMethod, CreditingDate: dayjs(run.CreditingDate), AuditMethod: run.AuditMethod }
+        ? {
+            PayerAccountID: run.PayerAccountID,
+            PaymentMethod: run.PaymentMethod,
+            CreditingDate: dayjs(run.CreditingDate),
+            AuditMethod: run.AuditMethod,
+          }
         : { PaymentMethod: 'transfer', CreditingDate: dayjs(shanghaiToday()), AuditMethod: 'payee' },
     );
   }, [form, run]);
@@ -82,12 +90,17 @@ function WayStep({ run, onSaved }: { run: RemitRun | null; onSaved: (run: RemitR
       PaymentMethod: v.PaymentMethod,
       CreditingDate: v.CreditingDate.format('YYYY-MM-DD'),
       AuditMethod: v.AuditMethod,
+      ...(v.PayerAccountID ? { PayerAccountID: v.PayerAccountID } : {}),
     };
     if (!run) return onSaved(await remitApi.generate(body));
+    const payerChanged = (v.PayerAccountID ?? null) !== run.PayerAccountID && !!v.PayerAccountID;
     const changed =
       body.PaymentMethod !== run.PaymentMethod ||
       body.CreditingDate !== run.CreditingDate ||
       body.AuditMethod !== run.AuditMethod;
+    // Another paying account changes the bank file only: nothing to regenerate.
+    if (!changed && payerChanged)
+      return onSaved(await remitApi.generate({ ...body, RunID: run.RunID, Version: run.Version }));
     if (!changed) return onSaved(run);
     // The remittance list and the entries are made from the way: changing it makes them again.
     const confirmNeeded = run.Documents > 0;
@@ -97,6 +110,9 @@ function WayStep({ run, onSaved }: { run: RemitRun | null; onSaved: (run: RemitR
   const disabled = run?.Step === 'done';
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 420 }} disabled={disabled}>
+      <Form.Item name="PayerAccountID" label={t('remit.field.payerAccount')} extra={t('remit.way.payerHint')}>
+        <PayerAccountPicker data-testid="remit-payer" />
+      </Form.Item>
       <Form.Item name="PaymentMethod" label={t('remit.field.paymentMethod')} rules={[{ required: true }]}>
         <Select
           data-testid="remit-method"
@@ -153,6 +169,11 @@ function useDocumentColumns(): TableColumnsType<RemitDocumentRow> {
     { dataIndex: 'BankAccount', title: t('remit.field.bankAccount') },
     { dataIndex: 'Payable', title: t('remit.field.amount'), align: 'right', render: (v: string) => formatAmount(v) },
     { dataIndex: 'DaysWaiting', title: t('remit.field.daysWaiting'), align: 'right' },
+    {
+      dataIndex: 'LastFailure',
+      title: t('remit.field.lastFailure'),
+      render: (v: string | null) => <LastFailure reason={v} />,
+    },
   ];
 }
 
@@ -343,6 +364,10 @@ function RemitStepView({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
         <Descriptions.Item label={t('remit.field.bankFile')}>
           {run.BankFile ?? (done ? t('remit.remit.bankPending') : '')}
         </Descriptions.Item>
+        <Descriptions.Item label={t('remit.field.payerAccount')}>
+          {run.PayerAccountName ?? ''}
+          {run.Layout ? ` · ${t(`banks.layout.${run.Layout}`)}` : ''}
+        </Descriptions.Item>
       </Descriptions>
       {done ? (
         <Alert
@@ -367,6 +392,12 @@ function RemitStepView({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
         >
           {t('remit.action.remit')}
         </ActionButton>
+      )}
+      {done && (
+        <>
+          <ReturnImport run={run} onDone={onDone} />
+          <RemitLinesTable runId={run.RunID} version={run.Version} />
+        </>
       )}
       {done && run.VoucherState === 'failed' && (
         <ActionButton

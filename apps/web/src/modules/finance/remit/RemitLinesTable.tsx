@@ -5,6 +5,7 @@ import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { remitApi } from './api';
+import { BankStatusTag } from './BankAnswers';
 import { DeductionList } from './Deductions';
 
 /** A run's remittance list: one row per bank line (payee and account, or document), with the total. */
@@ -30,6 +31,11 @@ export function RemitLinesTable({ runId, version }: { runId: number; version?: n
         { dataIndex: 'PayeeName', title: t('remit.field.payee') },
         { dataIndex: 'BankName', title: t('remit.field.bankName') },
         { dataIndex: 'BankAccount', title: t('remit.field.bankAccount') },
+        {
+          dataIndex: 'BankCnaps',
+          title: t('remit.field.branch'),
+          render: (v: string | null, r) => (v ? `${v} ${r.BankBranch ?? ''}` : ''),
+        },
         { dataIndex: 'DocNos', title: t('remit.field.docNos'), ellipsis: true },
         { dataIndex: 'Gross', title: t('remit.field.gross'), align: 'right', render: (v: string) => formatAmount(v) },
         {
@@ -39,7 +45,14 @@ export function RemitLinesTable({ runId, version }: { runId: number; version?: n
           render: (_, r) => (r.Deductions.length ? formatAmount(subMoney(r.Gross, r.Amount)) : ''),
         },
         { dataIndex: 'Amount', title: t('remit.field.net'), align: 'right', render: (v: string) => formatAmount(v) },
+        { dataIndex: 'Currency', title: t('remit.field.currency') },
         { dataIndex: 'PaidAt', title: t('remit.field.paidAt'), render: (v) => displayDateTime(v) },
+        { dataIndex: 'EndToEndID', title: t('remit.field.endToEndId') },
+        {
+          dataIndex: 'BankStatus',
+          title: t('remit.field.bankStatus'),
+          render: (v: string | null, r) => <BankStatusTag status={v} reason={r.BankReason} />,
+        },
       ]}
       footer={() => (
         <Typography.Text strong>

@@ -1,4 +1,5 @@
 import type {
+  BankReturnResult,
   CompleteAccountResult,
   ConfirmStepBody,
   DocumentPaymentResult,
@@ -37,6 +38,7 @@ export const remitApi = {
   remit: (runId: number, version: number) => http.post<RemitRun>(`${R}/Remit`, { RunID: runId, Version: version }),
   documentPayment: (id: number) => http.post<DocumentPaymentResult>('/api/DocumentPayment/Load', { ID: id }),
   sapPost: (runId: number) => http.post<RemitRun>(`${R}/SapPost`, { RunID: runId }),
+  importReturn: (file: File) => http.upload<BankReturnResult>(`${R}/ImportReturn`, file, {}, { overlay: true }),
   runs: (body: Record<string, unknown>) => http.post<Page<RemitRun>>(`${R}/SearchRuns`, body),
   postings: (body: Record<string, unknown>) => http.post<Page<RemitPostingRow>>('/api/RemitPosting/Search', body),
   resend: (runIds: number[]) => http.post<ResendResult>('/api/RemitPosting/ResendPosting', { RunIDs: runIds }),

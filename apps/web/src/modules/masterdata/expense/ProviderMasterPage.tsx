@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { displayDateTime } from '../../../shared/format';
 import { type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
+import { BankBranchPicker } from '../banks/BankBranchPicker';
 import { providerApi } from './api';
 import { CODE_NAME_FIELDS, PROVIDER_CATEGORY_OPTIONS, textBool, withBools, YES_NO } from './options';
 import { optionControl } from './pickers';
@@ -26,6 +27,7 @@ const PROVIDER_EDITOR: EditorDef<ProviderRow> = {
     { name: 'TaxNo', labelKey: 'expenseMaster.provider.taxNo', type: 'text', maxLength: 20 },
     { name: 'BankName', labelKey: 'expenseMaster.provider.bankName', type: 'text', maxLength: 100 },
     { name: 'BankAccount', labelKey: 'expenseMaster.provider.bankAccount', type: 'text', maxLength: 32 },
+    { name: 'BankCnaps', labelKey: 'expenseMaster.provider.bankCnaps', type: 'custom', control: BankBranchPicker },
     { name: 'Active', labelKey: 'expenseMaster.field.active', type: 'select', required: true, options: YES_NO },
   ],
   save: (v, row) =>

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/format';
 import { type ActionDef, type ColumnDef, type EditorDef, type FilterDef, ListPage } from '../../../shared/list-page';
+import { BankBranchPicker } from '../../masterdata/banks/BankBranchPicker';
 import { EMPLOYEE_STATUS_OPTIONS, EmployeeStatusTag, YES_NO } from '../controls';
 import { EmployeePicker } from '../pickers/EmployeePicker';
 import { TeamTreeSelect } from '../pickers/TeamTreeSelect';
@@ -81,6 +82,7 @@ export default function PersonManagePage() {
         { name: 'Mobile', labelKey: `${F}mobile`, type: 'text', maxLength: 30 },
         { name: 'BankName', labelKey: `${F}bankName`, type: 'text', maxLength: 100 },
         { name: 'BankAccount', labelKey: `${F}bankAccount`, type: 'text', maxLength: 40 },
+        { name: 'BankCnaps', labelKey: `${F}bankCnaps`, type: 'custom', control: BankBranchPicker },
         { name: 'BankAccountName', labelKey: `${F}bankAccountName`, type: 'text', maxLength: 200 },
         { name: 'Language', labelKey: `${F}language`, type: 'select', options: LANGUAGES },
       ],

@@ -60,7 +60,12 @@ export const DEMO_HCOS = [
 ] as const;
 
 /** The demo cities and titles in English (the master keeps both languages). */
-export const CITY_EN: Record<string, string> = { 北京: 'Beijing', 上海: 'Shanghai', 广州: 'Guangzhou', 成都: 'Chengdu' };
+export const CITY_EN: Record<string, string> = {
+  北京: 'Beijing',
+  上海: 'Shanghai',
+  广州: 'Guangzhou',
+  成都: 'Chengdu',
+};
 export const TITLE_EN: Record<string, string> = {
   主任医师: 'Chief Physician',
   副主任医师: 'Associate Chief Physician',

@@ -10,14 +10,7 @@ import { customerHco, customerHcp } from '../../modules/masterdata/customers/cus
 import { baseInfo, baseInfoType } from '../../modules/masterdata/reference.table';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
-import {
-  CITY_EN,
-  DEMO_HCOS,
-  DEMO_HCPS,
-  type DemoCustomers,
-  EMPLOYEE_COVERAGE,
-  TITLE_EN,
-} from './demo-customers.data';
+import { CITY_EN, DEMO_HCOS, DEMO_HCPS, type DemoCustomers, EMPLOYEE_COVERAGE, TITLE_EN } from './demo-customers.data';
 
 /**
  * The customer master of each demo company: hospitals, doctors, and who covers whom (the demo employee a fixed set,

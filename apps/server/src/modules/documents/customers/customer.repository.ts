@@ -106,7 +106,15 @@ export async function setShares(db: Db, shares: { id: number; amount: string | n
 
 export async function clinicalOf(db: Db, documentId: number) {
   return db
-    .select({ c: clinical, code: hco.code, nameZh: hco.nameZh, nameEn: hco.nameEn, level: hco.level, cityZh: hco.cityZh, cityEn: hco.cityEn })
+    .select({
+      c: clinical,
+      code: hco.code,
+      nameZh: hco.nameZh,
+      nameEn: hco.nameEn,
+      level: hco.level,
+      cityZh: hco.cityZh,
+      cityEn: hco.cityEn,
+    })
     .from(clinical)
     .innerJoin(hco, eq(hco.id, clinical.hcoId))
     .where(eq(clinical.documentId, documentId))

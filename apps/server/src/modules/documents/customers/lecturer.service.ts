@@ -144,7 +144,10 @@ export async function print(ctx: AppContext, user: SessionUser, id: number) {
       [label('customer.field.code'), r.hcpCode],
       [label('customer.field.hco'), r.hcoZh === null ? '' : names(r.hcoZh, r.hcoEn ?? r.hcoZh)],
       [label('customer.field.department'), r.department ?? ''],
-      [label('customer.field.title'), r.titleZh === null ? (r.titleEn ?? '') : names(r.titleZh, r.titleEn ?? r.titleZh)],
+      [
+        label('customer.field.title'),
+        r.titleZh === null ? (r.titleEn ?? '') : names(r.titleZh, r.titleEn ?? r.titleZh),
+      ],
       [label('lecturer.field.feeBasis'), label(`lecturer.basis.${r.l.feeBasis}`)],
     ]);
     kit.table(

@@ -251,7 +251,12 @@ export async function removeCoverage(db: Db, actor: Actor, ids: number[]): Promi
     await repo.deleteCoverage(tx, unique);
     await audit(
       tx,
-      auditEntry(actor, { action: 'delete', entity: 'customer_coverage', entityId: unique.join(','), detail: { rows } }),
+      auditEntry(actor, {
+        action: 'delete',
+        entity: 'customer_coverage',
+        entityId: unique.join(','),
+        detail: { rows },
+      }),
     );
     return rows.length;
   });

@@ -86,8 +86,8 @@ describe('HCP and HCO master data', () => {
     const zh = await pack(baseUrl, 'zh-CN');
     const { context, page } = await newPage(browser, baseUrl);
     await signIn(page, 'admin');
-    await switchTo(page, 'zh-CN');
 
+    // A new session starts in Chinese.
     await page.goto('/manage/HCPManage');
     await page.getByText(text(zh, 'menu.master.HCPManage')).first().waitFor();
     await page.locator('tr', { hasText: 'P001' }).first().waitFor();

@@ -84,7 +84,7 @@ export default function CoveragePage() {
     <>
       <ListPage<CoverageRow>
         titleKey="menu.master.CustomerCoverage"
-        queryKey="customerMaster.coverage"
+        queryKey="customerCoverage"
         searchCall={(body) => coverageApi.search(body)}
         exportCall={(filters) => coverageApi.export(filters)}
         importCall={(file) => coverageApi.import(file)}

@@ -85,7 +85,7 @@ export default function HcoPage() {
   return (
     <ListPage<HcoRow>
       titleKey="menu.master.HCOManage"
-      queryKey="customerMaster.hcos"
+      queryKey="hcoMaster"
       searchCall={(body) => hcoApi.search(withTrialFlag(body))}
       exportCall={(filters) => hcoApi.export(withTrialFlag(filters))}
       importCall={(file) => hcoApi.import(file)}

@@ -58,7 +58,7 @@ export default function HcpPage() {
   return (
     <ListPage<HcpRow>
       titleKey="menu.master.HCPManage"
-      queryKey="customerMaster.hcps"
+      queryKey="hcpMaster"
       searchCall={(body) => hcpApi.search(body)}
       exportCall={(filters) => hcpApi.export(filters)}
       importCall={(file) => hcpApi.import(file)}

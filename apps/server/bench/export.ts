@@ -45,6 +45,8 @@ export async function runExport(opts: { database: string; admin: string }): Prom
       GIVE_UP_S,
     );
     const growth = peak - baseline;
+    // The HCP master's export (every HCP of the company with its HCO, in the import layout).
+    const hcps = await timedDownload(server, '/api/customerMaster/ExportHCP', {}, admin, GIVE_UP_S);
     const full = rows >= ROWS;
     const short = full ? '' : ` (only ${rows} documents in the data: the budget is for ${ROWS})`;
     const per100k = full ? '' : `, ≈ ${((seconds * ROWS) / Math.max(1, rows)).toFixed(1)} s per ${ROWS} rows`;
@@ -64,6 +66,15 @@ export async function runExport(opts: { database: string; admin: string }): Prom
         figures: `+${growth.toFixed(0)} MB (RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MB)${short}`,
         budget: `≤ ${MB_BUDGET} MB`,
         met: verdict(full, growth <= MB_BUDGET),
+      },
+      {
+        part: 'export',
+        what: 'HCP master export, every HCP of the company (admin)',
+        figures: hcps.finished
+          ? `${hcps.seconds.toFixed(2)} s, ${(hcps.bytes / 1024).toFixed(0)} KB file`
+          : `not finished after ${GIVE_UP_S} s`,
+        budget: `≤ ${SECONDS_BUDGET} s`,
+        met: hcps.finished && hcps.seconds <= SECONDS_BUDGET,
       },
     ];
   } finally {

@@ -69,6 +69,7 @@ function listCalls(keyword: { person: string }): ListCall[] {
     },
     { name: 'teams', url: '/api/system/GetTeamList', body: PAGE, callers: 'admin' },
     { name: 'cost centres', url: '/api/CostCenterMaster/Search', body: PAGE, callers: 'admin' },
+    { name: 'HCP master list', url: '/api/customerMaster/SearchHCP', body: PAGE, callers: 'admin' },
     { name: 'expense types', url: '/api/system/SearchExpenseType', body: { DocType: 'deputy' }, callers: 'admin' },
     { name: 'internal orders', url: '/api/InsideOrder/Search', body: PAGE, callers: 'admin' },
     { name: 'ledger expenses', url: '/api/MainExpense/Search', body: PAGE, callers: 'admin' },

@@ -10,6 +10,7 @@ export * from './cards';
 export * from './common';
 export * from './costcentre';
 export * from './costimport';
+export * from './customer-master';
 export * from './customers';
 export * from './document-parts';
 export * from './documents';

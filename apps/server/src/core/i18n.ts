@@ -57,3 +57,8 @@ export function cultureOf(bodyLanguage: unknown, acceptLanguage: string | undefi
 export function localName<T extends string | null>(culture: Culture, zh: T, en: T): T {
   return culture === 'en-GB' && en ? en : zh;
 }
+
+/** An optional bilingual text (a city, a title) in the user's language: the other language when one is blank. */
+export function localText(culture: Culture, zh: string | null, en: string | null): string | null {
+  return (culture === 'en-GB' ? en || zh : zh || en) || null;
+}

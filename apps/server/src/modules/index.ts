@@ -31,6 +31,7 @@ import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
 import { costCentreRoutes } from './masterdata/costcentre/costcentre.routes';
 import { costImportRoutes } from './masterdata/costimport/costimport.routes';
+import { customerMasterRoutes } from './masterdata/customers/customer-master.routes';
 import { erpCodesRoutes } from './masterdata/erpcodes/erpcodes.routes';
 import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
@@ -74,6 +75,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   approvalRoutes,
   expenseMasterRoutes,
   catalogRoutes,
+  customerMasterRoutes,
   costCentreRoutes,
   ledgerRoutes,
   erpCodesRoutes,

@@ -14,7 +14,7 @@ export async function prepareCompliance(run: ScaleRun): Promise<void> {
   await phase(run, 'HCPs', () =>
     exec(
       run,
-      `insert into customer_hcp (company_id, code, name_zh, name_en, hco_id, title, department)
+      `insert into customer_hcp (company_id, code, name_zh, name_en, hco_id, title_zh, department)
        select c.id, 'SP' || lpad(n::text, 5, '0'), '医生' || n, 'Doctor ' || n,
          (select h.id from customer_hco h where h.company_id = c.id order by h.id offset n % greatest(1,
            (select count(*) from customer_hco h2 where h2.company_id = c.id)) limit 1),

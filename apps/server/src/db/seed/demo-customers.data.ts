@@ -71,6 +71,20 @@ export function demoIdNumber(code: string): string {
   return `${body}${'10X98765432'[sum % 11]}`;
 }
 
+/** The demo cities and titles in English (the master keeps both languages). */
+export const CITY_EN: Record<string, string> = {
+  北京: 'Beijing',
+  上海: 'Shanghai',
+  广州: 'Guangzhou',
+  成都: 'Chengdu',
+};
+export const TITLE_EN: Record<string, string> = {
+  主任医师: 'Chief Physician',
+  副主任医师: 'Associate Chief Physician',
+  主治医师: 'Attending Physician',
+  住院医师: 'Resident Physician',
+};
+
 /** Doctors (HCPs), each at one of the hospitals above. */
 export const DEMO_HCPS = [
   { code: 'P001', zh: '王建国', en: 'Jianguo Wang', hco: 'H001', title: '主任医师', dept: '肿瘤内科' },

@@ -10,7 +10,15 @@ import { customerHco, customerHcp } from '../../modules/masterdata/customers/cus
 import { baseInfo, baseInfoType } from '../../modules/masterdata/reference.table';
 import { employee } from '../../modules/org/org.table';
 import { company } from '../../modules/system/system.table';
-import { DEMO_HCOS, DEMO_HCPS, type DemoCustomers, demoIdNumber, EMPLOYEE_COVERAGE } from './demo-customers.data';
+import {
+  CITY_EN,
+  DEMO_HCOS,
+  DEMO_HCPS,
+  type DemoCustomers,
+  demoIdNumber,
+  EMPLOYEE_COVERAGE,
+  TITLE_EN,
+} from './demo-customers.data';
 
 /**
  * The customer master of each demo company: hospitals, doctors, and who covers whom (the demo employee a fixed set,
@@ -31,7 +39,8 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
               nameZh: h.zh,
               nameEn: h.en,
               level: h.level,
-              city: h.city,
+              cityZh: h.city,
+              cityEn: CITY_EN[h.city] ?? h.city,
               clinicalTrial: h.trial,
             })),
           )
@@ -47,7 +56,8 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
               nameZh: h.zh,
               nameEn: h.en,
               hcoId: hcos.get(h.hco) ?? null,
-              title: h.title,
+              titleZh: h.title,
+              titleEn: TITLE_EN[h.title] ?? h.title,
               department: h.dept,
               idNumber: demoIdNumber(h.code),
             })),

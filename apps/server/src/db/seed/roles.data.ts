@@ -61,6 +61,12 @@ export const ROLE_SEEDS: { code: string; zh: string; en: string; isAdmin?: boole
     ],
   },
   {
+    code: 'MASTERDATA',
+    zh: '主数据管理员',
+    en: 'Master-data administrator',
+    functions: ['HCOManage', 'HCPManage', 'CustomerCoverage', 'ProductConfig', 'ProductConfigBU'],
+  },
+  {
     code: 'COMPLIANCE',
     zh: '合规查看',
     en: 'Compliance viewer',

@@ -261,8 +261,8 @@ export function subjectOptions(db: Db, companyId: number, kind: QuotaKind, f: Op
         eq(customerHco.active, true),
         kind === 'clinical_hco' ? eq(customerHco.clinicalTrial, true) : undefined,
       ),
-      hintZh: sql<string | null>`${customerHco.city}`,
-      hintEn: sql<string | null>`${customerHco.city}`,
+      hintZh: sql<string | null>`${customerHco.cityZh}`,
+      hintEn: sql<string | null>`coalesce(${customerHco.cityEn}, ${customerHco.cityZh})`,
     });
   if (kind === 'employee') {
     const teamName = (name: typeof team.nameZh | typeof team.nameEn) =>

@@ -12,7 +12,7 @@ function subjects(kind: QuotaKind): SQL {
     return sql`(select p.id, p.code, p.name_zh, p.name_en, h.name_zh as extra_zh, h.name_en as extra_en
       from customer_hcp p left join customer_hco h on h.id = p.hco_id)`;
   if (kind === 'hco' || kind === 'clinical_hco')
-    return sql`(select id, code, name_zh, name_en, city as extra_zh, city as extra_en from customer_hco)`;
+    return sql`(select id, code, name_zh, name_en, city_zh as extra_zh, coalesce(city_en, city_zh) as extra_en from customer_hco)`;
   if (kind === 'employee')
     return sql`(select id, code, name_zh, name_en, null::text as extra_zh, null::text as extra_en from employee)`;
   return sql`(select id, code, name_zh, name_en, null::text as extra_zh, null::text as extra_en from expense_item)`;

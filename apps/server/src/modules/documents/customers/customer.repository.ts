@@ -40,7 +40,8 @@ export async function attendeesOf(db: Db, documentId: number) {
       hcpCode: hcp.code,
       hcpZh: hcp.nameZh,
       hcpEn: hcp.nameEn,
-      title: hcp.title,
+      titleZh: hcp.titleZh,
+      titleEn: hcp.titleEn,
       department: hcp.department,
       hcoCode: hco.code,
       hcoZh: hco.nameZh,
@@ -105,7 +106,15 @@ export async function setShares(db: Db, shares: { id: number; amount: string | n
 
 export async function clinicalOf(db: Db, documentId: number) {
   return db
-    .select({ c: clinical, code: hco.code, nameZh: hco.nameZh, nameEn: hco.nameEn, level: hco.level, city: hco.city })
+    .select({
+      c: clinical,
+      code: hco.code,
+      nameZh: hco.nameZh,
+      nameEn: hco.nameEn,
+      level: hco.level,
+      cityZh: hco.cityZh,
+      cityEn: hco.cityEn,
+    })
     .from(clinical)
     .innerJoin(hco, eq(hco.id, clinical.hcoId))
     .where(eq(clinical.documentId, documentId))
@@ -132,7 +141,8 @@ function agreementSelect(db: Db) {
       hcpCode: hcp.code,
       hcpZh: hcp.nameZh,
       hcpEn: hcp.nameEn,
-      title: hcp.title,
+      titleZh: hcp.titleZh,
+      titleEn: hcp.titleEn,
       department: hcp.department,
       hcoZh: hcpHco.nameZh,
       hcoEn: hcpHco.nameEn,

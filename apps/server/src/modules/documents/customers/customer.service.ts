@@ -13,7 +13,7 @@ import type { DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { fieldError, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
-import { localName } from '../../../core/i18n';
+import { localName, localText } from '../../../core/i18n';
 import { baseInfoItems } from '../../masterdata/baseinfo/baseinfo.service';
 import { activeCustomers } from '../../masterdata/customers/customer.service';
 import { visible } from '../document.service';
@@ -144,7 +144,7 @@ export async function selected(
         Code: (isHcp ? r.hcpCode : r.hcoCode) ?? '',
         Name: (isHcp ? nameOf(r.hcpZh, r.hcpEn) : hcoName) ?? '',
         HCOName: isHcp ? hcoName : null,
-        Title: r.title,
+        Title: localText(culture, r.titleZh, r.titleEn),
         Department: r.department,
         ReasonID: r.a.reasonId,
         ReasonName: r.reasonZh === null ? null : localName(culture, r.reasonZh, r.reasonEn),
@@ -279,7 +279,7 @@ export async function clinicalHcos(
       Code: r.code,
       Name: localName(culture, r.nameZh, r.nameEn),
       Level: r.level,
-      City: r.city,
+      City: localText(culture, r.cityZh, r.cityEn),
       Remark: r.c.remark,
     })),
   };

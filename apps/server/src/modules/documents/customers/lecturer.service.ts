@@ -14,7 +14,7 @@ import type { AppContext, DbContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
 import { fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
-import { localName } from '../../../core/i18n';
+import { localName, localText } from '../../../core/i18n';
 import { renderPdf } from '../../../core/pdf';
 import { activeCustomers } from '../../masterdata/customers/customer.service';
 import { visible } from '../document.service';
@@ -30,7 +30,7 @@ function toRow(r: repo.AgreementRow, culture: Culture): LecturerAgreementRow {
     HCPCode: r.hcpCode,
     HCPName: localName(culture, r.hcpZh, r.hcpEn),
     HCOName: r.hcoZh === null ? null : localName(culture, r.hcoZh, r.hcoEn),
-    Title: r.title,
+    Title: localText(culture, r.titleZh, r.titleEn),
     Department: r.department,
     MeetingName: r.l.meetingName,
     MeetingDate: r.l.meetingDate,
@@ -145,7 +145,10 @@ export async function print(ctx: AppContext, user: SessionUser, id: number) {
       [label('customer.field.code'), r.hcpCode],
       [label('customer.field.hco'), r.hcoZh === null ? '' : names(r.hcoZh, r.hcoEn ?? r.hcoZh)],
       [label('customer.field.department'), r.department ?? ''],
-      [label('customer.field.title'), r.title ?? ''],
+      [
+        label('customer.field.title'),
+        r.titleZh === null ? (r.titleEn ?? '') : names(r.titleZh, r.titleEn ?? r.titleZh),
+      ],
       [label('lecturer.field.feeBasis'), label(`lecturer.basis.${r.l.feeBasis}`)],
     ]);
     // Once the claim is in approval, the tax withheld on the lecturer's month and what is paid after it (decision 050).

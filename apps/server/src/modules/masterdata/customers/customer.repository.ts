@@ -56,7 +56,7 @@ function hcoWhere(companyId: number, f: CustomerFilter): SQL | undefined {
     eq(hco.active, true),
     f.ids?.length ? inArray(hco.id, f.ids) : undefined,
     f.clinicalTrialOnly ? eq(hco.clinicalTrial, true) : undefined,
-    keywordIn(f.keyword, [hco.code, hco.nameZh, hco.nameEn, hco.city]),
+    keywordIn(f.keyword, [hco.code, hco.nameZh, hco.nameEn, hco.cityZh, hco.cityEn]),
     f.coveredOnly ? hcoCovered(f.coveredBy) : undefined,
   );
 }

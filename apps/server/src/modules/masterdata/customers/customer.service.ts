@@ -1,6 +1,6 @@
 import type { Culture, CustomerKind, CustomerRow, Page } from '@ems/contracts';
 import type { Db } from '../../../core/db';
-import { localName } from '../../../core/i18n';
+import { localName, localText } from '../../../core/i18n';
 import * as repo from './customer.repository';
 
 export type { CoverageInsert } from './customer.repository';
@@ -31,7 +31,7 @@ export async function searchCustomers(
         NameZH: r.hcp.nameZh,
         NameEN: r.hcp.nameEn,
         HCOName: r.hcoZh === null ? null : localName(culture, r.hcoZh, r.hcoEn),
-        Title: r.hcp.title,
+        Title: localText(culture, r.hcp.titleZh, r.hcp.titleEn),
         Department: r.hcp.department,
         Level: null,
         City: null,
@@ -54,7 +54,7 @@ export async function searchCustomers(
       Title: null,
       Department: null,
       Level: r.hco.level,
-      City: r.hco.city,
+      City: localText(culture, r.hco.cityZh, r.hco.cityEn),
       IsClinicalTrial: r.hco.clinicalTrial,
       Covered: !!r.covered,
     })),

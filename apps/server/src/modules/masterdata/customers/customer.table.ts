@@ -15,7 +15,9 @@ export const customerHco = pgTable(
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     /** The hospital grade, e.g. 三级甲等 / Tertiary A. */
     level: varchar('level', { length: 40 }),
-    city: varchar('city', { length: 100 }),
+    /** The city in both languages (the reader's language is shown). */
+    cityZh: varchar('city_zh', { length: 100 }),
+    cityEn: varchar('city_en', { length: 100 }),
     clinicalTrial: boolean('clinical_trial').notNull().default(false),
     active: boolean('active').notNull().default(true),
     ...versionColumn(),
@@ -34,7 +36,9 @@ export const customerHcp = pgTable(
     nameZh: varchar('name_zh', { length: 200 }).notNull(),
     nameEn: varchar('name_en', { length: 200 }).notNull(),
     hcoId: integer('hco_id').references(() => customerHco.id),
-    title: varchar('title', { length: 100 }),
+    /** The professional title in both languages, e.g. 主任医师 / Chief Physician. */
+    titleZh: varchar('title_zh', { length: 100 }),
+    titleEn: varchar('title_en', { length: 100 }),
     department: varchar('department', { length: 100 }),
     /**
      * The resident ID number (身份证号) a lecturer's withheld tax is filed under; served masked in every list and

@@ -246,8 +246,12 @@ async function remitThroughSixSteps(page: Page, p: Record<string, string>, docNo
   await page.getByTestId('remit-in-run').locator('tr', { hasText: docNo }).waitFor();
   await confirmStep(page, 'documents', 'list');
 
-  // The remittance list: the document on its payee's bank line.
-  await page.getByTestId('remit-lines').locator('tr', { hasText: docNo }).waitFor();
+  // The remittance list: the document on its payee's bank line, under the name registered with the account (the
+  // employee's Chinese name by default), whatever the clerk's language: never "Wei Zhang".
+  const line = page.getByTestId('remit-lines').locator('tr', { hasText: docNo });
+  await line.waitFor();
+  expect(await line.textContent()).toContain('张伟');
+  expect(await line.textContent()).not.toContain('Wei Zhang');
   await confirmStep(page, 'list', 'entries');
 
   // The payment voucher's entries: debit payable, credit bank.
@@ -337,6 +341,21 @@ describe.each(['zh-CN', 'en-GB'] as const)('the finance centre (%s)', (culture) 
     const emp = await as('employee', culture);
     await openMine(emp.page, docNo);
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(p, 'doc.status.paid'));
+    // The payment as its employee sees it: the registered payee, what was owed, each deduction with its reason, the
+    // net paid; gross = net + deductions.
+    const payment = emp.page.getByTestId('doc-payment');
+    await payment.waitFor();
+    expect(await payment.textContent()).toContain('张伟');
+    // In whole cents: "1,234.50" → 123450n.
+    const cents = (v: string) => BigInt(v.trim().replace(/[,.]/g, ''));
+    const amount = async (id: string) => cents((await emp.page.getByTestId(id).textContent()) ?? '');
+    const [gross, net] = [await amount('doc-payment-gross'), await amount('doc-payment-net')];
+    const deductions = emp.page.getByTestId('doc-payment-deductions');
+    let deducted = 0n;
+    if (await deductions.count())
+      for (const cell of await deductions.locator('tbody tr.ant-table-row td:last-child').allTextContents())
+        deducted += cents(cell);
+    expect(gross).toBe(net + deducted);
     await screenshot(emp.page, `finance-${short}-paid`);
     await emp.context.close();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { PageQuery } from './paging';
 
 /**
@@ -57,7 +58,7 @@ export type BankBranchRow = z.infer<typeof BankBranchRow>;
 
 export const SetBankBranchStatusBody = z.object({
   Items: z
-    .array(z.object({ ID: z.coerce.number().int().positive(), Version: z.number().int().min(0) }))
+    .array(z.object({ ID: Id, Version: z.number().int().min(0) }))
     .min(1)
     .max(500),
   Status: BankBranchStatus,
@@ -80,7 +81,7 @@ const AccountNo = z
 export const SearchPayerAccountBody = PageQuery.extend({
   Keyword: z.string().trim().max(100).optional(),
   ActiveOnly: z.boolean().optional(),
-  IDs: z.array(z.coerce.number().int().positive()).max(100).optional(),
+  IDs: z.array(Id).max(100).optional(),
 });
 export type SearchPayerAccountBody = z.infer<typeof SearchPayerAccountBody>;
 
@@ -102,7 +103,7 @@ export const PayerAccountRow = z.object({
 export type PayerAccountRow = z.infer<typeof PayerAccountRow>;
 
 export const SavePayerAccountBody = z.object({
-  ID: z.coerce.number().int().positive().optional(),
+  ID: Id.optional(),
   Version: z.number().int().min(0).optional(),
   Code: z
     .string()

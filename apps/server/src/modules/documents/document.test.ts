@@ -153,6 +153,7 @@ describe('saving documents', () => {
     );
     const audit = await t.ctx.db.query.auditLog.findMany({
       where: (a, { eq, and }) => and(eq(a.entity, 'document'), eq(a.entityId, String(d.ID))),
+      orderBy: (a, { asc }) => [asc(a.id)],
     });
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });

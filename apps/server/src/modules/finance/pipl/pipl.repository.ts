@@ -1,10 +1,10 @@
 import type { ExportF110Body, SearchF110DetailBody } from '@ems/contracts';
-import { aliasedTable, and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document } from '../../documents/document.table';
 import { employee } from '../../org/org.table';
-import { remittanceItem, remittanceRun } from '../remit/remit.table';
+import { remittanceDeduction, remittanceItem, remittanceRun } from '../remit/remit.table';
 
 export type RunRow = typeof remittanceRun.$inferSelect;
 
@@ -194,5 +194,19 @@ export async function clearItems(db: Db, runId: number): Promise<number> {
     })
     .where(eq(remittanceItem.runId, runId))
     .returning({ id: remittanceItem.id });
+  // A card kept back is named by its masked number and the merchant: the payee's data too. What was kept back, when
+  // and how much stay (a loan's deduction names a document, not a person, and stays whole).
+  await db
+    .update(remittanceDeduction)
+    .set({ source: '' })
+    .where(
+      and(
+        eq(remittanceDeduction.kind, 'card_private'),
+        inArray(
+          remittanceDeduction.itemId,
+          db.select({ id: remittanceItem.id }).from(remittanceItem).where(eq(remittanceItem.runId, runId)),
+        ),
+      ),
+    );
   return rows.length;
 }

@@ -13,7 +13,7 @@ import { document } from '../../documents/document.table';
 import { employeeRoleTeam, role, roleFunction } from '../../org/org.table';
 import { company } from '../../system/system.table';
 import { bankJob } from '../remit/bank.service';
-import { remittanceItem, remittanceRun } from '../remit/remit.table';
+import { remittanceDeduction, remittanceItem, remittanceRun } from '../remit/remit.table';
 
 const R = '/api/RemittancePosting';
 const P = '/api/pipl';
@@ -233,6 +233,20 @@ describe('PIPL payment data', () => {
     const row = await mainRow(old.RunNo);
     expect(row.Deletable).toBe(true);
 
+    // Private card spend kept back from this payment, and a loan written off by it.
+    const [kept] = await t.ctx.db.select().from(remittanceItem).where(eq(remittanceItem.runId, old.RunID));
+    await t.ctx.db.insert(remittanceDeduction).values([
+      {
+        itemId: kept!.id,
+        kind: 'card_private',
+        sourceId: 1,
+        source: '**** 1234 全季酒店',
+        sourceDate: '2026-01-05',
+        amount: '20.00',
+      },
+      { itemId: kept!.id, kind: 'loan', sourceId: 2, source: 'L2026010100001', amount: '50.00' },
+    ]);
+
     const stale = await ok(`${P}/DeleteF110`, { Runs: [{ RunID: old.RunID, Version: before.version - 1 }] });
     expect(stale.Refused[0].Code).toBe('common.stale_version');
     expect((await runRow(old.RunID)).personalDataDeletedAt).toBeNull();
@@ -257,6 +271,16 @@ describe('PIPL payment data', () => {
       bankAccount: null,
     });
     expect(item!.lineNo).toBe(1);
+    // The card and merchant go; what was kept back, when and how much stay; the loan's number stays.
+    const deductions = await t.ctx.db
+      .select()
+      .from(remittanceDeduction)
+      .where(eq(remittanceDeduction.itemId, item!.id))
+      .orderBy(remittanceDeduction.id);
+    expect(deductions.map(({ kind, source, sourceDate, amount }) => ({ kind, source, sourceDate, amount }))).toEqual([
+      { kind: 'card_private', source: '', sourceDate: '2026-01-05', amount: '20.00' },
+      { kind: 'loan', source: 'L2026010100001', sourceDate: null, amount: '50.00' },
+    ]);
     const [doc] = await t.ctx.db.select().from(document).where(eq(document.id, d3.id));
     expect(doc!.status).toBe('paid');
 

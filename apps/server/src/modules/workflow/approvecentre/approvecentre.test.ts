@@ -103,6 +103,9 @@ describe('overdue approval reminders', () => {
       { last: false, requestId: null },
     );
     expect(sent[0]!.subject).toContain('3');
+    // The subject is a sentence without a link; the approve centre's link is a line of the mail.
+    expect(sent[0]!.subject).not.toContain('https://');
+    expect(sent[0]!.text).toContain('https://ems.example.cn/manage/approveCenter');
     expect(sent[0]!.text).toContain(late.DocNo);
     expect(sent[0]!.text).toContain(`https://ems.example.cn/manage/document/view/${late.ID}`);
     // Back to waiting since now, for the tests of the overdue list that follow.

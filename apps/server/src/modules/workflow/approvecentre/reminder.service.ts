@@ -37,20 +37,24 @@ export async function runApprovalReminders(db: Db, publicUrl: string, opts: { no
             companyId,
             toEmployeeId: approverId,
             template: 'workflow.mail.overdueDigest',
-            params: { count: mine.length, days: overdueDays, url: `${publicUrl}/manage/approveCenter` },
+            params: { count: mine.length, days: overdueDays },
             documentId: null,
-            lines: mine.slice(0, DIGEST_ITEMS).map((s) => ({
-              key: 'workflow.mail.overdueDigest.item',
-              params: {
-                docNo: s.docNo,
-                applicantZh: s.applicantZh,
-                applicantEn: s.applicantEn,
-                amount: s.amount,
-                currency: s.currency,
-                since: shanghaiToday(s.pendingSince!),
-              },
-              link: documentLink(publicUrl, s.documentId),
-            })),
+            lines: [
+              ...mine.slice(0, DIGEST_ITEMS).map((s) => ({
+                key: 'workflow.mail.overdueDigest.item',
+                params: {
+                  docNo: s.docNo,
+                  applicantZh: s.applicantZh,
+                  applicantEn: s.applicantEn,
+                  amount: s.amount,
+                  currency: s.currency,
+                  since: shanghaiToday(s.pendingSince!),
+                },
+                link: documentLink(publicUrl, s.documentId),
+              })),
+              // The subject is a sentence; the approve centre's link, which shows them all, is a line of its own.
+              { key: 'workflow.mail.overdueDigest.all', params: {}, link: `${publicUrl}/manage/approveCenter` },
+            ],
           },
           `approval-digest:${companyId}:${approverId}:${today}`,
         ),

@@ -62,6 +62,8 @@ export const HcpRow = z.object({
   TitleZH: z.string().nullable(),
   TitleEN: z.string().nullable(),
   Department: z.string().nullable(),
+  /** The identity document number a lecturer's withheld tax is filed under, always masked (decision 050). */
+  IDNumber: z.string().nullable(),
   Active: z.boolean(),
   Version,
 });
@@ -84,6 +86,8 @@ export const SaveHcpBody = z.object({
   TitleZH: Optional(100),
   TitleEN: Optional(100),
   Department: Optional(100),
+  /** A new identity document number; absent or empty keeps the one on file (it is never shown unmasked). */
+  IDNumber: z.string().trim().max(30).optional(),
 });
 export type SaveHcpBody = z.infer<typeof SaveHcpBody>;
 

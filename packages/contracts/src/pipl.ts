@@ -29,6 +29,21 @@ export function maskBankAccount(account: string | null | undefined): string | nu
  * A resident ID number (身份证号) as every list and export shows it: its last four characters only, the rest starred
  * to the number's length (`**************123X`), the same rule as bank accounts (docs/decisions/050); none stays none.
  */
+/**
+ * Whether an identity document number may be kept for a person: a mainland resident ID of 18 characters must carry
+ * its ISO 7064 MOD 11-2 check character (GB 11643); other documents (passports, Hong Kong, Macau and Taiwan permits)
+ * are 5 to 30 letters and digits. Spaces are ignored, letters taken in capitals.
+ */
+export function validIdNumber(raw: string): string | null {
+  const id = raw.replace(/\s+/g, '').toUpperCase();
+  if (/^\d{17}[\dX]$/.test(id)) {
+    const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    const sum = weights.reduce((s, w, i) => s + Number(id[i]) * w, 0);
+    return '10X98765432'[sum % 11] === id[17] ? id : null;
+  }
+  return /^[A-Z0-9]{5,30}$/.test(id) && !/^\d{18}$/.test(id) ? id : null;
+}
+
 export function maskIdNumber(id: string | null | undefined): string | null {
   if (id === null || id === undefined) return null;
   const compact = id.replace(/\s+/g, '');

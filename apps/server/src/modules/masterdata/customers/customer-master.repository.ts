@@ -12,7 +12,9 @@ import { customerCoverage as coverage, customerHco as hco, customerHcp as hcp } 
 export type HcoRecord = typeof hco.$inferSelect;
 export type HcpRecord = typeof hcp.$inferSelect;
 export type HcoValues = Pick<HcoRecord, 'nameZh' | 'nameEn' | 'level' | 'cityZh' | 'cityEn' | 'clinicalTrial'>;
-export type HcpValues = Pick<HcpRecord, 'nameZh' | 'nameEn' | 'hcoId' | 'titleZh' | 'titleEn' | 'department'>;
+export type HcpValues = Pick<HcpRecord, 'nameZh' | 'nameEn' | 'hcoId' | 'titleZh' | 'titleEn' | 'department'> & {
+  idNumber?: string;
+};
 type Filters<T> = Omit<T, 'PageIndex' | 'PageSize'>;
 
 // HCOs

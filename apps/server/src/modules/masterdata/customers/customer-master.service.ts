@@ -9,6 +9,7 @@ import type {
   SearchHcoMasterBody,
   SearchHcpMasterBody,
 } from '@ems/contracts';
+import { maskIdNumber, validIdNumber } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { duplicateOn, guarded, requireVersion } from '../../../core/checks';
 import type { Db } from '../../../core/db';
@@ -54,6 +55,7 @@ export function hcpRow(r: { hcp: repo.HcpRecord; hco: repo.HcoRecord | null }, c
     TitleZH: p.titleZh,
     TitleEN: p.titleEn,
     Department: p.department,
+    IDNumber: maskIdNumber(p.idNumber),
     Active: p.active,
     Version: p.version,
   };
@@ -159,6 +161,11 @@ export async function saveHcp(db: Db, actor: Actor, body: SaveHcpBody): Promise<
     titleEn: blank(body.TitleEN),
     department: blank(body.Department),
   };
+  // A new ID number only when one is typed; checked, and never written to the audit row.
+  const idNumber = body.IDNumber ? validIdNumber(body.IDNumber) : undefined;
+  if (idNumber === null) throw fieldError('IDNumber', 'customer_master.id_number_invalid');
+  const stored = idNumber ? { ...values, idNumber } : values;
+  const audited = { ...values, idNumberChanged: !!idNumber };
   const duplicate = duplicateOn('Code', 'customer_master.code_duplicate', { code: body.Code });
   const id = await guarded(
     () =>
@@ -173,13 +180,13 @@ export async function saveHcp(db: Db, actor: Actor, body: SaveHcpBody): Promise<
         if (!before) {
           const [same] = await repo.hcpsByCodes(tx, actor.companyId, [body.Code]);
           if (same) throw duplicate;
-          const row = await repo.insertHcp(tx, { ...values, companyId: actor.companyId, code: body.Code });
-          await audit(tx, hcpAudit(actor, 'create', row.id, body.Code, values));
+          const row = await repo.insertHcp(tx, { ...stored, companyId: actor.companyId, code: body.Code });
+          await audit(tx, hcpAudit(actor, 'create', row.id, body.Code, audited));
           return row.id;
         }
         if (before.code !== body.Code) throw fieldError('Code', 'customer_master.code_immutable');
-        if (!(await repo.updateHcp(tx, before.id, requireVersion(body.Version), values))) throw conflict();
-        await audit(tx, hcpAudit(actor, 'update', before.id, body.Code, values));
+        if (!(await repo.updateHcp(tx, before.id, requireVersion(body.Version), stored))) throw conflict();
+        await audit(tx, hcpAudit(actor, 'update', before.id, body.Code, audited));
         return before.id;
       }),
     { duplicate },

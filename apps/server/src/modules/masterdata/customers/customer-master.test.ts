@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
 import { backendPid, concurrencyTest, waitUntilBlocked } from '../../../../test/concurrency';
+import { auditLog } from '../../audit/audit.table';
 import {
   expectFieldErrors,
   expectGuards,
@@ -10,7 +11,7 @@ import {
   upload,
   workbook,
 } from '../expense/guards.test-helper';
-import { customerHco } from './customer.table';
+import { customerHco, customerHcp } from './customer.table';
 
 let t: TestApp;
 let admin: string;
@@ -200,6 +201,36 @@ describe('HCPs', () => {
       404,
     );
     expect((await t.call(`${B}/SearchHCP`, { Keyword: 'P910' }, other)).json().Total).toBe(0);
+  });
+
+  it('keeps an HCP’s ID number checked, shows it masked only, keeps it when left empty, and never audits it', async () => {
+    const h = await find('HCO', 'H002');
+    const body = { Code: 'P911', NameZH: '孙医生', NameEN: 'Dr Sun', HCOID: h.ID };
+    // 11010519491231002X: the check character of GB 11643's own example.
+    const wrong = await t.call(`${B}/SaveHCP`, { ...body, IDNumber: '110105194912310021' }, admin);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0]).toMatchObject({ field: 'IDNumber', code: 'customer_master.id_number_invalid' });
+    const created = await t.call(`${B}/SaveHCP`, { ...body, IDNumber: '11010519491231002x' }, admin);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().IDNumber).toBe('**************002X');
+    const [row] = await t.ctx.db.select().from(customerHcp).where(eq(customerHcp.code, 'P911'));
+    expect(row!.idNumber).toBe('11010519491231002X');
+    // Saved again without a number (the editor never holds the one on file): it stays.
+    const again = await t.call(
+      `${B}/SaveHCP`,
+      { ...body, ID: created.json().ID, Version: created.json().Version, TitleZH: '主治医师' },
+      admin,
+    );
+    expect(again.json()).toMatchObject({ IDNumber: '**************002X', TitleZH: '主治医师' });
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(created.json().ID)));
+    expect(audits.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(audits.map((a) => a.detail))).not.toContain('19491231');
+    // A passport number is kept as it is.
+    const passport = await t.call(`${B}/SaveHCP`, { ...body, Code: 'P912', IDNumber: 'E12345678' }, admin);
+    expect(passport.json().IDNumber).toBe('*****5678');
   });
 
   it('imports HCPs naming the HCO by code; an unknown HCO refuses the whole file; exports them', async () => {

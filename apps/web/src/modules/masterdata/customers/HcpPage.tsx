@@ -30,11 +30,15 @@ const EDITOR: EditorDef<HcpRow> = {
     { name: 'TitleZH', labelKey: 'customerMaster.field.titleZh', type: 'text', maxLength: 100 },
     { name: 'TitleEN', labelKey: 'customerMaster.field.titleEn', type: 'text', maxLength: 100 },
     { name: 'Department', labelKey: 'customerMaster.field.department', type: 'text', maxLength: 100 },
+    // Typed anew or left empty: the number on file is only ever shown masked, in the list.
+    { name: 'IDNumber', labelKey: 'customerMaster.field.idNumber', type: 'text', maxLength: 30 },
   ],
+  load: async (row) => ({ ...row, IDNumber: undefined }),
   save: (v, row) =>
     hcpApi.save({
       ...v,
       HCOID: (v.HCOID as number | undefined) ?? null,
+      IDNumber: v.IDNumber ? String(v.IDNumber) : undefined,
       ...(row ? { ID: row.ID, Version: row.Version } : {}),
     }),
 };
@@ -48,6 +52,7 @@ export default function HcpPage() {
     { dataIndex: 'HCOName', labelKey: 'customerMaster.field.hco', sortable: true, width: 240 },
     { dataIndex: 'Title', labelKey: 'customerMaster.field.title', sortable: true },
     { dataIndex: 'Department', labelKey: 'customerMaster.field.department', sortable: true },
+    { dataIndex: 'IDNumber', labelKey: 'customerMaster.field.idNumberShort' },
     {
       dataIndex: 'Active',
       labelKey: 'customerMaster.field.status',

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { pickOption, pickRemote } from '../support/controls';
-import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
+import { pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
 
@@ -65,10 +65,7 @@ async function travelDeputy(
   await page.getByTestId('line-amount-0').fill(amount);
   await page.getByTestId('doc-save').click();
   const docNo = await savedDeputyNo(page);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('attachment-upload').click();
-  await (await chooser).setFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: INVOICE_PNG });
-  await page.getByTestId('attachment-section').getByText('invoice.png').waitFor();
+  await scanFapiao(page, amount);
   return docNo;
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
-import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
+import { INVOICE_PNG, pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
 
@@ -25,7 +25,7 @@ async function as(username: string, culture: Culture, viewport?: { width: number
   return { context, page };
 }
 
-/** Attaches an invoice picture to the open draft: a reimbursement of items that need an invoice cannot go without. */
+/** Attaches a picture to the open draft's attachments (a scan of the hotel bill, say): evidence, but not a fapiao. */
 async function attachInvoice(page: Page, name: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('attachment-upload').click();
@@ -34,8 +34,8 @@ async function attachInvoice(page: Page, name: string) {
 }
 
 /**
- * Fills in a deputy of the travel type with the given lines and returns its number once saved, with an invoice
- * picture attached unless `invoice` is false.
+ * Fills in a deputy of the travel type with the given lines and returns its number once saved, with a fapiao scanned
+ * for each line (each line's item needs its own) unless `invoice` is false.
  */
 async function fillDeputy(
   page: Page,
@@ -57,7 +57,7 @@ async function fillDeputy(
   }
   await page.getByTestId('doc-save').click();
   const docNo = await savedDeputyNo(page);
-  if (invoice) await attachInvoice(page, 'invoice.png');
+  if (invoice) for (const [, amount] of lines) await scanFapiao(page, amount);
   return docNo;
 }
 
@@ -112,8 +112,11 @@ describe('from claim to approval', () => {
       false,
     );
     expect(await emp.page.getByTestId('doc-total').textContent()).toContain('725.50');
-    // The hotel invoice as a picture.
+    // The hotel bill as a picture, and a fapiao for each line: the picture alone does not cover a line.
     await attachInvoice(emp.page, 'hotel-invoice.png');
+    await scanFapiao(emp.page, '680.00');
+    await scanFapiao(emp.page, '45.50');
+    expect(await emp.page.getByTestId('invoice-cover').getByTestId('invoice-cover-short').count()).toBe(0);
     await screenshot(emp.page, 'claim-zh-deputy-draft');
     await submit(emp.page);
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approving'));

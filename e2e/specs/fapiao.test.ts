@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
-import { pick, savedDeputyNo } from '../support/documents';
+import { pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -17,16 +17,29 @@ afterAll(() => browser.close());
 /** Today in Shanghai, as the QR code prints it. */
 const ymd = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 
-const CASES: { culture: Culture; type: string; item: string; number: string }[] = [
-  { culture: 'zh-CN', type: '差旅费', item: '住宿费', number: '26319999000000000001' },
-  { culture: 'en-GB', type: 'Travel', item: 'Hotel', number: '26319999000000000002' },
+/** Chinese on a claimant's phone, English on a desktop. */
+const CASES: {
+  culture: Culture;
+  type: string;
+  items: [string, string];
+  number: string;
+  viewport?: { width: number; height: number };
+}[] = [
+  {
+    culture: 'zh-CN',
+    type: '差旅费',
+    items: ['住宿费', '出租车费'],
+    number: '26319999000000000001',
+    viewport: { width: 360, height: 740 },
+  },
+  { culture: 'en-GB', type: 'Travel', items: ['Hotel', 'Taxi'], number: '26319999000000000002' },
 ];
 
 describe('fapiao on a deputy', () => {
   for (const c of CASES) {
     it(`a deputy with a fapiao entered from its QR text is submitted and holds the fapiao (${c.culture})`, async () => {
       const p = packs[c.culture]!;
-      const { context, page } = await newPage(browser, baseUrl);
+      const { context, page } = await newPage(browser, baseUrl, c.viewport);
       await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
       await signIn(page, 'employee');
       await page.goto('/manage/personalExpense');
@@ -34,13 +47,16 @@ describe('fapiao on a deputy', () => {
       await page.getByTestId('doc-section-lines').waitFor();
       await pick(page, 'doc-expense-type', c.type);
       await page.getByTestId('doc-reason').fill(`E2E fapiao ${c.culture}`);
-      await pick(page, 'line-item-0', c.item);
+      await pick(page, 'line-item-0', c.items[0]);
       await page.getByTestId('line-amount-0').fill('212.00');
       await page.getByTestId('line-desc-0').fill('QR');
+      await page.getByTestId('line-add').click();
+      await pick(page, 'line-item-1', c.items[1]);
+      await page.getByTestId('line-amount-1').fill('45.00');
       await page.getByTestId('doc-save').click();
       await savedDeputyNo(page);
 
-      // A scanner types the QR text and presses Enter.
+      // A scanner types the QR text and presses Enter; the fapiao goes to the line whose amount it closes.
       const box = page.getByTestId('invoice-qr');
       await box.click();
       await page.keyboard.type(`01,32,,${c.number},212.00,${ymd},,9A7F31C2,`);
@@ -50,14 +66,41 @@ describe('fapiao on a deputy', () => {
       expect(await box.inputValue()).toBe('');
       expect(await section.getByTestId('invoice-verify').textContent()).toBe(text(p, 'invoice.verify.not_verified'));
       expect(await section.getByTestId('invoice-no-mailing').textContent()).toBe(text(p, 'invoice.noMailing'));
+      const cover = section.getByTestId('invoice-cover');
+      expect(await cover.getByTestId('invoice-cover-line-1').textContent()).toContain(text(p, 'invoice.cover.covered'));
+      expect(await cover.getByTestId('invoice-cover-line-2').textContent()).toContain('45.00');
+      // A fully digital fapiao's QR code holds no buyer: it is flagged until the claimant enters it.
+      expect(await section.getByTestId('invoice-buyer-missing').textContent()).toBe(text(p, 'invoice.buyer.missing'));
       await screenshot(page, `fapiao-${c.culture}-draft`);
 
+      // Submit names what is missing: first the buyer, then the line still short.
+      await page.getByTestId('doc-submit').click();
+      await page.locator('.ant-message-notice', { hasText: c.number }).waitFor();
+      await section.getByTestId('invoice-buyer-edit').click();
+      const dialog = page.locator('.ant-modal:visible');
+      await dialog.getByTestId('invoice-buyer-company').click();
+      expect(await dialog.getByTestId('invoice-buyer-taxid').inputValue()).not.toBe('');
+      await screenshot(page, `fapiao-${c.culture}-buyer`);
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await section.getByTestId('invoice-buyer-missing').waitFor({ state: 'detached' });
+
+      await page.waitForTimeout(1100);
+      await page.getByTestId('doc-submit').click();
+      await page.locator('.ant-message-notice', { hasText: '2: 45.00' }).waitFor();
+      await screenshot(page, `fapiao-${c.culture}-short`);
+      // The taxi's fapiao covers line 2.
+      await scanFapiao(page, '45.00');
+      await expect.poll(() => cover.getByTestId('invoice-cover-short').count()).toBe(0);
+
+      await page.waitForTimeout(1100);
       await page.getByTestId('doc-submit').click();
       await page.waitForURL(/\/manage\/document\/view\/\d+/);
       expect(await page.getByTestId('doc-status').first().textContent()).toBe(text(p, 'doc.status.approving'));
       const held = page.getByTestId('invoice-section');
       await held.getByText(c.number).waitFor();
-      await held.getByText(text(p, 'invoice.claim.locked')).waitFor();
+      // Both fapiao are held by the document now.
+      await expect.poll(() => held.getByText(text(p, 'invoice.claim.locked')).count()).toBe(2);
       expect(await held.getByTestId('invoice-qr').count()).toBe(0);
       await screenshot(page, `fapiao-${c.culture}-submitted`);
       await context.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, PASSWORD, screenshot, signIn } from '../support/browser';
-import { INVOICE_PNG } from '../support/documents';
+import { INVOICE_PNG, paperFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
 
@@ -46,8 +46,9 @@ async function call<T = Json>(auth: string, path: string, body: Json = {}, heade
 const APPROVERS = ['manager', 'finance', 'admin'] as const;
 
 /**
- * The employee's deputy with one line and its invoice picture, submitted and approved at every step; with `qrText`
- * its fapiao is that fully digital one instead (entered from its QR text), so it has no paper to mail.
+ * The employee's deputy with one line, its paper fapiao and a picture of it, submitted and approved at every step;
+ * with `qrText` its fapiao is that fully digital one instead (entered from its QR text, the company as its buyer),
+ * so it has no paper to mail.
  */
 async function approvedDeputy(reason: string, amount: string, qrText?: string): Promise<{ id: number; docNo: string }> {
   const employee = await token('employee');
@@ -77,11 +78,17 @@ async function approvedDeputy(reason: string, amount: string, qrText?: string): 
     Lines: [{ ExpenseItemID: chosen!.itemId, ExpenseDate: today, Amount: amount }],
   });
   if (qrText) {
-    await call(employee, '/api/document/SaveInvoice', { DocumentID: saved.ID, QrText: qrText });
-    saved.Version = (
-      await call<{ Version: number }>(employee, '/api/document/SearchDocumentDetail', { ID: saved.ID })
-    ).Version;
+    // The QR text holds no buyer: the claimant enters the company as the fapiao prints it.
+    const { Buyer } = await call<{ Buyer: { TaxID: string } }>(employee, '/api/document/SearchInvoice', {
+      DocumentID: saved.ID,
+    });
+    await call(employee, '/api/document/SaveInvoice', {
+      DocumentID: saved.ID,
+      QrText: qrText,
+      BuyerTaxID: Buyer.TaxID,
+    });
   } else {
+    await call(employee, '/api/document/SaveInvoice', { DocumentID: saved.ID, ...paperFapiao(amount) });
     const form = new FormData();
     form.set('DocumentID', String(saved.ID));
     form.set('Kind', 'invoice');
@@ -93,6 +100,9 @@ async function approvedDeputy(reason: string, amount: string, qrText?: string): 
     });
     expect(upload.status, await upload.clone().text()).toBe(200);
   }
+  saved.Version = (
+    await call<{ Version: number }>(employee, '/api/document/SearchDocumentDetail', { ID: saved.ID })
+  ).Version;
   let { Status: status, Version: version } = await call<{ Status: string; Version: number }>(
     employee,
     '/api/DocumentSubmit/SubmitDeputy',

@@ -78,7 +78,13 @@ export async function flaggedItem(
   flags: Partial<
     Pick<
       typeof expenseItem.$inferInsert,
-      'involvesHcp' | 'overseas' | 'specialApproverId' | 'needsInvoice' | 'maxAmount' | 'category'
+      | 'involvesHcp'
+      | 'overseas'
+      | 'specialApproverId'
+      | 'needsInvoice'
+      | 'maxAmount'
+      | 'category'
+      | 'personalBuyerAllowed'
     >
   >,
   companyId = 1,

@@ -112,6 +112,8 @@ export const ExpenseItemRow = z.object({
   /** Shown in the list; absent in a save's answer. */
   SpecialApproverName: z.string().nullable().optional(),
   NeedsInvoice: z.boolean(),
+  /** A fapiao made out to a person (个人) is evidence for this item's lines (e.g. a rail e-ticket in the traveller's name). */
+  PersonalBuyerAllowed: z.boolean(),
   MaxAmount: z.string().nullable(),
   Active: z.boolean(),
   Sort: z.number().int(),
@@ -139,6 +141,7 @@ export const SaveExpenseItemBody = z.object({
   Overseas: z.boolean().default(false),
   SpecialApproverID: Id.nullish(),
   NeedsInvoice: z.boolean().default(true),
+  PersonalBuyerAllowed: z.boolean().default(false),
   MaxAmount: Money.nullish(),
   Active: z.boolean().default(true),
   Sort: z.number().int().min(0).max(9999).default(0),

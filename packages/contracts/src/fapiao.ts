@@ -118,6 +118,27 @@ export function isFullyDigital(type: FapiaoType, number: string, code: string): 
   return DIGITAL_TYPES.has(type) || (TICKET_TYPES.has(type) && code === '' && DIGITAL_NUMBER_RE.test(number));
 }
 
+/**
+ * Fapiao whose data name their buyer with a tax id: every fully digital fapiao (and fully digital ticket) and every
+ * special VAT fapiao. Their buyer must be the claiming company, or a person where the expense item allows it.
+ */
+export function carriesBuyer(type: FapiaoType, number: string, code: string): boolean {
+  return type === 'vat_special' || isFullyDigital(type, number, code);
+}
+
+/** Special VAT fapiao are never made out to a person. */
+export function isSpecialVat(type: FapiaoType): boolean {
+  return type === 'vat_special' || type === 'digital_special';
+}
+
+/**
+ * A fapiao made out to a person: declared so when entered, or its buyer printed as 个人 (alone or followed by the
+ * person's name in brackets), as ordinary fapiao to private buyers show it.
+ */
+export function isPersonalBuyer(buyerName: string, declared: boolean): boolean {
+  return declared || /^个人(\s*[（(].*[)）])?$/.test(buyerName.trim());
+}
+
 /** Electronic fapiao need no paper original: fully digital ones and the electronic ordinary fapiao always are. */
 export function isElectronic(type: FapiaoType, number: string, code: string, declared: boolean): boolean {
   return declared || type === 'vat_electronic' || isFullyDigital(type, number, code);

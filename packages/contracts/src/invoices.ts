@@ -51,6 +51,11 @@ export const InvoiceInput = z.object({
   CheckCode: Digits(20).optional(),
   BuyerName: Text(200).optional(),
   BuyerTaxID: Digits(20).optional(),
+  /**
+   * The buyer is a person (个人 / 自然人), not a company: the fapiao names no company to match, and a company expense
+   * takes it only where its expense item allows. Also read from a buyer named 个人 (or 个人（…）).
+   */
+  BuyerPersonal: z.boolean().optional(),
   SellerName: Text(200).optional(),
   SellerTaxID: Digits(20).optional(),
   /** Electronic fapiao need no paper original; fully digital and electronic ordinary fapiao always are. */
@@ -95,6 +100,7 @@ export const InvoiceRow = z.object({
   CheckCode: z.string(),
   BuyerName: z.string(),
   BuyerTaxID: z.string(),
+  BuyerPersonal: z.boolean(),
   SellerName: z.string(),
   SellerTaxID: z.string(),
   Electronic: z.boolean(),
@@ -105,6 +111,8 @@ export const InvoiceRow = z.object({
   VerifyMessage: z.string().nullable(),
   ClaimState,
   Remark: z.string().nullable(),
+  /** The document's line this fapiao is evidence for; null while not assigned (or in the folder). */
+  LineNo: z.number().int().nullable(),
   /** Whether the caller may change or delete it now (free, and its document editable). */
   CanChange: z.boolean(),
   Version,
@@ -129,10 +137,41 @@ export const InvoiceInfoUrl = z.object({ InvoiceID: Id, Url: z.string(), Provide
 export type InvoiceInfoUrl = z.infer<typeof InvoiceInfoUrl>;
 
 /** The document's invoices: `InvoiceID` takes one from the owner's folder, otherwise the fields enter a new one. */
-export const SaveDocumentInvoiceBody = InvoiceInput.extend({ DocumentID: Id, InvoiceID: Id.optional() });
+export const SaveDocumentInvoiceBody = InvoiceInput.extend({
+  DocumentID: Id,
+  InvoiceID: Id.optional(),
+  /** The line it is evidence for; absent, the server picks the first line it would cover (decision 058). */
+  LineNo: z.number().int().min(1).optional(),
+});
 export type SaveDocumentInvoiceBody = z.infer<typeof SaveDocumentInvoiceBody>;
 export const DocumentInvoiceBody = z.object({ DocumentID: Id, InvoiceID: Id });
 export type DocumentInvoiceBody = z.infer<typeof DocumentInvoiceBody>;
+/**
+ * What the claimant states about a fapiao on their editable document: the line it is evidence for (null: none), and
+ * its buyer as printed where it was read from a QR code that does not hold it. Fields left out stay as they are.
+ */
+export const UpdateDocumentInvoiceBody = z.object({
+  DocumentID: Id,
+  InvoiceID: Id,
+  Version,
+  LineNo: z.number().int().min(1).nullable().optional(),
+  BuyerName: Text(200).optional(),
+  BuyerTaxID: Digits(20).optional(),
+  BuyerPersonal: z.boolean().optional(),
+});
+export type UpdateDocumentInvoiceBody = z.infer<typeof UpdateDocumentInvoiceBody>;
+/** How a document's line stands with its fapiao: what they add up to against the line, and what is still short. */
+export const InvoiceLineCover = z.object({
+  LineNo: z.number().int(),
+  ItemName: z.string(),
+  Amount: z.string(),
+  NeedsInvoice: z.boolean(),
+  PersonalBuyerAllowed: z.boolean(),
+  Covered: z.string(),
+  /** What the line's fapiao fall short of its amount by ("0.00" when covered or not needing one). */
+  Short: z.string(),
+});
+export type InvoiceLineCover = z.infer<typeof InvoiceLineCover>;
 export const DocumentInvoiceList = z.object({
   Rows: z.array(InvoiceRow),
   Editable: z.boolean(),
@@ -140,6 +179,10 @@ export const DocumentInvoiceList = z.object({
   AllElectronic: z.boolean(),
   TotalAmount: z.string(),
   DeductibleVat: z.string(),
+  /** The document's lines with what their fapiao cover (a reimbursement's lines; empty on applies and loans). */
+  Lines: z.array(InvoiceLineCover),
+  /** The claiming company as a fapiao's buyer prints it: what a fapiao's buyer is checked against. */
+  Buyer: z.object({ Name: z.string(), TaxID: z.string() }),
 });
 export type DocumentInvoiceList = z.infer<typeof DocumentInvoiceList>;
 

@@ -13,6 +13,7 @@ import * as approval from '../../modules/workflow/approval/approval.service';
 import { type DemoClock, type DemoRun, monthOf, yearOf } from './demo-clock';
 import { addDemoCustomers } from './demo-customers';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
+import { coverDemoLines, type DemoBuyer } from './demo-fapiao';
 import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed-compliance';
@@ -31,12 +32,16 @@ export function meetingDay(clock: DemoClock, month: number): string {
 export async function seedDemoMeetings(db: Db, { dataDir, clock }: DemoRun): Promise<void> {
   const store = new AttachmentStore(dataDir);
   for (const code of ['1000', '2000'] as const) {
-    const [c] = await db.select({ id: company.id }).from(company).where(eq(company.code, code));
-    if (c) await spreadSpend(db, store, c.id, clock);
+    const [c] = await db
+      .select({ id: company.id, code: company.code, nameZh: company.nameZh, taxId: company.taxId })
+      .from(company)
+      .where(eq(company.code, code));
+    if (c) await spreadSpend(db, store, c, clock);
   }
 }
 
-async function spreadSpend(db: Db, store: AttachmentStore, companyId: number, clock: DemoClock) {
+async function spreadSpend(db: Db, store: AttachmentStore, c: DemoBuyer, clock: DemoClock) {
+  const companyId = c.id;
   const ctx: DbContext = { db };
   const meeting = (await typeItems(db, companyId)).get('D_MEETING');
   const meal = meeting?.items.get('HCP_MEAL');
@@ -109,6 +114,7 @@ async function spreadSpend(db: Db, store: AttachmentStore, companyId: number, cl
       REQUEST,
     );
     await attachInvoice(db, store, saved.ID, who.userId);
+    await coverDemoLines(db, who, saved.ID, c, day);
     let v = (await approval.submit(ctx, who, 'deputy', { id: saved.ID, version, requestId: REQUEST }, 'zh-CN')).Version;
     for (let step = 0; step < 10; step++) {
       const next = await pendingApprover(db, saved.ID);

@@ -10,7 +10,6 @@ import * as attachments from '../../modules/documents/attachments/attachment.rep
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
-import { addDocumentInvoice } from '../../modules/documents/invoices/invoice.service';
 import { needsMailing } from '../../modules/documents/postcentre/mailing.repository';
 import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
 import { expenseItem, expenseType, expenseTypeItem } from '../../modules/masterdata/expense.table';
@@ -25,6 +24,7 @@ import { type DemoClock, type DemoRun, daysAgo, inDays } from './demo-clock';
 import { addDemoCustomers } from './demo-customers';
 import { addDemoParts } from './demo-document-parts';
 import { APPROVAL_PROXY, DOC_PLAN, WORKFLOWS } from './demo-documents.data';
+import { coverDemoLines } from './demo-fapiao';
 import { ALL_FUNCTIONS } from './demo-user';
 
 const REQUEST = 'demo-seed';
@@ -185,7 +185,7 @@ async function seedWith(db: Db, store: AttachmentStore, clock: DemoClock): Promi
       if (plan.end === 'draft') continue;
       if (plan.docType === 'deputy') {
         await attachInvoice(db, store, saved.ID, preparer.userId);
-        await enterFapiao(db, preparer, saved.ID, i, c, today);
+        await coverDemoLines(db, preparer, saved.ID, c, today);
       }
       // Each step sends the version the previous one answered, as the screens do.
       let version = (
@@ -298,58 +298,6 @@ async function seedWith(db: Db, store: AttachmentStore, clock: DemoClock): Promi
         REQUEST,
       );
   }
-}
-
-/**
- * One fapiao per submitted reimbursement, each kind in turn: fully digital (QR text as a scanner types it), an
- * older special VAT fapiao with code, number, buyer and lines, an air itinerary with fuel surcharge, a rail e-ticket.
- * Numbers come from the document's id, so they never meet; the built-in simulator leaves them "not verified".
- */
-async function enterFapiao(
-  db: Db,
-  user: SessionUser,
-  documentId: number,
-  i: number,
-  c: { code: string; nameZh: string; taxId: string | null },
-  today: string,
-) {
-  const ymd = today.replaceAll('-', '');
-  const digits = (prefix: string) => `${prefix}${c.code}${String(documentId).padStart(12, '0')}`;
-  const kinds = [
-    { QrText: `01,32,,${digits('2631')},212.00,${ymd},,9A7F31C2,` },
-    {
-      InvoiceType: 'vat_special' as const,
-      Code: '3100261130',
-      Number: String(documentId).padStart(8, '0'),
-      InvoiceDate: today,
-      Amount: '500.00',
-      TaxAmount: '30.00',
-      BuyerName: c.nameZh,
-      BuyerTaxID: c.taxId ?? '',
-      SellerName: '上海锦江会务服务有限公司',
-      SellerTaxID: '91310101MA1FPX2X5K',
-      Items: [
-        { Name: '会议服务费', Amount: '300.00', TaxRate: '0.06', TaxAmount: '18.00' },
-        { Name: '场地服务费', Amount: '200.00', TaxRate: '0.06', TaxAmount: '12.00' },
-      ],
-    },
-    { QrText: `01,61,,${digits('2661')},1280.00,${ymd},,E1,`, FuelAmount: '60.00' },
-    { QrText: `01,51,,${digits('2651')},553.00,${ymd},,R7,` },
-  ];
-  await addDocumentInvoice(
-    { db, config: { invoiceServiceUrl: undefined } },
-    {
-      user,
-      actor: {
-        userId: user.userId,
-        companyId: user.companyId,
-        teamId: user.teamId,
-        culture: 'zh-CN',
-        requestId: REQUEST,
-      },
-    },
-    { DocumentID: documentId, ...kinds[(i + 3) % kinds.length]! },
-  );
 }
 
 /**

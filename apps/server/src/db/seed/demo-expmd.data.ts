@@ -11,6 +11,8 @@ export interface ItemSeed {
   category: ExpenseCategory;
   hcp?: boolean;
   noInvoice?: boolean;
+  /** Fapiao made out to a person are accepted (a rail or air ticket bought without the company's title). */
+  personalBuyer?: boolean;
   max?: string;
   inactive?: boolean;
   /** Only in this company (else in both). */
@@ -71,11 +73,12 @@ export const ITEMS: readonly ItemSeed[] = [
     noInvoice: true,
     max: '200.00',
   },
-  { code: 'TRAIN', names: ['火车票', 'Train ticket'], category: 'travel' },
+  { code: 'TRAIN', names: ['火车票', 'Train ticket'], category: 'travel', personalBuyer: true },
   {
     code: 'AIR_TICKET',
     names: ['机票', 'Air ticket'],
     category: 'air_ticket',
+    personalBuyer: true,
     subs: [
       ['DOMESTIC', '国内航班', 'Domestic flight'],
       ['INTL', '国际航班', 'International flight'],

@@ -196,15 +196,11 @@ export async function seedDemoFinanceStates(outer: Db, { dataDir, clock }: DemoR
       );
       // A picture of the paper invoice: the originals are mailed to the centre.
       if (p.docType === 'deputy') await attachInvoice(db, store, saved.ID, applicant.userId);
-      if (p.fapiao) {
-        const id = await addHotelFapiao(
-          db,
-          applicant,
-          { documentId: saved.ID, type: p.fapiao, gross: p.amount },
-          c,
-          today,
-        );
-        if (p.fapiao === 'vat_special') special.push(id);
+      // The hotel's fapiao for the line (on paper unless the plan names its kind), mailed with the picture.
+      if (p.docType === 'deputy') {
+        const kind = p.fapiao ?? 'vat_normal';
+        const id = await addHotelFapiao(db, applicant, { documentId: saved.ID, type: kind, gross: p.amount }, c, today);
+        if (kind === 'vat_special') special.push(id);
       }
       let version = (
         await approval.submit(

@@ -1,16 +1,16 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import { expenseItem } from '../masterdata/expense.table';
 import { employee } from '../org/org.table';
-import { attachment } from './attachments/attachment.table';
 import { expenseLine as line } from './document.table';
 
 const specialApprover = alias(employee, 'special_approver');
 
 /**
  * What the settings of a document's expense items say about each of its lines: the route's HCP, overseas and
- * special-approver conditions, and what submit checks: the line complete, within the item's limit, with an invoice.
+ * special-approver conditions, and what submit checks: the line complete, within the item's limit, covered by its
+ * fapiao.
  */
 export async function lineFacts(db: Db, documentId: number) {
   return db
@@ -26,6 +26,8 @@ export async function lineFacts(db: Db, documentId: number) {
       involvesHcp: expenseItem.involvesHcp,
       overseas: expenseItem.overseas,
       needsInvoice: expenseItem.needsInvoice,
+      personalBuyerAllowed: expenseItem.personalBuyerAllowed,
+      tmcTicketId: line.tmcTicketId,
       maxAmount: expenseItem.maxAmount,
       specialApproverId: expenseItem.specialApproverId,
       specialApproverStatus: specialApprover.status,
@@ -37,11 +39,3 @@ export async function lineFacts(db: Db, documentId: number) {
     .orderBy(asc(line.lineNo));
 }
 export type LineFacts = Awaited<ReturnType<typeof lineFacts>>[number];
-
-export async function attachmentCount(db: Db, documentId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(attachment)
-    .where(and(eq(attachment.documentId, documentId)));
-  return row?.n ?? 0;
-}

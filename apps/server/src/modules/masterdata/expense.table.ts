@@ -84,6 +84,8 @@ export const expenseItem = pgTable(
     /** Who the special-approver step of a route sends lines of this item to (none: the item needs no such step). */
     specialApproverId: integer('special_approver_id').references(() => employee.id),
     needsInvoice: boolean('needs_invoice').notNull().default(true),
+    /** A fapiao made out to a person (个人) may be the evidence of its lines. */
+    personalBuyerAllowed: boolean('personal_buyer_allowed').notNull().default(false),
     /** Per-line ceiling, if any. */
     maxAmount: numeric('max_amount', { precision: 18, scale: 2 }),
     active: boolean('active').notNull().default(true),

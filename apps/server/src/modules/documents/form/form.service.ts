@@ -37,6 +37,7 @@ import { AttachmentStore } from '../attachments/attachment.storage';
 import { rebalance } from '../customers/customer.service';
 import * as repo from '../document.repository';
 import { load, visible } from '../document.service';
+import { unassignGoneLines } from '../invoices/line-cover.service';
 import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
@@ -251,6 +252,7 @@ export async function save(
       async (tx, d) => {
         await claimTickets(tx, user.companyId, d.id, lines);
         await claimingLines(() => repo.replaceLines(tx, d.id, lines));
+        await unassignGoneLines(tx, d.id, lines.length);
         await repo.replaceLoanLinks(tx, d.id, loans);
         // Attendees follow their lines: split per head again, gone with a line that went or stopped involving HCP.
         await rebalance(tx, d.id);

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -87,6 +88,32 @@ export async function invoicesOf(db: Db, documentId: number) {
     .leftJoin(doc, eq(doc.id, invoice.documentId))
     .where(eq(invoice.documentId, documentId))
     .orderBy(asc(invoice.id));
+}
+
+/** What line coverage reads of a document's fapiao (`line-cover.service.ts`). */
+export async function coverFapiaoOf(db: Db, documentId: number) {
+  return db
+    .select({
+      id: invoice.id,
+      number: invoice.number,
+      code: invoice.code,
+      invoiceType: invoice.invoiceType,
+      lineNo: invoice.lineNo,
+      totalAmount: invoice.totalAmount,
+      buyerTaxId: invoice.buyerTaxId,
+      buyerPersonal: invoice.buyerPersonal,
+    })
+    .from(invoice)
+    .where(eq(invoice.documentId, documentId))
+    .orderBy(asc(invoice.id));
+}
+
+/** Unassigns the document's fapiao from lines numbered above `lineCount` (lines a save removed). */
+export async function unassignLinesAbove(db: Db, documentId: number, lineCount: number) {
+  await db
+    .update(invoice)
+    .set({ lineNo: null, version: sql`${invoice.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(invoice.documentId, documentId), gt(invoice.lineNo, lineCount)));
 }
 
 const SORTABLE = {
@@ -209,18 +236,6 @@ export async function paperless(db: Db, documentId: number): Promise<boolean> {
     .from(doc)
     .where(eq(doc.id, documentId));
   return !!row?.paperless;
-}
-
-export async function invoiceFacts(db: Db, documentId: number) {
-  const [row] = await db
-    .select({
-      n: count(),
-      electronic: sql<number>`count(*) filter (where ${invoice.electronic})`.mapWith(Number),
-      failed: sql<string | null>`min(${invoice.number}) filter (where ${invoice.verifyStatus} = 'failed')`,
-    })
-    .from(invoice)
-    .where(eq(invoice.documentId, documentId));
-  return row ?? { n: 0, electronic: 0, failed: null };
 }
 
 export async function companyBuyer(db: Db, companyId: number) {

@@ -17,6 +17,7 @@ import {
   SaveReceiptBody,
   SearchInvoiceEntryBody,
   SubInvoiceList,
+  UpdateDocumentInvoiceBody,
 } from '@ems/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../../core/actor';
@@ -101,6 +102,15 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: InvoiceRow,
     },
     async (req) => invoices.saveDocumentInvoice(ctx, callerOf(req), req.body),
+  );
+  doc(
+    'UpdateInvoice',
+    {
+      summary: "Assign a document's fapiao to a line, or enter the buyer its QR code did not carry",
+      body: UpdateDocumentInvoiceBody,
+      response: InvoiceRow,
+    },
+    async (req) => invoices.updateDocumentInvoice(ctx, callerOf(req), req.body),
   );
   doc(
     'DeleteInvoice',

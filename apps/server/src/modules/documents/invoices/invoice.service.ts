@@ -6,6 +6,7 @@ import {
   type DocumentInvoiceList,
   deductibleVat,
   type FapiaoFields,
+  type FapiaoType,
   fapiaoProblems,
   type InvoiceInfoUrl,
   type InvoiceInput,
@@ -16,12 +17,15 @@ import {
   invoiceTotal,
   isElectronic,
   isFullyDigital,
+  isPersonalBuyer,
+  isSpecialVat,
   type Page,
   parseFapiaoQr,
   type SaveDocumentInvoiceBody,
   type SaveInvoiceEntryBody,
   type SearchInvoiceEntryBody,
   type SubInvoiceList,
+  type UpdateDocumentInvoiceBody,
 } from '@ems/contracts';
 import type { Actor } from '../../../core/actor';
 import { duplicateOn, guarded, requireVersion, staleVersion } from '../../../core/checks';
@@ -38,6 +42,7 @@ import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.po
 import type { DocumentFollower } from '../lifecycle/followers';
 import { invoiceService, type VerifyReply } from './invoice.gateway';
 import * as repo from './invoice.repository';
+import { hasLine, lineCovers, lineForNewFapiao } from './line-cover.service';
 
 /** Who calls: the session (for what documents they may see and act on) and the actor (for audit rows). */
 export interface Caller {
@@ -45,8 +50,6 @@ export interface Caller {
   actor: Actor;
 }
 
-/** Fapiao that must name the company as buyer: the deductible special VAT fapiao. */
-const BUYER_REQUIRED = new Set(['vat_special', 'digital_special']);
 const EDITABLE: ReadonlySet<DocState> = new Set(['draft', 'returned']);
 
 type Resolved = {
@@ -103,7 +106,12 @@ function resolve(body: InvoiceInput): Resolved {
 /** Company names as printed: full-width brackets and spaces do not make another buyer. */
 const normalName = (s: string) => s.replace(/（/g, '(').replace(/）/g, ')').replace(/\s+/g, '').toUpperCase();
 
-/** The format, date and amount rules, then the buyer: the company's name and tax id, required where VAT is deducted. */
+/**
+ * The format, date and amount rules, then the buyer (decision 058): a fapiao made out to a person names no company
+ * (never a special VAT fapiao); a special VAT fapiao names the company; a name or tax id given must be the company's.
+ * A fully digital fapiao read from its QR code may come without its buyer (the code does not hold it): submit asks for
+ * it (`invoiceLineProblem`).
+ */
 async function check(db: Db, companyId: number, r: Resolved, body: InvoiceInput): Promise<void> {
   const problems = fapiaoProblems(r.fields, shanghaiToday());
   if (problems.length) {
@@ -114,9 +122,26 @@ async function check(db: Db, companyId: number, r: Resolved, body: InvoiceInput)
       problems.map((p) => ({ field: p.field, code: p.code })),
     );
   }
-  const buyerName = body.BuyerName ?? '';
-  const buyerTaxId = (body.BuyerTaxID ?? '').toUpperCase();
-  if (BUYER_REQUIRED.has(r.fields.type)) {
+  await checkBuyer(db, companyId, r.fields.type, buyerOf(body));
+}
+
+type Buyer = { name: string; taxId: string; personal: boolean };
+const buyerOf = (body: Pick<InvoiceInput, 'BuyerName' | 'BuyerTaxID' | 'BuyerPersonal'>): Buyer => {
+  const name = body.BuyerName ?? '';
+  return {
+    name,
+    taxId: (body.BuyerTaxID ?? '').toUpperCase(),
+    personal: isPersonalBuyer(name, body.BuyerPersonal ?? false),
+  };
+};
+
+async function checkBuyer(db: Db, companyId: number, type: FapiaoType, b: Buyer): Promise<void> {
+  const { name: buyerName, taxId: buyerTaxId } = b;
+  if (b.personal) {
+    if (isSpecialVat(type)) throw fieldError('BuyerPersonal', 'invoice.personal_buyer_special');
+    return;
+  }
+  if (isSpecialVat(type)) {
     if (!buyerName) throw fieldError('BuyerName', 'invoice.buyer_required');
     if (!buyerTaxId) throw fieldError('BuyerTaxID', 'invoice.buyer_required');
   }
@@ -145,6 +170,7 @@ async function prepare(ctx: InvoiceContext, companyId: number, body: InvoiceInpu
   await check(ctx.db, companyId, r, body);
   const v = await verify(ctx, r.fields);
   const f = r.fields;
+  const buyer = buyerOf(body);
   const values = {
     invoiceType: f.type,
     code: f.code,
@@ -157,8 +183,9 @@ async function prepare(ctx: InvoiceContext, companyId: number, body: InvoiceInpu
     totalAmount: invoiceTotal(f),
     deductibleVat: deductibleVat(f),
     checkCode: f.checkCode,
-    buyerName: body.BuyerName ?? '',
-    buyerTaxId: (body.BuyerTaxID ?? '').toUpperCase(),
+    buyerName: buyer.name,
+    buyerTaxId: buyer.taxId,
+    buyerPersonal: buyer.personal,
     sellerName: body.SellerName ?? '',
     sellerTaxId: (body.SellerTaxID ?? '').toUpperCase(),
     electronic: r.electronic,
@@ -202,6 +229,7 @@ function toRow(messages: Messages, culture: Culture, r: repo.InvoiceListRow): In
     CheckCode: i.checkCode,
     BuyerName: i.buyerName,
     BuyerTaxID: i.buyerTaxId,
+    BuyerPersonal: i.buyerPersonal,
     SellerName: i.sellerName,
     SellerTaxID: i.sellerTaxId,
     Electronic: i.electronic,
@@ -212,6 +240,7 @@ function toRow(messages: Messages, culture: Culture, r: repo.InvoiceListRow): In
     VerifyMessage: i.verifyMessage,
     ClaimState: claim ?? 'free',
     Remark: i.remark,
+    LineNo: i.documentId === null ? null : i.lineNo,
     CanChange: free,
     Version: i.version,
   };
@@ -371,13 +400,21 @@ export async function lockEditable(tx: Db, user: SessionUser, d: DocFacts & { id
 
 export async function documentInvoices(ctx: AppContext, c: Caller, documentId: number): Promise<DocumentInvoiceList> {
   const found = await visible(ctx.db, c.user, documentId);
-  const rows = await repo.invoicesOf(ctx.db, documentId);
+  const d = { ...found.d, id: documentId };
+  const [rows, allElectronic, lines, buyer] = await Promise.all([
+    repo.invoicesOf(ctx.db, documentId),
+    repo.paperless(ctx.db, documentId),
+    lineCovers(ctx.db, d, c.actor.culture),
+    repo.companyBuyer(ctx.db, d.companyId),
+  ]);
   return {
     Rows: rows.map((r) => toRow(ctx.messages, c.actor.culture, r)),
     Editable: mayChange(c.user, found.d),
-    AllElectronic: await repo.paperless(ctx.db, documentId),
+    AllElectronic: allElectronic,
     TotalAmount: addMoney('0', ...rows.map((r) => r.i.totalAmount)),
     DeductibleVat: addMoney('0', ...rows.map((r) => r.i.deductibleVat)),
+    Lines: lines,
+    Buyer: { Name: buyer?.nameZh ?? '', TaxID: buyer?.taxId ?? '' },
   };
 }
 
@@ -408,6 +445,7 @@ export async function addDocumentInvoice(
   const prepared = body.InvoiceID ? undefined : await prepare(ctx, c.user.companyId, body);
   return ctx.db.transaction(async (tx) => {
     await lockEditable(tx, c.user, d);
+    if (body.LineNo !== undefined) await assertLine(tx, d.id, body.LineNo);
     let id = body.InvoiceID;
     if (prepared) {
       const inFolder = await repo.findByKey(tx, d.companyId, d.applicantId, prepared.values.invoiceKey);
@@ -433,10 +471,11 @@ export async function addDocumentInvoice(
       const other = await repo.findInvoice(tx, inv.id);
       throw refused('invoice.on_other_document', { number: inv.number, docNo: other?.docNo ?? '' });
     }
-    if (
-      inv.documentId === null &&
-      !(await repo.updateInvoice(tx, inv.id, inv.version, { documentId: d.id, claim: null }))
-    )
+    const joining = inv.documentId === null;
+    const lineNo =
+      body.LineNo ?? (joining || inv.lineNo === null ? await lineForNewFapiao(tx, d, inv.totalAmount) : inv.lineNo);
+    const change = joining ? { documentId: d.id, claim: null, lineNo } : { lineNo };
+    if ((joining || lineNo !== inv.lineNo) && !(await repo.updateInvoice(tx, inv.id, inv.version, change)))
       throw staleVersion();
     await audit(
       tx,
@@ -445,11 +484,62 @@ export async function addDocumentInvoice(
         action: 'add_invoice',
         entity: 'document',
         entityId: d.id,
-        detail: { invoiceId: inv.id, number: inv.number, code: inv.code },
+        detail: { invoiceId: inv.id, number: inv.number, code: inv.code, lineNo },
       }),
     );
     return inv.id;
   });
+}
+
+async function assertLine(tx: Db, documentId: number, lineNo: number | null): Promise<void> {
+  if (lineNo !== null && !(await hasLine(tx, documentId, lineNo)))
+    throw fieldError('LineNo', 'invoice.line_unknown', { line: lineNo });
+}
+
+/**
+ * Changes what the claimant states about a fapiao on their editable document: the line it stands behind, and its
+ * buyer (checked as at entry) where its QR code did not carry one.
+ */
+export async function updateDocumentInvoice(
+  ctx: AppContext,
+  c: Caller,
+  body: UpdateDocumentInvoiceBody,
+): Promise<InvoiceRow> {
+  const found = await visible(ctx.db, c.user, body.DocumentID);
+  const d = { ...found.d, id: body.DocumentID };
+  assertEditable(c.user, d);
+  await ctx.db.transaction(async (tx) => {
+    await lockEditable(tx, c.user, d);
+    const inv = await repo.lockInvoice(tx, body.InvoiceID);
+    if (!inv || inv.documentId !== d.id) throw notFound();
+    if (inv.version !== body.Version) throw staleVersion();
+    const set: Partial<repo.InvoiceInsert> = {};
+    if (body.LineNo !== undefined) {
+      await assertLine(tx, d.id, body.LineNo);
+      set.lineNo = body.LineNo;
+    }
+    if (body.BuyerName !== undefined || body.BuyerTaxID !== undefined || body.BuyerPersonal !== undefined) {
+      const b = buyerOf({
+        BuyerName: body.BuyerName ?? inv.buyerName,
+        BuyerTaxID: body.BuyerTaxID ?? inv.buyerTaxId,
+        BuyerPersonal: body.BuyerPersonal ?? inv.buyerPersonal,
+      });
+      await checkBuyer(tx, d.companyId, inv.invoiceType, b);
+      Object.assign(set, { buyerName: b.name, buyerTaxId: b.taxId, buyerPersonal: b.personal });
+    }
+    if (!(await repo.updateInvoice(tx, inv.id, inv.version, set))) throw staleVersion();
+    await audit(
+      tx,
+      auditEntry(c.actor, {
+        principalId: d.applicantId,
+        action: 'update_invoice',
+        entity: 'document',
+        entityId: d.id,
+        detail: { invoiceId: inv.id, number: inv.number, ...set },
+      }),
+    );
+  });
+  return rowOf(ctx, c.actor.culture, body.InvoiceID);
 }
 
 /** Takes a fapiao off an editable document; it stays in the applicant's folder. */
@@ -528,11 +618,6 @@ export async function invoiceSubmitProblem(db: Db, d: { id: number }): Promise<A
   const other = facts.other;
   if (other) return refused('invoice.claimed_elsewhere', { number: other.number, docNo: other.docNo });
   return undefined;
-}
-
-/** How many fapiao the document carries: evidence for items that need an invoice. */
-export async function invoiceCount(db: Db, documentId: number): Promise<number> {
-  return (await repo.invoiceFacts(db, documentId)).n;
 }
 
 /** Whether the document needs no paper mailed: fapiao, all electronic, and no paper receipt (`needsMailing`). */

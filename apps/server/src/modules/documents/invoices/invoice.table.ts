@@ -37,6 +37,11 @@ export const invoice = pgTable(
       .references(() => employee.id),
     /** The document it is on; back in the folder when that document goes. */
     documentId: integer('document_id').references(() => document.id, { onDelete: 'set null' }),
+    /**
+     * The document's line it is evidence for (`expense_line.line_no`, as attendees and apportionment name a line);
+     * null while unassigned, and cleared when the line goes.
+     */
+    lineNo: integer('line_no'),
     invoiceType: varchar('invoice_type', { length: 20, enum: INVOICE_TYPES }).notNull(),
     /** Older fapiao: 10 or 12 digits; empty for fully digital fapiao. */
     code: varchar('code', { length: 12 }).notNull().default(''),
@@ -52,6 +57,8 @@ export const invoice = pgTable(
     checkCode: varchar('check_code', { length: 20 }).notNull().default(''),
     buyerName: varchar('buyer_name', { length: 200 }).notNull().default(''),
     buyerTaxId: varchar('buyer_tax_id', { length: 20 }).notNull().default(''),
+    /** Made out to a person (个人), not to a company: only lines whose expense item allows it take it. */
+    buyerPersonal: boolean('buyer_personal').notNull().default(false),
     sellerName: varchar('seller_name', { length: 200 }).notNull().default(''),
     sellerTaxId: varchar('seller_tax_id', { length: 20 }).notNull().default(''),
     electronic: boolean('electronic').notNull().default(false),

@@ -41,8 +41,9 @@ afterAll(() => t.close());
 
 const entry = (body: Record<string, unknown>, token = employee.access_token) =>
   t.call('/api/InvoiceEntry/Save', body, token);
+/** Adds a fapiao to a document; a fully digital QR names no buyer, so the buyer the fapiao carries is given here. */
 const addToDoc = (documentId: number, body: Record<string, unknown>, token = employee.access_token) =>
-  t.call('/api/document/SaveInvoice', { DocumentID: documentId, ...body }, token);
+  t.call('/api/document/SaveInvoice', { DocumentID: documentId, BuyerTaxID: buyer.taxId, ...body }, token);
 const docInvoices = async (documentId: number, token = employee.access_token) =>
   (await t.call('/api/document/SearchInvoice', { DocumentID: documentId }, token)).json();
 const submit = async (id: number, token = employee.access_token) =>

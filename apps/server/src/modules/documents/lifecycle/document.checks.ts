@@ -9,8 +9,9 @@ import { blockedApplyOf } from '../applies/block.repository';
 import { linesWithoutReasons } from '../customers/customer.service';
 import { lectureFeeProblem } from '../customers/withholding.service';
 import * as repo from '../document.repository';
-import { invoiceCount, invoiceSubmitProblem } from '../invoices/invoice.service';
-import { attachmentCount, type LineFacts, lineFacts } from '../line-facts.repository';
+import { invoiceSubmitProblem } from '../invoices/invoice.service';
+import { invoiceLineProblem } from '../invoices/line-cover.service';
+import { type LineFacts, lineFacts } from '../line-facts.repository';
 import { partsProblem } from '../parts/parts.service';
 
 type Doc = repo.DocumentRow;
@@ -80,10 +81,10 @@ async function submitProblem(db: Db, d: Doc): Promise<AppError | LineFacts[]> {
   );
   if (stopped.length) return refused('document.ledger_expense_stopped', { codes: stopped.join(', ') });
 
-  const itemProblem = await itemRuleProblem(db, d, lines);
+  const itemProblem = itemRuleProblem(lines);
   if (itemProblem) return itemProblem;
 
-  const invoiceProblem = await invoiceSubmitProblem(db, d);
+  const invoiceProblem = (await invoiceSubmitProblem(db, d)) ?? (await invoiceLineProblem(db, d, lines));
   if (invoiceProblem) return invoiceProblem;
   const unexplained = await linesWithoutReasons(db, d.id);
   if (unexplained.length) return refused('customer.reason_missing', { lines: unexplained.join(', ') });
@@ -106,13 +107,10 @@ const itemName = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemZh ?? ''}`.trim(
 const itemNameEn = (l: LineFacts) => `${l.itemCode ?? ''} ${l.itemEn ?? ''}`.trim();
 
 /**
- * The rules an expense item sets for its lines: a line may not exceed the item's per-line limit (in CNY), and on a
- * reimbursement an item that needs an invoice needs evidence on the document (an apply or a loan comes before the
- * spending, so has none yet): a fapiao entered on it, or at least one attachment (a scanned receipt)
- * (docs/decisions/013-workflow-settings.md).
+ * The limit an expense item sets for its lines: a line may not exceed the item's per-line limit (in CNY). What fapiao
+ * a line needs is `invoiceLineProblem`'s (docs/decisions/058-fapiao-per-line.md).
  */
-async function itemRuleProblem(db: Db, d: Doc, lines: readonly LineFacts[]): Promise<AppError | undefined> {
-  const documentId = d.id;
+function itemRuleProblem(lines: readonly LineFacts[]): AppError | undefined {
   for (const l of lines) {
     if (l.maxAmount !== null && l.amountCny !== null && compareMoney(l.amountCny, l.maxAmount) > 0) {
       return refused('document.line_over_limit', {
@@ -123,14 +121,6 @@ async function itemRuleProblem(db: Db, d: Doc, lines: readonly LineFacts[]): Pro
         amount: l.amountCny,
       });
     }
-  }
-  const needing = d.docType === 'deputy' ? lines.filter((l) => l.needsInvoice === true) : [];
-  if (needing.length && (await invoiceCount(db, documentId)) === 0 && (await attachmentCount(db, documentId)) === 0) {
-    return refused('document.invoice_missing', {
-      lines: needing.map((l) => l.lineNo).join(', '),
-      item: itemName(needing[0]!),
-      itemEn: itemNameEn(needing[0]!),
-    });
   }
   return undefined;
 }

@@ -61,21 +61,44 @@ describe('expense item rules at submit', () => {
     expect((await submit('Deputy', atLimit.ID)).statusCode).toBe(200);
   });
 
-  it('refuses a reimbursement whose item needs an invoice until an invoice is attached', async () => {
+  it('refuses a reimbursement until each line that needs a fapiao is covered by its own, naming the shortfall', async () => {
     const d = await draft('Deputy', m.type.id, [
       { item: m.hotel.id, amount: '100.00' },
       { item: invoiced.id, amount: '80.00' },
     ]);
     const refused = await submit('Deputy', d.ID);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'document.invoice_missing', params: { lines: '2' } });
+    expect(refused.json()).toMatchObject({ code: 'document.invoice_short', params: { lines: '2: 80.00' } });
+    expect(refused.json().message).toContain('2: 80.00');
+    // A picture on the document is no longer evidence for every line.
     const attached = await t.call(
       '/api/UploadAttachment/Base64StringToImage',
       { DocumentID: d.ID, Kind: 'invoice', FileName: 'invoice.png', Data: PNG },
       employee.access_token,
     );
     expect(attached.statusCode, attached.body).toBe(200);
-    expect((await submit('Deputy', d.ID)).statusCode).toBe(200);
+    expect((await submit('Deputy', d.ID)).json()).toMatchObject({ params: { lines: '2: 80.00' } });
+    // A paper fapiao for line 2 that falls short names what is left; a second closes it.
+    const paper = (n: string, amount: string) =>
+      t.call(
+        '/api/document/SaveInvoice',
+        {
+          DocumentID: d.ID,
+          LineNo: 2,
+          InvoiceType: 'vat_normal',
+          Code: '031001900111',
+          Number: n,
+          CheckCode: '12345678901234567890',
+          InvoiceDate: today,
+          Amount: amount,
+        },
+        employee.access_token,
+      );
+    expect((await paper('10000001', '50.00')).statusCode).toBe(200);
+    expect((await submit('Deputy', d.ID)).json()).toMatchObject({ params: { lines: '2: 30.00' } });
+    expect((await paper('10000002', '30.00')).statusCode).toBe(200);
+    const res = await submit('Deputy', d.ID);
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('asks no invoice of an apply, which comes before the spending', async () => {

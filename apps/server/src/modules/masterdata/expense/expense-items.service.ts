@@ -40,6 +40,7 @@ function itemRow(
       ? localName(culture, approver.approverZh, approver.approverEn ?? '')
       : null,
     NeedsInvoice: item.needsInvoice,
+    PersonalBuyerAllowed: item.personalBuyerAllowed,
     MaxAmount: item.maxAmount === null ? null : money(item.maxAmount),
     Active: item.active,
     Sort: item.sort,
@@ -90,6 +91,7 @@ export async function saveItem(db: Db, actor: Actor, body: SaveExpenseItemBody):
     overseas: body.Overseas,
     specialApproverId: body.SpecialApproverID ?? null,
     needsInvoice: body.NeedsInvoice,
+    personalBuyerAllowed: body.PersonalBuyerAllowed,
     maxAmount: body.MaxAmount ? money(body.MaxAmount) : null,
     active: body.Active,
     sort: body.Sort,

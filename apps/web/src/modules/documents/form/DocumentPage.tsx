@@ -344,7 +344,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         ) : null}
         {docType === 'deputy' ? (
           <Panel title={t('invoice.title')} testId="doc-section-invoices">
-            <InvoiceSection documentId={doc?.ID} editable />
+            <InvoiceSection documentId={doc?.ID} editable revision={doc?.Version} />
             <ReceiptSection documentId={doc?.ID} editable />
           </Panel>
         ) : null}

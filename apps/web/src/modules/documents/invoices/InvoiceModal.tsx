@@ -1,11 +1,12 @@
-import { INVOICE_TYPES, type InvoiceType } from '@ems/contracts';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { INVOICE_TYPES, type InvoiceLineCover, type InvoiceType } from '@ems/contracts';
+import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/FormModal';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { invoiceApi } from './api';
+import { useLineOptions } from './lineOptions';
 
 interface Values {
   InvoiceType: InvoiceType;
@@ -18,7 +19,9 @@ interface Values {
   CheckCode?: string;
   BuyerName?: string;
   BuyerTaxID?: string;
+  BuyerPersonal: boolean;
   SellerName?: string;
+  LineNo?: number;
 }
 
 const FIELDS = [
@@ -32,7 +35,9 @@ const FIELDS = [
   'CheckCode',
   'BuyerName',
   'BuyerTaxID',
+  'BuyerPersonal',
   'SellerName',
+  'LineNo',
 ] as const;
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 const blank = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
@@ -40,6 +45,8 @@ const blank = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
 /** Enters a fapiao by hand: the server checks the format, date, amounts and buyer, and names any field it refuses. */
 export function InvoiceModal(props: {
   documentId: number;
+  /** The document's lines, to choose the one the fapiao stands behind (left empty, the server picks). */
+  lines: readonly InvoiceLineCover[];
   open: boolean;
   onClose: () => void;
   onSaved: () => Promise<void>;
@@ -47,6 +54,8 @@ export function InvoiceModal(props: {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('InvoiceType', form);
+  const personal = Form.useWatch('BuyerPersonal', form);
+  const lineOptions = useLineOptions(props.lines);
   useEffect(() => {
     if (props.open) form.resetFields();
   }, [props.open, form]);
@@ -63,8 +72,10 @@ export function InvoiceModal(props: {
         FuelAmount: blank(v.FuelAmount),
         CheckCode: blank(v.CheckCode),
         BuyerName: blank(v.BuyerName),
-        BuyerTaxID: blank(v.BuyerTaxID),
+        BuyerTaxID: v.BuyerPersonal ? undefined : blank(v.BuyerTaxID),
+        BuyerPersonal: v.BuyerPersonal,
         SellerName: blank(v.SellerName),
+        LineNo: v.LineNo,
       }),
     onSuccess: props.onSaved,
     fields: FIELDS,
@@ -80,8 +91,25 @@ export function InvoiceModal(props: {
       busy={busy}
       width={720}
     >
-      <Form form={form} layout="vertical" initialValues={{ InvoiceType: 'digital_normal' }} data-testid="invoice-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ InvoiceType: 'digital_normal', BuyerPersonal: false }}
+        data-testid="invoice-form"
+      >
         <Row gutter={12}>
+          {lineOptions.length > 0 ? (
+            <Col xs={24}>
+              <Form.Item name="LineNo" label={t('invoice.field.line')}>
+                <Select
+                  allowClear
+                  options={lineOptions}
+                  placeholder={t('invoice.line.choose')}
+                  data-testid="invoice-form-line"
+                />
+              </Form.Item>
+            </Col>
+          ) : null}
           <Col xs={24} md={12}>
             <Form.Item name="InvoiceType" label={t('invoice.field.type')} rules={[{ required: true }]}>
               <Select
@@ -136,9 +164,16 @@ export function InvoiceModal(props: {
               <Input maxLength={200} data-testid="invoice-buyer" />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="BuyerTaxID" label={t('invoice.field.buyerTaxId')}>
-              <Input maxLength={20} data-testid="invoice-buyer-tax" />
+          {personal ? null : (
+            <Col xs={24} md={12}>
+              <Form.Item name="BuyerTaxID" label={t('invoice.field.buyerTaxId')}>
+                <Input maxLength={20} data-testid="invoice-buyer-tax" />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24}>
+            <Form.Item name="BuyerPersonal" valuePropName="checked">
+              <Checkbox data-testid="invoice-buyer-personal-input">{t('invoice.field.buyerPersonal')}</Checkbox>
             </Form.Item>
           </Col>
           <Col xs={24}>

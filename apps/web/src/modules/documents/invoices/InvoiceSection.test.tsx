@@ -1,4 +1,4 @@
-import type { DocumentInvoiceList, InvoiceRow } from '@ems/contracts';
+import type { DocumentInvoiceList, InvoiceLineCover, InvoiceRow } from '@ems/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,14 @@ import MessageHost from '../../../app/MessageHost';
 import { initTestI18n } from '../../../test/i18n';
 import { InvoiceSection } from './InvoiceSection';
 
-const api = vi.hoisted(() => ({ list: vi.fn(), save: vi.fn(), remove: vi.fn(), lines: vi.fn(), folder: vi.fn() }));
+const api = vi.hoisted(() => ({
+  list: vi.fn(),
+  save: vi.fn(),
+  update: vi.fn(),
+  remove: vi.fn(),
+  lines: vi.fn(),
+  folder: vi.fn(),
+}));
 vi.mock('./api', () => ({ invoiceApi: api }));
 // The folder picker reads the culture from the app's boot context, which a section test does not start.
 vi.mock('../../../app/i18n/BootProvider', () => ({ useBoot: () => ({ culture: 'zh-CN' }) }));
@@ -29,6 +36,7 @@ const ROW: InvoiceRow = {
   CheckCode: '',
   BuyerName: '',
   BuyerTaxID: '',
+  BuyerPersonal: false,
   SellerName: '',
   SellerTaxID: '',
   Electronic: true,
@@ -40,14 +48,27 @@ const ROW: InvoiceRow = {
   ClaimState: 'free',
   Remark: null,
   CanChange: true,
+  LineNo: 1,
   Version: 1,
 };
-const list = (rows: InvoiceRow[], editable = true): DocumentInvoiceList => ({
+const LINE: InvoiceLineCover = {
+  LineNo: 1,
+  ItemName: 'HOTEL 住宿费',
+  Amount: '680.00',
+  NeedsInvoice: true,
+  PersonalBuyerAllowed: false,
+  Covered: '106.00',
+  Short: '574.00',
+};
+const COMPANY = { Name: '上海医药示范有限公司', TaxID: '91310000MA1FL1XX1X' };
+const list = (rows: InvoiceRow[], editable = true, lines: InvoiceLineCover[] = []): DocumentInvoiceList => ({
   Rows: rows,
   Editable: editable,
   AllElectronic: rows.length > 0 && rows.every((r) => r.Electronic),
   TotalAmount: rows.length ? '106.00' : '0.00',
   DeductibleVat: '0.00',
+  Lines: lines,
+  Buyer: COMPANY,
 });
 
 function show(documentId: number | undefined, editable = true) {
@@ -107,5 +128,48 @@ describe('InvoiceSection', () => {
     await screen.findByText('26312000000000000001');
     fireEvent.click(screen.getByTestId('invoice-remove'));
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith(3, 5));
+  });
+
+  it('shows what each line still lacks, and flags a fully digital fapiao read without its buyer', async () => {
+    api.list.mockResolvedValue(
+      list([ROW], true, [
+        LINE,
+        {
+          ...LINE,
+          LineNo: 2,
+          ItemName: 'TAXI 出租车费',
+          Amount: '45.50',
+          NeedsInvoice: false,
+          Covered: '0.00',
+          Short: '0.00',
+        },
+      ]),
+    );
+    show(3);
+    expect((await screen.findByTestId('invoice-cover-line-1')).textContent).toContain(
+      '第 1 行 HOTEL 住宿费：680.00，发票 106.00',
+    );
+    expect(screen.getByTestId('invoice-cover-line-1').textContent).toContain('差 574.00');
+    expect(screen.getByTestId('invoice-cover-line-2').textContent).toContain('无需发票');
+    expect(screen.getByTestId('invoice-buyer-missing').textContent).toBe('缺购买方税号');
+  });
+
+  it('fills in the company as the buyer and sends it with the fapiao’s version', async () => {
+    api.list.mockResolvedValue(list([ROW], true, [LINE]));
+    api.update.mockResolvedValue({ ...ROW, BuyerName: COMPANY.Name, BuyerTaxID: COMPANY.TaxID, Version: 2 });
+    show(3);
+    fireEvent.click(await screen.findByTestId('invoice-buyer-edit'));
+    fireEvent.click(await screen.findByTestId('invoice-buyer-company'));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith({
+        DocumentID: 3,
+        InvoiceID: 5,
+        Version: 1,
+        BuyerName: COMPANY.Name,
+        BuyerTaxID: COMPANY.TaxID,
+        BuyerPersonal: false,
+      }),
+    );
   });
 });

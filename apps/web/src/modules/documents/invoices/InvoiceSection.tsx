@@ -1,5 +1,5 @@
-import { DeleteOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
-import type { InvoiceRow } from '@ems/contracts';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import { carriesBuyer, type InvoiceRow } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -8,6 +8,7 @@ import {
   Form,
   Input,
   type InputRef,
+  Select,
   Table,
   type TableColumnsType,
   Tag,
@@ -21,37 +22,50 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { formatAmount } from '../../../shared/format';
 import { RemotePicker } from '../../../shared/RemotePicker';
 import { invoiceApi } from './api';
+import { BuyerModal } from './BuyerModal';
 import { InvoiceModal } from './InvoiceModal';
+import { LineCoverList } from './LineCoverList';
+import { useLineOptions } from './lineOptions';
 
 export interface InvoiceSectionProps {
   /** The saved document; undefined while a new document has not been saved yet. */
   documentId: number | undefined;
   /** Whether the screen is in edit mode; fapiao change only when the server also says the document is editable. */
   editable: boolean;
+  /** The document's version: a save may change its lines, and with them each line's cover. */
+  revision?: number;
 }
 
 const VERIFY_COLOUR = { not_verified: 'default', verified: 'success', failed: 'error' } as const;
 
+/** A fapiao whose data name a buyer but whose buyer was not given (a fully digital fapiao read from its QR code). */
+const buyerMissing = (r: InvoiceRow) =>
+  carriesBuyer(r.InvoiceType, r.Number, r.Code) && !r.BuyerPersonal && r.BuyerTaxID === '';
+
 /**
  * The fapiao of a document: scan or paste the QR text (a scanner types it and presses Enter), or enter one by
- * hand; each with its verification status and deductible VAT, the totals, and whether no paper needs mailing.
+ * hand; each with the line it stands behind, its buyer, verification status and deductible VAT; the totals,
+ * whether no paper needs mailing, and what each line's fapiao still lack (decision 058).
  */
-export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
+export function InvoiceSection({ documentId, editable, revision }: InvoiceSectionProps) {
   const { t, i18n } = useTranslation();
   const culture = i18n.language;
   const client = useQueryClient();
   const [qr, setQr] = useState('');
   const [scanning, setScanning] = useState(false);
   const [entering, setEntering] = useState(false);
+  const [buyerOf, setBuyerOf] = useState<InvoiceRow | null>(null);
   const scanRef = useRef<InputRef>(null);
   const [folderForm] = Form.useForm<{ FolderInvoice?: number }>();
 
   const list = useQuery({
-    queryKey: ['invoices', documentId, culture],
+    queryKey: ['invoices', documentId, culture, revision],
     queryFn: () => invoiceApi.list(documentId as number),
     enabled: documentId !== undefined,
   });
   const rows = list.data?.Rows ?? [];
+  const lines = list.data?.Lines ?? [];
+  const lineOptions = useLineOptions(lines);
   const canChange = editable && list.data?.Editable === true;
   const reload = () => client.invalidateQueries({ queryKey: ['invoices', documentId] });
 
@@ -92,6 +106,22 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
     }
   };
 
+  const setLine = async (row: InvoiceRow, lineNo: number | null) => {
+    try {
+      const saved = await invoiceApi.update({
+        DocumentID: documentId,
+        InvoiceID: row.ID,
+        Version: row.Version,
+        LineNo: lineNo,
+      });
+      if (saved.LineNo !== null) notice.success(t('invoice.lineChanged', { number: saved.Number, line: saved.LineNo }));
+    } catch (error) {
+      notice.error(error as Error);
+    } finally {
+      await reload();
+    }
+  };
+
   const remove = async (row: InvoiceRow) => {
     if (!(await notice.ask(t('invoice.confirmRemove', { number: row.Number })))) return;
     await invoiceApi.remove(documentId, row.ID);
@@ -100,6 +130,32 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
   };
 
   const columns: TableColumnsType<InvoiceRow> = [
+    {
+      key: 'line',
+      title: t('invoice.field.line'),
+      width: 150,
+      render: (_, r) =>
+        canChange && lineOptions.length > 0 ? (
+          <Select<number>
+            size="small"
+            value={r.LineNo ?? undefined}
+            options={lineOptions}
+            placeholder={t('invoice.line.unassigned')}
+            status={r.LineNo === null ? 'warning' : undefined}
+            popupMatchSelectWidth={false}
+            style={{ width: 140 }}
+            onChange={(v) => void setLine(r, v ?? null)}
+            aria-label={t('invoice.line.choose')}
+            data-testid="invoice-line"
+          />
+        ) : r.LineNo !== null ? (
+          <span data-testid="invoice-line-text">{r.LineNo}</span>
+        ) : (
+          <Tag color="warning" data-testid="invoice-line-text">
+            {t('invoice.line.unassigned')}
+          </Tag>
+        ),
+    },
     { key: 'type', dataIndex: 'InvoiceTypeName', title: t('invoice.field.type'), width: 170 },
     {
       key: 'number',
@@ -145,26 +201,46 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
             {r.Electronic ? t('invoice.electronic') : t('invoice.paper')}
           </Tag>
           {r.ClaimState !== 'free' ? <Tag color="gold">{t(`invoice.claim.${r.ClaimState}`)}</Tag> : null}
+          {r.BuyerPersonal ? <Tag data-testid="invoice-buyer-tag">{t('invoice.buyer.personal')}</Tag> : null}
+          {buyerMissing(r) ? (
+            <Tag color="error" data-testid="invoice-buyer-missing">
+              {t('invoice.buyer.missing')}
+            </Tag>
+          ) : null}
         </Flex>
       ),
     },
     {
       key: 'actions',
       title: t('invoice.field.actions'),
-      width: 70,
+      width: 90,
       render: (_, r) =>
         canChange ? (
-          <Tooltip title={t('common.delete')}>
-            <ActionButton
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('invoice.remove', { number: r.Number })}
-              onAction={() => remove(r)}
-              data-testid="invoice-remove"
-            />
-          </Tooltip>
+          <Flex gap={2}>
+            {carriesBuyer(r.InvoiceType, r.Number, r.Code) ? (
+              <Tooltip title={t('invoice.buyer.edit')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('invoice.buyer.title', { number: r.Number })}
+                  onClick={() => setBuyerOf(r)}
+                  data-testid="invoice-buyer-edit"
+                />
+              </Tooltip>
+            ) : null}
+            <Tooltip title={t('common.delete')}>
+              <ActionButton
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('invoice.remove', { number: r.Number })}
+                onAction={() => remove(r)}
+                data-testid="invoice-remove"
+              />
+            </Tooltip>
+          </Flex>
         ) : null,
     },
   ];
@@ -250,13 +326,25 @@ export function InvoiceSection({ documentId, editable }: InvoiceSectionProps) {
           ) : null}
         </Flex>
       ) : null}
+      <LineCoverList lines={lines} />
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       <InvoiceModal
         documentId={documentId}
+        lines={lines}
         open={entering}
         onClose={() => setEntering(false)}
         onSaved={async () => {
           setEntering(false);
+          await reload();
+        }}
+      />
+      <BuyerModal
+        documentId={documentId}
+        row={buyerOf}
+        company={list.data?.Buyer}
+        onClose={() => setBuyerOf(null)}
+        onSaved={async () => {
+          setBuyerOf(null);
           await reload();
         }}
       />

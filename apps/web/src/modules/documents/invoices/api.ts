@@ -7,6 +7,7 @@ import type {
   SaveDocumentInvoiceBody,
   SaveReceiptBody,
   SubInvoiceList,
+  UpdateDocumentInvoiceBody,
 } from '@ems/contracts';
 import { http } from '../../../app/api';
 
@@ -15,6 +16,8 @@ export const invoiceApi = {
   list: (documentId: number) =>
     http.post<DocumentInvoiceList>('/api/document/SearchInvoice', { DocumentID: documentId }),
   save: (body: SaveDocumentInvoiceBody) => http.post<InvoiceRow>('/api/document/SaveInvoice', body),
+  /** The line a fapiao stands behind, and its buyer where its QR code held none (decision 058). */
+  update: (body: UpdateDocumentInvoiceBody) => http.post<InvoiceRow>('/api/document/UpdateInvoice', body),
   remove: (documentId: number, invoiceId: number) =>
     http.post<{ Success: true }>('/api/document/DeleteInvoice', { DocumentID: documentId, InvoiceID: invoiceId }),
   /** The caller's fapiao still free in their invoice folder. */

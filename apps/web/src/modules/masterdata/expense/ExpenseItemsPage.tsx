@@ -30,12 +30,19 @@ function SpecialApproverPicker(props: CustomControlProps) {
   return <EmployeePicker {...props} {...(name ? { initialLabel: name } : {})} />;
 }
 
-const BOOLS = ['InvolvesHCP', 'Overseas', 'NeedsInvoice', 'Active'];
+const BOOLS = ['InvolvesHCP', 'Overseas', 'NeedsInvoice', 'PersonalBuyerAllowed', 'Active'];
 
 const EDITOR: EditorDef<ExpenseItemRow> = {
   createTitleKey: 'expenseMaster.item.createTitle',
   editTitleKey: 'expenseMaster.item.editTitle',
-  initialValues: { InvolvesHCP: 'false', Overseas: 'false', NeedsInvoice: 'true', Active: 'true', Sort: 0 },
+  initialValues: {
+    InvolvesHCP: 'false',
+    Overseas: 'false',
+    NeedsInvoice: 'true',
+    PersonalBuyerAllowed: 'false',
+    Active: 'true',
+    Sort: 0,
+  },
   load: async (row) => withBools(row as unknown as Record<string, unknown>, BOOLS),
   fields: [
     ...CODE_NAME_FIELDS,
@@ -73,6 +80,13 @@ const EDITOR: EditorDef<ExpenseItemRow> = {
       required: true,
       options: YES_NO,
     },
+    {
+      name: 'PersonalBuyerAllowed',
+      labelKey: 'expenseMaster.item.personalBuyerAllowed',
+      type: 'select',
+      required: true,
+      options: YES_NO,
+    },
     { name: 'MaxAmount', labelKey: 'expenseMaster.item.maxAmount', type: 'text', maxLength: 20 },
     { name: 'Active', labelKey: 'expenseMaster.field.active', type: 'select', required: true, options: YES_NO },
     { name: 'Sort', labelKey: 'expenseMaster.field.sort', type: 'number' },
@@ -84,6 +98,7 @@ const EDITOR: EditorDef<ExpenseItemRow> = {
       Overseas: textBool(v.Overseas, false),
       SpecialApproverID: typeof v.SpecialApproverID === 'number' ? v.SpecialApproverID : null,
       NeedsInvoice: textBool(v.NeedsInvoice, true),
+      PersonalBuyerAllowed: textBool(v.PersonalBuyerAllowed, false),
       Active: textBool(v.Active, true),
       MaxAmount: typeof v.MaxAmount === 'string' && v.MaxAmount ? v.MaxAmount.replace(/,/g, '') : null,
       ...(row ? { ID: row.ID, Version: row.Version } : {}),
@@ -107,6 +122,11 @@ export default function ExpenseItemsPage() {
     { dataIndex: 'Overseas', labelKey: 'expenseMaster.item.overseas', render: (v) => yesNo(t, v === true) },
     { dataIndex: 'SpecialApproverName', labelKey: 'expenseMaster.item.specialApprover' },
     { dataIndex: 'NeedsInvoice', labelKey: 'expenseMaster.item.needsInvoice', render: (v) => yesNo(t, v === true) },
+    {
+      dataIndex: 'PersonalBuyerAllowed',
+      labelKey: 'expenseMaster.item.personalBuyerAllowed',
+      render: (v) => yesNo(t, v === true),
+    },
     {
       dataIndex: 'MaxAmount',
       labelKey: 'expenseMaster.item.maxAmount',

@@ -104,6 +104,11 @@ export const SaveDocumentBody = z.object({
   ApplyID: Id.nullish(),
   /** Apply only. */
   LongTerm: z.boolean().optional(),
+  /**
+   * Loan only: the date the borrower will have repaid by (today to a year ahead). The loan falls due then; left
+   * empty, the company's overdue days after its approval.
+   */
+  RepayBy: DateOnly.nullish(),
   Lines: z.array(ExpenseLineInput).max(200).default([]),
   /** Deputy only: open loans of the applicant it writes off. */
   Loans: z.array(LoanLinkInput).max(50).default([]),
@@ -149,6 +154,8 @@ export const DocumentDetail = z.object({
   ApplyID: Id.nullable(),
   ApplyNo: z.string().nullable(),
   LongTerm: z.boolean(),
+  /** Loan only: the repayment date the borrower set, if any. */
+  RepayBy: z.string().nullable(),
   ApplyStopped: z.boolean(),
   Blocked: z.boolean(),
   /** Apply only: the block for overdue evidence while it lasts (DESIGN §11). */

@@ -71,6 +71,7 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
     ApplyID: d.applyId,
     ApplyNo: row.applyNo,
     LongTerm: d.longTerm,
+    RepayBy: d.repayBy,
     ApplyStopped: d.applyStopped,
     Blocked: d.blocked,
     ApplyBlock: await blockInfo(db, user, d),

@@ -56,6 +56,11 @@ export const document = pgTable(
     applyId: integer('apply_id'),
     /** Apply only: a long-term apply can be stopped (no new claims) and started again. */
     longTerm: boolean('long_term').notNull().default(false),
+    /**
+     * Loan only: the date the borrower will have repaid by; the loan falls due then, else the company's overdue days
+     * after its approval (decision 059).
+     */
+    repayBy: date('repay_by', { mode: 'string' }),
     applyStopped: boolean('apply_stopped').notNull().default(false),
     /** Apply only: evidence overdue (DESIGN §11). */
     blocked: boolean('blocked').notNull().default(false),

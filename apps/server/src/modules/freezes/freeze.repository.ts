@@ -5,7 +5,7 @@ import type { Db } from '../../core/db';
 import { keywordIn, orderFrom, paged } from '../../core/list';
 import { document as doc } from '../documents/document.table';
 import { AT_FINANCE } from '../documents/lifecycle/document.state';
-import { loanSettledSql } from '../finance/loans/loan-balance.repository';
+import { loanDueSql, loanSettledSql } from '../finance/loans/loan-balance.repository';
 import { employee, employeeStatusHistory as history, team } from '../org/org.table';
 import { company } from '../system/system.table';
 
@@ -18,9 +18,9 @@ const OPEN_LOAN_STATES = AT_FINANCE.filter((s) => s !== 'closed');
  */
 const writtenOff = loanSettledSql(doc.id);
 const balance = sql<string>`(${doc.totalAmount} - ${writtenOff})`;
-/** The Shanghai date a loan was approved plus the overdue days: after that day an open balance is overdue. */
+/** The day a loan falls due (`loanDueSql`): after it an open balance is overdue. */
 const dueDate = (days: number) =>
-  sql<string>`((${doc.approvedAt} at time zone 'Asia/Shanghai')::date + ${days}::int)::text`;
+  sql<string>`${loanDueSql(doc.repayBy, sql`(${doc.approvedAt} at time zone 'Asia/Shanghai')::date`, days)}::text`;
 
 /** An open loan with something left to write off, of one company. */
 function openLoanWhere(companyId: number): SQL {

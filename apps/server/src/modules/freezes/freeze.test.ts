@@ -7,6 +7,7 @@ import { type Masters, type Session, saveApply, saveDeputy, withoutRoles } from 
 import { documentMasters } from '../../../test/factories';
 import { eventually } from '../../../test/jobs';
 import { createBoss, startScheduled } from '../../core/jobs';
+import { addDays, shanghaiToday } from '../../core/time';
 import { auditLog } from '../audit/audit.table';
 import { document, documentLoanLink } from '../documents/document.table';
 import { mailOutbox } from '../notify/notify.table';
@@ -29,8 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An approved loan of the person, approved `daysAgo` days before `now`, made directly in the database. */
-async function approvedLoan(applicantId: number, total: string, daysAgo: number, now = new Date()) {
+/**
+ * An approved loan of the person, approved `daysAgo` days before `now`, made directly in the database; with `repayBy`
+ * the date its borrower set.
+ */
+async function approvedLoan(applicantId: number, total: string, daysAgo: number, now = new Date(), repayBy?: string) {
   const [row] = await t.ctx.db
     .insert(document)
     .values({
@@ -44,6 +48,7 @@ async function approvedLoan(applicantId: number, total: string, daysAgo: number,
       totalAmountCny: total,
       reason: '测试借款',
       approvedAt: new Date(now.getTime() - daysAgo * DAY),
+      repayBy: repayBy ?? null,
     })
     .returning();
   return row!;
@@ -263,6 +268,59 @@ describe('loan reminders', () => {
     const frozen = (await noticesTo(p.id)).at(-1)!;
     expect(frozen.template).toBe('freeze.mail.frozen');
     expect(JSON.parse(frozen.params).loans).toContain(last.docNo);
+  });
+});
+
+describe('a loan’s own repayment date', () => {
+  it('is its due date: reminded before it, frozen after it, whatever the company’s overdue days say', async () => {
+    const now = new Date();
+    const today = shanghaiToday(now);
+    const p = await person('FZ-REPAY');
+    // Approved 10 days ago (the company's 90 days leave 80), but to be repaid in 3 days.
+    const early = await approvedLoan(p.id, '500.00', 10, now, addDays(today, 3));
+    // Approved 85 days ago (due in 5 by the company's days), but to be repaid in 30: no reminder yet.
+    const late = await approvedLoan(p.id, '700.00', 85, now, addDays(today, 30));
+
+    await runLoanReminders(t.ctx.db, { now });
+    const mine = await noticesTo(p.id);
+    expect(mine.map((n) => [n.template, n.documentId])).toEqual([['freeze.mail.loanDue', early.id]]);
+    expect(JSON.parse(mine[0]!.params)).toMatchObject({ docNo: early.docNo, due: addDays(today, 3) });
+
+    // The freeze lists show the loan's own date; the night after it the job freezes them, for that loan alone.
+    const loans = await t.call('/api/OverdueFreeze/SearchLoanList', { EmployeeID: p.id }, finance.access_token);
+    expect(loans.statusCode, loans.body).toBe(200);
+    const due = Object.fromEntries(
+      loans.json().Rows.map((r: { DocNo: string; DueDate: string }) => [r.DocNo, r.DueDate]),
+    );
+    expect(due).toEqual({ [early.docNo]: addDays(today, 3), [late.docNo]: addDays(today, 30) });
+    await runNightlyFreeze(t.ctx.db, { now: new Date(now.getTime() + 3 * DAY) });
+    expect((await state(p.id)).status).toBe('active');
+    await runNightlyFreeze(t.ctx.db, { now: new Date(now.getTime() + 4 * DAY) });
+    expect((await state(p.id)).status).toBe('overdue_frozen');
+    expect((await historyOf(p.id))[0]).toMatchObject({ reason: early.docNo });
+  });
+
+  it('is set on the loan form: from today to a year ahead, kept on the loan, ignored on other documents', async () => {
+    const save = (path: string, body: Record<string, unknown>) =>
+      t.call(path, { CostCenterID: m.own.id, Reason: '备用金', Lines: [], ...body }, employeeUser.access_token);
+    const today = shanghaiToday();
+    const past = await save('/api/document/SaveLoanDetail', { RepayBy: addDays(today, -1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors[0]).toMatchObject({ field: 'RepayBy', code: 'document.repay_by_past' });
+    const far = await save('/api/document/SaveLoanDetail', { RepayBy: addDays(today, 400) });
+    expect(far.json().errors[0]).toMatchObject({ field: 'RepayBy', code: 'document.repay_by_too_far' });
+    expect(far.json().errors[0].message).toContain(addDays(today, 366));
+    const saved = await save('/api/document/SaveLoanDetail', { RepayBy: addDays(today, 45) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ DocType: 'loan', RepayBy: addDays(today, 45) });
+    const cleared = await save('/api/document/SaveLoanDetail', {
+      ID: saved.json().ID,
+      Version: saved.json().Version,
+      RepayBy: null,
+    });
+    expect(cleared.json()).toMatchObject({ RepayBy: null });
+    const deputy = await saveDeputy(t, m, employeeUser.access_token, '10.00', { RepayBy: addDays(today, 45) });
+    expect(deputy).toMatchObject({ RepayBy: null });
   });
 });
 

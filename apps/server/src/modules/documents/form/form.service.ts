@@ -23,7 +23,7 @@ import type { Db } from '../../../core/db';
 import { AppError, fieldError, notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
-import { shanghaiToday } from '../../../core/time';
+import { addDays, shanghaiToday } from '../../../core/time';
 import { audit } from '../../audit/audit.service';
 import { claimTickets, ticketLines } from '../../cards/tmc/tmc.service';
 import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.service';
@@ -49,6 +49,9 @@ const claimingLines = (work: () => Promise<void>) => guarded(work, { duplicate: 
 type FieldErr = { field: string; code: string; params?: Record<string, string | number> };
 
 const PREFIX: Record<DocType, string> = { apply: 'A', loan: 'L', deputy: 'D' };
+/** How far ahead a borrower may set the date a loan is repaid by (decision 059). */
+const REPAY_BY_MAX_DAYS = 366;
+
 /** Checks what the document names against master data; returns the lines as stored, with rates and CNY amounts. */
 async function prepare(
   db: Db,
@@ -101,6 +104,13 @@ async function prepare(
   }
   if (body.StartDate && body.EndDate && body.StartDate > body.EndDate)
     errors.push({ field: 'EndDate', code: 'document.end_before_start' });
+  if (docType === 'loan' && body.RepayBy) {
+    const today = shanghaiToday();
+    const latest = addDays(today, REPAY_BY_MAX_DAYS);
+    if (body.RepayBy < today) errors.push({ field: 'RepayBy', code: 'document.repay_by_past' });
+    else if (body.RepayBy > latest)
+      errors.push({ field: 'RepayBy', code: 'document.repay_by_too_far', params: { latest } });
+  }
 
   // Lines claiming TMC air tickets take the ticket's amount, date and item (docs/decisions/038).
   const bodyLines = await ticketLines(
@@ -233,6 +243,7 @@ export async function save(
     endDate: body.EndDate ?? null,
     applyId: docType === 'deputy' ? (body.ApplyID ?? null) : null,
     longTerm: docType === 'apply' ? (body.LongTerm ?? false) : false,
+    repayBy: docType === 'loan' ? (body.RepayBy ?? null) : null,
     ...totals(lines),
   };
 

@@ -41,3 +41,11 @@ export function loanPendingSql(loanColumn: AnyColumn | SQL): SQL<string> {
         where w.kind in ('write_off', 'write_off_cancel') and w.loan_id = l.loan_id and w.deputy_id = l.document_id)
   ), 0)`;
 }
+
+/**
+ * The day a loan falls due (decision 059), as a date: the repayment date its borrower set, else the day it was
+ * approved (`approvedOn`, a Shanghai date) plus the company's overdue days. After that day an open balance is overdue.
+ */
+export function loanDueSql(repayBy: AnyColumn, approvedOn: SQL, days: number): SQL<string> {
+  return sql<string>`coalesce(${repayBy}, ${approvedOn} + ${days}::int)`;
+}

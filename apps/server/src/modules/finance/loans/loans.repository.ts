@@ -7,7 +7,7 @@ import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { document as doc, documentLoanLink } from '../../documents/document.table';
 import { employee, team } from '../../org/org.table';
 import { voucher } from '../entries/entries.table';
-import { loanPendingSql } from './loan-balance.repository';
+import { loanDueSql, loanPendingSql } from './loan-balance.repository';
 import { loanBalanceMovement as mv } from './loans.table';
 
 export type MovementRow = typeof mv.$inferSelect;
@@ -117,7 +117,7 @@ function accounts(db: Db, companyId: number, today: string, days: number, f: Acc
   const book = bookOfCompany(db, companyId);
   const approvedOn = sql<string>`(coalesce(${doc.approvedAt}, ${doc.createdAt}) at time zone 'Asia/Shanghai')::date`;
   const age = sql<number>`(${today}::date - ${approvedOn})::int`;
-  const due = sql<string>`(${approvedOn} + ${days}::int)`;
+  const due = loanDueSql(doc.repayBy, approvedOn, days);
   const pending = loanPendingSql(doc.id);
   const bucket = sql<AgeingBucket>`case ${sql.join(
     [...AGEING_BUCKETS].reverse().map((b) => sql`when ${age} >= ${AGEING_FROM[b]} then ${b}`),

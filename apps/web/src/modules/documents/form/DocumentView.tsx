@@ -27,6 +27,7 @@ export function MainInfoView({ d }: { d: DocumentDetail }) {
         {d.Currency !== 'CNY' ? ` (CNY ${formatAmount(d.TotalAmountCNY)})` : ''}
       </I>
       <I label={t('doc.field.dates')}>{d.StartDate || d.EndDate ? `${d.StartDate ?? ''} ~ ${d.EndDate ?? ''}` : ''}</I>
+      {d.DocType === 'loan' && d.RepayBy ? <I label={t('doc.field.repayBy')}>{d.RepayBy}</I> : null}
       {d.DocType === 'apply' ? <I label={t('doc.field.longTerm')}>{d.LongTerm ? t('doc.yes') : t('doc.no')}</I> : null}
       {d.DocType === 'deputy' ? <I label={t('doc.field.apply')}>{d.ApplyNo ?? ''}</I> : null}
       {d.DocType === 'deputy' && d.Loans.length ? (

@@ -3,6 +3,7 @@ import type { DocType, ExpenseTypeMainInfo } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Col, DatePicker, Flex, Form, Input, Row, Select, Space } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useMasterInfoQuery } from '../../../app/layout/queries';
 import { documentApi } from '../api';
@@ -153,6 +154,18 @@ export function MainInfoSection({
             <DatePicker.RangePicker format="YYYY-MM-DD" style={{ width: '100%' }} allowEmpty={[true, true]} />
           </Form.Item>
         </Col>
+        {docType === 'loan' ? (
+          <Col xs={24} md={8}>
+            <Form.Item name="RepayBy" label={t('doc.field.repayBy')} extra={t('doc.field.repayByHint')}>
+              <DatePicker
+                format="YYYY-MM-DD"
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(366, 'day'), 'day')}
+                data-testid="doc-repay-by"
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
         {docType === 'apply' ? (
           <Col xs={24} md={8}>
             <Form.Item name="LongTerm" valuePropName="checked">

@@ -32,4 +32,11 @@ describe('the document form values', () => {
     expect(bodyOf('apply', values).Loans).toEqual([]);
     expect(bodyOf('apply', values)).toMatchObject({ LongTerm: false, ApplyID: null });
   });
+
+  it('sends a loan’s repayment date, and none on other documents', () => {
+    const values = { Currency: 'CNY', RepayBy: dayjs('2027-01-31'), Lines: [], Loans: [] };
+    expect(bodyOf('loan', values).RepayBy).toBe('2027-01-31');
+    expect(bodyOf('loan', { ...values, RepayBy: null }).RepayBy).toBeNull();
+    expect(bodyOf('deputy', values)).not.toHaveProperty('RepayBy');
+  });
 });

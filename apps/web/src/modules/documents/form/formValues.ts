@@ -27,6 +27,8 @@ export interface DocumentFormValues {
   Reason?: string | null;
   Dates?: [Dayjs | null, Dayjs | null] | null;
   LongTerm?: boolean;
+  /** Loan only. */
+  RepayBy?: Dayjs | null;
   ApplyID?: number | null;
   Lines: LineValues[];
   Loans: { LoanID?: number; Amount?: string }[];
@@ -58,6 +60,7 @@ export function valuesOf(d: DocumentDetail): DocumentFormValues {
     Reason: d.Reason,
     Dates: d.StartDate || d.EndDate ? [dateOf(d.StartDate), dateOf(d.EndDate)] : null,
     LongTerm: d.LongTerm,
+    RepayBy: dateOf(d.RepayBy),
     ApplyID: d.ApplyID,
     Lines: d.Lines.map((l) => ({
       ExpenseItemID: l.ExpenseItemID ?? null,
@@ -101,6 +104,7 @@ export function bodyOf(
     StartDate: day(v.Dates?.[0]),
     EndDate: day(v.Dates?.[1]),
     ...(docType === 'apply' ? { LongTerm: v.LongTerm ?? false } : {}),
+    ...(docType === 'loan' ? { RepayBy: day(v.RepayBy) } : {}),
     ApplyID: docType === 'deputy' ? (v.ApplyID ?? null) : null,
     Lines: lines.map((l) => ({
       ExpenseItemID: l.ExpenseItemID ?? null,

@@ -6,7 +6,7 @@ import { conflict, fieldError, notFound, refused, unauthorized } from '../../cor
 import type { SessionUser } from '../../core/http';
 import { localName } from '../../core/i18n';
 import { audit } from '../audit/audit.service';
-import { branchFields } from '../masterdata/banks/banks.service';
+import { branchFields, requireBranch } from '../masterdata/banks/banks.service';
 import { chargeableFor } from '../masterdata/funds/chargeable';
 import * as repo from './org.repository';
 import type { employee } from './org.table';
@@ -72,6 +72,11 @@ export async function modifyPersonalInfo(
     const before = await repo.findEmployee(tx, user.userId);
     // The branch from the directory, checked against the bank the account is (now) with.
     const branch = await branchFields(tx, user.companyId, fields.BankCnaps, changes.bankName ?? before?.bankName);
+    if (fields.BankAccount !== undefined || fields.BankCnaps !== undefined)
+      requireBranch({
+        bankAccount: changes.bankAccount !== undefined ? changes.bankAccount : before?.bankAccount,
+        bankCnaps: branch ? branch.bankCnaps : before?.bankCnaps,
+      });
     const row = await repo.updatePersonalInfo(tx, user.userId, Version, { ...changes, ...branch });
     if (!row) throw conflict('common.stale_version');
     await audit(tx, {

@@ -163,12 +163,9 @@ export function ProfileDrawer({ open, onClose }: { open: boolean; onClose: () =>
             dependencies={['BankAccount', 'BankName']}
             rules={[
               ({ getFieldValue }) => ({
-                // A new or changed account names its branch (CNAPS code) from the directory.
+                // Every account names its branch (CNAPS code) from the directory: the bank pays by it.
                 validator: async (_, v) => {
-                  const changed =
-                    blankToNull(getFieldValue('BankAccount')) !== (d?.BankAccount ?? null) ||
-                    blankToNull(getFieldValue('BankName')) !== (d?.BankName ?? null);
-                  if (changed && getFieldValue('BankAccount') && !v) throw new Error(t('profile.bankCnapsRequired'));
+                  if (getFieldValue('BankAccount') && !v) throw new Error(t('profile.bankCnapsRequired'));
                 },
               }),
             ]}

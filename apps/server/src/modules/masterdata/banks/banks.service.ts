@@ -260,6 +260,17 @@ export async function payerAccountFor(db: Db, companyId: number, id: number | nu
 }
 
 /**
+ * A bank account is paid through its branch (decision 047): an account with a number, as it will be stored, names
+ * its branch's CNAPS code, else the save is refused on `field`.
+ */
+export function requireBranch(
+  account: { bankAccount?: string | null | undefined; bankCnaps?: string | null | undefined },
+  field = 'BankCnaps',
+): void {
+  if (account.bankAccount && !account.bankCnaps) throw fieldError(field, 'banks.cnaps_required');
+}
+
+/**
  * The branch columns of a bank account being saved (a person's, a vendor's): `undefined` leaves them as they are,
  * null or blank clears them, a code is checked against the directory and brings the branch's name, and the bank's
  * name when the form left it empty.

@@ -197,6 +197,53 @@ describe('a bank account names its branch by a checked CNAPS code', () => {
   });
 });
 
+describe('every account names its branch', () => {
+  it('refuses an account number without a CNAPS code, on one’s profile, a person, a change, a vendor and an import', async () => {
+    const info = (await t.call('/api/System/GetDefaultInfo', {}, employeeToken)).json();
+    const own = await t.call(
+      '/api/System/ModifyPersonalinfo',
+      { BankName: '招商银行', BankAccount: '6225880000009999', BankCnaps: null, Version: info.Version },
+      employeeToken,
+      { 'accept-language': 'en-GB' },
+    );
+    expect(own.statusCode).toBe(400);
+    expect(own.json().errors[0]).toMatchObject({ field: 'BankCnaps', code: 'banks.cnaps_required' });
+    expect(own.json().errors[0].message).toContain('CNAPS');
+    expect((await t.call('/api/System/GetDefaultInfo', {}, employeeToken)).json().Version).toBe(info.Version);
+    // Other fields save as before; and a person without an account needs no branch.
+    const email = await t.call(
+      '/api/System/ModifyPersonalinfo',
+      { Email: 'zhang.wei@example.cn', Version: info.Version },
+      employeeToken,
+    );
+    expect(email.statusCode, email.body).toBe(200);
+    const teamId = await teamIdOf(t, '1000', 'ONC-E-JS');
+    const person = (body: Record<string, unknown>) =>
+      t.call('/api/system/SaveEmployee', { NameZH: '孙无号', NameEN: 'Wuhao Sun', TeamID: teamId, ...body }, admin);
+    expect(fieldsOf(await person({ Code: 'CN0002', BankAccount: '6222000011113333' }))).toEqual(['BankCnaps']);
+    const bare = await person({ Code: 'CN0002' });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const changed = await t.call(
+      '/api/system/UpdateEmployeeInfo',
+      { EmployeeID: bare.json().EmployeeID, Version: bare.json().Version, BankAccount: '6222000011113333' },
+      admin,
+    );
+    expect(fieldsOf(changed)).toEqual(['BankCnaps']);
+    const vendor = await t.call(
+      '/api/masterdatamanage/SaveProviderInformation',
+      {
+        Code: 'VCN0002',
+        NameZH: '无行号会务',
+        NameEN: 'No Branch Events',
+        BankAccount: '456351000000999',
+        Category: 'conference',
+      },
+      admin,
+    );
+    expect(fieldsOf(vendor)).toEqual(['BankCnaps']);
+  });
+});
+
 describe('people imported from Excel', () => {
   it('checks each row’s CNAPS code against the directory and stores the branch, refusing the file on a bad one', async () => {
     const header = ['Code', 'NameZH', 'NameEN', 'TeamCode', 'BankName', 'BankAccount', 'BankCnaps'];
@@ -204,10 +251,12 @@ describe('people imported from Excel', () => {
       header,
       ['CNX001', '孙一', 'Yi Sun', 'ONC-E-JS', '招商银行', '6225000011110001', '308290003020'],
       ['CNX002', '孙二', 'Er Sun', 'ONC-E-JS', '招商银行', '6225000011110002', '104100000004'],
+      ['CNX003', '孙三', 'San Sun', 'ONC-E-JS', '招商银行', '6225000011110003', ''],
     ]);
     const refused = await upload(t, '/api/system/ImportEmployee', bad, admin);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual(['3.BankCnaps']);
+    expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual(['3.BankCnaps', '4.BankCnaps']);
+    expect(refused.json().errors[1].message).toContain('联行号');
     expect(await t.ctx.db.select().from(employee).where(eq(employee.code, 'CNX001'))).toEqual([]);
     const good = await workbook([
       header,

@@ -20,7 +20,7 @@ import { localName } from '../../../core/i18n';
 import { keptAccount, shownAccount, type Viewer } from '../../../core/masking';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
-import { branchFields } from '../banks/banks.service';
+import { branchFields, requireBranch } from '../banks/banks.service';
 import { type DeleteSpec, deleteUnused } from '../lifecycle';
 import { yesNoText } from './excel';
 import * as repo from './providers.repository';
@@ -87,6 +87,7 @@ export async function saveProvider(db: Db, actor: Actor, body: SaveProviderBody,
     // The branch from the directory, checked against the vendor's bank (a save without a code clears it).
     const branch = await branchFields(tx, actor.companyId, body.BankCnaps ?? null, values.bankName);
     if (branch) Object.assign(values, branch);
+    requireBranch(values);
     let id: number;
     if (body.ID === undefined) {
       id = (

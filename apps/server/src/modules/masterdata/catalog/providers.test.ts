@@ -89,6 +89,7 @@ describe('provider master', () => {
       TaxNo: '91310104MA1FR0099X',
       BankName: '中国银行上海徐汇支行',
       BankAccount: '4563 5100 0000 0099'.replace(/ /g, ''),
+      BankCnaps: '104100000004',
       Category: 'conference',
     };
     const created = await t.call('/api/masterdatamanage/SaveProviderInformation', body, admin);

@@ -16,7 +16,7 @@ import { localName } from '../../../core/i18n';
 import { keptAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { revokeAccount } from '../../auth/auth.service';
-import { branchFields } from '../../masterdata/banks/banks.service';
+import { branchFields, requireBranch } from '../../masterdata/banks/banks.service';
 import * as orgRepo from '../org.repository';
 import * as repo from './employee.repository';
 import { checkManager, checkTeam, editable } from './employee.rules';
@@ -79,6 +79,11 @@ export async function updateInfo(db: Db, actor: Actor, body: UpdateEmployeeInfoB
     if (body.BankAccount !== undefined) changes.bankAccount = keptAccount(body.BankAccount, e.bankAccount);
     if (body.BankAccountName !== undefined) changes.bankAccountName = body.BankAccountName || null;
     Object.assign(changes, await branchFields(tx, actor.companyId, body.BankCnaps, changes.bankName ?? e.bankName));
+    if (body.BankAccount !== undefined || body.BankCnaps !== undefined)
+      requireBranch({
+        bankAccount: changes.bankAccount !== undefined ? changes.bankAccount : e.bankAccount,
+        bankCnaps: changes.bankCnaps !== undefined ? changes.bankCnaps : e.bankCnaps,
+      });
     const row = await repo.updateEmployee(tx, e.id, body.Version, changes);
     if (!row) throw staleVersion();
     await audit(

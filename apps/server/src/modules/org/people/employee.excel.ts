@@ -165,6 +165,7 @@ export async function importPeople(
   }
   // Each account's branch from the directory (docs/decisions/047): a code unknown, stopped or of another bank is a bad cell.
   const branches = new Map<number, { bankCnaps: string | null; bankBranch: string | null; bankName?: string }>();
+  const badBranch = new Set<number>();
   if (present.has('BankCnaps'))
     for (const { row, value } of good) {
       try {
@@ -174,7 +175,17 @@ export async function importPeople(
         const cell = err instanceof AppError ? err.fieldErrors?.[0] : undefined;
         if (!cell) throw err;
         errors.add(row, 'BankCnaps', cell.code, cell.params);
+        badBranch.add(row);
       }
+    }
+  // An account with a number names its branch, as stored after the import: a cell left out keeps what is there.
+  if (present.has('BankAccount') || present.has('BankCnaps'))
+    for (const { row, value } of good) {
+      const before = byCode.get(value.Code.toLowerCase());
+      const account =
+        present.has('BankAccount') && !isMaskedAccount(value.BankAccount) ? value.BankAccount : before?.hasAccount;
+      const cnaps = present.has('BankCnaps') ? branches.get(row)?.bankCnaps : before?.bankCnaps;
+      if (account && !cnaps && !badBranch.has(row)) errors.add(row, 'BankCnaps', 'banks.cnaps_required');
     }
   errors.throwIfAny();
 

@@ -154,6 +154,8 @@ export async function companyPeople(db: Db, companyId: number) {
       parentId: employee.lineManagerId,
       status: employee.status,
       teamId: employee.teamId,
+      hasAccount: sql<boolean>`${employee.bankAccount} is not null and ${employee.bankAccount} <> ''`,
+      bankCnaps: employee.bankCnaps,
     })
     .from(employee)
     .where(eq(employee.companyId, companyId));

@@ -14,7 +14,7 @@ import { localName } from '../../../core/i18n';
 import { keptAccount, wholeAccount } from '../../../core/masking';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { hashPassword } from '../../auth/auth.service';
-import { branchFields } from '../../masterdata/banks/banks.service';
+import { branchFields, requireBranch } from '../../masterdata/banks/banks.service';
 import { subtree } from '../org.tree';
 import * as teamRepo from '../teams/team.repository';
 import * as repo from './employee.repository';
@@ -163,6 +163,7 @@ export async function save(db: Db, actor: Actor, body: SaveEmployeeBody) {
         ...(await branchFields(tx, actor.companyId, body.BankCnaps ?? null, body.BankName)),
         language: body.Language,
       };
+      requireBranch(values);
       let saved: repo.EmployeeEntity;
       if (existing) {
         const row = await repo.updateEmployee(tx, existing.id, requireVersion(body.Version), values);

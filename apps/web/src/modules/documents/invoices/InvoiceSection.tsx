@@ -15,7 +15,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
@@ -134,27 +134,50 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
       key: 'line',
       title: t('invoice.field.line'),
       width: 150,
-      render: (_, r) =>
-        canChange && lineOptions.length > 0 ? (
-          <Select<number>
-            size="small"
-            value={r.LineNo ?? undefined}
-            options={lineOptions}
-            placeholder={t('invoice.line.unassigned')}
-            status={r.LineNo === null ? 'warning' : undefined}
-            popupMatchSelectWidth={false}
-            style={{ width: 140 }}
-            onChange={(v) => void setLine(r, v ?? null)}
-            aria-label={t('invoice.line.choose')}
-            data-testid="invoice-line"
-          />
-        ) : r.LineNo !== null ? (
-          <span data-testid="invoice-line-text">{r.LineNo}</span>
-        ) : (
-          <Tag color="warning" data-testid="invoice-line-text">
-            {t('invoice.line.unassigned')}
-          </Tag>
-        ),
+      render: (_, r) => (
+        // First, so a phone shows it without scrolling: the line it stands behind, and a buyer still to enter.
+        <Flex vertical gap={4} align="start">
+          {canChange && lineOptions.length > 0 ? (
+            <Select<number>
+              size="small"
+              value={r.LineNo ?? undefined}
+              options={lineOptions}
+              placeholder={t('invoice.line.unassigned')}
+              status={r.LineNo === null ? 'warning' : undefined}
+              popupMatchSelectWidth={false}
+              style={{ width: 140 }}
+              onChange={(v) => void setLine(r, v ?? null)}
+              aria-label={t('invoice.line.choose')}
+              data-testid="invoice-line"
+            />
+          ) : r.LineNo !== null ? (
+            <span data-testid="invoice-line-text">{r.LineNo}</span>
+          ) : (
+            <Tag color="warning" data-testid="invoice-line-text">
+              {t('invoice.line.unassigned')}
+            </Tag>
+          )}
+          {buyerMissing(r) ? (
+            <Tag
+              color="error"
+              data-testid="invoice-buyer-missing"
+              {...(canChange
+                ? {
+                    role: 'button',
+                    tabIndex: 0,
+                    style: { cursor: 'pointer' },
+                    onClick: () => setBuyerOf(r),
+                    onKeyDown: (e: KeyboardEvent) => {
+                      if (e.key === 'Enter' || e.key === ' ') setBuyerOf(r);
+                    },
+                  }
+                : {})}
+            >
+              {t('invoice.buyer.missing')}
+            </Tag>
+          ) : null}
+        </Flex>
+      ),
     },
     { key: 'type', dataIndex: 'InvoiceTypeName', title: t('invoice.field.type'), width: 170 },
     {
@@ -202,11 +225,6 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
           </Tag>
           {r.ClaimState !== 'free' ? <Tag color="gold">{t(`invoice.claim.${r.ClaimState}`)}</Tag> : null}
           {r.BuyerPersonal ? <Tag data-testid="invoice-buyer-tag">{t('invoice.buyer.personal')}</Tag> : null}
-          {buyerMissing(r) ? (
-            <Tag color="error" data-testid="invoice-buyer-missing">
-              {t('invoice.buyer.missing')}
-            </Tag>
-          ) : null}
         </Flex>
       ),
     },

@@ -46,14 +46,16 @@ function clientOf(db: Db): PGlite {
 
 /**
  * pg-boss's schema plans are several statements in one text without parameters, which only the simple protocol
- * (`exec`) runs; everything with parameters is a single statement (`query`).
+ * (`exec`) runs; everything with parameters is a single statement (`query`). A text of several statements answers
+ * the rows of every statement, as node-postgres does: pg-boss reads its claim of a background command from the
+ * lock's row that comes before the claim's (without it, the queue reported "bam claim returned no lock row").
  */
 export function pgliteAdapter(client: PGlite): BossDb {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values.map(jsonParam));
       const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      return { rows: results.flatMap((r) => r.rows) };
     },
   };
 }

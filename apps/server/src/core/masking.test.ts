@@ -112,10 +112,11 @@ describe('lists and exports with bank accounts', () => {
         Version: seen.Version,
         Code: seen.Code,
         NameZH: seen.NameZH,
-        NameEN: seen.NameEN,
+        NameEN: `${seen.NameEN} (renamed)`,
         TaxNo: seen.TaxNo,
-        BankName: '改过的开户行',
+        BankName: seen.BankName,
         BankAccount: seen.BankAccount,
+        BankCnaps: seen.BankCnaps,
         Category: seen.Category,
         Active: seen.Active,
       },
@@ -123,7 +124,7 @@ describe('lists and exports with bank accounts', () => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const [after] = await t.ctx.db.select().from(provider).where(eq(provider.id, p!.id));
-    expect(after).toMatchObject({ bankName: '改过的开户行', bankAccount: p!.bankAccount });
+    expect(after).toMatchObject({ nameEn: `${seen.NameEN} (renamed)`, bankAccount: p!.bankAccount });
   });
 
   it('people: the export masks, the edit form shows the whole number, a mask sent back keeps it', async () => {

@@ -1,4 +1,4 @@
-import { compareMoney, subMoney } from '@ems/contracts';
+import { compareMoney, type SaveDocumentInvoiceBody, subMoney } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../core/db';
 import type { SessionUser } from '../../core/http';
@@ -13,6 +13,24 @@ export interface DemoBuyer {
   code: string;
   nameZh: string;
   taxId: string | null;
+}
+
+/** Enters a fapiao on a demo draft as its applicant would (the built-in invoice simulator); its id. */
+export function addDemoFapiao(db: Db, user: SessionUser, body: SaveDocumentInvoiceBody): Promise<number> {
+  return addDocumentInvoice(
+    { db, config: { invoiceServiceUrl: undefined } },
+    {
+      user,
+      actor: {
+        userId: user.userId,
+        companyId: user.companyId,
+        teamId: user.teamId,
+        culture: 'zh-CN',
+        requestId: REQUEST,
+      },
+    },
+    body,
+  );
 }
 
 /**
@@ -41,20 +59,7 @@ export async function coverDemoLines(db: Db, user: SessionUser, documentId: numb
           : (documentId + l.LineNo) % 2 === 0
             ? { QrText: `01,32,,${digits('2631')},${gross},${ymd},,9A7F31C2,`, ...buyer }
             : specialVat(documentId * 10 + l.LineNo, gross, today, buyer);
-    await addDocumentInvoice(
-      { db, config: { invoiceServiceUrl: undefined } },
-      {
-        user,
-        actor: {
-          userId: user.userId,
-          companyId: user.companyId,
-          teamId: user.teamId,
-          culture: 'zh-CN',
-          requestId: REQUEST,
-        },
-      },
-      { DocumentID: documentId, LineNo: l.LineNo, ...fapiao },
-    );
+    await addDemoFapiao(db, user, { DocumentID: documentId, LineNo: l.LineNo, ...fapiao });
   }
 }
 

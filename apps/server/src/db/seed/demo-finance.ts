@@ -8,7 +8,6 @@ import { userAccount } from '../../modules/auth/auth.table';
 import { AttachmentStore } from '../../modules/documents/attachments/attachment.storage';
 import { document } from '../../modules/documents/document.table';
 import * as form from '../../modules/documents/form/form.service';
-import { addDocumentInvoice } from '../../modules/documents/invoices/invoice.service';
 import * as postCentre from '../../modules/documents/postcentre/postcentre.service';
 import * as vat from '../../modules/finance/entries/tax/tax.service';
 import { vouchersOfDocument } from '../../modules/finance/entries/voucher.service';
@@ -26,6 +25,7 @@ import { company, technicalParameter } from '../../modules/system/system.table';
 import * as approval from '../../modules/workflow/approval/approval.service';
 import { type DemoRun, daysAgo, instantDaysAgo } from './demo-clock';
 import { attachInvoice, defaultCostCentre, pendingApprover, typeItems } from './demo-documents';
+import { addDemoFapiao } from './demo-fapiao';
 import { demoUser } from './demo-user';
 
 const REQUEST = 'demo-seed';
@@ -346,33 +346,20 @@ async function addHotelFapiao(
 ): Promise<number> {
   const net = new Decimal(gross).div('1.06').toDecimalPlaces(2);
   const tax = new Decimal(gross).minus(net);
-  return addDocumentInvoice(
-    { db, config: { invoiceServiceUrl: undefined } },
-    {
-      user,
-      actor: {
-        userId: user.userId,
-        companyId: user.companyId,
-        teamId: user.teamId,
-        culture: 'zh-CN',
-        requestId: REQUEST,
-      },
-    },
-    {
-      DocumentID: documentId,
-      InvoiceType: type,
-      Code: type === 'vat_special' ? '3300261130' : '3300261320',
-      // An ordinary fapiao carries a check code (校验码) to verify it by.
-      ...(type === 'vat_normal' ? { CheckCode: `${String(documentId).padStart(8, '0')}773019426581` } : {}),
-      Number: String(documentId).padStart(8, '0'),
-      InvoiceDate: day,
-      Amount: net.toFixed(2),
-      TaxAmount: tax.toFixed(2),
-      BuyerName: buyer.nameZh,
-      BuyerTaxID: buyer.taxId ?? '',
-      SellerName: '绍兴咸亨大酒店有限公司',
-      SellerTaxID: '91330600MA2BX7QK3J',
-      Items: [{ Name: '住宿服务', Amount: net.toFixed(2), TaxRate: '0.06', TaxAmount: tax.toFixed(2) }],
-    },
-  );
+  return addDemoFapiao(db, user, {
+    DocumentID: documentId,
+    InvoiceType: type,
+    Code: type === 'vat_special' ? '3300261130' : '3300261320',
+    // An ordinary fapiao carries a check code (校验码) to verify it by.
+    ...(type === 'vat_normal' ? { CheckCode: `${String(documentId).padStart(8, '0')}773019426581` } : {}),
+    Number: String(documentId).padStart(8, '0'),
+    InvoiceDate: day,
+    Amount: net.toFixed(2),
+    TaxAmount: tax.toFixed(2),
+    BuyerName: buyer.nameZh,
+    BuyerTaxID: buyer.taxId ?? '',
+    SellerName: '绍兴咸亨大酒店有限公司',
+    SellerTaxID: '91330600MA2BX7QK3J',
+    Items: [{ Name: '住宿服务', Amount: net.toFixed(2), TaxRate: '0.06', TaxAmount: tax.toFixed(2) }],
+  });
 }

@@ -386,9 +386,17 @@ export function mayChange(user: SessionUser, d: DocFacts): boolean {
   return isOwner(user, d) && mayEdit(user, d);
 }
 
-export function assertEditable(user: SessionUser, d: DocFacts): void {
+function assertEditable(user: SessionUser, d: DocFacts): void {
   if (!isOwner(user, d)) throw refused('invoice.not_owner');
   if (!mayEdit(user, d)) throw refused('invoice.document_locked_for_change');
+}
+
+/** The document the caller sees, refused unless they may change its fapiao and receipts now (read before the lock). */
+export async function editableDocument(db: Db, user: SessionUser, documentId: number) {
+  const found = await visible(db, user, documentId);
+  const d = { ...found.d, id: documentId };
+  assertEditable(user, d);
+  return d;
 }
 
 /** Locks the document and checks, against the locked state, that its fapiao and receipts may still change. */
@@ -439,9 +447,7 @@ export async function addDocumentInvoice(
   c: Caller,
   body: SaveDocumentInvoiceBody,
 ): Promise<number> {
-  const found = await visible(ctx.db, c.user, body.DocumentID);
-  const d = { ...found.d, id: body.DocumentID };
-  assertEditable(c.user, d);
+  const d = await editableDocument(ctx.db, c.user, body.DocumentID);
   const prepared = body.InvoiceID ? undefined : await prepare(ctx, c.user.companyId, body);
   return ctx.db.transaction(async (tx) => {
     await lockEditable(tx, c.user, d);
@@ -505,9 +511,7 @@ export async function updateDocumentInvoice(
   c: Caller,
   body: UpdateDocumentInvoiceBody,
 ): Promise<InvoiceRow> {
-  const found = await visible(ctx.db, c.user, body.DocumentID);
-  const d = { ...found.d, id: body.DocumentID };
-  assertEditable(c.user, d);
+  const d = await editableDocument(ctx.db, c.user, body.DocumentID);
   await ctx.db.transaction(async (tx) => {
     await lockEditable(tx, c.user, d);
     const inv = await repo.lockInvoice(tx, body.InvoiceID);
@@ -544,9 +548,7 @@ export async function updateDocumentInvoice(
 
 /** Takes a fapiao off an editable document; it stays in the applicant's folder. */
 export async function removeDocumentInvoice(ctx: AppContext, c: Caller, body: DocumentInvoiceBody): Promise<void> {
-  const found = await visible(ctx.db, c.user, body.DocumentID);
-  const d = { ...found.d, id: body.DocumentID };
-  assertEditable(c.user, d);
+  const d = await editableDocument(ctx.db, c.user, body.DocumentID);
   await ctx.db.transaction(async (tx) => {
     await lockEditable(tx, c.user, d);
     const inv = await repo.lockInvoice(tx, body.InvoiceID);

@@ -6,7 +6,7 @@ import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { visible } from '../document.service';
 import * as repo from './invoice.repository';
-import { assertEditable, type Caller, lockEditable, mayChange } from './invoice.service';
+import { type Caller, editableDocument, lockEditable, mayChange } from './invoice.service';
 
 /** Receipts that are not fapiao: dated, from an issuer, for an amount; they change while the document may. */
 type Stored = NonNullable<Awaited<ReturnType<typeof repo.findReceipt>>>;
@@ -29,9 +29,7 @@ export async function list(ctx: AppContext, c: Caller, documentId: number): Prom
 }
 
 export async function save(ctx: AppContext, c: Caller, body: SaveReceiptBody): Promise<ReceiptRow> {
-  const found = await visible(ctx.db, c.user, body.DocumentID);
-  const d = { ...found.d, id: body.DocumentID };
-  assertEditable(c.user, d);
+  const d = await editableDocument(ctx.db, c.user, body.DocumentID);
   if (body.ReceiptDate > shanghaiToday()) throw fieldError('ReceiptDate', 'invoice.date_in_future');
   if (compareMoney(body.Amount, '0.00') === 0) throw fieldError('Amount', 'invoice.amount_not_positive');
   const values = {

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markdownTable } from './report';
+import { markdownTable, writeMarkdown } from './report';
 import { isRead, replayPlan, type Statement } from './sql-capture';
 import { latencies, percentile, timedConcurrently, timedEach } from './stats';
 
@@ -105,5 +108,40 @@ describe('markdownTable', () => {
     expect(rows[2]).toBe('| web | a \\| b | 1 kB | ≤ 2 kB | yes |');
     expect(rows[3]).toContain('| NO |');
     expect(rows[4]!.endsWith('|  |')).toBe(true);
+  });
+});
+
+describe('writeMarkdown', () => {
+  it('keeps the written notes between the results and the plans, and replaces the lines of the parts run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ems-bench-'));
+    const file = join(dir, 'benchmarks.md');
+    const machine = {
+      cpu: 'cpu',
+      cores: 2,
+      ramGb: 1,
+      postgres: '15',
+      node: 'v24',
+      date: 'today',
+      load: '0 / 0 / 0',
+      data: 'none',
+    };
+    try {
+      const line = (part: string, figures: string) => ({ part, what: 'x', figures, budget: '', met: null });
+      writeMarkdown(file, machine, [line('web', '1'), line('start', '2')], [], 'web, start', new Set(['web', 'start']));
+      const first = readFileSync(file, 'utf8');
+      const noted = first.replace(
+        '\n## Plans of the main list statements',
+        '\n## What the web lines mean\n\nA note written by hand.\n\n## Plans of the main list statements',
+      );
+      writeFileSync(file, noted);
+      writeMarkdown(file, machine, [line('web', '3')], [], 'web', new Set(['web']));
+      const again = readFileSync(file, 'utf8');
+      expect(again).toContain('## What the web lines mean\n\nA note written by hand.\n');
+      expect(again).toContain('| web | x | 3 |');
+      expect(again).toContain('| start | x | 2 |');
+      expect(again.indexOf('A note written')).toBeLessThan(again.indexOf('## Plans of the main list statements'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -128,13 +128,14 @@ function parseRow(row: string): Line | undefined {
 /**
  * The earlier file's lines merged with this run's: a part run whole replaces all its earlier lines; a part run in
  * some calls (`--calls`) replaces the earlier line of the same name where it stood; lines of parts not run stay;
- * new lines go last. `kept` counts the earlier lines left as they were.
+ * new lines go last. `kept` counts the earlier lines left as they were. `notes` are the written sections between the
+ * results and the plans (what a run's figures mean), kept as they are.
  */
 export function mergeLines(
   file: string,
   lines: readonly Line[],
   whole: ReadonlySet<string>,
-): { merged: Line[]; kept: number; plans?: string } {
+): { merged: Line[]; kept: number; plans?: string; notes?: string } {
   if (!existsSync(file)) return { merged: [...lines], kept: 0 };
   const text = readFileSync(file, 'utf8');
   const results = text.split('## Results')[1]?.split('\n## ')[0] ?? '';
@@ -154,7 +155,8 @@ export function mergeLines(
   });
   merged.push(...now.values());
   const plans = text.match(/```text\n([\s\S]*?)\n```/)?.[1];
-  return { merged, kept, ...(plans ? { plans } : {}) };
+  const notes = text.match(/\n## Results\n[\s\S]*?\n(## [\s\S]*?)\n+## Plans of the main list statements/)?.[1]?.trim();
+  return { merged, kept, ...(plans ? { plans } : {}), ...(notes ? { notes } : {}) };
 }
 
 export function writeMarkdown(
@@ -165,7 +167,7 @@ export function writeMarkdown(
   run: string,
   whole: ReadonlySet<string>,
 ): void {
-  const { merged: lines, kept, plans } = mergeLines(file, measured, whole);
+  const { merged: lines, kept, plans, notes } = mergeLines(file, measured, whole);
   const parts = kept ? `${run}; ${kept} lines of other parts or calls are from earlier runs` : run;
   const text = `# Benchmarks
 
@@ -194,7 +196,7 @@ timed calls. The load generator runs on the same machine as the server and Postg
 ## Results
 
 ${markdownTable(lines)}
-
+${notes ? `\n${notes}\n` : ''}
 ## Plans of the main list statements
 
 \`EXPLAIN (ANALYZE, BUFFERS)\` of the slowest reads of each list call (as the first benchmark user ran it).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/browser';
-import { INVOICE_PNG } from '../support/documents';
+import { INVOICE_PNG, paperFapiao } from '../support/documents';
 import { type RunningServer, startServer } from '../support/server';
 
 // The real server on the embedded database (PGlite in a temporary data folder), driven over HTTP: the other tests
@@ -71,7 +71,8 @@ describe('the embedded database', () => {
         Lines: [{ ExpenseItemID: detail.Items[0]!.ID, ExpenseDate: today, Amount: '88.00' }],
       },
     );
-    // The item needs an invoice: a picture of it goes with the document, as the form's upload sends it.
+    // The item needs an invoice: the line's paper fapiao, entered by hand, and a picture of it, as the form sends them.
+    await call(employee, '/api/document/SaveInvoice', { DocumentID: saved.ID, ...paperFapiao('88.00') });
     const form = new FormData();
     form.set('DocumentID', String(saved.ID));
     form.set('Kind', 'invoice');
@@ -86,7 +87,11 @@ describe('the embedded database', () => {
     const submitted = await call<{ Status: string; Version: number }>(
       employee,
       '/api/DocumentSubmit/SubmitDeputy',
-      { ID: saved.ID, Version: saved.Version },
+      {
+        ID: saved.ID,
+        Version: (await call<{ Version: number }>(employee, '/api/document/SearchDocumentDetail', { ID: saved.ID }))
+          .Version,
+      },
       { 'idempotency-key': `smoke-${saved.ID}-submit` },
     );
     expect(submitted.Status).toBe('approving');

@@ -1,10 +1,15 @@
-import type { Culture } from '@ems/contracts';
+import type { Culture, ImportResult } from '@ems/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Actor } from '../../../core/actor';
+import { guarded, staleVersion } from '../../../core/checks';
+import type { AppContext } from '../../../core/context';
+import type { Db } from '../../../core/db';
 import { forbidden } from '../../../core/errors';
 import { currentUser } from '../../../core/http';
 import { cultureOf, type Messages } from '../../../core/i18n';
 import { type ImportColumn, uploadedFile } from '../../../core/import';
+import { audit, auditEntry } from '../../audit/audit.service';
 
 /** The uploaded workbook of an import, in the language the form names; the form may not speak for another user. */
 export async function importUpload(req: FastifyRequest): Promise<{ data: Buffer; culture: Culture }> {
@@ -40,4 +45,53 @@ export function yesNoText(messages: Messages, culture: Culture, value: boolean):
 export function headerOf(messages: Messages, culture: Culture, columns: ImportColumn[], key: string): string {
   const c = columns.find((x) => x.key === key);
   return c ? messages.t(c.headerKey, culture) : key;
+}
+
+/** One row of an import keyed by code: the code and the values it sets. */
+export interface CodedRow<V> {
+  code: string;
+  values: V;
+}
+
+/**
+ * Applies an import keyed by code in one transaction. The rows already holding the file's codes are read under
+ * their lock, so `plan` checks the file against the state it changes (and refuses the whole file by throwing);
+ * then each code found is updated, the rest inserted, and one `import` audit row names the codes. A code inserted
+ * by someone else meanwhile is a 409 "changed meanwhile": importing again updates it.
+ */
+export async function importByCode<R extends { id: number; code: string }, V>(
+  ctx: AppContext,
+  actor: Actor,
+  entity: string,
+  codes: string[],
+  ops: {
+    lock(tx: Db, codes: string[]): Promise<R[]>;
+    plan(tx: Db, existing: Map<string, R>): Promise<CodedRow<V>[]>;
+    insert(tx: Db, code: string, values: V): Promise<unknown>;
+    update(tx: Db, row: R, values: V): Promise<unknown>;
+  },
+): Promise<ImportResult> {
+  return guarded(
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const existing = new Map((await ops.lock(tx, codes)).map((r) => [r.code, r]));
+        const plan = await ops.plan(tx, existing);
+        let created = 0;
+        for (const p of plan) {
+          const before = existing.get(p.code);
+          if (before) await ops.update(tx, before, p.values);
+          else {
+            await ops.insert(tx, p.code, p.values);
+            created++;
+          }
+        }
+        const updated = plan.length - created;
+        await audit(
+          tx,
+          auditEntry(actor, { action: 'import', entity, detail: { created, updated, codes: plan.map((p) => p.code) } }),
+        );
+        return { Imported: plan.length, Created: created, Updated: updated };
+      }),
+    { duplicate: staleVersion() },
+  );
 }

@@ -13,8 +13,7 @@ import type { AppContext } from '../../../core/context';
 import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
-import { audit, auditEntry } from '../../audit/audit.service';
-import { cell, headerOf, yesNo, yesNoText } from './excel';
+import { cell, headerOf, importByCode, yesNo, yesNoText } from './excel';
 import * as repo from './products.repository';
 
 const EXPORT_LIMIT = 100_000;
@@ -127,55 +126,41 @@ export async function importProducts(ctx: AppContext, actor: Actor, data: Buffer
   const good = parseRows(rows, ProductSheetRow, errors);
   repeatedCodes(good, errors);
   const buCodes = [...new Set(good.map((g) => g.value.BuCode).filter((b): b is string => !!b))];
-  const bus = new Map((await repo.busByCodes(ctx.db, actor.companyId, buCodes)).map((b) => [b.code, b]));
-  const existing = new Map(
-    (
-      await repo.productsByCodes(
-        ctx.db,
-        actor.companyId,
-        good.map((g) => g.value.Code),
-      )
-    ).map((p) => [p.code, p]),
-  );
-  const plan = good.map(({ row, value }) => {
-    const active = yesNo(value.Active);
-    if (active === undefined) errors.add(row, 'Active', 'expense_master.yes_no_expected');
-    const bu = value.BuCode ? bus.get(value.BuCode) : undefined;
-    if (value.BuCode && !bu) errors.add(row, 'BuCode', 'expense_master.bu_unknown');
-    const before = existing.get(value.Code);
-    if (bu && !bu.active && before?.buId !== bu.id) errors.add(row, 'BuCode', 'expense_master.bu_inactive');
-    return {
-      before,
-      code: value.Code,
-      values: {
-        nameZh: value.NameZH,
-        nameEn: value.NameEN,
-        buId: bu?.id ?? null,
-        sapCode: value.SapCode ?? null,
-        active: active ?? true,
+  return importByCode(
+    ctx,
+    actor,
+    'product',
+    good.map((g) => g.value.Code),
+    {
+      lock: (tx, codes) => repo.productsByCodes(tx, actor.companyId, codes, 'update'),
+      plan: async (tx, existing) => {
+        // The BUs named are read under a share lock: one stopped meanwhile is seen stopped.
+        const bus = new Map((await repo.busByCodes(tx, actor.companyId, buCodes, 'share')).map((b) => [b.code, b]));
+        const plan = good.map(({ row, value }) => {
+          const active = yesNo(value.Active);
+          if (active === undefined) errors.add(row, 'Active', 'expense_master.yes_no_expected');
+          const bu = value.BuCode ? bus.get(value.BuCode) : undefined;
+          if (value.BuCode && !bu) errors.add(row, 'BuCode', 'expense_master.bu_unknown');
+          const before = existing.get(value.Code);
+          if (bu && !bu.active && before?.buId !== bu.id) errors.add(row, 'BuCode', 'expense_master.bu_inactive');
+          return {
+            code: value.Code,
+            values: {
+              nameZh: value.NameZH,
+              nameEn: value.NameEN,
+              buId: bu?.id ?? null,
+              sapCode: value.SapCode ?? null,
+              active: active ?? true,
+            },
+          };
+        });
+        errors.throwIfAny();
+        return plan;
       },
-    };
-  });
-  errors.throwIfAny();
-  return ctx.db.transaction(async (tx) => {
-    let created = 0;
-    for (const p of plan) {
-      if (p.before) await repo.updateProduct(tx, p.before.id, undefined, p.values);
-      else {
-        await repo.insertProduct(tx, { ...p.values, companyId: actor.companyId, code: p.code });
-        created++;
-      }
-    }
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'import',
-        entity: 'product',
-        detail: { created, updated: plan.length - created, codes: plan.map((p) => p.code) },
-      }),
-    );
-    return { Imported: plan.length, Created: created, Updated: plan.length - created };
-  });
+      insert: (tx, code, values) => repo.insertProduct(tx, { ...values, companyId: actor.companyId, code }),
+      update: (tx, row, values) => repo.updateProduct(tx, row.id, undefined, values),
+    },
+  );
 }
 
 export async function importBus(ctx: AppContext, actor: Actor, data: Buffer): Promise<ImportResult> {
@@ -185,44 +170,27 @@ export async function importBus(ctx: AppContext, actor: Actor, data: Buffer): Pr
   repeatedCodes(good, errors);
   const teamCodes = [...new Set(good.map((g) => g.value.TeamCode).filter((c): c is string => !!c))];
   const teams = new Map((await repo.teamsByCodes(ctx.db, actor.companyId, teamCodes)).map((t) => [t.code, t.id]));
-  const existing = new Map(
-    (
-      await repo.busByCodes(
-        ctx.db,
-        actor.companyId,
-        good.map((g) => g.value.Code),
-      )
-    ).map((b) => [b.code, b]),
-  );
   const plan = good.map(({ row, value }) => {
     const active = yesNo(value.Active);
     if (active === undefined) errors.add(row, 'Active', 'expense_master.yes_no_expected');
     const teamId = value.TeamCode ? teams.get(value.TeamCode) : undefined;
     if (value.TeamCode && teamId === undefined) errors.add(row, 'TeamCode', 'expense_master.team_unknown');
     return {
-      before: existing.get(value.Code),
       code: value.Code,
       values: { nameZh: value.NameZH, nameEn: value.NameEN, teamId: teamId ?? null, active: active ?? true },
     };
   });
   errors.throwIfAny();
-  return ctx.db.transaction(async (tx) => {
-    let created = 0;
-    for (const p of plan) {
-      if (p.before) await repo.updateBu(tx, p.before.id, undefined, p.values);
-      else {
-        await repo.insertBu(tx, { ...p.values, companyId: actor.companyId, code: p.code });
-        created++;
-      }
-    }
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'import',
-        entity: 'product_bu',
-        detail: { created, updated: plan.length - created, codes: plan.map((p) => p.code) },
-      }),
-    );
-    return { Imported: plan.length, Created: created, Updated: plan.length - created };
-  });
+  return importByCode(
+    ctx,
+    actor,
+    'product_bu',
+    plan.map((p) => p.code),
+    {
+      lock: (tx, codes) => repo.busByCodes(tx, actor.companyId, codes, 'update'),
+      plan: async () => plan,
+      insert: (tx, code, values) => repo.insertBu(tx, { ...values, companyId: actor.companyId, code }),
+      update: (tx, row, values) => repo.updateBu(tx, row.id, undefined, values),
+    },
+  );
 }

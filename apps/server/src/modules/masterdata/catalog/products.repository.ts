@@ -66,12 +66,19 @@ export async function findBu(db: Db, companyId: number, id: number) {
   return row;
 }
 
-export async function busByCodes(db: Db, companyId: number, codes: string[]): Promise<BuRecord[]> {
-  if (codes.length === 0) return [];
-  return db
+/** The company's rows of these codes; `lock` reads them under a row lock, for an import checked against them. */
+export async function busByCodes(
+  db: Db,
+  companyId: number,
+  codes: string[],
+  lock?: 'update' | 'share',
+): Promise<BuRecord[]> {
+  if (!codes.length) return [];
+  const rows = db
     .select()
     .from(productBu)
     .where(and(eq(productBu.companyId, companyId), inArray(productBu.code, codes)));
+  return lock ? rows.for(lock) : rows;
 }
 
 export async function busByIds(db: Db, companyId: number, ids: number[]): Promise<BuRecord[]> {
@@ -175,12 +182,19 @@ export async function productsByIds(db: Db, companyId: number, ids: number[]): P
     .where(and(eq(product.companyId, companyId), inArray(product.id, ids)));
 }
 
-export async function productsByCodes(db: Db, companyId: number, codes: string[]): Promise<ProductRecord[]> {
-  if (codes.length === 0) return [];
-  return db
+/** The company's rows of these codes; `lock` reads them under a row lock, for an import checked against them. */
+export async function productsByCodes(
+  db: Db,
+  companyId: number,
+  codes: string[],
+  lock?: 'update' | 'share',
+): Promise<ProductRecord[]> {
+  if (!codes.length) return [];
+  const rows = db
     .select()
     .from(product)
     .where(and(eq(product.companyId, companyId), inArray(product.code, codes)));
+  return lock ? rows.for(lock) : rows;
 }
 
 export async function insertProduct(db: Db, v: typeof product.$inferInsert): Promise<ProductRecord> {

@@ -14,7 +14,7 @@ import { sendXlsx } from '../../../core/export';
 import { localName } from '../../../core/i18n';
 import { type ImportColumn, parseRows, RowErrors, readSheet } from '../../../core/import';
 import { audit, auditEntry } from '../../audit/audit.service';
-import { cell, headerOf, yesNo, yesNoText } from '../catalog/excel';
+import { cell, headerOf, importByCode, yesNo, yesNoText } from '../catalog/excel';
 import * as repo from './customer-master.repository';
 
 /** The HCO, HCP and coverage sheets: exported in the user's language, imported in either, all or nothing. */
@@ -215,35 +215,18 @@ export async function importHcos(ctx: AppContext, actor: Actor, data: Buffer): P
     };
   });
   errors.throwIfAny();
-  return ctx.db.transaction(async (tx) => {
-    const existing = new Map(
-      (
-        await repo.hcosByCodes(
-          tx,
-          actor.companyId,
-          plan.map((p) => p.code),
-        )
-      ).map((h) => [h.code, h]),
-    );
-    let created = 0;
-    for (const p of plan) {
-      const before = existing.get(p.code);
-      if (before) await repo.updateHco(tx, before.id, null, p.values);
-      else {
-        await repo.insertHco(tx, { ...p.values, companyId: actor.companyId, code: p.code });
-        created++;
-      }
-    }
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'import',
-        entity: 'customer_hco',
-        detail: { created, updated: plan.length - created, codes: plan.map((p) => p.code) },
-      }),
-    );
-    return { Imported: plan.length, Created: created, Updated: plan.length - created };
-  });
+  return importByCode(
+    ctx,
+    actor,
+    'customer_hco',
+    plan.map((p) => p.code),
+    {
+      lock: (tx, codes) => repo.hcosByCodes(tx, actor.companyId, codes, 'update'),
+      plan: async () => plan,
+      insert: (tx, code, values) => repo.insertHco(tx, { ...values, companyId: actor.companyId, code }),
+      update: (tx, row, values) => repo.updateHco(tx, row.id, null, values),
+    },
+  );
 }
 
 /** Creates or updates HCPs by code; the HCO is named by its code, and a stopped one is refused for a new link. */
@@ -253,57 +236,44 @@ export async function importHcps(ctx: AppContext, actor: Actor, data: Buffer): P
   const good = parseRows(rows, HcpSheetRow, errors);
   repeatedCodes(good, errors);
   const hcoCodes = [...new Set(good.map((g) => g.value.HCOCode).filter((c): c is string => !!c))];
-  const hcos = new Map((await repo.hcosByCodes(ctx.db, actor.companyId, hcoCodes)).map((h) => [h.code, h]));
-  const existing = new Map(
-    (
-      await repo.hcpsByCodes(
-        ctx.db,
-        actor.companyId,
-        good.map((g) => g.value.Code),
-      )
-    ).map((p) => [p.code, p]),
-  );
-  const plan = good.map(({ row, value }) => {
-    const active = yesNo(value.Active);
-    if (active === undefined) errors.add(row, 'Active', 'customer_master.yes_no_expected');
-    const hco = value.HCOCode ? hcos.get(value.HCOCode) : undefined;
-    if (value.HCOCode && !hco) errors.add(row, 'HCOCode', 'customer_master.hco_unknown');
-    const before = existing.get(value.Code);
-    if (hco && !hco.active && before?.hcoId !== hco.id) errors.add(row, 'HCOCode', 'customer_master.hco_stopped');
-    return {
-      before,
-      code: value.Code,
-      values: {
-        nameZh: value.NameZH,
-        nameEn: value.NameEN,
-        hcoId: hco?.id ?? null,
-        titleZh: value.TitleZH ?? null,
-        titleEn: value.TitleEN ?? null,
-        department: value.Department ?? null,
-        active: active ?? true,
+  return importByCode(
+    ctx,
+    actor,
+    'customer_hcp',
+    good.map((g) => g.value.Code),
+    {
+      lock: (tx, codes) => repo.hcpsByCodes(tx, actor.companyId, codes, 'update'),
+      plan: async (tx, existing) => {
+        // The HCOs named are read under a share lock: one stopped meanwhile is seen stopped, and none is stopped
+        // while this file links doctors to it.
+        const hcos = new Map((await repo.hcosByCodes(tx, actor.companyId, hcoCodes, 'share')).map((h) => [h.code, h]));
+        const plan = good.map(({ row, value }) => {
+          const active = yesNo(value.Active);
+          if (active === undefined) errors.add(row, 'Active', 'customer_master.yes_no_expected');
+          const hco = value.HCOCode ? hcos.get(value.HCOCode) : undefined;
+          if (value.HCOCode && !hco) errors.add(row, 'HCOCode', 'customer_master.hco_unknown');
+          const before = existing.get(value.Code);
+          if (hco && !hco.active && before?.hcoId !== hco.id) errors.add(row, 'HCOCode', 'customer_master.hco_stopped');
+          return {
+            code: value.Code,
+            values: {
+              nameZh: value.NameZH,
+              nameEn: value.NameEN,
+              hcoId: hco?.id ?? null,
+              titleZh: value.TitleZH ?? null,
+              titleEn: value.TitleEN ?? null,
+              department: value.Department ?? null,
+              active: active ?? true,
+            },
+          };
+        });
+        errors.throwIfAny();
+        return plan;
       },
-    };
-  });
-  errors.throwIfAny();
-  return ctx.db.transaction(async (tx) => {
-    let created = 0;
-    for (const p of plan) {
-      if (p.before) await repo.updateHcp(tx, p.before.id, null, p.values);
-      else {
-        await repo.insertHcp(tx, { ...p.values, companyId: actor.companyId, code: p.code });
-        created++;
-      }
-    }
-    await audit(
-      tx,
-      auditEntry(actor, {
-        action: 'import',
-        entity: 'customer_hcp',
-        detail: { created, updated: plan.length - created, codes: plan.map((p) => p.code) },
-      }),
-    );
-    return { Imported: plan.length, Created: created, Updated: plan.length - created };
-  });
+      insert: (tx, code, values) => repo.insertHcp(tx, { ...values, companyId: actor.companyId, code }),
+      update: (tx, row, values) => repo.updateHcp(tx, row.id, null, values),
+    },
+  );
 }
 
 /** Adds coverage rows (representative code, HCP or HCO, customer code); rows already there are left as they are. */

@@ -76,12 +76,19 @@ export async function lockHco(db: Db, companyId: number, id: number): Promise<Hc
   return row;
 }
 
-export async function hcosByCodes(db: Db, companyId: number, codes: string[]): Promise<HcoRecord[]> {
+/** The company's rows of these codes; `lock` reads them under a row lock, for an import checked against them. */
+export async function hcosByCodes(
+  db: Db,
+  companyId: number,
+  codes: string[],
+  lock?: 'update' | 'share',
+): Promise<HcoRecord[]> {
   if (!codes.length) return [];
-  return db
+  const rows = db
     .select()
     .from(hco)
     .where(and(eq(hco.companyId, companyId), inArray(hco.code, codes)));
+  return lock ? rows.for(lock) : rows;
 }
 
 export async function hcosByIds(db: Db, companyId: number, ids: number[]): Promise<HcoRecord[]> {
@@ -182,12 +189,19 @@ export async function lockHcp(db: Db, companyId: number, id: number): Promise<Hc
   return row;
 }
 
-export async function hcpsByCodes(db: Db, companyId: number, codes: string[]): Promise<HcpRecord[]> {
+/** The company's rows of these codes; `lock` reads them under a row lock, for an import checked against them. */
+export async function hcpsByCodes(
+  db: Db,
+  companyId: number,
+  codes: string[],
+  lock?: 'update' | 'share',
+): Promise<HcpRecord[]> {
   if (!codes.length) return [];
-  return db
+  const rows = db
     .select()
     .from(hcp)
     .where(and(eq(hcp.companyId, companyId), inArray(hcp.code, codes)));
+  return lock ? rows.for(lock) : rows;
 }
 
 export async function hcpsByIds(db: Db, companyId: number, ids: number[]): Promise<HcpRecord[]> {

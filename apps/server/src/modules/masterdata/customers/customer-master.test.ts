@@ -372,6 +372,30 @@ describe('a stop racing another change', () => {
     });
     expect(audits.filter((a) => a.action === 'stop')).toEqual([]);
   });
+
+  concurrencyTest('an HCP import waits for an HCO being stopped and refuses to link a doctor to it', async () => {
+    const made = await t.call(
+      `${B}/SaveHCO`,
+      { Code: 'H950', NameZH: '停用中医院', NameEN: 'Stopping Hospital' },
+      admin,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const file = await workbook([
+      ['编码', '中文名称', '英文名称', '医院编码', '职称（中文）', '职称（英文）', '科室', '启用'],
+      ['P950', '晚医生', 'Dr Late', 'H950', '', '', '', '是'],
+    ]);
+    let imported!: ReturnType<typeof upload>;
+    await t.ctx.db.transaction(async (tx) => {
+      // The HCO's editor stops it; the import arrives before that commits.
+      await tx.update(customerHco).set({ active: false }).where(eq(customerHco.id, made.json().ID));
+      imported = upload(t, `${B}/ImportHCP`, file, admin);
+      await waitUntilBlocked(t.ctx.db, await backendPid(tx), imported);
+    });
+    const res = await imported;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['2.HCOCode']);
+    expect((await t.call(`${B}/SearchHCP`, { Keyword: 'P950' }, admin)).json().Total).toBe(0);
+  });
 });
 
 describe('guards', () => {

@@ -1,5 +1,9 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, executeNamed, openDatabase } from '../src/core/db';
 import { sessionOf } from '../src/modules/auth/auth.repository';
 import { findById } from '../src/modules/documents/document.repository';
 import { company } from '../src/modules/system/system.table';
@@ -42,5 +46,33 @@ describe('statements on PostgreSQL (decision 040)', () => {
       return [...(await namedOn(tx)).values()];
     });
     expect(names).toEqual(expect.arrayContaining(['ems_document_by_id', 'ems_session_of']));
+  });
+
+  it('sends a report read named outside a transaction, answering as a plain execute does', async () => {
+    const read = sql`select id, name_zh from company where id <= ${2} order by id`;
+    expect(await executeNamed(t.ctx.db, read)).toMatchObject({ rows: (await t.ctx.db.execute(read)).rows });
+    if (t.ctx.database.kind !== 'postgres') return;
+    // On one plain connection, where nothing but executeNamed can have named it.
+    const client = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
+    await client.connect();
+    try {
+      const db = drizzle({ client }) as unknown as Db;
+      await executeNamed(db, read);
+      const texts = await namedOn(db);
+      const text = [...texts.keys()].find((s) => s.includes('from company where id <='));
+      expect(texts.get(text ?? '')).toMatch(/^ems_t\d+$/);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('runs a report read on the embedded database as a plain execute', async () => {
+    const embedded = await openDatabase({ pglite: await PGlite.create() });
+    try {
+      const read = sql`select ${7}::int + 1 as n, 'x' as s`;
+      expect(await executeNamed(embedded.db, read)).toMatchObject({ rows: [{ n: 8, s: 'x' }] });
+    } finally {
+      await embedded.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { QuotaKind, YearUsedDetailBody, YearUsedSearchBody } from '@ems/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../core/db';
+import { type Db, executeNamed } from '../../core/db';
 import { EXPORT_PAGE } from '../../core/export';
 import { contains, countLimit, offsetOf } from '../../core/list';
 
@@ -67,10 +67,13 @@ export interface UsageRow {
 
 export async function usageTotals(db: Db, companyId: number, kind: QuotaKind, f: Filters) {
   const join = f.Keyword?.trim() ? sql`join ${subjects(kind)} x on x.id = y.subject_id` : sql``;
-  const result = await db.execute(sql`select count(*)::int as n, coalesce(sum(y.held), 0)::text as held,
+  const result = await executeNamed(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(y.held), 0)::text as held,
       coalesce(sum(y.consumed), 0)::text as consumed, coalesce(sum(y.used), 0)::text as used
     from quota_year_usage y ${join}
-    where ${yearWhere(companyId, kind, f)} ${keywordOn(f)}`);
+    where ${yearWhere(companyId, kind, f)} ${keywordOn(f)}`,
+  );
   return rowsOf<{ n: number; held: string; consumed: string; used: string }>(result)[0]!;
 }
 
@@ -94,11 +97,17 @@ export async function usagePage(
     y.consumed::text, y.used::text, y.cap::text, y.limit_status, y.used_percent::text, y.documents`;
   const byName = Boolean(f.Keyword?.trim()) || column.startsWith('x.');
   const result = byName
-    ? await db.execute(sql`select ${fields} from quota_year_usage y join ${subjects(kind)} x on x.id = y.subject_id
-        where ${yearWhere(companyId, kind, f)} ${keywordOn(f)} ${order} ${cut}`)
-    : await db.execute(sql`select ${fields}
+    ? await executeNamed(
+        db,
+        sql`select ${fields} from quota_year_usage y join ${subjects(kind)} x on x.id = y.subject_id
+        where ${yearWhere(companyId, kind, f)} ${keywordOn(f)} ${order} ${cut}`,
+      )
+    : await executeNamed(
+        db,
+        sql`select ${fields}
         from (select * from quota_year_usage y where ${yearWhere(companyId, kind, f)} ${order} ${cut}) y
-        join ${subjects(kind)} x on x.id = y.subject_id ${order}`);
+        join ${subjects(kind)} x on x.id = y.subject_id ${order}`,
+      );
   return rowsOf<UsageRow>(result).map((r) => ({
     ...r,
     subject_id: Number(r.subject_id),
@@ -149,7 +158,8 @@ export async function detailPage(
   const w = detailWhere(companyId, kind, f);
   // Without a keyword the ledger alone answers: every row has its document and subject.
   const from = f.Keyword?.trim() ? detailFrom(kind) : sql`from quota_ledger l`;
-  const count = await db.execute(
+  const count = await executeNamed(
+    db,
     sql`select count(*)::int as n from (select 1 ${from} where ${w} limit ${limit + 1}) t`,
   );
   const rows = await detailRows(db, kind, w, { limit: f.PageSize, offset: offsetOf(f) });
@@ -157,13 +167,16 @@ export async function detailPage(
 }
 
 async function detailRows(db: Db, kind: QuotaKind, w: SQL, page: { limit: number; offset: number; after?: number }) {
-  const result = await db.execute(sql`select l.id, l.document_id, d.doc_no, d.doc_type, d.status,
+  const result = await executeNamed(
+    db,
+    sql`select l.id, l.document_id, d.doc_no, d.doc_type, d.status,
       a.name_zh as applicant_zh, a.name_en as applicant_en, l.subject_id, x.code, x.name_zh, x.name_en,
       i.name_zh as item_zh, i.name_en as item_en, l.month, l.amount::text, l.state
     ${detailFrom(kind)} join employee a on a.id = d.applicant_id
     left join expense_item i on i.id = nullif(l.expense_item_id, 0)
     where ${w} ${page.after ? sql`and l.id < ${page.after}` : sql``}
-    order by l.id desc limit ${page.limit} offset ${page.offset}`);
+    order by l.id desc limit ${page.limit} offset ${page.offset}`,
+  );
   return rowsOf<DetailRow>(result).map((r) => ({ ...r, id: Number(r.id), document_id: Number(r.document_id) }));
 }
 

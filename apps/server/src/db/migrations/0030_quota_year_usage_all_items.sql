@@ -1,0 +1,1 @@
+CREATE INDEX "quota_year_usage_all_items_idx" ON "quota_year_usage" USING btree ("company_id","kind","year","used" DESC NULLS LAST,"subject_id") WHERE "quota_year_usage"."expense_item_id" is null;

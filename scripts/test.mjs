@@ -32,16 +32,20 @@ let failed = 0;
 const problems = [];
 
 let postgres;
+let findingPostgres;
+/** The run's PostgreSQL, found or started once however many steps ask at the same time. */
 async function postgresUrl() {
-  if (!postgres) {
-    postgres = await usePostgres();
-    console.log(`PostgreSQL for the tests: ${postgres.where}`);
-  }
-  return postgres.url;
+  findingPostgres ??= usePostgres().then((found) => {
+    postgres = found;
+    console.log(`PostgreSQL for the tests: ${found.where}`);
+    return found;
+  });
+  return (await findingPostgres).url;
 }
 function cleanUp() {
   postgres?.stop();
   postgres = undefined;
+  findingPostgres = undefined;
   rmSync(reports, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
@@ -62,15 +66,19 @@ async function step(name, cmd, args, env) {
   if (code !== 0) problems.push(name);
 }
 
-/** `database`: 'postgres' hands the run's server to the tests, 'embedded' hides any DATABASE_URL from them. */
-async function vitest(name, workspace, { database, config } = {}) {
+/**
+ * `database`: 'postgres' hands the run's server to the tests, 'embedded' hides any DATABASE_URL from them.
+ * `shard`: `[i, n]` runs the i-th of n parts of the files (each part its own vitest, set-up and server).
+ */
+async function vitest(name, workspace, { database, config, shard } = {}) {
   if (!wanted(name)) return;
   const env = { ...process.env };
   delete env.DATABASE_URL;
   if (database === 'postgres') env.DATABASE_URL = await postgresUrl();
-  const report = join(reports, `${name}.json`);
+  const label = shard ? `${name} ${shard[0]}/${shard[1]}` : name;
+  const report = join(reports, `${label.replace(/\W/g, '-')}.json`);
   await step(
-    name,
+    label,
     'npm',
     [
       'exec',
@@ -80,6 +88,7 @@ async function vitest(name, workspace, { database, config } = {}) {
       'vitest',
       'run',
       ...(config ? ['--config', config] : []),
+      ...(shard ? [`--shard=${shard[0]}/${shard[1]}`] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
@@ -105,7 +114,14 @@ try {
   await vitest('smoke', '@ems/e2e', { database: 'embedded', config: 'vitest.smoke.config.ts' });
   if (wanted('e2e')) {
     if ((await buildWebIfStale()) !== 0) problems.push('web build');
-    await vitest('e2e', '@ems/e2e', { database: 'postgres' });
+    // The browser specs spend much of their time waiting on pages: two parts at once, each with its own server and
+    // database, take about half the time on two cores. E2E_SHARDS=1 runs them as one.
+    const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+    await Promise.all(
+      Array.from({ length: shards }, (_, i) =>
+        vitest('e2e', '@ems/e2e', { database: 'postgres', ...(shards > 1 ? { shard: [i + 1, shards] } : {}) }),
+      ),
+    );
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { type FapiaoRead, FieldSet, qrFields, ReadRefused } from './fields';
-import { findQr, type Grey, greyOf } from './qr';
+import { cpuMs, findQr, type Grey, greyOf } from './qr';
 
 /**
  * A photo or scan of a fapiao (PNG or JPEG): its QR code, found and decoded, is all it gives; the printed text of a
@@ -11,7 +11,7 @@ import { findQr, type Grey, greyOf } from './qr';
 
 /** Pixels a picture may have: 50 million, an 8000 × 6000 photo (its decoded RGB takes 150 MB). */
 export const MAX_PIXELS = 50_000_000;
-/** Time for the QR search of one photo, after decoding. */
+/** CPU time for the QR search of one photo, after decoding. */
 const QR_BUDGET_MS = 800;
 
 export type ImageKind = 'png' | 'jpeg';
@@ -66,7 +66,7 @@ export function decodePicture(data: Uint8Array, kind: ImageKind): Grey {
 /** Reads a photo or scan: a fapiao QR code in it, or no fapiao. */
 export function readPicture(data: Uint8Array, kind: ImageKind): FapiaoRead {
   const grey = decodePicture(data, kind);
-  const text = findQr(grey, performance.now() + QR_BUDGET_MS);
+  const text = findQr(grey, cpuMs() + QR_BUDGET_MS);
   const fields = text === undefined ? undefined : qrFields(text);
   if (!fields) throw new ReadRefused('notFapiao');
   const set = new FieldSet();

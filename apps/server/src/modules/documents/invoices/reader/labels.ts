@@ -59,16 +59,25 @@ function titleOf(text: string): { type: FapiaoType; electronic: boolean | undefi
 const first = (text: string, re: RegExp): RegExpMatchArray | null => text.match(re);
 const every = (text: string, re: RegExp): RegExpMatchArray[] => [...text.matchAll(re)];
 
+/** A party's name, unless what follows the label is the next label (a blank party) or a lone character. */
+function partyName(text: string | undefined): string | undefined {
+  const name = toName(text);
+  if (!name || [...name].length < 2 || /^(购买方|销售方|购|销)(信息)?$/.test(name) || /[:：]$/.test(name))
+    return undefined;
+  return name;
+}
+
 /** Buyer and seller: named labels first, then the unnamed ones by the order the layouts print them. */
 function parties(text: string, ticket: boolean): Partial<ReadFields> {
   const named = (who: string, what: 'name' | 'id') =>
     what === 'name'
       ? toName(first(text, new RegExp(`${label(`${who}名称`)}${GAP}:?${GAP}${FREE}`, 'm'))?.[1])
       : toTaxId(first(text, new RegExp(`${label(who)}${ID_LABEL}\\s*:?\\s*${TAX_ID}`))?.[1]);
-  const names = every(text, new RegExp(`(?<![方目])${label('名称')}${GAP}:${GAP}${FREE}`, 'gm')).map((m) =>
-    toName(m[1]),
+  // Every unnamed label counts, printed with a value or without, so a party left blank keeps its place.
+  const names = every(text, new RegExp(`(?<![方目])${label('名称')}${GAP}:${GAP}(?:${FREE})?`, 'gm')).map((m) =>
+    partyName(m[1]),
   );
-  const ids = every(text, new RegExp(`(?<!方)${ID_LABEL}\\s*:?\\s*${TAX_ID}`, 'g')).map((m) => toTaxId(m[1]));
+  const ids = every(text, new RegExp(`(?<!方)${ID_LABEL}${GAP}:?${GAP}(?:${TAX_ID})?`, 'gm')).map((m) => toTaxId(m[1]));
   const unnamed = <T>(list: T[]): [buyer?: T, seller?: T] => {
     if (list.length === 2) return [list[0], list[1]];
     if (list.length === 1 && ticket) return [list[0], undefined];
@@ -108,11 +117,15 @@ function amountAfter(text: string, word: string, lookbehind = ''): string | unde
   return toMoney(first(text, new RegExp(`${lookbehind}${label(word)}${GAP}:?${GAP}¥?${GAP}${AMOUNT}`))?.[1]);
 }
 
-/** The amounts of a VAT fapiao: the 合计 row (amount, then tax unless exempt) and the total written small (小写). */
+/**
+ * The amounts of a VAT fapiao: the 合计 row, amount then tax (or *** where exempt), and the total written small
+ * (小写). The row's columns are told apart by their order alone, so a row holding a single amount (one column left
+ * blank) gives neither.
+ */
 function vatAmounts(text: string): Partial<ReadFields> {
   const sums = first(
     text,
-    new RegExp(`(?<!税\\s*)${label('合计')}${GAP}¥?${GAP}${AMOUNT}(?:${GAP}¥?${GAP}${AMOUNT})?`),
+    new RegExp(`(?<!税\\s*)${label('合计')}${GAP}¥?${GAP}${AMOUNT}${GAP}(?:¥?${GAP}${AMOUNT}|\\*+)${GAP}$`, 'm'),
   );
   return {
     amount: toMoney(sums?.[1]),
@@ -171,10 +184,18 @@ export function textFields(rawLines: readonly string[], knownType?: FapiaoType):
     checkCode: check?.replace(/\s/g, ''),
     ...parties(text, ticket),
   };
-  if (type === 'rail') return { ...fields, ...railFields(text, lines) };
-  if (type === 'air') return { ...fields, ...airFields(text) };
-  if (type === undefined) return fields;
-  return { ...fields, ...vatAmounts(text), items: items(text) };
+  const kindFields =
+    type === 'rail'
+      ? railFields(text, lines)
+      : type === 'air'
+        ? airFields(text)
+        : type === undefined
+          ? {}
+          : { ...vatAmounts(text), items: items(text) };
+  const all: Partial<ReadFields> = { ...fields, ...kindFields };
+  return Object.fromEntries(
+    Object.entries(all).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)),
+  );
 }
 
 /** A run of text where a page places it: x and y in any unit, y growing down the page, y on the baseline. */

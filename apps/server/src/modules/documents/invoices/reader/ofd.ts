@@ -11,7 +11,7 @@ import {
 } from './fields';
 import { decodePicture } from './image';
 import { estimatedWidth, linesOf, type PlacedText, textFields } from './labels';
-import { findQr } from './qr';
+import { cpuMs, findQr } from './qr';
 import { all, at, attr, decodeXml, one, parseXml, putFapiaoXml, textOf, type XmlNode } from './xml';
 import { openZip, type ZipArchive } from './zip';
 
@@ -143,7 +143,7 @@ function mediaFiles(zip: ZipArchive, docFolder: string, doc: XmlNode | undefined
 
 /** The QR text of the first image that holds a fapiao QR code. */
 function qrOfImages(zip: ZipArchive, paths: string[]): Partial<ReadFields> | undefined {
-  const deadline = performance.now() + QR_BUDGET_MS;
+  const deadline = cpuMs() + QR_BUDGET_MS;
   for (const path of paths.slice(0, MAX_IMAGES)) {
     const kind = /\.png$/i.test(path) ? 'png' : /\.jpe?g$/i.test(path) ? 'jpeg' : undefined;
     if (!kind) continue;
@@ -157,7 +157,7 @@ function qrOfImages(zip: ZipArchive, paths: string[]): Partial<ReadFields> | und
       // A damaged or oversized picture inside the OFD costs its QR code, not the rest of the read.
       if (!(error instanceof ReadRefused)) throw error;
     }
-    if (performance.now() > deadline) break;
+    if (cpuMs() > deadline) break;
   }
   return undefined;
 }

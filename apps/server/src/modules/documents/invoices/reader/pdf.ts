@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type FapiaoRead, FieldSet, qrFields, type ReadFields, ReadRefused } from './fields';
 import { linesOf, type PlacedText, textFields } from './labels';
-import { findQr, type Grey, greyOf } from './qr';
+import { cpuMs, findQr, type Grey, greyOf } from './qr';
 
 /**
  * A PDF fapiao: its text layer (pdf.js, legacy build for Node, in its fake worker on the calling thread) and the QR
@@ -150,7 +150,7 @@ async function pageImages(lib: PdfJs, page: PdfPage): Promise<PdfImage[]> {
 function qrOfImages(images: PdfImage[]): Partial<ReadFields> | undefined {
   const squarish = (i: PdfImage) => i.width / i.height > 0.7 && i.width / i.height < 1.4;
   const ordered = [...images.filter(squarish), ...images.filter((i) => !squarish(i))].slice(0, MAX_IMAGES);
-  const deadline = performance.now() + QR_BUDGET_MS;
+  const deadline = cpuMs() + QR_BUDGET_MS;
   for (const image of ordered) {
     const grey = greyOfImage(image);
     if (!grey) continue;
@@ -158,9 +158,9 @@ function qrOfImages(images: PdfImage[]): Partial<ReadFields> | undefined {
       const text = findQr(candidate, deadline);
       const fields = text === undefined ? undefined : qrFields(text);
       if (fields) return fields;
-      if (text !== undefined || performance.now() > deadline) break;
+      if (text !== undefined || cpuMs() > deadline) break;
     }
-    if (performance.now() > deadline) break;
+    if (cpuMs() > deadline) break;
   }
   return undefined;
 }

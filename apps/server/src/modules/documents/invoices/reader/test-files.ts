@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type FapiaoType, isFullyDigital } from '@ems/contracts';
+import { deductibleVat, type FapiaoType, isFullyDigital } from '@ems/contracts';
 import { zipSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import type { ReadFields } from './fields';
+import type { ReadField, ReadFields } from './fields';
 import type { Grey } from './qr';
 
 /**
@@ -615,4 +615,27 @@ export async function hugePngHeader(width: number, height: number): Promise<Buff
   small.writeUInt32BE(height, 20);
   small.writeUInt32BE(crc32(small.subarray(12, 29)), 29);
   return small;
+}
+
+/**
+ * What reading a file made from the spec should answer: the spec's fields less the ones named (those the format
+ * does not carry), a rail ticket's fare as its total, and the deductible VAT the contracts' formula gives.
+ */
+export function expectedFields(spec: FapiaoSpec, without: readonly ReadField[] = []): Partial<ReadFields> {
+  const fields = specFields(spec);
+  for (const f of without) delete fields[f];
+  if (fields.type === 'rail' && fields.fare === undefined && fields.total !== undefined) fields.fare = fields.total;
+  const zero = { amount: '0', taxAmount: '0', fuelAmount: '0' };
+  const vat =
+    fields.type === 'digital_special'
+      ? fields.taxAmount && deductibleVat({ ...zero, type: fields.type, taxAmount: fields.taxAmount })
+      : fields.type === 'rail'
+        ? fields.fare && deductibleVat({ ...zero, type: 'rail', amount: fields.fare })
+        : fields.type === 'air'
+          ? fields.fare &&
+            fields.fuelSurcharge &&
+            deductibleVat({ ...zero, type: 'air', amount: fields.fare, fuelAmount: fields.fuelSurcharge })
+          : '0.00';
+  if (vat) fields.deductibleVat = vat;
+  return fields;
 }

@@ -33,21 +33,27 @@ interface PdfImage {
   data?: Uint8Array | Uint8ClampedArray;
 }
 
-/** An image's pixels as grey levels: 1-bit images and masks unpacked (either polarity: the QR search tries both). */
-function greyOfImage(img: PdfImage): Grey | undefined {
+/**
+ * An image's pixels as grey levels, and whether they were 1-bit (a 1-bit image or a stencil mask, whose bits may
+ * mean black or white: both readings are tried).
+ */
+function greyOfImage(img: PdfImage): { grey: Grey; bilevel: boolean } | undefined {
   const { width, height, data } = img;
   if (!data || width < 21 || height < 21) return undefined;
   const pixels = width * height;
-  if (data.length >= pixels * 4 && (img.kind === 3 || img.kind === undefined)) return greyOf(data, width, height, 4);
-  if (data.length >= pixels * 3 && img.kind === 2) return greyOf(data, width, height, 3);
+  if (data.length >= pixels * 4 && (img.kind === 3 || img.kind === undefined)) {
+    return { grey: greyOf(data, width, height, 4), bilevel: false };
+  }
+  if (data.length >= pixels * 3 && img.kind === 2) return { grey: greyOf(data, width, height, 3), bilevel: false };
   const rowBytes = Math.ceil(width / 8);
   if (data.length < rowBytes * height) return undefined;
   const out = new Uint8Array(pixels);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++)
+    for (let x = 0; x < width; x++) {
       out[y * width + x] = (data[y * rowBytes + (x >> 3)]! >> (7 - (x & 7))) & 1 ? 255 : 0;
+    }
   }
-  return { data: out, width, height };
+  return { grey: { data: out, width, height }, bilevel: true };
 }
 
 /** A copy with a white margin: an image cropped to the code's edge lacks the quiet zone a reader needs. */
@@ -152,9 +158,10 @@ function qrOfImages(images: PdfImage[]): Partial<ReadFields> | undefined {
   const ordered = [...images.filter(squarish), ...images.filter((i) => !squarish(i))].slice(0, MAX_IMAGES);
   const deadline = cpuMs() + QR_BUDGET_MS;
   for (const image of ordered) {
-    const grey = greyOfImage(image);
-    if (!grey) continue;
-    for (const candidate of [withMargin(grey), withMargin(inverted(grey))]) {
+    const pixels = greyOfImage(image);
+    if (!pixels) continue;
+    const { grey, bilevel } = pixels;
+    for (const candidate of bilevel ? [withMargin(grey), withMargin(inverted(grey))] : [withMargin(grey)]) {
       const text = findQr(candidate, deadline);
       const fields = text === undefined ? undefined : qrFields(text);
       if (fields) return fields;

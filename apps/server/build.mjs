@@ -1,5 +1,6 @@
-// The production build of the server: two ES modules with their source maps, dist/main.js (the server) and
-// dist/backup.js (`backup` / `restore`, so they run where only the runtime packages are installed). Our own code and the shared
+// The production build of the server: ES modules with their source maps, dist/main.js (the server), dist/fapiao-reader.js
+// (the thread it reads fapiao files on) and dist/backup.js (`backup` / `restore`, so they run where only the runtime
+// packages are installed). Our own code and the shared
 // contracts (TypeScript consumed as source) are bundled; every package from node_modules stays an import, so native
 // (argon2), WebAssembly (PGlite) and file-reading (pg-boss's SQL, swagger-ui's assets) packages load as installed.
 import { spawnSync } from 'node:child_process';
@@ -24,7 +25,13 @@ const packagesStayExternal = {
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', backup: 'src/ops/backup/cli.ts', 'demo-snapshot': 'src/db/demo-snapshot-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    backup: 'src/ops/backup/cli.ts',
+    'demo-snapshot': 'src/db/demo-snapshot-cli.ts',
+    // The thread fapiao files are read on (invoices/reader/pool.ts finds it beside main.js).
+    'fapiao-reader': 'src/modules/documents/invoices/reader/worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -226,3 +226,39 @@ export const InvoiceServiceSession = z.object({
   OnlineVerification: z.boolean(),
 });
 export type InvoiceServiceSession = z.infer<typeof InvoiceServiceSession>;
+
+/** Where a field of a fapiao file was read: its QR code, its structured data, its printed text, or a formula. */
+export const FapiaoFieldSource = z.enum(['qr', 'xml', 'text', 'computed']);
+/**
+ * What a fapiao file (数电 XML, OFD, PDF, or a photo or scan through its QR code) carries, for the claimant to confirm:
+ * `Invoice` as the fapiao's entry takes it, every field the file does not carry left out (never guessed). Two sources
+ * that disagree are named in `Conflicts`, the QR code's value kept.
+ */
+export const FapiaoFileRead = z.object({
+  Format: z.enum(['xml', 'ofd', 'pdf', 'image']),
+  Invoice: InvoiceInput.omit({ QrText: true }),
+  /** Tax included, as printed. */
+  Total: Money.optional(),
+  /** Tickets: the passenger and the journey, which the entry shows but keeps no field for. */
+  Passenger: z.string().optional(),
+  From: z.string().optional(),
+  To: z.string().optional(),
+  /** The input VAT the fapiao lets the company deduct, by the formulas every entry uses. */
+  DeductibleVat: Money.optional(),
+  Sources: z.record(z.string(), FapiaoFieldSource),
+  Conflicts: z.array(
+    z.object({
+      Field: z.string(),
+      Kept: z.string(),
+      KeptFrom: FapiaoFieldSource,
+      Other: z.string(),
+      OtherFrom: FapiaoFieldSource,
+    }),
+  ),
+  /**
+   * The same fapiao (code and number) already known: in the caller's own folder, or claimed by a live document
+   * anywhere in the group (its number given). Null when it is new.
+   */
+  Duplicate: z.object({ Where: z.enum(['folder', 'claimed']), DocNo: z.string().nullable() }).nullable(),
+});
+export type FapiaoFileRead = z.infer<typeof FapiaoFileRead>;

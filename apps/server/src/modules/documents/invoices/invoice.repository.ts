@@ -53,6 +53,25 @@ export async function findByKey(db: Db, companyId: number, ownerId: number, key:
   return row;
 }
 
+/**
+ * Where a fapiao is already known, for a file read before it is entered: the owner's own entry, and the live
+ * document anywhere in the group that claims it (the claim's unique index finds it by key).
+ */
+export async function knownByKey(db: Db, companyId: number, ownerId: number, key: string) {
+  const [[own], [claimed]] = await Promise.all([
+    db
+      .select({ id: invoice.id })
+      .from(invoice)
+      .where(and(eq(invoice.companyId, companyId), eq(invoice.ownerId, ownerId), eq(invoice.invoiceKey, key))),
+    db
+      .select({ docNo: doc.docNo })
+      .from(invoice)
+      .innerJoin(doc, eq(doc.id, invoice.documentId))
+      .where(and(eq(invoice.invoiceKey, key), isNotNull(invoice.claim), isNotNull(invoice.documentId))),
+  ]);
+  return { own: own !== undefined, claimedBy: claimed?.docNo };
+}
+
 export async function insertInvoice(db: Db, v: InvoiceInsert) {
   const [row] = await db.insert(invoice).values(v).returning({ id: invoice.id });
   return row!.id;

@@ -2,6 +2,7 @@ import {
   DocumentIdOnlyBody,
   DocumentInvoiceBody,
   DocumentInvoiceList,
+  FapiaoFileRead,
   InvoiceEntryPage,
   InvoiceIdBody,
   InvoiceInfoUrl,
@@ -22,8 +23,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
+import { AppError, forbidden } from '../../../core/errors';
 import { currentUser, get, postGroup } from '../../../core/http';
+import { cultureOf } from '../../../core/i18n';
+import { uploadedFile } from '../../../core/import';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
+import { readFile } from './file-read.service';
 import * as invoices from './invoice.service';
 import * as receipts from './receipt.service';
 
@@ -54,6 +59,16 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: InvoiceRow,
     },
     async (req) => invoices.saveEntry(ctx, actorOf(req), req.body),
+  );
+  entry(
+    'ReadFile',
+    {
+      summary:
+        'Read a fapiao file (数电 XML, OFD, PDF, or a PNG or JPEG photo through its QR code) for the caller to confirm; nothing is saved',
+      multipart: true,
+      response: FapiaoFileRead,
+    },
+    async (req) => readFile(ctx.db, actorOf(req), await fapiaoUpload(req)),
   );
   entry(
     'Delete',
@@ -159,4 +174,22 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (req) => invoices.openSession(ctx, actorOf(req)),
   );
+}
+
+/** The uploaded fapiao file; the form's Language decides the answer's, and its UserID and CompanyID must be the caller's. */
+async function fapiaoUpload(req: FastifyRequest): Promise<Buffer> {
+  try {
+    const { data, fields } = await uploadedFile(req);
+    req.culture = cultureOf(fields.Language, req.headers['accept-language']);
+    const user = currentUser(req);
+    if (
+      (fields.UserID && fields.UserID !== String(user.userId)) ||
+      (fields.CompanyID && fields.CompanyID !== String(user.companyId))
+    )
+      throw forbidden('auth.identity_mismatch');
+    return data;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'invoice.file_too_large');
+    throw err;
+  }
 }

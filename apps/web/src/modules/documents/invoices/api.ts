@@ -1,5 +1,6 @@
 import type {
   DocumentInvoiceList,
+  FapiaoFileRead,
   InvoiceRow,
   Page,
   ReceiptList,
@@ -27,6 +28,8 @@ export const invoiceApi = {
       PageSize: 20,
       ...(keyword ? { Keyword: keyword } : {}),
     }),
+  /** What a fapiao file (数电 XML, OFD, PDF or a photo) carries, to confirm before it is entered; nothing is saved. */
+  readFile: (file: File) => http.upload<FapiaoFileRead>('/api/InvoiceEntry/ReadFile', file),
   lines: (invoiceId: number) =>
     http.post<SubInvoiceList>('/api/InvoiceEntry/GetSubInvoiceList', { InvoiceID: invoiceId }),
 };

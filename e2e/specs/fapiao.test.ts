@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type FapiaoSpec, fapiaoPdf } from '../../apps/server/src/modules/documents/invoices/reader/test-files';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
@@ -103,6 +104,80 @@ describe('fapiao on a deputy', () => {
       await expect.poll(() => held.getByText(text(p, 'invoice.claim.locked')).count()).toBe(2);
       expect(await held.getByTestId('invoice-qr').count()).toBe(0);
       await screenshot(page, `fapiao-${c.culture}-submitted`);
+      await context.close();
+    });
+  }
+});
+
+/** A fully digital fapiao PDF made out to the demo company, as a claimant downloads it (decision 060). */
+const pdfSpec = (number: string, date: string): FapiaoSpec => ({
+  kind: 'digital_normal',
+  number,
+  date,
+  buyerName: '华康医药（中国）有限公司',
+  buyerTaxId: '91310000MA1FL0HK1X',
+  sellerName: '上海样例酒店管理有限公司',
+  sellerTaxId: '91310101TEST00005Q',
+  amount: '377.36',
+  taxAmount: '22.64',
+  total: '400.00',
+  items: [{ name: '*住宿服务*住宿费', amount: '377.36', taxRate: '0.06', taxAmount: '22.64' }],
+});
+
+describe('a fapiao read from its PDF', () => {
+  for (const c of [
+    {
+      culture: 'zh-CN' as const,
+      type: '差旅费',
+      item: '住宿费',
+      number: '26319999000000000011',
+      viewport: { width: 360, height: 740 },
+    },
+    { culture: 'en-GB' as const, type: 'Travel', item: 'Hotel', number: '26319999000000000012' },
+  ]) {
+    it(`is read, confirmed and entered against its line, buyer included (${c.culture})`, async () => {
+      const p = packs[c.culture]!;
+      const { context, page } = await newPage(browser, baseUrl, c.viewport);
+      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
+      await signIn(page, 'employee');
+      await page.goto('/manage/personalExpense');
+      await page.getByTestId('list-action-new-deputy').click();
+      await page.getByTestId('doc-section-lines').waitFor();
+      await pick(page, 'doc-expense-type', c.type);
+      await page.getByTestId('doc-reason').fill(`E2E fapiao file ${c.culture}`);
+      await pick(page, 'line-item-0', c.item);
+      await page.getByTestId('line-amount-0').fill('400.00');
+      await page.getByTestId('doc-save').click();
+      await savedDeputyNo(page);
+
+      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const section = page.getByTestId('invoice-section');
+      const chooser = page.waitForEvent('filechooser');
+      await section.getByTestId('invoice-read-file').click();
+      await (await chooser).setFiles({
+        name: 'fapiao.pdf',
+        mimeType: 'application/pdf',
+        buffer: await fapiaoPdf(pdfSpec(c.number, today)),
+      });
+      const dialog = page.locator('.ant-modal:visible');
+      const summary = dialog.getByTestId('invoice-read-summary');
+      await summary.waitFor();
+      expect(await summary.textContent()).toContain(
+        text(p, 'invoice.read.checkEach').replace('{{format}}', text(p, 'invoice.read.format.pdf')),
+      );
+      expect(await dialog.getByTestId('invoice-number-input').inputValue()).toBe(c.number);
+      expect(await dialog.getByTestId('invoice-amount').inputValue()).toBe('377.36');
+      expect(await dialog.getByTestId('invoice-buyer-tax').inputValue()).toBe('91310000MA1FL0HK1X');
+      await screenshot(page, `fapiao-file-${c.culture}-confirm`);
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Entered with its buyer, the fapiao covers the line and needs no buyer entered by hand.
+      await section.getByText(c.number).waitFor();
+      expect(await section.getByTestId('invoice-buyer-missing').count()).toBe(0);
+      const cover = section.getByTestId('invoice-cover');
+      expect(await cover.getByTestId('invoice-cover-line-1').textContent()).toContain(text(p, 'invoice.cover.covered'));
+      await screenshot(page, `fapiao-file-${c.culture}-entered`);
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
-import { INVOICE_TYPES, type InvoiceLineCover, type InvoiceType } from '@ems/contracts';
-import { Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { type FapiaoFileRead, INVOICE_TYPES, type InvoiceLineCover, type InvoiceType } from '@ems/contracts';
+import { Alert, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/FormModal';
@@ -42,12 +42,58 @@ const FIELDS = [
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 const blank = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
 
-/** Enters a fapiao by hand: the server checks the format, date, amounts and buyer, and names any field it refuses. */
+/** The label of a field a file's sources disagreed on. */
+const FIELD_LABEL: Record<string, string> = {
+  type: 'invoice.field.type',
+  code: 'invoice.field.code',
+  number: 'invoice.field.number',
+  invoiceDate: 'invoice.field.date',
+  amount: 'invoice.field.amount',
+  fare: 'invoice.field.amount',
+  taxAmount: 'invoice.field.tax',
+  total: 'invoice.field.total',
+  checkCode: 'invoice.field.checkCode',
+  buyerName: 'invoice.field.buyerName',
+  buyerTaxId: 'invoice.field.buyerTaxId',
+  sellerName: 'invoice.field.sellerName',
+  fuelSurcharge: 'invoice.field.fuel',
+};
+
+/** The form's values from what a file carries; what it does not carry stays empty for the claimant. */
+function valuesOf(read: FapiaoFileRead): Partial<Values> {
+  const i = read.Invoice;
+  const v: Partial<Values> = {
+    ...(i.InvoiceType ? { InvoiceType: i.InvoiceType } : {}),
+    ...(i.InvoiceDate ? { InvoiceDate: dayjs(i.InvoiceDate) } : {}),
+    BuyerPersonal: i.BuyerPersonal ?? false,
+  };
+  for (const k of [
+    'Code',
+    'Number',
+    'Amount',
+    'TaxAmount',
+    'FuelAmount',
+    'CheckCode',
+    'BuyerName',
+    'BuyerTaxID',
+    'SellerName',
+  ] as const)
+    if (i[k] !== undefined) v[k] = i[k];
+  return v;
+}
+
+/**
+ * Enters a fapiao by hand, or confirms one read from a file (`read`): the form then starts from what the file carries,
+ * says where it was read and what its sources disagreed on, and leaves what it does not carry to the claimant. The
+ * server checks the format, date, amounts and buyer, and names any field it refuses.
+ */
 export function InvoiceModal(props: {
   documentId: number;
   /** The document's lines, to choose the one the fapiao stands behind (left empty, the server picks). */
   lines: readonly InvoiceLineCover[];
   open: boolean;
+  /** A fapiao file's fields, to confirm. */
+  read?: FapiaoFileRead | null;
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
@@ -56,9 +102,12 @@ export function InvoiceModal(props: {
   const type = Form.useWatch('InvoiceType', form);
   const personal = Form.useWatch('BuyerPersonal', form);
   const lineOptions = useLineOptions(props.lines);
+  const read = props.read ?? null;
   useEffect(() => {
-    if (props.open) form.resetFields();
-  }, [props.open, form]);
+    if (!props.open) return;
+    form.resetFields();
+    if (read) form.setFieldsValue(valuesOf(read));
+  }, [props.open, form, read]);
   const { submit, busy } = useFormSubmit<Values>(form, {
     submit: (v) =>
       invoiceApi.save({
@@ -76,6 +125,10 @@ export function InvoiceModal(props: {
         BuyerPersonal: v.BuyerPersonal,
         SellerName: blank(v.SellerName),
         LineNo: v.LineNo,
+        // What the form does not show comes as the file carried it.
+        ...(read?.Invoice.SellerTaxID ? { SellerTaxID: read.Invoice.SellerTaxID } : {}),
+        ...(read?.Invoice.Electronic !== undefined ? { Electronic: read.Invoice.Electronic } : {}),
+        ...(read?.Invoice.Items?.length ? { Items: read.Invoice.Items } : {}),
       }),
     onSuccess: props.onSaved,
     fields: FIELDS,
@@ -85,12 +138,13 @@ export function InvoiceModal(props: {
   return (
     <FormModal
       open={props.open}
-      title={t('invoice.addByHand')}
+      title={read ? t('invoice.read.title') : t('invoice.addByHand')}
       onClose={props.onClose}
       onSave={submit}
       busy={busy}
       width={720}
     >
+      {read ? <ReadSummary read={read} /> : null}
       <Form
         form={form}
         layout="vertical"
@@ -184,5 +238,51 @@ export function InvoiceModal(props: {
         </Row>
       </Form>
     </FormModal>
+  );
+}
+
+/** Where the fields came from, what the file's sources disagreed on, and a fapiao already known. */
+function ReadSummary({ read }: { read: FapiaoFileRead }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type={read.Duplicate ? 'warning' : 'info'}
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="invoice-read-summary"
+      title={t('invoice.read.checkEach', { format: t(`invoice.read.format.${read.Format}`) })}
+      description={
+        <>
+          {read.Duplicate ? (
+            <Typography.Paragraph strong style={{ marginBottom: 4 }} data-testid="invoice-read-duplicate">
+              {read.Duplicate.Where === 'claimed'
+                ? t('invoice.read.duplicateClaimed', { docNo: read.Duplicate.DocNo })
+                : t('invoice.read.duplicateFolder')}
+            </Typography.Paragraph>
+          ) : null}
+          {read.Passenger || read.From ? (
+            <Typography.Paragraph style={{ marginBottom: 4 }}>
+              {t('invoice.read.journey', { passenger: read.Passenger ?? '', from: read.From ?? '', to: read.To ?? '' })}
+            </Typography.Paragraph>
+          ) : null}
+          {read.Total ? (
+            <Typography.Paragraph style={{ marginBottom: 4 }} data-testid="invoice-read-total">
+              {t('invoice.field.total')} {read.Total}
+            </Typography.Paragraph>
+          ) : null}
+          {read.Conflicts.map((c) => (
+            <Typography.Paragraph key={c.Field} type="warning" style={{ marginBottom: 4 }}>
+              {t('invoice.read.conflict', {
+                field: FIELD_LABEL[c.Field] ? t(FIELD_LABEL[c.Field]!) : c.Field,
+                kept: c.Kept,
+                keptFrom: t(`invoice.read.source.${c.KeptFrom}`),
+                other: c.Other,
+                otherFrom: t(`invoice.read.source.${c.OtherFrom}`),
+              })}
+            </Typography.Paragraph>
+          ))}
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { DocumentInvoiceList, InvoiceLineCover, InvoiceRow } from '@ems/contracts';
+import type { DocumentInvoiceList, FapiaoFileRead, InvoiceLineCover, InvoiceRow } from '@ems/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ const api = vi.hoisted(() => ({
   remove: vi.fn(),
   lines: vi.fn(),
   folder: vi.fn(),
+  readFile: vi.fn(),
 }));
 vi.mock('./api', () => ({ invoiceApi: api }));
 // The folder picker reads the culture from the app's boot context, which a section test does not start.
@@ -170,6 +171,62 @@ describe('InvoiceSection', () => {
         BuyerTaxID: COMPANY.TaxID,
         BuyerPersonal: false,
       }),
+    );
+  });
+
+  it('reads a fapiao file into the entry form to confirm, leaving what the file lacks, and saves what was confirmed', async () => {
+    const read: FapiaoFileRead = {
+      Format: 'pdf',
+      Invoice: {
+        InvoiceType: 'digital_special',
+        Number: '24312000000012345678',
+        InvoiceDate: '2024-03-05',
+        Amount: '2000.00',
+        TaxAmount: '120.00',
+        SellerName: '北京样例信息技术有限公司',
+        SellerTaxID: '91110108TEST00002Y',
+        Electronic: true,
+        Items: [{ Name: '*信息技术服务*软件维护费', Amount: '2000.00', TaxRate: '0.06', TaxAmount: '120.00' }],
+      },
+      Total: '2120.00',
+      Sources: { number: 'qr', total: 'qr' },
+      Conflicts: [{ Field: 'total', Kept: '2120.00', KeptFrom: 'qr', Other: '2210.00', OtherFrom: 'text' }],
+      Duplicate: { Where: 'claimed', DocNo: 'D100026110009' },
+    };
+    api.list.mockResolvedValue(list([]));
+    api.readFile.mockResolvedValue(read);
+    api.save.mockResolvedValue(ROW);
+    show(3);
+    const input = (await screen.findByTestId('invoice-read-file')).closest('span')!.querySelector('input[type=file]')!;
+    const file = new File(['%PDF-1.7'], 'fapiao.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(api.readFile).toHaveBeenCalledWith(file));
+    const summary = await screen.findByTestId('invoice-read-summary');
+    expect(summary.textContent).toContain('已从PDF 文件读取');
+    expect(summary.textContent).toContain('这张发票已由单据 D100026110009 报销');
+    expect(summary.textContent).toContain('价税合计：已采用二维码中的 2120.00，票面文字为 2210.00');
+    expect((screen.getByTestId('invoice-number-input') as HTMLInputElement).value).toBe('24312000000012345678');
+    expect((screen.getByTestId('invoice-amount') as HTMLInputElement).value).toBe('2000.00');
+    // The file names no buyer: the claimant enters it.
+    expect((screen.getByTestId('invoice-buyer') as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByTestId('invoice-buyer'), { target: { value: COMPANY.Name } });
+    fireEvent.change(screen.getByTestId('invoice-buyer-tax'), { target: { value: COMPANY.TaxID } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(api.save).toHaveBeenCalledWith(
+        expect.objectContaining({
+          DocumentID: 3,
+          InvoiceType: 'digital_special',
+          Number: '24312000000012345678',
+          InvoiceDate: '2024-03-05',
+          Amount: '2000.00',
+          BuyerName: COMPANY.Name,
+          BuyerTaxID: COMPANY.TaxID,
+          SellerTaxID: '91110108TEST00002Y',
+          Electronic: true,
+          Items: read.Invoice.Items,
+        }),
+      ),
     );
   });
 });

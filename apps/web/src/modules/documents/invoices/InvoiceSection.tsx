@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
-import { carriesBuyer, type InvoiceRow } from '@ems/contracts';
+import { DeleteOutlined, EditOutlined, FileSearchOutlined, PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import { carriesBuyer, type FapiaoFileRead, type InvoiceRow } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -14,6 +14,7 @@ import {
   Tag,
   Tooltip,
   Typography,
+  Upload,
 } from 'antd';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,8 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
   const [qr, setQr] = useState('');
   const [scanning, setScanning] = useState(false);
   const [entering, setEntering] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [read, setRead] = useState<FapiaoFileRead | null>(null);
   const [buyerOf, setBuyerOf] = useState<InvoiceRow | null>(null);
   const scanRef = useRef<InputRef>(null);
   const [folderForm] = Form.useForm<{ FolderInvoice?: number }>();
@@ -91,6 +94,19 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
     } finally {
       setScanning(false);
       scanRef.current?.focus();
+    }
+  };
+
+  /** A fapiao file (数电 XML, OFD, PDF or a photo) read on the server, then confirmed in the entry form. */
+  const readFile = async (file: File) => {
+    setReading(true);
+    try {
+      setRead(await invoiceApi.readFile(file));
+      setEntering(true);
+    } catch (error) {
+      notice.error(error as Error);
+    } finally {
+      setReading(false);
     }
   };
 
@@ -287,7 +303,28 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
           <ActionButton onAction={scan} disabled={!qr.trim()} data-testid="invoice-qr-add">
             {t('invoice.addFromQr')}
           </ActionButton>
-          <Button icon={<PlusOutlined />} onClick={() => setEntering(true)} data-testid="invoice-manual">
+          <Upload
+            accept=".pdf,.ofd,.xml,.png,.jpg,.jpeg,image/*,application/pdf"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void readFile(file);
+              // Read, never stored as it is: the claimant confirms the fields first.
+              return false;
+            }}
+            disabled={reading}
+          >
+            <Button icon={<FileSearchOutlined />} loading={reading} data-testid="invoice-read-file">
+              {t('invoice.read.button')}
+            </Button>
+          </Upload>
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setRead(null);
+              setEntering(true);
+            }}
+            data-testid="invoice-manual"
+          >
             {t('invoice.addByHand')}
           </Button>
           <Form
@@ -350,9 +387,11 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
         documentId={documentId}
         lines={lines}
         open={entering}
+        read={read}
         onClose={() => setEntering(false)}
         onSaved={async () => {
           setEntering(false);
+          setRead(null);
           await reload();
         }}
       />

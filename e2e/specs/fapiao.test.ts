@@ -1,6 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type FapiaoSpec, fapiaoPdf } from '../../apps/server/src/modules/documents/invoices/reader/test-files';
+import {
+  type FapiaoSpec,
+  fapiaoPdf,
+  photo,
+  qrTextOf,
+} from '../../apps/server/src/modules/documents/invoices/reader/test-files';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
 import { pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
@@ -181,4 +186,49 @@ describe('a fapiao read from its PDF', () => {
       await context.close();
     });
   }
+});
+
+describe('a fapiao photographed on a phone', () => {
+  it('is sent smaller than the camera took it and read from its QR code (zh-CN, 360 px)', async () => {
+    const p = packs['zh-CN']!;
+    const { context, page } = await newPage(browser, baseUrl, { width: 360, height: 740 });
+    await context.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
+    await signIn(page, 'employee');
+    await page.goto('/manage/personalExpense');
+    await page.getByTestId('list-action-new-deputy').click();
+    await page.getByTestId('doc-section-lines').waitFor();
+    await pick(page, 'doc-expense-type', '差旅费');
+    await page.getByTestId('doc-reason').fill('E2E fapiao photo');
+    await pick(page, 'line-item-0', '住宿费');
+    await page.getByTestId('line-amount-0').fill('400.00');
+    await page.getByTestId('doc-save').click();
+    await savedDeputyNo(page);
+
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const number = '26319999000000000013';
+    // A 12-megapixel camera photo of the fapiao, turned a little.
+    const camera = await photo({
+      qr: qrTextOf(pdfSpec(number, today)),
+      format: 'jpeg',
+      width: 4000,
+      height: 3000,
+      module: 12,
+      angle: 5,
+      seed: 11,
+    });
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/InvoiceEntry/ReadFile'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('invoice-read-file').click();
+    await (await chooser).setFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: camera });
+    const body = (await sent).postDataBuffer();
+    expect(body?.length ?? 0).toBeLessThan(camera.length / 2);
+    const dialog = page.locator('.ant-modal:visible');
+    await dialog.getByTestId('invoice-read-summary').waitFor();
+    expect(await dialog.getByTestId('invoice-read-summary').textContent()).toContain(
+      text(p, 'invoice.read.format.image'),
+    );
+    expect(await dialog.getByTestId('invoice-number-input').inputValue()).toBe(number);
+    await screenshot(page, 'fapiao-photo-zh-CN-confirm');
+    await context.close();
+  });
 });

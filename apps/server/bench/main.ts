@@ -4,6 +4,7 @@ import { runBudgets } from './budgets';
 import { runCompliance } from './compliance';
 import { runEmbedded } from './embedded';
 import { runExport } from './export';
+import { runFapiao } from './fapiao';
 import { runFinance } from './finance';
 import { runLists } from './lists';
 import { runPeak } from './peak';
@@ -25,6 +26,7 @@ const PARTS = [
   'spendreports',
   'budgets',
   'compliance',
+  'fapiao',
   'start',
   'embedded',
   'web',
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
     reports: () => runReports({ database }),
     budgets: () => runBudgets({ database, admin: values.admin }),
     compliance: () => runCompliance({ database }),
+    fapiao: () => runFapiao({ database }),
     start: () => runStart({ database }),
     embedded: () => runEmbedded(),
     web: () => runWeb(),

@@ -27,6 +27,7 @@ import { BuyerModal } from './BuyerModal';
 import { InvoiceModal } from './InvoiceModal';
 import { LineCoverList } from './LineCoverList';
 import { useLineOptions } from './lineOptions';
+import { shrinkPhoto } from './shrinkPhoto';
 
 export interface InvoiceSectionProps {
   /** The saved document; undefined while a new document has not been saved yet. */
@@ -101,7 +102,7 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
   const readFile = async (file: File) => {
     setReading(true);
     try {
-      setRead(await invoiceApi.readFile(file));
+      setRead(await invoiceApi.readFile(await shrinkPhoto(file)));
       setEntering(true);
     } catch (error) {
       notice.error(error as Error);

@@ -222,6 +222,9 @@ export const PendingRow = z.object({
   Overdue: z.boolean(),
   /** Days past the overdue limit (0 when not overdue). */
   OverdueDays: z.number().int(),
+  /** Files attached to the document, and fapiao entered on it: what the approver has to look at. */
+  Attachments: z.number().int(),
+  Fapiao: z.number().int(),
 });
 export type PendingRow = z.infer<typeof PendingRow>;
 

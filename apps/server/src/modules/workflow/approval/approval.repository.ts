@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, prepared } from '../../../core/db';
 import { countLimit, keywordIn, offsetOf, orderFrom } from '../../../core/list';
+import { attachment } from '../../documents/attachments/attachment.table';
 import { document as doc } from '../../documents/document.table';
 import { applicant } from '../../documents/document-list.repository';
+import { invoice } from '../../documents/invoices/invoice.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { employee, employeeRoleTeam, role, team } from '../../org/org.table';
 import { workflowDetail, workflowSetting } from '../workflow.table';
@@ -263,6 +265,9 @@ const pendingRowsRead = prepared((db) =>
     },
     teamZh: team.nameZh,
     teamEn: team.nameEn,
+    // What the approver has to look at, counted by each table's document index.
+    attachments: sql<number>`(select count(*)::int from ${attachment} where ${attachment.documentId} = ${doc.id})`,
+    fapiao: sql<number>`(select count(*)::int from ${invoice} where ${invoice.documentId} = ${doc.id})`,
   })
     .leftJoin(team, eq(team.id, doc.teamId))
     .where(sql`${step.id} = any(${sql.placeholder('ids')}::int[])`)

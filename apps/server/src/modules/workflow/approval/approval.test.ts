@@ -5,6 +5,7 @@ import { concurrencyTest } from '../../../../test/concurrency';
 import { type Masters, type Session, saveApply, saveDeputy, saveWorkflow } from '../../../../test/documents';
 import { documentMasters } from '../../../../test/factories';
 import { shanghaiToday } from '../../../core/time';
+import { attachment } from '../../documents/attachments/attachment.table';
 import { statusHistory } from '../../documents/lifecycle/lifecycle.table';
 import { costCentreHead } from '../../masterdata/costcentre.table';
 import { employee as employeeTable } from '../../org/org.table';
@@ -55,6 +56,44 @@ const decide = async (
   comment?: string,
   extra: Record<string, unknown> = {},
 ) => t.act('/api/DocumentApprove/ApproveDeputy', id, token, { Pass: pass, Comment: comment, ...extra });
+
+describe('the approve centre rows', () => {
+  it('show the purpose and how many files and fapiao the approver has to look at', async () => {
+    const d = await draft('100.00', { Reason: '武汉客户拜访' });
+    const fapiao = await t.call(
+      '/api/document/SaveInvoice',
+      {
+        DocumentID: d.ID,
+        InvoiceType: 'vat_normal',
+        Code: '044031900111',
+        Number: '87654321',
+        InvoiceDate: shanghaiToday(),
+        Amount: '100.00',
+        CheckCode: '12345678901234567890',
+      },
+      employee.access_token,
+    );
+    expect(fapiao.statusCode, fapiao.body).toBe(200);
+    await t.ctx.db.insert(attachment).values(
+      ['agenda.pdf', 'photo.jpg'].map((fileName) => ({
+        documentId: d.ID,
+        fileName,
+        mimeType: 'application/pdf',
+        size: 10,
+        sha256: '0'.repeat(64),
+        storageKey: `test/${fileName}`,
+        uploadedBy: employee.UserID,
+      })),
+    );
+    expect((await submit(d.ID, employee.access_token)).statusCode).toBe(200);
+    const pending = (await t.call('/api/ApproveCenter/QueryPendingList', {}, manager.access_token)).json();
+    expect(pending.Rows.find((r: { ID: number }) => r.ID === d.ID)).toMatchObject({
+      Reason: '武汉客户拜访',
+      Attachments: 2,
+      Fapiao: 1,
+    });
+  });
+});
 
 describe('submit and approve', () => {
   it('routes to the line manager, who approves; the employee sees it approved with its history', async () => {

@@ -77,26 +77,31 @@ export async function pending(
   const now = new Date();
   return {
     ...cappedTotal(counted, countedTo),
-    Rows: rows.map(({ d, s, applicantZh, applicantEn, typeZh, typeEn, teamZh, teamEn, approverZh, approverEn }, i) => ({
-      ID: d.id,
-      DocNo: d.docNo,
-      DocType: d.docType,
-      ApplicantName: localName(culture, applicantZh, applicantEn),
-      ExpenseTypeName: typeZh === null ? null : localName(culture, typeZh, typeEn),
-      Currency: d.currency,
-      TotalAmount: d.totalAmount,
-      TotalAmountCNY: d.totalAmountCny,
-      Reason: d.reason,
-      StepName: localName(culture, s.nameZh, s.nameEn),
-      /** Set when the step belongs to someone the user approves for as proxy. */
-      ForApproverID: s.approverId === user.userId ? null : s.approverId,
-      ForApproverName: s.approverId === user.userId ? null : localName(culture, approverZh, approverEn),
-      PendingSince: s.pendingSince?.toISOString() ?? null,
-      Version: d.version,
-      BatchApprovable: batchable[i] ?? false,
-      TeamName: teamZh === null ? null : localName(culture, teamZh, teamEn),
-      ...ageOf(s.pendingSince, settings?.overdueDays ?? 3, now),
-    })),
+    Rows: rows.map((r, i) => {
+      const { d, s, applicantZh, applicantEn, typeZh, typeEn, teamZh, teamEn, approverZh, approverEn } = r;
+      return {
+        ID: d.id,
+        DocNo: d.docNo,
+        DocType: d.docType,
+        ApplicantName: localName(culture, applicantZh, applicantEn),
+        ExpenseTypeName: typeZh === null ? null : localName(culture, typeZh, typeEn),
+        Currency: d.currency,
+        TotalAmount: d.totalAmount,
+        TotalAmountCNY: d.totalAmountCny,
+        Reason: d.reason,
+        StepName: localName(culture, s.nameZh, s.nameEn),
+        /** Set when the step belongs to someone the user approves for as proxy. */
+        ForApproverID: s.approverId === user.userId ? null : s.approverId,
+        ForApproverName: s.approverId === user.userId ? null : localName(culture, approverZh, approverEn),
+        PendingSince: s.pendingSince?.toISOString() ?? null,
+        Version: d.version,
+        BatchApprovable: batchable[i] ?? false,
+        TeamName: teamZh === null ? null : localName(culture, teamZh, teamEn),
+        Attachments: Number(r.attachments),
+        Fapiao: Number(r.fapiao),
+        ...ageOf(s.pendingSince, settings?.overdueDays ?? 3, now),
+      };
+    }),
   };
 }
 

@@ -34,6 +34,8 @@ const row = (ID: number, over: Partial<PendingRow> = {}): PendingRow => ({
   PendingDays: 1,
   Overdue: false,
   OverdueDays: 0,
+  Attachments: 0,
+  Fapiao: 0,
   ...over,
 });
 
@@ -59,8 +61,9 @@ beforeEach(() => {
         : {
             Total: 2,
             Rows: [
-              row(1),
+              row(1, { Reason: 'Client visit in Wuhan', Attachments: 2, Fapiao: 3 }),
               row(2, {
+                TotalAmountCNY: '100.25',
                 ForApproverID: 9,
                 ForApproverName: 'Jing Li',
                 Overdue: true,
@@ -102,7 +105,14 @@ describe('approve centre', () => {
     expect(within(table).getByText('Overdue by 2 d')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'D10002501001' }).getAttribute('href')).toBe('/manage/document/view/1');
 
+    // The purpose and what there is to look at, on the row.
+    expect(within(table).getByText('Client visit in Wuhan')).toBeTruthy();
+    expect(within(table).getByLabelText('Files attached: 2')).toBeTruthy();
+    expect(within(table).getByLabelText('Fapiao: 3')).toBeTruthy();
+
     for (const box of screen.getAllByRole('checkbox').slice(1)) fireEvent.click(box);
+    // What approve-all is about to approve, before it is clicked.
+    expect(screen.getByTestId('approve-selected-total').textContent).toBe('Selected: 2, total CNY 12,445.75');
     fireEvent.click(screen.getByTestId('approve-selected'));
     expect(await screen.findByText('Approved: 1, not approved: 1')).toBeTruthy();
     expect(screen.getByText('Changed by someone else')).toBeTruthy();
@@ -135,6 +145,9 @@ describe('approve centre', () => {
     show();
     const card = await screen.findByTestId('pending-card-2');
     expect(screen.queryByRole('table')).toBeNull();
+    expect(within(await screen.findByTestId('pending-card-1')).getByTestId('reason-1').textContent).toBe(
+      'Client visit in Wuhan',
+    );
     expect(within(card).getByText('For Jing Li')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: /Reject/ }));
     expect(await screen.findByText('Reject D10002501002')).toBeTruthy();

@@ -1,5 +1,5 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import type { BatchApproveItemResult, PendingRow } from '@ems/contracts';
+import { CheckOutlined, CloseOutlined, FileTextOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { addMoney, type BatchApproveItemResult, type PendingRow } from '@ems/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Card,
@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
   type TableProps,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -20,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
-import { columnWidth, formatDate } from '../../../shared/format';
+import { columnWidth, formatAmount, formatDate } from '../../../shared/format';
 import { SearchForm } from '../../../shared/list-page/SearchForm';
 import type { FilterDef } from '../../../shared/list-page/types';
 import {
@@ -73,6 +74,26 @@ function StepText({ row }: { row: PendingRow }) {
   );
 }
 
+/** What the approver has to look at: the files attached and the fapiao entered. */
+function Evidence({ row }: { row: PendingRow }) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={8} align="center" data-testid={`evidence-${row.ID}`}>
+      <Tooltip title={t('approval.center.attachments', { count: row.Attachments })}>
+        <span>
+          <PaperClipOutlined aria-label={t('approval.center.attachments', { count: row.Attachments })} />{' '}
+          {row.Attachments}
+        </span>
+      </Tooltip>
+      <Tooltip title={t('approval.center.fapiao', { count: row.Fapiao })}>
+        <span>
+          <FileTextOutlined aria-label={t('approval.center.fapiao', { count: row.Fapiao })} /> {row.Fapiao}
+        </span>
+      </Tooltip>
+    </Flex>
+  );
+}
+
 /** One pending document as a card with big buttons: the approve centre on a phone. */
 function PendingCard(props: {
   row: PendingRow;
@@ -97,9 +118,17 @@ function PendingCard(props: {
           <DocTypeText docType={row.DocType} /> · {row.ApplicantName}
           {row.ExpenseTypeName ? ` · ${row.ExpenseTypeName}` : ''}
         </Typography.Text>
-        <Typography.Text style={{ fontSize: 18 }}>
-          <Amount currency={row.Currency} value={row.TotalAmount} />
-        </Typography.Text>
+        {row.Reason ? (
+          <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }} data-testid={`reason-${row.ID}`}>
+            {row.Reason}
+          </Typography.Paragraph>
+        ) : null}
+        <Flex justify="space-between" align="center" gap={8}>
+          <Typography.Text style={{ fontSize: 18 }}>
+            <Amount currency={row.Currency} value={row.TotalAmount} />
+          </Typography.Text>
+          <Evidence row={row} />
+        </Flex>
         <StepText row={row} />
         <Flex gap={8}>
           <ActionButton
@@ -208,6 +237,21 @@ export default function ApproveCenterPage() {
     { key: 'ApplicantName', dataIndex: 'ApplicantName', title: t('approval.field.applicant'), sorter: true },
     { key: 'ExpenseTypeName', dataIndex: 'ExpenseTypeName', title: t('approval.field.expenseType') },
     {
+      key: 'Reason',
+      dataIndex: 'Reason',
+      title: t('approval.field.reason'),
+      render: (_v, r) => (
+        <Typography.Text ellipsis={{ tooltip: r.Reason }} style={{ maxWidth: 240 }}>
+          {r.Reason}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'Evidence',
+      title: t('approval.field.evidence'),
+      render: (_v, r) => <Evidence row={r} />,
+    },
+    {
       key: 'TotalAmount',
       dataIndex: 'TotalAmount',
       title: t('approval.field.amount'),
@@ -291,8 +335,11 @@ export default function ApproveCenterPage() {
           </ActionButton>
         )}
         {selected.length ? (
-          <Typography.Text type="secondary">
-            {t('approval.center.selected', { count: selected.length })}
+          <Typography.Text type="secondary" data-testid="approve-selected-total">
+            {t('approval.center.selectedTotal', {
+              count: selected.length,
+              total: formatAmount(addMoney(...selected.map((r) => r.TotalAmountCNY))),
+            })}
           </Typography.Text>
         ) : null}
       </Flex>

@@ -18,9 +18,14 @@ export class Messages {
     return this.texts.get(culture)?.has(key) ?? false;
   }
 
-  /** The text for `key` with `{{name}}` parameters filled; falls back to Chinese, then to the key itself. */
+  /**
+   * The text for `key` with `{{name}}` parameters filled; falls back to Chinese, then to the key itself. A `count` of
+   * one takes the key's `_one` text where there is one ("1 document", not "1 documents"), as the web app's i18next does.
+   */
   t(key: string, culture: Culture, params?: Record<string, string | number>): string {
-    const text = this.texts.get(culture)?.get(key) ?? this.texts.get(DEFAULT_CULTURE)?.get(key) ?? key;
+    const one = params !== undefined && Number(params.count) === 1 && this.has(`${key}_one`, culture);
+    const k = one ? `${key}_one` : key;
+    const text = this.texts.get(culture)?.get(k) ?? this.texts.get(DEFAULT_CULTURE)?.get(k) ?? key;
     if (!params) return text;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
   }

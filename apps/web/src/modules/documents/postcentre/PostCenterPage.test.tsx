@@ -67,7 +67,7 @@ describe('PostCenterPage scan box', () => {
     expect(api.receive).toHaveBeenCalledWith('D1000261100007');
     expect(box.value).toBe('');
     expect(document.activeElement).toBe(box);
-    expect(await screen.findByText(/Batch 3: 1 documents/)).toBeTruthy();
+    expect(await screen.findByText(/Batch 3: 1 document,/)).toBeTruthy();
   });
 
   it('shows a refused scan with the server’s message and stays ready for the next', async () => {

@@ -136,7 +136,7 @@ describe('post into account', () => {
     fireEvent.click(screen.getByRole('button', { name: /Post selected/ }));
     await waitFor(() => expect(bodies.some((b) => b.url.endsWith('/BeginBatch'))).toBe(true));
     expect(bodies.find((b) => b.url.endsWith('/BeginBatch'))?.body).toMatchObject({ IDs: [7] });
-    await waitFor(() => expect(notice.success).toHaveBeenCalledWith('Batch 4 started: 1 vouchers on their way'));
+    await waitFor(() => expect(notice.success).toHaveBeenCalledWith('Batch 4 started: 1 voucher on its way'));
     expect(bodies.find((b) => b.url.endsWith('/SearchOrderData'))?.body).toMatchObject({ PageIndex: 1 });
   });
 

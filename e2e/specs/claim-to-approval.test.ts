@@ -72,6 +72,11 @@ async function decideInCentre(page: Page, p: Record<string, string>, docNo: stri
   const row = page.locator('tr', { hasText: docNo }).first();
   await row.waitFor();
   await row.locator('input[type="checkbox"]').check();
+  // What there is to look at, and the total of what is selected, before deciding.
+  await row.locator('[data-testid^="evidence-"]').waitFor();
+  expect(await page.getByTestId('approve-selected-total').textContent()).toContain(
+    text(p, 'approval.center.selectedTotal').split('{{')[0]!.trim(),
+  );
   await page.getByTestId(pass ? 'approve-selected' : 'reject-selected').click();
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('decision-comment') });
   await dialog.waitFor();
@@ -210,6 +215,9 @@ describe('from claim to approval', () => {
     const card = proxyDocNo ? cards.filter({ hasText: proxyDocNo }) : cards.first();
     await card.waitFor();
     const docNo = ((await card.locator('a').first().textContent()) ?? '').trim();
+    await card.locator('[data-testid^="evidence-"]').waitFor();
+    await card.locator('input[type="checkbox"]').check();
+    expect(await mgr.page.getByTestId('approve-selected-total').textContent()).toContain('合计 CNY');
     await screenshot(mgr.page, 'approve-centre-zh-phone');
     expect(await mgr.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await card.locator('.ant-btn-primary').click();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markdownTable, writeMarkdown } from './report';
+import { markdownTable, mergePlans, writeMarkdown } from './report';
 import { isRead, replayPlan, type Statement } from './sql-capture';
 import { latencies, percentile, timedConcurrently, timedEach } from './stats';
 
@@ -143,5 +143,39 @@ describe('writeMarkdown', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('mergePlans', () => {
+  const plan = (call: string, ms: number) => ({
+    call,
+    plans: [
+      {
+        topNode: 'Limit',
+        totalMs: ms,
+        rows: 20,
+        sharedHit: 1,
+        sharedRead: 0,
+        indexes: ['i'],
+        seqScans: [],
+        sql: `select ${call}`,
+      },
+    ],
+  });
+
+  it('replaces the plans of the calls run and keeps the others in their place', () => {
+    const earlier = [
+      'a (/api/A)',
+      '  Limit, 1.00 ms, 20 rows, buffers hit 1 read 0; indexes: i; full scans: none',
+      '    select a',
+      'b (/api/B)',
+      '  Limit, 2.00 ms, 20 rows, buffers hit 1 read 0; indexes: i; full scans: none',
+      '    select b',
+    ].join('\n');
+    const merged = mergePlans(earlier, [plan('a (/api/A)', 9), plan('c (/api/C)', 3)] as never);
+    expect(merged.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['a (/api/A)', 'b (/api/B)', 'c (/api/C)']);
+    expect(merged).toContain('Limit, 9.00 ms');
+    expect(merged).toContain('Limit, 2.00 ms');
+    expect(merged).not.toContain('Limit, 1.00 ms');
   });
 });

@@ -193,12 +193,17 @@ export async function runLists(opts: {
     console.error(`lists: capturing the SQL of ${calls.length} calls at level trace`);
     const captured = await capture(opts.database, calls, callers);
 
-    // Statements every call runs are the session lookup: left out of the plans, kept in the bare runs.
-    const everyCall = new Set(
-      [...new Set((captured[0]?.statements[0] ?? []).map((st) => st.sql))].filter((sql) =>
-        captured.every((cap) => cap.statements.some((list) => list.some((st) => st.sql === sql))),
-      ),
-    );
+    // Statements every call runs are the session lookup: left out of the plans, kept in the bare runs. One call alone
+    // (`--calls`) has nothing to compare with: its first statement, the session lookup every request begins with, is.
+    const first = captured[0]?.statements[0] ?? [];
+    const everyCall =
+      captured.length > 1
+        ? new Set(
+            [...new Set(first.map((st) => st.sql))].filter((sql) =>
+              captured.every((cap) => cap.statements.some((list) => list.some((st) => st.sql === sql))),
+            ),
+          )
+        : new Set(first.slice(0, 1).map((st) => st.sql));
     const server = await startServer({ databaseUrl: opts.database, logLevel: 'info' });
     const lines: Line[] = [];
     const explained: Explained[] = [];

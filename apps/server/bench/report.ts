@@ -110,6 +110,30 @@ export function planText(explained: readonly Explained[]): string {
   return out.join('\n');
 }
 
+/**
+ * The earlier file's plans with this run's calls put in their place: a run of some list calls (`--calls`) replaces
+ * only those calls' plans, new calls go last, and the plans of calls not run stay.
+ */
+export function mergePlans(earlier: string | undefined, explained: readonly Explained[]): string {
+  const fresh = planText(explained);
+  if (!earlier) return fresh;
+  const blocks = (text: string) => {
+    const out = new Map<string, string[]>();
+    let current: string[] | undefined;
+    for (const line of text.split('\n')) {
+      if (line.startsWith(' ')) current?.push(line);
+      else {
+        current = [line];
+        out.set(line, current);
+      }
+    }
+    return out;
+  };
+  const merged = blocks(earlier);
+  for (const [call, lines] of blocks(fresh)) if (call) merged.set(call, lines);
+  return [...merged.values()].map((b) => b.join('\n')).join('\n');
+}
+
 function oneLine(sql: string): string {
   return sql.replace(/\s+/g, ' ').trim();
 }
@@ -202,7 +226,7 @@ ${notes ? `\n${notes}\n` : ''}
 \`EXPLAIN (ANALYZE, BUFFERS)\` of the slowest reads of each list call (as the first benchmark user ran it).
 
 \`\`\`text
-${explained.length > 0 || !plans ? planText(explained) : plans}
+${mergePlans(plans, explained)}
 \`\`\`
 `;
   writeFileSync(file, text);

@@ -135,6 +135,15 @@ describe('from claim to approval', () => {
 
     await openMine(emp.page, docNo);
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(zh, 'doc.status.approved'));
+    // The breadcrumb leads back to the list the document was opened from.
+    const crumbs = emp.page.getByTestId('breadcrumb');
+    await expect.poll(() => crumbs.textContent()).toContain(docNo);
+    expect(await crumbs.textContent()).toContain(
+      `${text(zh, 'menu.group.expense')}/${text(zh, 'menu.expense.personalExpense')}/`,
+    );
+    await crumbs.getByRole('link', { name: text(zh, 'menu.expense.personalExpense') }).click();
+    await emp.page.waitForURL(/\/manage\/personalExpense/);
+    await openMine(emp.page, docNo);
     await emp.page.getByTestId('attachment-section').getByText('hotel-invoice.png').waitFor();
     await screenshot(emp.page, 'claim-zh-deputy-approved');
     await emp.context.close();

@@ -50,8 +50,13 @@ export default function Shell() {
   // A test system (technical parameter IsTest) says so on every screen.
   const isTest = /^(true|1)$/i.test(master.data?.Parameters?.IsTest?.trim() ?? '');
   const sections = useMemo(() => buildMenu(menu.data), [menu.data]);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const screen = builtScreenByPath(pathname);
+  // The list a document was opened from: the last menu screen shown, with its filters, for the breadcrumb back.
+  const [lastScreen, setLastScreen] = useState<{ screen: NonNullable<typeof screen>; href: string } | null>(null);
+  useEffect(() => {
+    if (screen) setLastScreen({ screen, href: `${pathname}${search}` });
+  }, [screen, pathname, search]);
   const mustChangePassword = user?.MustChangePassword === true || info.data?.MustChangePassword === true;
 
   // While the password must change every call but that one is refused; the form below says why.
@@ -128,8 +133,20 @@ export default function Shell() {
             style={{ marginBottom: 8 }}
             items={[
               { title: <Link to="/manage">{t('layout.home')}</Link> },
-              ...(screen ? [{ title: t(`menu.group.${screen.group}`) }, { title: t(screen.labelKey) }] : []),
+              ...(screen
+                ? [{ title: t(`menu.group.${screen.group}`) }, { title: t(screen.labelKey) }]
+                : [
+                    // A page off the menu (a document): the list it came from, back with its filters, then itself.
+                    ...(lastScreen
+                      ? [
+                          { title: t(`menu.group.${lastScreen.screen.group}`) },
+                          { title: <Link to={lastScreen.href}>{t(lastScreen.screen.labelKey)}</Link> },
+                        ]
+                      : []),
+                    ...(override ? [{ title: override }] : []),
+                  ]),
             ]}
+            data-testid="breadcrumb"
           />
           <div
             style={{

@@ -248,6 +248,7 @@ export default function ApproveCenterPage() {
     },
     {
       key: 'Evidence',
+      dataIndex: 'Attachments',
       title: t('approval.field.evidence'),
       render: (_v, r) => <Evidence row={r} />,
     },

@@ -137,4 +137,42 @@ describe('ExpenseRemittancePage', () => {
     expect(api.generate.mock.calls[0]![0]).toMatchObject({ PaymentMethod: 'transfer', AuditMethod: 'payee' });
     expect(api.generate.mock.calls[0]![0].RunID).toBeUndefined();
   });
+
+  it('sums up a remitted run: documents, payees, owed, kept back, paid, and the bank answers so far', async () => {
+    const done = run({ Step: 'done', RemittedAt: '2026-11-24T03:00:00Z', BankFile: 'RM000004.csv' });
+    api.load.mockResolvedValue({ Run: done });
+    api.record.mockResolvedValue({
+      Rows: [
+        {
+          LineNo: 1,
+          PayeeKind: 'employee',
+          PayeeCode: 'E1',
+          PayeeName: '张伟',
+          BankName: 'CMB',
+          BankAccount: '6225001',
+          BankCnaps: null,
+          BankBranch: null,
+          Currency: 'CNY',
+          EndToEndID: 'RM4-1',
+          BankStatus: 'paid',
+          BankReason: null,
+          Documents: 2,
+          DocNos: 'D1, D2',
+          Gross: '300.35',
+          Deductions: [{ DocNo: 'D1', Kind: 'card', Source: '**** 1234', Date: '2026-11-02', Amount: '20.00' }],
+          Amount: '280.35',
+          PaidAt: null,
+        },
+      ],
+      Total: '280.35',
+      Run: done,
+    });
+    open();
+    const summary = await screen.findByTestId('remit-summary', undefined, { timeout: 8000 });
+    await waitFor(() =>
+      expect(summary.textContent).toContain('Documents: 2, payees: 1; owed 300.35, kept back 20.00, paid 280.35'),
+    );
+    expect(summary.textContent).toContain("The bank's answer: 1 paid, 0 failed, 0 awaited");
+    expect(summary.textContent).toContain('Bank file: RM000004.csv');
+  });
 });

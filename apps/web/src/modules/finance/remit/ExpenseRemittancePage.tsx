@@ -1,5 +1,5 @@
 import type { AuditMethod, PaymentMethod, RemitDocumentRow, RemitRun, RemitStep, TeamNode } from '@ems/contracts';
-import { formatAmount, shanghaiToday } from '@ems/contracts';
+import { addMoney, formatAmount, shanghaiToday, subMoney } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -347,6 +347,39 @@ function PrintStep({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
   );
 }
 
+/**
+ * What a remitted run did, as the controller reconciles it: documents and payees, what they were owed, what was kept
+ * back and what the bank paid, and how the bank has answered so far (the same list the table below shows).
+ */
+function RemitSummary({ run }: { run: RemitRun }) {
+  const { t } = useTranslation();
+  const record = useQuery({
+    queryKey: ['remit', 'record', run.RunID, run.Version],
+    queryFn: () => remitApi.record(run.RunID),
+  });
+  const rows = record.data?.Rows ?? [];
+  const gross = addMoney('0', ...rows.map((r) => r.Gross));
+  const paid = addMoney('0', ...rows.map((r) => r.Amount));
+  const status = (s: 'paid' | 'failed' | 'sent') => rows.filter((r) => (r.BankStatus ?? 'sent') === s).length;
+  return (
+    <Flex vertical gap={2} data-testid="remit-summary">
+      <span>
+        {t('remit.remit.summary', {
+          count: run.Documents,
+          payees: rows.length,
+          gross: formatAmount(gross),
+          kept: formatAmount(subMoney(gross, paid)),
+          amount: formatAmount(paid),
+        })}
+      </span>
+      <span>
+        {t('remit.remit.bankSummary', { paid: status('paid'), failed: status('failed'), sent: status('sent') })}
+      </span>
+      {run.BankFile ? <span>{t('remit.remit.fileSummary', { file: run.BankFile })}</span> : null}
+    </Flex>
+  );
+}
+
 function RemitStepView({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
   const { t } = useTranslation();
   const done = run.Step === 'done';
@@ -375,6 +408,7 @@ function RemitStepView({ run, onDone }: { run: RemitRun; onDone: Refresh }) {
           showIcon
           data-testid="remit-done"
           message={t('remit.remit.done', { at: displayDateTime(run.RemittedAt) })}
+          description={<RemitSummary run={run} />}
         />
       ) : (
         <ActionButton

@@ -14,8 +14,23 @@ vi.mock('../../shared/Chart', () => ({
   },
 }));
 
+const hcp = (SubjectID: number, SubjectName: string, Used: string, Cap: string | null, UsedPercent: string | null) => ({
+  SubjectID,
+  SubjectCode: `P00${SubjectID}`,
+  SubjectName,
+  Extra: '北京协和医院',
+  Year: 2026,
+  Held: '0.00',
+  Consumed: Used,
+  Used,
+  Cap,
+  Available: Cap === null ? null : '0.00',
+  UsedPercent,
+  LimitStatus: null,
+  Documents: 2,
+});
 const page: YearUsedPage = {
-  Total: 1,
+  Total: 3,
   Rows: [
     {
       SubjectID: 7,
@@ -32,8 +47,11 @@ const page: YearUsedPage = {
       LimitStatus: 2,
       Documents: 2,
     },
+    // Most used, but far from its cap; and one with no cap at all.
+    hcp(8, '李医生', '9000.00', '50000.00', '18.00'),
+    hcp(9, '赵医生', '12000.00', null, null),
   ],
-  Totals: { Held: '100.00', Consumed: '350.00', Used: '450.00', Subjects: 1 },
+  Totals: { Held: '100.00', Consumed: '21350.00', Used: '21450.00', Subjects: 3 },
 };
 const detail: YearUsedDetailPage = {
   Total: 1,
@@ -72,6 +90,10 @@ describe('HCP yearly used amount', () => {
     expect(screen.getByTestId('usage-totals').textContent).toContain('450.00');
     expect(await screen.findByTestId('chart')).toBeTruthy();
     expect(JSON.stringify(charted.at(-1))).toContain('王建国');
+    // Nearest its cap first, whatever the amounts; the one at risk (90 %) in amber.
+    const chart = charted.at(-1) as { xAxis: { data: string[] }; series: { data: unknown[] }[] };
+    expect(chart.xAxis.data).toEqual(['王建国', '李医生', '赵医生']);
+    expect(chart.series[0]!.data[0]).toEqual({ value: 450, itemStyle: { color: '#d46b08' } });
 
     fireEvent.click(drill);
     expect(await screen.findByText('D1000261100009')).toBeTruthy();

@@ -29,19 +29,38 @@ const FILTERS: FilterDef[] = [
 /** The request's year: the filter's, else this year. */
 const withYear = <T extends Record<string, unknown>>(body: T) => ({ ...body, Year: Number(body.Year ?? thisYear()) });
 
-/** The subjects of the page with the most use, against their caps, as bars. */
+/** Share of its cap a subject has used, as a number for ordering and the chart; none without a cap. */
+const shareOf = (r: YearUsedRow) => (r.UsedPercent === null ? null : Number(r.UsedPercent));
+/** At or over the cap red, from 80 % amber (at risk), else the chart's own blue. */
+const riskColour = (share: number | null) =>
+  share === null ? undefined : share >= 100 ? '#cf1322' : share >= 80 ? '#d46b08' : undefined;
+
+/**
+ * The page's subjects nearest their caps first (by share of cap used; those without a cap after, by use), against
+ * their caps as bars coloured by risk, with the share on a second axis: the at-risk ones are the first bars.
+ */
 function TopChart({ rows, report }: { rows: YearUsedRow[]; report: UsageReport }) {
   const { t } = useTranslation();
-  const top = [...rows].sort((a, b) => Number(b.Used) - Number(a.Used)).slice(0, 10);
+  const top = [...rows]
+    .sort((a, b) => (shareOf(b) ?? -1) - (shareOf(a) ?? -1) || Number(b.Used) - Number(a.Used))
+    .slice(0, 10);
   const option: ChartOption = {
     tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: [t(`${F}used`), t(`${F}cap`)] },
-    grid: { left: 80, right: 24, top: 40, bottom: 80 },
+    legend: { top: 0, data: [t(`${F}used`), t(`${F}cap`), t(`${F}usedPercent`)] },
+    grid: { left: 80, right: 56, top: 40, bottom: 80 },
     xAxis: { type: 'category', data: top.map((r) => r.SubjectName), axisLabel: { interval: 0, rotate: 30 } },
-    yAxis: { type: 'value' },
+    yAxis: [{ type: 'value' }, { type: 'value', axisLabel: { formatter: '{value}%' }, splitLine: { show: false } }],
     series: [
-      { name: t(`${F}used`), type: 'bar', data: top.map((r) => Number(r.Used)) },
+      {
+        name: t(`${F}used`),
+        type: 'bar',
+        data: top.map((r) => {
+          const colour = riskColour(shareOf(r));
+          return colour ? { value: Number(r.Used), itemStyle: { color: colour } } : Number(r.Used);
+        }),
+      },
       { name: t(`${F}cap`), type: 'bar', data: top.map((r) => (r.Cap === null ? null : Number(r.Cap))) },
+      { name: t(`${F}usedPercent`), type: 'line', yAxisIndex: 1, data: top.map((r) => shareOf(r)) },
     ],
   };
   if (top.length === 0) return null;

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../test/app';
+import { saveDeputy, saveWorkflow } from '../../../../test/documents';
+import { documentMasters } from '../../../../test/factories';
 import { upload } from '../../../../test/finance';
 import { company } from '../../system/system.table';
 import { digitalXml, type FapiaoSpec, fapiaoPdf, NORMAL, photo, qrTextOf, SPECIAL } from './reader/test-files';
@@ -95,5 +97,36 @@ describe('reading a fapiao file', () => {
     });
     expect(chinese.json().message).toMatch(/[\u4e00-\u9fff]/);
     expect((await upload(t, READ, Buffer.from(digitalXml(SPECIAL)))).statusCode).toBe(401);
+  });
+
+  it('names the document that claims the fapiao, to anyone in the group who reads it again', async () => {
+    const m = await documentMasters(t.ctx.db);
+    const [admin] = await t.tokens('admin');
+    await saveWorkflow(t, admin!, {
+      Code: 'DEPUTY-STD',
+      DocType: 'deputy',
+      NameZH: '报销审批',
+      NameEN: 'Deputy approval',
+    });
+    const [c] = await t.ctx.db.select().from(company).where(eq(company.id, 1));
+    const spec: FapiaoSpec = {
+      ...NORMAL,
+      number: '24442000000011112222',
+      buyerName: c!.nameZh,
+      buyerTaxId: c!.taxId!,
+      date: new Date().toISOString().slice(0, 10),
+    };
+    const file = Buffer.from(digitalXml(spec));
+    const read = (await upload(t, READ, file, employee)).json();
+    const d = await saveDeputy(t, m, employee, '100.00');
+    const added = await t.call('/api/document/SaveInvoice', { DocumentID: d.ID, ...read.Invoice }, employee);
+    expect(added.statusCode, added.body).toBe(200);
+    const submitted = await t.call(
+      '/api/DocumentSubmit/SubmitDeputy',
+      { ID: d.ID, Version: await t.version(d.ID) },
+      employee,
+    );
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((await upload(t, READ, file, manager)).json().Duplicate).toEqual({ Where: 'claimed', DocNo: d.DocNo });
   });
 });

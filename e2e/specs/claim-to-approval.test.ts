@@ -84,8 +84,23 @@ async function decideInCentre(page: Page, p: Record<string, string>, docNo: stri
   // The dialog's main button (antd spaces out two-character Chinese labels, so not found by its text).
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   if (!pass) {
-    await page.locator('.ant-modal-confirm').getByText(text(p, 'common.confirmReject')).waitFor();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    const ask = page.locator('.ant-modal-confirm');
+    await ask.getByText(text(p, 'common.confirmReject')).waitFor();
+    await ask.locator('.ant-btn-primary').click();
+    // On a loaded machine a click during the confirmation's opening animation can be lost: click again until it goes.
+    await expect
+      .poll(
+        async () => {
+          if (await ask.isVisible())
+            await ask
+              .locator('.ant-btn-primary')
+              .click({ timeout: 2000 })
+              .catch(() => undefined);
+          return ask.isVisible();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(false);
   }
   // The dialog closes once the server took the decision; a refusal stays in the dialog and fails the test with it.
   const problem = page.getByTestId('decision-problem');
@@ -158,7 +173,16 @@ describe('from claim to approval', () => {
     await decideInCentre(mgr.page, en, docNo, false, 'Please attach the hotel invoice');
     await mgr.context.close();
 
-    await openMine(emp.page, docNo);
+    // The home page counts what came back, and opens the list of it.
+    await emp.page.goto('/manage');
+    const returned = emp.page.getByTestId('home-todo-returned');
+    await expect
+      .poll(async () => Number(await returned.locator('.ant-statistic-content-value').textContent()))
+      .toBeGreaterThan(0);
+    await returned.click();
+    await emp.page.waitForURL(/\/manage\/personalExpense\?Status=returned/);
+    await emp.page.getByTestId(`doc-link-${docNo}`).click();
+    await emp.page.getByTestId('doc-title').waitFor();
     await emp.page.getByTestId('doc-section-route').getByText('Please attach the hotel invoice').waitFor();
     expect(await emp.page.getByTestId('doc-status').first().textContent()).toBe(text(en, 'doc.status.returned'));
     await screenshot(emp.page, 'claim-en-returned');
@@ -217,7 +241,10 @@ describe('from claim to approval', () => {
 
   it('the manager approves on a phone-sized screen from the pending cards (Chinese, 360 px)', async () => {
     const mgr = await as('manager', 'zh-CN', { width: 360, height: 740 });
-    await mgr.page.goto('/manage/approveCenter');
+    // From the home page's count of what waits for approval.
+    await mgr.page.goto('/manage');
+    await mgr.page.getByTestId('home-todo-waiting').click();
+    await mgr.page.waitForURL(/\/manage\/approveCenter/);
     // A demo document may come back to the manager as their line manager's approval proxy once approved, so the
     // card approved here is one whose route ends with the manager.
     const cards = mgr.page.locator('[data-testid^="pending-card-"]');

@@ -4,8 +4,12 @@ import { useBoot } from '../../app/i18n/BootProvider';
 import { useDefaultInfoQuery } from '../../app/layout/queries';
 import { useUserInfo } from '../../app/session/useSession';
 import { Announcements } from '../auth/Announcements';
+import { ToDoCounts } from './ToDoCounts';
 
-/** The /manage index: a welcome with the user's company and team, and the current announcements. */
+/**
+ * The /manage index: a welcome, what waits for the user (counts that open the lists behind them), the user's company
+ * and team, and the current announcements.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { culture, index } = useBoot();
@@ -18,6 +22,7 @@ export default function HomePage() {
       <Typography.Title level={3} style={{ margin: 0 }} data-testid="home-welcome">
         {t('home.welcome', { name })}
       </Typography.Title>
+      <ToDoCounts />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Descriptions column={1} size="small" bordered title={t('home.myInfo')}>

@@ -1,0 +1,77 @@
+import type { DocState } from '@ems/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMenuQuery } from '../../app/layout/queries';
+import { homeApi } from './api';
+
+/** The states of the caller's own documents the home page counts, each linking to the list filtered to it. */
+const MINE: readonly DocState[] = ['returned', 'confirming', 'draft', 'approving', 'paid'];
+
+interface Tile {
+  key: string;
+  label: string;
+  count: number;
+  to: string;
+  /** Something waits for the user: shown first and coloured. */
+  urgent: boolean;
+}
+
+/**
+ * What waits for the user, as counts that open the list behind them: documents waiting for their approval (with the
+ * approve centre's function), and their own documents returned to them, waiting for their confirmation, drafts, in
+ * approval and paid (with the personal expense centre's). A count of nothing urgent is shown plain.
+ */
+export function ToDoCounts() {
+  const { t } = useTranslation();
+  const menu = useMenuQuery();
+  const functions = new Set(menu.data?.Functions ?? []);
+  const approver = functions.has('approveCenter');
+  const claimant = functions.has('personalExpense');
+  const waiting = useQuery({ queryKey: ['home', 'waiting'], queryFn: homeApi.waiting, enabled: approver });
+  const mine = useQuery({ queryKey: ['home', 'mine'], queryFn: homeApi.mine, enabled: claimant });
+  const byState = new Map<DocState, number>();
+  for (const r of mine.data?.Rows ?? []) byState.set(r.Status, (byState.get(r.Status) ?? 0) + r.Count);
+
+  const tiles: Tile[] = [
+    ...(approver
+      ? [
+          {
+            key: 'waiting',
+            label: t('home.todo.waiting'),
+            count: waiting.data?.Count ?? 0,
+            to: '/manage/approveCenter',
+            urgent: (waiting.data?.Count ?? 0) > 0,
+          },
+        ]
+      : []),
+    ...(claimant
+      ? MINE.map((state) => ({
+          key: state,
+          label: t(`home.todo.${state}`),
+          count: byState.get(state) ?? 0,
+          to: `/manage/personalExpense?Status=${state}`,
+          urgent: (state === 'returned' || state === 'confirming') && (byState.get(state) ?? 0) > 0,
+        }))
+      : []),
+  ];
+  if (tiles.length === 0) return null;
+  return (
+    <Row gutter={[12, 12]} data-testid="home-todo">
+      {tiles.map((tile) => (
+        <Col key={tile.key} xs={12} sm={8} lg={4}>
+          <Link to={tile.to} data-testid={`home-todo-${tile.key}`} aria-label={`${tile.label}: ${tile.count}`}>
+            <Card size="small" hoverable>
+              <Statistic
+                title={tile.label}
+                value={tile.count}
+                styles={{ content: tile.urgent ? { color: '#d4380d' } : {} }}
+              />
+            </Card>
+          </Link>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,10 @@
+import type { DocumentCounts } from '@ems/contracts';
+import { http } from '../../app/api';
+
+/** The counts the home page shows, from the calls the lists they link to are built on. */
+export const homeApi = {
+  /** The caller's documents by type and state. */
+  mine: () => http.post<DocumentCounts>('/api/document/GetDocumentCount'),
+  /** How many documents wait for the caller's approval, or for those they approve for. */
+  waiting: () => http.post<{ Count: number }>('/api/ApproveCenter/QueryPending'),
+};

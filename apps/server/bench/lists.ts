@@ -34,6 +34,9 @@ function listCalls(keyword: { person: string }): ListCall[] {
   return [
     { name: 'approve centre: pending', url: '/api/ApproveCenter/QueryPendingList', body: PAGE, callers: 'approvers' },
     { name: 'personal expense centre', url: '/api/document/SearchDocument', body: PAGE, callers: 'applicants' },
+    // The home page's counts (issue 26 item 5): what waits for an approver, and a claimant's documents by state.
+    { name: 'home: waiting for my approval', url: '/api/ApproveCenter/QueryPending', body: {}, callers: 'approvers' },
+    { name: 'home: my documents by state', url: '/api/document/GetDocumentCount', body: {}, callers: 'applicants' },
     { name: 'view centre: all (admin)', url: viewCentre, body: { ...PAGE, All: true }, callers: 'admin' },
     { name: "view centre: a manager's", url: viewCentre, body: PAGE, callers: 'approvers' },
     {

@@ -21,4 +21,22 @@ describe('Messages', () => {
     expect(m.t('quota.archive.done', 'en-GB', { count: 1 })).toBe('1 quotas archived');
     expect(m.t('remit.documents.added', 'zh-CN', { count: 1 })).toBe('已添加 1 张单据');
   });
+
+  it('fills a parameter given in each language with the reader’s, else the plain one', () => {
+    const n = new Messages();
+    n.load([
+      { key: 'error.budget.exceeded_block', culture: 'en-GB', content: 'Budget {{budget}} is short' },
+      { key: 'error.budget.exceeded_block', culture: 'zh-CN', content: '预算 {{budget}} 不足' },
+    ]);
+    const params = {
+      budget: '2026 / CC1 / PHONE',
+      'budget:zh-CN': '2026 / CC1 / 电话费',
+      'budget:en-GB': '2026 / CC1 / Phone',
+    };
+    expect(n.t('error.budget.exceeded_block', 'zh-CN', params)).toBe('预算 2026 / CC1 / 电话费 不足');
+    expect(n.t('error.budget.exceeded_block', 'en-GB', params)).toBe('Budget 2026 / CC1 / Phone is short');
+    expect(n.t('error.budget.exceeded_block', 'en-GB', { budget: '2026 / CC1 / PHONE' })).toBe(
+      'Budget 2026 / CC1 / PHONE is short',
+    );
+  });
 });

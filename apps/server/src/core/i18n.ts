@@ -27,7 +27,11 @@ export class Messages {
     const k = one ? `${key}_one` : key;
     const text = this.texts.get(culture)?.get(k) ?? this.texts.get(DEFAULT_CULTURE)?.get(k) ?? key;
     if (!params) return text;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+    // A parameter may come in each language (`item:zh-CN`, `item:en-GB`): a name the reader knows in theirs.
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => {
+      const local = params[`${name}:${culture}`];
+      return local !== undefined ? String(local) : name in params ? String(params[name]) : m;
+    });
   }
 
   /** Chinese then English (once where they agree): the labels of papers that travel, whoever printed them. */

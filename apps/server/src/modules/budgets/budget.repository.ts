@@ -415,6 +415,8 @@ export async function budgetNames(db: Db, ids: number[]) {
       year: budget.year,
       ccCode: costCentre.code,
       itemCode: expenseItem.code,
+      itemZh: expenseItem.nameZh,
+      itemEn: expenseItem.nameEn,
       productCode: product.code,
     })
     .from(budget)

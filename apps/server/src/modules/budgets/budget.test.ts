@@ -367,7 +367,7 @@ describe('enforcement at submit and the ledger', () => {
     expect(first.json().code).toBe('limits.confirm_needed');
     expect(first.json().errors[0]).toMatchObject({
       code: 'budget.exceeded_warn',
-      message: `Budget ${year} / T-OWN / B-WARN would be overspent: 500.00 available, this document needs 800.00, 300.00 over`,
+      message: `Budget ${year} / T-OWN / Item B-WARN would be overspent: 500.00 available, this document needs 800.00, 300.00 over`,
     });
     expect(await balance(b.ID)).toMatchObject({ held: '0.00' });
 
@@ -403,6 +403,8 @@ describe('enforcement at submit and the ledger', () => {
       params: { budget: `${year} / T-OWN / B-BLOCK`, available: '300.00', requested: '400.00', shortfall: '100.00' },
     });
     expect(refused.json().message).toContain('100.00');
+    // The message names the expense item by its name in the reader's language; the params keep its code.
+    expect(refused.json().message).toContain(`${year} / T-OWN / 项目B-BLOCK`);
     expect(await balance(b.ID)).toMatchObject({ held: '700.00' });
 
     // Returning the first releases its hold; the second then fits.

@@ -81,7 +81,8 @@ describe('fapiao on a deputy', () => {
 
       // Submit names what is missing: first the buyer, then the line still short.
       await page.getByTestId('doc-submit').click();
-      await page.locator('.ant-message-notice', { hasText: c.number }).waitFor();
+      // The newest notice naming the fapiao: the one of its scan ("added") may still show beside it.
+      await page.locator('.ant-message-notice', { hasText: c.number }).last().waitFor();
       await section.getByTestId('invoice-buyer-edit').click();
       const dialog = page.locator('.ant-modal:visible');
       await dialog.getByTestId('invoice-buyer-company').click();

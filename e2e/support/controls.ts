@@ -41,7 +41,7 @@ export async function pickOption(
     await option.first().click();
     const shown = await select
       .filter({ hasText: shownText })
-      .waitFor({ timeout: attempt > 0 ? 30_000 : 5_000 })
+      .waitFor({ timeout: attempt > 0 ? 15_000 : 5_000 })
       .then(
         () => true,
         () => false,
@@ -94,14 +94,15 @@ export async function pickRemote(
     await option.click();
     const shown = await select
       .filter({ hasText: typed })
-      .waitFor({ timeout: attempt > 0 ? 30_000 : 5_000 })
+      .waitFor({ timeout: attempt > 0 ? 15_000 : 5_000 })
       .then(
         () => true,
         () => false,
       );
     await closeSelect(page);
     if (shown) return;
-    if (attempt > 0) throw new Error(`${typed} was picked but the select does not show it`);
+    // A loaded machine has lost both the first pick and its repeat (CI, two browser parts at once): a third try.
+    if (attempt > 1) throw new Error(`${typed} was picked but the select does not show it`);
   }
 }
 

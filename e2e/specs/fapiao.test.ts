@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  type FapiaoSpec,
   fapiaoPdf,
+  hotelFapiao,
   photo,
   qrTextOf,
 } from '../../apps/server/src/modules/documents/invoices/reader/test-files';
@@ -115,20 +115,23 @@ describe('fapiao on a deputy', () => {
   }
 });
 
-/** A fully digital fapiao PDF made out to the demo company, as a claimant downloads it (decision 060). */
-const pdfSpec = (number: string, date: string): FapiaoSpec => ({
-  kind: 'digital_normal',
-  number,
-  date,
-  buyerName: '华康医药（中国）有限公司',
-  buyerTaxId: '91310000MA1FL0HK1X',
-  sellerName: '上海样例酒店管理有限公司',
-  sellerTaxId: '91310101TEST00005Q',
-  amount: '377.36',
-  taxAmount: '22.64',
-  total: '400.00',
-  items: [{ name: '*住宿服务*住宿费', amount: '377.36', taxRate: '0.06', taxAmount: '22.64' }],
-});
+/** The employee's saved deputy of one 400.00 hotel line, in the language and window asked for. */
+async function hotelDeputy(culture: Culture, type: string, item: string, viewport?: { width: number; height: number }) {
+  const opened = await newPage(browser, baseUrl, viewport);
+  await opened.context.addInitScript((lang) => localStorage.setItem('language', lang), culture);
+  const { page } = opened;
+  await signIn(page, 'employee');
+  await page.goto('/manage/personalExpense');
+  await page.getByTestId('list-action-new-deputy').click();
+  await page.getByTestId('doc-section-lines').waitFor();
+  await pick(page, 'doc-expense-type', type);
+  await page.getByTestId('doc-reason').fill(`E2E fapiao file ${culture}`);
+  await pick(page, 'line-item-0', item);
+  await page.getByTestId('line-amount-0').fill('400.00');
+  await page.getByTestId('doc-save').click();
+  await savedDeputyNo(page);
+  return opened;
+}
 
 describe('a fapiao read from its PDF', () => {
   for (const c of [
@@ -143,18 +146,7 @@ describe('a fapiao read from its PDF', () => {
   ]) {
     it(`is read, confirmed and entered against its line, buyer included (${c.culture})`, async () => {
       const p = packs[c.culture]!;
-      const { context, page } = await newPage(browser, baseUrl, c.viewport);
-      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
-      await signIn(page, 'employee');
-      await page.goto('/manage/personalExpense');
-      await page.getByTestId('list-action-new-deputy').click();
-      await page.getByTestId('doc-section-lines').waitFor();
-      await pick(page, 'doc-expense-type', c.type);
-      await page.getByTestId('doc-reason').fill(`E2E fapiao file ${c.culture}`);
-      await pick(page, 'line-item-0', c.item);
-      await page.getByTestId('line-amount-0').fill('400.00');
-      await page.getByTestId('doc-save').click();
-      await savedDeputyNo(page);
+      const { context, page } = await hotelDeputy(c.culture, c.type, c.item, c.viewport);
 
       const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
       const section = page.getByTestId('invoice-section');
@@ -163,7 +155,7 @@ describe('a fapiao read from its PDF', () => {
       await (await chooser).setFiles({
         name: 'fapiao.pdf',
         mimeType: 'application/pdf',
-        buffer: await fapiaoPdf(pdfSpec(c.number, today)),
+        buffer: await fapiaoPdf(hotelFapiao(c.number, today)),
       });
       const dialog = page.locator('.ant-modal:visible');
       const summary = dialog.getByTestId('invoice-read-summary');
@@ -192,24 +184,13 @@ describe('a fapiao read from its PDF', () => {
 describe('a fapiao photographed on a phone', () => {
   it('is sent smaller than the camera took it and read from its QR code (zh-CN, 360 px)', async () => {
     const p = packs['zh-CN']!;
-    const { context, page } = await newPage(browser, baseUrl, { width: 360, height: 740 });
-    await context.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
-    await signIn(page, 'employee');
-    await page.goto('/manage/personalExpense');
-    await page.getByTestId('list-action-new-deputy').click();
-    await page.getByTestId('doc-section-lines').waitFor();
-    await pick(page, 'doc-expense-type', '差旅费');
-    await page.getByTestId('doc-reason').fill('E2E fapiao photo');
-    await pick(page, 'line-item-0', '住宿费');
-    await page.getByTestId('line-amount-0').fill('400.00');
-    await page.getByTestId('doc-save').click();
-    await savedDeputyNo(page);
+    const { context, page } = await hotelDeputy('zh-CN', '差旅费', '住宿费', { width: 360, height: 740 });
 
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const number = '26319999000000000013';
     // A 12-megapixel camera photo of the fapiao, turned a little.
     const camera = await photo({
-      qr: qrTextOf(pdfSpec(number, today)),
+      qr: qrTextOf(hotelFapiao(number, today)),
       format: 'jpeg',
       width: 4000,
       height: 3000,

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { call, type Session, signIn, timedDownload } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
-import { type Latencies, percentile, timedConcurrently } from './stats';
+import { type Latencies, timedConcurrently, warmP95 } from './stats';
 
 const REPORTS = ['HCP', 'HCO', 'ClinicalTrialHCO', 'Overseas', 'LectureFee'] as const;
 const PAGE_BUDGET_MS = 1000;
@@ -33,17 +33,7 @@ function loadedLine(what: string, l: Latencies): Line {
   };
 }
 
-/** The slowest of a few runs after one warm-up: a page as a compliance officer opens it. */
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  return percentile(samples, 95);
-}
+const timed = (run: () => Promise<unknown>) => warmP95(run, RUNS);
 
 /**
  * The yearly-used reports (issue 12, item 7): each report's first page with its totals, the drill-down into its most

@@ -1,15 +1,15 @@
 import {
   digitalXml,
-  type FapiaoSpec,
   fapiaoOfd,
   fapiaoPdf,
+  hotelFapiao,
   photo,
   qrTextOf,
 } from '../src/modules/documents/invoices/reader/test-files';
 import { call, type Session, signIn } from './http';
 import type { Line } from './report';
 import { startServer } from './server';
-import { latencies, percentile } from './stats';
+import { latencies, warmP95 } from './stats';
 
 const FILE_BUDGET_MS = 300;
 const PHOTO_BUDGET_MS = 1000;
@@ -19,19 +19,7 @@ const BATCH = 50;
 const BATCH_IN_FLIGHT = 4;
 const OTHER_BUDGET_MS = 200;
 
-const SPEC: FapiaoSpec = {
-  kind: 'digital_normal',
-  number: '26319999000000000099',
-  date: '2026-11-30',
-  buyerName: '华康医药（中国）有限公司',
-  buyerTaxId: '91310000MA1FL0HK1X',
-  sellerName: '上海样例酒店管理有限公司',
-  sellerTaxId: '91310101TEST00005Q',
-  amount: '377.36',
-  taxAmount: '22.64',
-  total: '400.00',
-  items: [{ name: '*住宿服务*住宿费', amount: '377.36', taxRate: '0.06', taxAmount: '22.64' }],
-};
+const SPEC = hotelFapiao('26319999000000000099', '2026-11-30');
 
 /** `/api/InvoiceEntry/ReadFile` with one file, as the browser's upload sends it. */
 async function readFile(base: string, who: Session, data: Uint8Array, name: string): Promise<{ Format: string }> {
@@ -47,17 +35,7 @@ async function readFile(base: string, who: Session, data: Uint8Array, name: stri
   return JSON.parse(text) as { Format: string };
 }
 
-/** The slowest of a few reads after one warm-up (the first loads pdf.js on the reading thread). */
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  return percentile(samples, 95);
-}
+const timed = (run: () => Promise<unknown>) => warmP95(run, RUNS);
 
 /**
  * Reading fapiao files through the server (issue 26 items 1 and 9, decision 060): each format's read of one file over

@@ -68,6 +68,24 @@ export const NORMAL: FapiaoSpec = {
   items: [{ name: '*餐饮服务*餐费', amount: '94.34', taxRate: '0.06', taxAmount: '5.66' }],
 };
 
+/**
+ * A fully digital hotel fapiao made out to the demo company, as a claimant downloads it: the browser tests enter it on
+ * a claim, the benchmark reads it.
+ */
+export const hotelFapiao = (number: string, date: string): FapiaoSpec => ({
+  kind: 'digital_normal',
+  number,
+  date,
+  buyerName: '华康医药（中国）有限公司',
+  buyerTaxId: '91310000MA1FL0HK1X',
+  sellerName: '上海样例酒店管理有限公司',
+  sellerTaxId: '91310101TEST00005Q',
+  amount: '377.36',
+  taxAmount: '22.64',
+  total: '400.00',
+  items: [{ name: '*住宿服务*住宿费', amount: '377.36', taxRate: '0.06', taxAmount: '22.64' }],
+});
+
 export const OLD_NORMAL: FapiaoSpec = {
   kind: 'vat_electronic',
   code: '044031900111',

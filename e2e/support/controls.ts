@@ -39,8 +39,11 @@ export async function pickOption(
         ? page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${choice.title}"]`)
         : openOptions(page).filter({ hasText: choice.label });
     await option.first().click();
-    const shown = await select
-      .filter({ hasText: shownText })
+    // A title is the option's whole text: "Vendor" must not pass for "Employee vendor" (text matching ignores case).
+    const shown = await ('title' in choice
+      ? select.getByText(choice.title, { exact: true })
+      : select.filter({ hasText: shownText })
+    )
       .waitFor({ timeout: attempt > 0 ? 15_000 : 5_000 })
       .then(
         () => true,
@@ -48,7 +51,7 @@ export async function pickOption(
       );
     await closeSelect(page);
     if (shown) return;
-    if (attempt > 0) throw new Error(`${shownText} was picked but the select does not show it`);
+    if (attempt > 1) throw new Error(`${shownText} was picked but the select does not show it`);
   }
 }
 

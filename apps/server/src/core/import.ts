@@ -2,8 +2,9 @@ import type { Culture } from '@ems/contracts';
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest } from './errors';
-import type { Messages } from './i18n';
+import { AppError, badRequest, forbidden } from './errors';
+import { currentUser } from './http';
+import { cultureOf, type Messages } from './i18n';
 import { issueCode, type ZodIssueLike } from './problem';
 
 /**
@@ -37,6 +38,20 @@ export async function uploadedFile(req: FastifyRequest): Promise<Upload> {
     if (f && f.type === 'field') fields[name] = String(f.value);
   }
   return { fileName: part.filename, mimeType: part.mimetype, data, fields };
+}
+
+/**
+ * The uploaded file of a form that speaks for the caller (an import, a fapiao to read): its UserID and CompanyID
+ * must be the token's, and its Language decides the language of the answer, as a JSON body's would.
+ */
+export async function callerUpload(req: FastifyRequest): Promise<Upload> {
+  const user = currentUser(req);
+  const upload = await uploadedFile(req);
+  const { UserID, CompanyID, Language } = upload.fields;
+  if ((UserID && UserID !== String(user.userId)) || (CompanyID && CompanyID !== String(user.companyId)))
+    throw forbidden('auth.identity_mismatch');
+  req.culture = cultureOf(Language, req.headers['accept-language']);
+  return upload;
 }
 
 export interface ImportColumn {

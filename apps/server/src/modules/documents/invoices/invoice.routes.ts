@@ -23,10 +23,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
-import { AppError, forbidden } from '../../../core/errors';
+import { AppError } from '../../../core/errors';
 import { currentUser, get, postGroup } from '../../../core/http';
-import { cultureOf } from '../../../core/i18n';
-import { uploadedFile } from '../../../core/import';
+import { callerUpload } from '../../../core/import';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import { readFile } from './file-read.service';
 import * as invoices from './invoice.service';
@@ -179,15 +178,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
 /** The uploaded fapiao file; the form's Language decides the answer's, and its UserID and CompanyID must be the caller's. */
 async function fapiaoUpload(req: FastifyRequest): Promise<Buffer> {
   try {
-    const { data, fields } = await uploadedFile(req);
-    req.culture = cultureOf(fields.Language, req.headers['accept-language']);
-    const user = currentUser(req);
-    if (
-      (fields.UserID && fields.UserID !== String(user.userId)) ||
-      (fields.CompanyID && fields.CompanyID !== String(user.companyId))
-    )
-      throw forbidden('auth.identity_mismatch');
-    return data;
+    return (await callerUpload(req)).data;
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'invoice.file_too_large');
     throw err;

@@ -5,22 +5,14 @@ import type { Actor } from '../../../core/actor';
 import { guarded, staleVersion } from '../../../core/checks';
 import type { AppContext } from '../../../core/context';
 import type { Db } from '../../../core/db';
-import { forbidden } from '../../../core/errors';
-import { currentUser } from '../../../core/http';
-import { cultureOf, type Messages } from '../../../core/i18n';
-import { type ImportColumn, uploadedFile } from '../../../core/import';
+import type { Messages } from '../../../core/i18n';
+import { callerUpload, type ImportColumn } from '../../../core/import';
 import { audit, auditEntry } from '../../audit/audit.service';
 
 /** The uploaded workbook of an import, in the language the form names; the form may not speak for another user. */
 export async function importUpload(req: FastifyRequest): Promise<{ data: Buffer; culture: Culture }> {
-  const user = currentUser(req);
-  const file = await uploadedFile(req);
-  const { UserID, CompanyID, Language } = file.fields;
-  if ((UserID && UserID !== String(user.userId)) || (CompanyID && CompanyID !== String(user.companyId)))
-    throw forbidden('auth.identity_mismatch');
-  // The form's Language also decides the language of the error answer, as a JSON body's would.
-  req.culture = cultureOf(Language, req.headers['accept-language']);
-  return { data: file.data, culture: req.culture };
+  const { data } = await callerUpload(req);
+  return { data, culture: req.culture };
 }
 
 /** A sheet cell: blank is "not given", so a missing required value reads "Required". */

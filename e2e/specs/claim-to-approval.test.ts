@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { acceptConfirm, opened } from '../support/controls';
 import { INVOICE_PNG, pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
@@ -81,26 +82,14 @@ async function decideInCentre(page: Page, p: Record<string, string>, docNo: stri
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('decision-comment') });
   await dialog.waitFor();
   if (comment) await dialog.getByTestId('decision-comment').fill(comment);
-  // The dialog's main button (antd spaces out two-character Chinese labels, so not found by its text).
+  // The dialog's main button (antd spaces out two-character Chinese labels, so not found by its text), once the
+  // dialog has finished opening.
+  await opened(dialog);
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   if (!pass) {
     const ask = page.locator('.ant-modal-confirm');
     await ask.getByText(text(p, 'common.confirmReject')).waitFor();
-    await ask.locator('.ant-btn-primary').click();
-    // On a loaded machine a click during the confirmation's opening animation can be lost: click again until it goes.
-    await expect
-      .poll(
-        async () => {
-          if (await ask.isVisible())
-            await ask
-              .locator('.ant-btn-primary')
-              .click({ timeout: 2000 })
-              .catch(() => undefined);
-          return ask.isVisible();
-        },
-        { timeout: 20_000, interval: 1000 },
-      )
-      .toBe(false);
+    await acceptConfirm(ask);
   }
   // The dialog closes once the server took the decision; a refusal stays in the dialog and fails the test with it.
   const problem = page.getByTestId('decision-problem');

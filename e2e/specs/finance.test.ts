@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, PASSWORD, screenshot, signIn } from '../support/browser';
+import { acceptConfirm } from '../support/controls';
 import { INVOICE_PNG, paperFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
@@ -154,8 +155,7 @@ async function as(username: string, culture: Culture) {
 async function confirm(page: Page, question?: string) {
   const box = page.locator('.ant-modal-confirm');
   if (question) await box.getByText(question).waitFor();
-  await box.locator('.ant-btn-primary').click();
-  await box.waitFor({ state: 'detached' });
+  await acceptConfirm(box);
 }
 
 /** The part of a text before its first placeholder. */

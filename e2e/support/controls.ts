@@ -124,3 +124,32 @@ export async function pickTodayRange(page: Page, trigger: Locator): Promise<void
   }
   throw new Error('the date range did not close after picking today twice');
 }
+
+/**
+ * Answers yes to an antd confirmation `box` and waits for it to go. On a loaded machine a click made during its
+ * opening animation can be lost, so while it stays it is clicked again (its button ignores clicks while it works).
+ */
+export async function acceptConfirm(box: Locator): Promise<void> {
+  await opened(box);
+  await box.locator('.ant-btn-primary').click();
+  for (let tries = 0; tries < 20; tries++) {
+    const gone = await box.waitFor({ state: 'hidden', timeout: 1_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (gone) return;
+    await box
+      .locator('.ant-btn-primary')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await box.waitFor({ state: 'hidden' });
+}
+
+/** Waits until an antd modal has finished its opening animation: a click on it before then can be lost. */
+export async function opened(modal: Locator): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (!/\bant-zoom/.test((await modal.first().getAttribute('class')) ?? '')) return;
+    await modal.page().waitForTimeout(100);
+  }
+}

@@ -9,6 +9,7 @@ import { demoLogins, seed } from './db/seed';
 import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business.statement';
 import { tmcPollJob } from './modules/cards/tmc/tmc.service';
 import { applyBlockJob } from './modules/documents/applies/block.service';
+import { invoiceVerifyJob } from './modules/documents/invoices/wallet.service';
 import { erpJob } from './modules/finance/posting/posting.service';
 import { bankJob, bankStatusJob } from './modules/finance/remit/bank.service';
 import { freezeJob, loanReminderJob } from './modules/freezes/freeze.service';
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
           erp: erpJob(ctx.db),
           bank: bankJob(ctx),
           bank_status: bankStatusJob(ctx),
+          invoice: invoiceVerifyJob(ctx),
         },
         { log: app.log, expireInSeconds: config.jobs.expireSeconds, retryDelay: config.jobs.retryDelaySeconds },
       );

@@ -105,7 +105,9 @@ export const InvoiceRow = z.object({
   SellerTaxID: z.string(),
   Electronic: z.boolean(),
   FullyDigital: z.boolean(),
-  Source: z.enum(['manual', 'qr']),
+  /** file: read from a file uploaded into the wallet, which is kept (`HasFile`). */
+  Source: z.enum(['manual', 'qr', 'file']),
+  HasFile: z.boolean(),
   VerifyStatus,
   VerifyStatusName: z.string(),
   VerifyMessage: z.string().nullable(),
@@ -119,6 +121,20 @@ export const InvoiceRow = z.object({
 });
 export type InvoiceRow = z.infer<typeof InvoiceRow>;
 export const InvoiceEntryPage = pageOf(InvoiceRow);
+
+/**
+ * A fapiao file uploaded into the wallet, read and entered: the entry, and whether the same fapiao also sits free in
+ * a colleague's wallet (it can be claimed once only; the claim decides).
+ */
+export const WalletUpload = z.object({ Invoice: InvoiceRow, HeldByOther: z.boolean() });
+export type WalletUpload = z.infer<typeof WalletUpload>;
+
+/** A draft reimbursement of the expense type, one line per fapiao of the wallet (decision 062). */
+export const WalletDraftBody = z.object({
+  ExpenseTypeID: Id,
+  InvoiceIDs: z.array(Id).min(1).max(50),
+});
+export type WalletDraftBody = z.infer<typeof WalletDraftBody>;
 
 export const SubInvoiceRow = z.object({
   ID: Id,

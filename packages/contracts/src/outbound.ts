@@ -4,7 +4,7 @@ import { ErpCallRow } from './finance-posting';
 import { PageQuery } from './paging';
 
 /** Calls to systems outside (mail, EVM, later ERP and bank), as the interface log lists them. */
-export const OUTBOUND_QUEUES = ['mail', 'evm', 'erp', 'bank', 'bank_status'] as const;
+export const OUTBOUND_QUEUES = ['mail', 'evm', 'erp', 'bank', 'bank_status', 'invoice'] as const;
 export const OUTBOUND_STATES = ['queued', 'active', 'retry', 'done', 'failed'] as const;
 
 export const OutboundJobRow = z.object({

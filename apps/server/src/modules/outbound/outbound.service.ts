@@ -10,7 +10,7 @@ import { currentRequestId, transactionAdapter } from '../../core/jobs';
 import { audit } from '../audit/audit.service';
 import * as repo from './outbound.repository';
 
-export type OutboundQueue = 'mail' | 'evm' | 'erp' | 'bank' | 'bank_status';
+export type OutboundQueue = 'mail' | 'evm' | 'erp' | 'bank' | 'bank_status' | 'invoice';
 
 /**
  * Records a call to a system outside, in the caller's transaction: it exists exactly when the state change that

@@ -14,7 +14,7 @@ function defined<T extends object>(o: T): T {
 }
 
 /** The entry's fields from what was read: a ticket's amount is its fare, as the entry and the VAT formulas take it. */
-function invoiceOf(f: Partial<ReadFields>): FapiaoFileRead['Invoice'] {
+export function invoiceOf(f: Partial<ReadFields>): FapiaoFileRead['Invoice'] {
   const ticket = f.type !== undefined && TICKETS.has(f.type);
   return defined({
     InvoiceType: f.type,

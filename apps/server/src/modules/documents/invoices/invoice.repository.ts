@@ -19,15 +19,21 @@ import type { Db } from '../../../core/db';
 import { keywordIn, orderFrom, paged } from '../../../core/list';
 import { updateVersioned } from '../../../core/versioned';
 import { company } from '../../system/system.table';
-import { document as doc } from '../document.table';
+import { document as doc, expenseLine } from '../document.table';
 import { needsMailing } from '../postcentre/mailing.repository';
-import { invoice, invoiceItem, receipt } from './invoice.table';
+import { invoice, invoiceFile, invoiceItem, receipt } from './invoice.table';
 
 export type InvoiceInsert = typeof invoice.$inferInsert;
 export type ItemInsert = Omit<typeof invoiceItem.$inferInsert, 'invoiceId'>;
 export type ReceiptInsert = typeof receipt.$inferInsert;
 
-const rowColumns = { i: invoice, docNo: doc.docNo, docStatus: doc.status, docType: doc.docType };
+const rowColumns = {
+  i: invoice,
+  docNo: doc.docNo,
+  docStatus: doc.status,
+  docType: doc.docType,
+  hasFile: sql<boolean>`exists (select 1 from ${invoiceFile} where ${invoiceFile.invoiceId} = ${invoice.id})`,
+};
 export type InvoiceListRow = Awaited<ReturnType<typeof invoicesOf>>[number];
 
 export async function lockInvoice(db: Db, id: number) {
@@ -70,6 +76,123 @@ export async function knownByKey(db: Db, companyId: number, ownerId: number, key
       .where(and(eq(invoice.invoiceKey, key), isNotNull(invoice.claim), isNotNull(invoice.documentId))),
   ]);
   return { own: own !== undefined, claimedBy: claimed?.docNo };
+}
+
+/** Whether someone else in the group holds this fapiao in their wallet, free (not on a live claim). */
+export async function heldByOther(db: Db, ownerId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoice.id })
+    .from(invoice)
+    .where(and(eq(invoice.invoiceKey, key), sql`${invoice.ownerId} <> ${ownerId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type InvoiceFileInsert = typeof invoiceFile.$inferInsert;
+
+export async function insertFile(db: Db, v: InvoiceFileInsert): Promise<void> {
+  await db.insert(invoiceFile).values(v);
+}
+
+export async function fileOf(db: Db, invoiceId: number) {
+  const [row] = await db.select().from(invoiceFile).where(eq(invoiceFile.invoiceId, invoiceId));
+  return row;
+}
+
+/** The caller's wallet entries, locked in id order (two drafts taking the same fapiao wait for each other). */
+export async function lockOwnInvoices(db: Db, companyId: number, ownerId: number, ids: readonly number[]) {
+  return db
+    .select()
+    .from(invoice)
+    .where(and(eq(invoice.companyId, companyId), eq(invoice.ownerId, ownerId), inArray(invoice.id, [...ids])))
+    .orderBy(asc(invoice.id))
+    .for('update');
+}
+
+/** The owner's wallet entries with the document each is on, and the names of their goods or services. */
+export async function walletEntries(db: Db, companyId: number, ownerId: number, ids: readonly number[]) {
+  return db
+    .select({
+      i: invoice,
+      docNo: doc.docNo,
+      itemNames: sql<string[]>`coalesce((select array_agg(${invoiceItem.name} order by ${invoiceItem.lineNo})
+        from ${invoiceItem} where ${invoiceItem.invoiceId} = ${invoice.id}), '{}')`,
+    })
+    .from(invoice)
+    .leftJoin(doc, eq(doc.id, invoice.documentId))
+    .where(and(eq(invoice.companyId, companyId), eq(invoice.ownerId, ownerId), inArray(invoice.id, [...ids])));
+}
+
+/** The invoice service's answer on an entry not changed since it was read (`version`), still unverified. */
+export async function setVerification(
+  db: Db,
+  id: number,
+  version: number,
+  v: { status: typeof invoice.verifyStatus._.data; message: string | null },
+): Promise<void> {
+  await db
+    .update(invoice)
+    .set({
+      verifyStatus: v.status,
+      verifyMessage: v.message,
+      verifiedAt: v.status === 'not_verified' ? null : new Date(),
+    })
+    .where(and(eq(invoice.id, id), eq(invoice.version, version), eq(invoice.verifyStatus, 'not_verified')));
+}
+
+/** Puts a wallet entry on a document's line. */
+export async function placeOnLine(db: Db, id: number, documentId: number, lineNo: number): Promise<void> {
+  await db
+    .update(invoice)
+    .set({ documentId, lineNo, version: sql`${invoice.version} + 1`, updatedAt: new Date() })
+    .where(eq(invoice.id, id));
+}
+
+/**
+ * The expense items earlier lines took for fapiao like these: by seller (the company's lines whose fapiao this
+ * seller issued), and by kind (the owner's own lines of fapiao of this kind); the newest first, one per key.
+ */
+export async function itemsUsedBefore(
+  db: Db,
+  companyId: number,
+  ownerId: number,
+  sellers: readonly string[],
+  kinds: readonly string[],
+) {
+  const onLine = and(eq(expenseLine.documentId, invoice.documentId), eq(expenseLine.lineNo, invoice.lineNo));
+  // Per seller, its newest fapiao on a line (the index on company, seller and id walks back from the newest).
+  const seller = (taxId: string) =>
+    db
+      .select({ itemId: expenseLine.expenseItemId })
+      .from(invoice)
+      .innerJoin(expenseLine, onLine)
+      .where(
+        and(eq(invoice.companyId, companyId), eq(invoice.sellerTaxId, taxId), isNotNull(expenseLine.expenseItemId)),
+      )
+      .orderBy(desc(invoice.id))
+      .limit(1)
+      .then(([r]) => [taxId, r?.itemId] as const);
+  const [bySeller, byKind] = await Promise.all([
+    Promise.all(sellers.map(seller)),
+    kinds.length
+      ? db
+          .selectDistinctOn([invoice.invoiceType], { key: invoice.invoiceType, itemId: expenseLine.expenseItemId })
+          .from(invoice)
+          .innerJoin(expenseLine, onLine)
+          .where(
+            and(
+              eq(invoice.ownerId, ownerId),
+              inArray(invoice.invoiceType, [...kinds] as (typeof invoice.invoiceType._.data)[]),
+              isNotNull(expenseLine.expenseItemId),
+            ),
+          )
+          .orderBy(invoice.invoiceType, desc(invoice.id))
+      : [],
+  ]);
+  return {
+    bySeller: new Map(bySeller.filter((r): r is readonly [string, number] => r[1] != null)),
+    byKind: new Map(byKind.map((r) => [r.key as string, r.itemId!])),
+  };
 }
 
 export async function insertInvoice(db: Db, v: InvoiceInsert) {

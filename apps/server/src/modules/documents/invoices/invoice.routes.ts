@@ -1,4 +1,5 @@
 import {
+  DocumentDetail,
   DocumentIdOnlyBody,
   DocumentInvoiceBody,
   DocumentInvoiceList,
@@ -19,17 +20,21 @@ import {
   SearchInvoiceEntryBody,
   SubInvoiceList,
   UpdateDocumentInvoiceBody,
+  WalletDraftBody,
+  WalletUpload,
 } from '@ems/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import { currentUser, get, postGroup } from '../../../core/http';
-import { callerUpload } from '../../../core/import';
+import { callerUpload, type Upload } from '../../../core/import';
+import { disposition } from '../attachments/attachment.routes';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import { readFile } from './file-read.service';
 import * as invoices from './invoice.service';
 import * as receipts from './receipt.service';
+import * as wallet from './wallet.service';
 
 const tags = ['invoices'];
 /** Entering fapiao is part of filling in documents. */
@@ -67,7 +72,43 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
       multipart: true,
       response: FapiaoFileRead,
     },
-    async (req) => readFile(ctx.db, actorOf(req), await fapiaoUpload(req)),
+    async (req) => readFile(ctx.db, actorOf(req), (await fapiaoUpload(req)).data),
+  );
+  entry(
+    'Upload',
+    {
+      summary:
+        "Upload a fapiao file (数电 XML, OFD, PDF or a photo) into the caller's wallet: read, checked, kept with its file and verified afterwards; the same fapiao in the wallet or claimed in the group is refused",
+      multipart: true,
+      response: WalletUpload,
+    },
+    async (req) => {
+      const file = await fapiaoUpload(req);
+      return wallet.upload(ctx, actorOf(req), { fileName: file.fileName, data: file.data });
+    },
+  );
+  entry(
+    'CreateDraft',
+    {
+      summary:
+        'A draft reimbursement of the expense type with one line per wallet fapiao: date, amount and suggested expense item filled, each fapiao on its line',
+      body: WalletDraftBody,
+      response: DocumentDetail,
+    },
+    async (req) => wallet.createDraft(ctx, callerOf(req), req.body, req.culture, String(req.id)),
+  );
+  entry(
+    'GetFile',
+    { summary: 'The file a fapiao was read from, inline', permission: READERS, body: InvoiceIdBody },
+    async (req, reply) => {
+      const f = await wallet.openFile(ctx, callerOf(req), req.body.InvoiceID);
+      return reply
+        .header('Content-Type', f.mimeType)
+        .header('Content-Length', f.size)
+        .header('Content-Disposition', disposition('inline', f.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(f.stream);
+    },
   );
   entry(
     'Delete',
@@ -176,9 +217,9 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
 }
 
 /** The uploaded fapiao file; the form's Language decides the answer's, and its UserID and CompanyID must be the caller's. */
-async function fapiaoUpload(req: FastifyRequest): Promise<Buffer> {
+async function fapiaoUpload(req: FastifyRequest): Promise<Upload> {
   try {
-    return (await callerUpload(req)).data;
+    return await callerUpload(req);
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'invoice.file_too_large');
     throw err;

@@ -36,6 +36,7 @@ import type { SessionUser } from '../../../core/http';
 import type { Messages } from '../../../core/i18n';
 import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
+import { AttachmentStore } from '../attachments/attachment.storage';
 import { visible } from '../document.service';
 import { lockDocument } from '../lifecycle/document.lock';
 import { allowedActions, type DocFacts, isOwner } from '../lifecycle/document.policy';
@@ -153,7 +154,7 @@ async function checkBuyer(db: Db, companyId: number, type: FapiaoType, b: Buyer)
     throw fieldError('BuyerTaxID', 'invoice.buyer_tax_id_mismatch', { taxId: buyer.taxId });
 }
 
-async function verify(ctx: InvoiceContext, f: FapiaoFields): Promise<VerifyReply> {
+export async function verify(ctx: InvoiceContext, f: FapiaoFields): Promise<VerifyReply> {
   return invoiceService(ctx.config.invoiceServiceUrl).verify({
     type: f.type,
     code: f.code,
@@ -164,11 +165,20 @@ async function verify(ctx: InvoiceContext, f: FapiaoFields): Promise<VerifyReply
   });
 }
 
-/** Checks the entry, asks the invoice service, and answers the row's values. */
-async function prepare(ctx: InvoiceContext, companyId: number, body: InvoiceInput) {
+/**
+ * Checks the entry and answers the row's values: verified by the invoice service now, or (`queued`) left unverified
+ * for the verify job the caller enqueues with the save.
+ */
+export async function prepare(
+  ctx: InvoiceContext,
+  companyId: number,
+  body: InvoiceInput,
+  verification: 'now' | 'queued' = 'now',
+) {
   const r = resolve(body);
   await check(ctx.db, companyId, r, body);
-  const v = await verify(ctx, r.fields);
+  const v: VerifyReply =
+    verification === 'now' ? await verify(ctx, r.fields) : { status: 'not_verified', message: null };
   const f = r.fields;
   const buyer = buyerOf(body);
   const values = {
@@ -234,7 +244,8 @@ function toRow(messages: Messages, culture: Culture, r: repo.InvoiceListRow): In
     SellerTaxID: i.sellerTaxId,
     Electronic: i.electronic,
     FullyDigital: isFullyDigital(i.invoiceType, i.number, i.code),
-    Source: i.source === 'qr' ? 'qr' : 'manual',
+    Source: i.source === 'qr' || i.source === 'file' ? i.source : 'manual',
+    HasFile: r.hasFile,
     VerifyStatus: i.verifyStatus,
     VerifyStatusName: messages.t(`invoice.verify.${i.verifyStatus}`, culture),
     VerifyMessage: i.verifyMessage,
@@ -246,7 +257,7 @@ function toRow(messages: Messages, culture: Culture, r: repo.InvoiceListRow): In
   };
 }
 
-async function rowOf(ctx: AppContext, culture: Culture, id: number): Promise<InvoiceRow> {
+export async function rowOf(ctx: AppContext, culture: Culture, id: number): Promise<InvoiceRow> {
   const r = await repo.findInvoice(ctx.db, id);
   if (!r) throw notFound();
   return toRow(ctx.messages, culture, r);
@@ -313,20 +324,24 @@ export async function saveEntry(ctx: AppContext, actor: Actor, body: SaveInvoice
   return rowOf(ctx, actor.culture, id);
 }
 
+/** Deletes a free entry; the file it was read from goes with it, once the delete committed. */
 export async function deleteEntry(ctx: AppContext, actor: Actor, body: InvoiceVersionBody): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const file = await ctx.db.transaction(async (tx) => {
     const inv = await lockedOwn(tx, actor, body.ID);
     if (inv.version !== body.Version) throw staleVersion();
+    const file = await repo.fileOf(tx, inv.id);
     if (!(await repo.removeInvoice(tx, inv.id, inv.version))) throw staleVersion();
     await audit(
       tx,
       auditEntry(actor, { action: 'delete', entity: 'invoice', entityId: inv.id, detail: { number: inv.number } }),
     );
+    return file;
   });
+  if (file) await new AttachmentStore(ctx.config.dataDir).remove(file.storageKey);
 }
 
 /** An invoice the caller may see: their own, or one on a document they may open. */
-async function readable(ctx: AppContext, c: Caller, id: number) {
+export async function readable(ctx: AppContext, c: Caller, id: number) {
   const r = await repo.findInvoice(ctx.db, id);
   if (!r || r.i.companyId !== c.user.companyId) throw notFound();
   if (r.i.ownerId === c.user.userId) return r;

@@ -62,7 +62,7 @@ export const invoice = pgTable(
     sellerName: varchar('seller_name', { length: 200 }).notNull().default(''),
     sellerTaxId: varchar('seller_tax_id', { length: 20 }).notNull().default(''),
     electronic: boolean('electronic').notNull().default(false),
-    /** manual or qr */
+    /** manual, qr, or file (read from an uploaded file into the wallet) */
     source: varchar('source', { length: 10 }).notNull().default('manual'),
     qrText: text('qr_text'),
     verifyStatus: varchar('verify_status', { length: 20, enum: VERIFY_STATES }).notNull().default('not_verified'),
@@ -80,9 +80,29 @@ export const invoice = pgTable(
     uniqueIndex('invoice_claim_uq').on(t.invoiceKey).where(sql`${t.claim} is not null and ${t.documentId} is not null`),
     index('invoice_document_idx').on(t.documentId),
     index('invoice_owner_idx').on(t.ownerId, t.invoiceDate),
+    // The same fapiao in anyone's wallet (a key held free as well as claimed), found when a file is uploaded.
+    index('invoice_key_idx').on(t.invoiceKey),
+    // A seller's fapiao in the company, whose lines suggest the expense item of a new one (decision 062).
+    index('invoice_seller_idx').on(t.companyId, t.sellerTaxId, t.id),
     check('invoice_amount_ck', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * The file a fapiao was read from (its PDF, OFD, XML or photo), kept with the wallet's entry for whoever may see the
+ * fapiao: the bytes in the attachment store (`storage_key`), gone with the entry.
+ */
+export const invoiceFile = pgTable('invoice_file', {
+  invoiceId: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoice.id, { onDelete: 'cascade' }),
+  fileName: varchar('file_name', { length: 255 }).notNull(),
+  mimeType: varchar('mime_type', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  storageKey: varchar('storage_key', { length: 200 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Sub-invoices: the lines (goods or services) a fapiao lists, which sum to its amount and tax. */
 export const invoiceItem = pgTable(

@@ -1,0 +1,68 @@
+import type { FapiaoType } from '@ems/contracts';
+
+/** An expense item a draft's line may take: one the chosen expense type offers. */
+export interface OfferedItem {
+  id: number;
+  nameZh: string;
+  category: string;
+}
+
+/** What a wallet entry says about itself that points to an expense item. */
+export interface EntryFacts {
+  invoiceType: FapiaoType;
+  sellerTaxId: string;
+  /** The names of its goods or services, as printed: `*住宿服务*住宿费`. */
+  itemNames: readonly string[];
+}
+
+/** The items earlier lines took: by the seller's tax id, and by fapiao kind (the claimant's own lines). */
+export interface ItemsUsed {
+  bySeller: ReadonlyMap<string, number>;
+  byKind: ReadonlyMap<string, number>;
+}
+
+/**
+ * The tax classification's short name a fully digital fapiao prints between asterisks before each line's name
+ * (`*餐饮服务*餐费`), and the word an expense item's Chinese name carries for it (decision 062).
+ */
+const CLASSIFICATION_WORDS: readonly (readonly [classification: RegExp, itemWord: RegExp])[] = [
+  [/住宿/, /住宿|酒店/],
+  [/餐饮/, /餐|招待/],
+  [/旅客运输|运输服务|客运/, /交通|出租|网约车|车/],
+  [/电信|通信/, /通讯|电话|话费/],
+  [/邮政|快递|物流辅助/, /快递/],
+  [/会议|会展/, /会议|会务/],
+  [/培训|教育/, /培训/],
+  [/办公|文具|纸制品/, /办公/],
+];
+
+/** The ticket kinds and the word an expense item's Chinese name carries for them. */
+const TICKET_WORDS: Partial<Record<FapiaoType, RegExp>> = {
+  rail: /火车|铁路|高铁/,
+  road: /汽车|客运|交通/,
+  water: /船|轮渡|交通/,
+};
+
+const classificationOf = (name: string): string | undefined => /^\*([^*]+)\*/.exec(name.trim())?.[1];
+
+/**
+ * The expense item suggested for a wallet entry's line, among those the expense type offers: the item the company's
+ * last line of this seller's fapiao took, else the claimant's last line of this kind of fapiao, else the item whose
+ * name or category matches the kind (an air itinerary, a rail ticket) or the classification printed on its first
+ * line. None: the claimant picks it.
+ */
+export function suggestItem(entry: EntryFacts, offered: readonly OfferedItem[], used: ItemsUsed): number | undefined {
+  const ids = new Set(offered.map((o) => o.id));
+  const known = (id: number | undefined) => (id !== undefined && ids.has(id) ? id : undefined);
+  const named = (word: RegExp | undefined) => (word ? offered.find((o) => word.test(o.nameZh))?.id : undefined);
+  const fromSeller = entry.sellerTaxId ? known(used.bySeller.get(entry.sellerTaxId)) : undefined;
+  const fromKind = known(used.byKind.get(entry.invoiceType));
+  if (fromSeller ?? fromKind) return fromSeller ?? fromKind;
+  if (entry.invoiceType === 'air') return offered.find((o) => o.category === 'air_ticket')?.id;
+  const ticket = named(TICKET_WORDS[entry.invoiceType]);
+  if (ticket) return ticket;
+  const classification = entry.itemNames.map(classificationOf).find((c) => c !== undefined);
+  if (!classification) return undefined;
+  const word = CLASSIFICATION_WORDS.find(([c]) => c.test(classification))?.[1];
+  return named(word);
+}

@@ -1,8 +1,8 @@
-import { CopyOutlined, FileAddOutlined } from '@ant-design/icons';
+import { CopyOutlined, FileAddOutlined, WalletOutlined } from '@ant-design/icons';
 import type { DocState, DocType, DocumentListRow } from '@ems/contracts';
 import { DOC_TYPES, formatAmount } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Flex, Tag } from 'antd';
+import { Badge, Button, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { displayDateTime } from '../../shared/format';
@@ -104,6 +104,7 @@ export default function PersonalExpensePage() {
 }
 
 function PersonalExpenseList() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const rules = useExpenseRules();
@@ -139,7 +140,12 @@ function PersonalExpenseList() {
           {noBank ? <ExpenseRuleBanner rule="no_bank_account" /> : null}
           <Flex justify="space-between" align="center" wrap gap={8}>
             <StateSummary />
-            <BookOnTmcButton />
+            <Flex gap={8} wrap>
+              <Button icon={<WalletOutlined />} onClick={() => navigate('/manage/wallet')} data-testid="open-wallet">
+                {t('wallet.open')}
+              </Button>
+              <BookOnTmcButton />
+            </Flex>
           </Flex>
         </>
       }

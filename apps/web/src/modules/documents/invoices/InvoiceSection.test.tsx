@@ -43,6 +43,7 @@ const ROW: InvoiceRow = {
   Electronic: true,
   FullyDigital: true,
   Source: 'qr',
+  HasFile: false,
   VerifyStatus: 'not_verified',
   VerifyStatusName: '未查验',
   VerifyMessage: null,

@@ -20,9 +20,11 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
+import { saveDownload } from '../../../shared/download';
 import { formatAmount } from '../../../shared/format';
 import { RemotePicker } from '../../../shared/RemotePicker';
-import { invoiceApi } from './api';
+import { openInNewTab } from '../attachments/viewer';
+import { invoiceApi, walletApi } from './api';
 import { BuyerModal } from './BuyerModal';
 import { InvoiceModal } from './InvoiceModal';
 import { LineCoverList } from './LineCoverList';
@@ -249,34 +251,51 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
       key: 'actions',
       title: t('invoice.field.actions'),
       width: 90,
-      render: (_, r) =>
-        canChange ? (
-          <Flex gap={2}>
-            {carriesBuyer(r.InvoiceType, r.Number, r.Code) ? (
-              <Tooltip title={t('invoice.buyer.edit')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('invoice.buyer.title', { number: r.Number })}
-                  onClick={() => setBuyerOf(r)}
-                  data-testid="invoice-buyer-edit"
-                />
-              </Tooltip>
-            ) : null}
-            <Tooltip title={t('common.delete')}>
-              <ActionButton
+      render: (_, r) => (
+        <Flex gap={2}>
+          {r.HasFile ? (
+            <Tooltip title={t('wallet.original')}>
+              <Button
                 type="text"
                 size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('invoice.remove', { number: r.Number })}
-                onAction={() => remove(r)}
-                data-testid="invoice-remove"
+                icon={<FileSearchOutlined />}
+                aria-label={t('invoice.original', { number: r.Number })}
+                onClick={() =>
+                  void openInNewTab(() => walletApi.file(r.ID), saveDownload).catch((e) => notice.error(e))
+                }
+                data-testid="invoice-original"
               />
             </Tooltip>
-          </Flex>
-        ) : null,
+          ) : null}
+          {canChange ? (
+            <>
+              {carriesBuyer(r.InvoiceType, r.Number, r.Code) ? (
+                <Tooltip title={t('invoice.buyer.edit')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('invoice.buyer.title', { number: r.Number })}
+                    onClick={() => setBuyerOf(r)}
+                    data-testid="invoice-buyer-edit"
+                  />
+                </Tooltip>
+              ) : null}
+              <Tooltip title={t('common.delete')}>
+                <ActionButton
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('invoice.remove', { number: r.Number })}
+                  onAction={() => remove(r)}
+                  data-testid="invoice-remove"
+                />
+              </Tooltip>
+            </>
+          ) : null}
+        </Flex>
+      ),
     },
   ];
 

@@ -1,4 +1,5 @@
 import type {
+  DocumentDetail,
   DocumentInvoiceList,
   FapiaoFileRead,
   InvoiceRow,
@@ -9,6 +10,7 @@ import type {
   SaveReceiptBody,
   SubInvoiceList,
   UpdateDocumentInvoiceBody,
+  WalletUpload,
 } from '@ems/contracts';
 import { http } from '../../../app/api';
 
@@ -32,6 +34,25 @@ export const invoiceApi = {
   readFile: (file: File) => http.upload<FapiaoFileRead>('/api/InvoiceEntry/ReadFile', file),
   lines: (invoiceId: number) =>
     http.post<SubInvoiceList>('/api/InvoiceEntry/GetSubInvoiceList', { InvoiceID: invoiceId }),
+};
+
+/** The receipt wallet: the caller's invoice folder, files uploaded into it, and drafts made from it (decision 062). */
+export const walletApi = {
+  search: (onDocument: boolean, page: number, pageSize: number) =>
+    http.post<Page<InvoiceRow>>('/api/InvoiceEntry/SearchList', {
+      OnDocument: onDocument,
+      PageIndex: page,
+      PageSize: pageSize,
+    }),
+  upload: (file: File) => http.upload<WalletUpload>('/api/InvoiceEntry/Upload', file),
+  draft: (expenseTypeId: number, invoiceIds: number[]) =>
+    http.post<DocumentDetail>('/api/InvoiceEntry/CreateDraft', {
+      ExpenseTypeID: expenseTypeId,
+      InvoiceIDs: invoiceIds,
+    }),
+  file: (invoiceId: number) => http.download('/api/InvoiceEntry/GetFile', { InvoiceID: invoiceId }),
+  remove: (row: Pick<InvoiceRow, 'ID' | 'Version'>) =>
+    http.post<{ Success: true }>('/api/InvoiceEntry/Delete', { ID: row.ID, Version: row.Version }),
 };
 
 /** A document's receipts that are not fapiao (/api/document/…Receipt). */

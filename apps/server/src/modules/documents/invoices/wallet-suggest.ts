@@ -23,24 +23,24 @@ export interface ItemsUsed {
 
 /**
  * The tax classification's short name a fully digital fapiao prints between asterisks before each line's name
- * (`*餐饮服务*餐费`), and the word an expense item's Chinese name carries for it (decision 062).
+ * (`*餐饮服务*餐费`), and the words an expense item's Chinese name carries for it, the likelier first (decision 062).
  */
-const CLASSIFICATION_WORDS: readonly (readonly [classification: RegExp, itemWord: RegExp])[] = [
-  [/住宿/, /住宿|酒店/],
-  [/餐饮/, /餐|招待/],
-  [/旅客运输|运输服务|客运/, /交通|出租|网约车|车/],
-  [/电信|通信/, /通讯|电话|话费/],
-  [/邮政|快递|物流辅助/, /快递/],
-  [/会议|会展/, /会议|会务/],
-  [/培训|教育/, /培训/],
-  [/办公|文具|纸制品/, /办公/],
+const CLASSIFICATION_WORDS: readonly (readonly [classification: RegExp, itemWords: readonly string[]])[] = [
+  [/住宿/, ['住宿', '酒店']],
+  [/餐饮/, ['餐', '招待']],
+  [/旅客运输|运输服务|客运/, ['出租', '网约车', '市内交通', '交通']],
+  [/电信|通信/, ['通讯', '电话', '话费']],
+  [/邮政|快递|物流辅助/, ['快递']],
+  [/会议|会展/, ['会议', '会务']],
+  [/培训|教育/, ['培训']],
+  [/办公|文具|纸制品/, ['办公']],
 ];
 
-/** The ticket kinds and the word an expense item's Chinese name carries for them. */
-const TICKET_WORDS: Partial<Record<FapiaoType, RegExp>> = {
-  rail: /火车|铁路|高铁/,
-  road: /汽车|客运|交通/,
-  water: /船|轮渡|交通/,
+/** The ticket kinds and the words an expense item's Chinese name carries for them. */
+const TICKET_WORDS: Partial<Record<FapiaoType, readonly string[]>> = {
+  rail: ['火车', '铁路', '高铁'],
+  road: ['汽车', '客运', '交通'],
+  water: ['船', '轮渡', '交通'],
 };
 
 const classificationOf = (name: string): string | undefined => /^\*([^*]+)\*/.exec(name.trim())?.[1];
@@ -54,7 +54,8 @@ const classificationOf = (name: string): string | undefined => /^\*([^*]+)\*/.ex
 export function suggestItem(entry: EntryFacts, offered: readonly OfferedItem[], used: ItemsUsed): number | undefined {
   const ids = new Set(offered.map((o) => o.id));
   const known = (id: number | undefined) => (id !== undefined && ids.has(id) ? id : undefined);
-  const named = (word: RegExp | undefined) => (word ? offered.find((o) => word.test(o.nameZh))?.id : undefined);
+  const named = (words: readonly string[] = []) =>
+    words.map((w) => offered.find((o) => o.nameZh.includes(w))?.id).find((id) => id !== undefined);
   const fromSeller = entry.sellerTaxId ? known(used.bySeller.get(entry.sellerTaxId)) : undefined;
   const fromKind = known(used.byKind.get(entry.invoiceType));
   if (fromSeller ?? fromKind) return fromSeller ?? fromKind;
@@ -63,6 +64,5 @@ export function suggestItem(entry: EntryFacts, offered: readonly OfferedItem[], 
   if (ticket) return ticket;
   const classification = entry.itemNames.map(classificationOf).find((c) => c !== undefined);
   if (!classification) return undefined;
-  const word = CLASSIFICATION_WORDS.find(([c]) => c.test(classification))?.[1];
-  return named(word);
+  return named(CLASSIFICATION_WORDS.find(([c]) => c.test(classification))?.[1]);
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../../core/context';
 import { AppError, notFound, refused } from '../../../core/errors';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { itemsOfType } from '../../masterdata/expense/expense-items.service';
+import { profile } from '../../org/org.service';
 import type { OutboundHandler } from '../../outbound/outbound.service';
 import { enqueue } from '../../outbound/outbound.service';
 import { AttachmentStore } from '../attachments/attachment.storage';
@@ -160,7 +161,7 @@ export async function createDraft(
   if (taken) throw refused('invoice.on_other_document', { number: taken.i.number, docNo: taken.docNo ?? '' });
   entries.sort((a, b) => a.i.invoiceDate.localeCompare(b.i.invoiceDate) || a.i.id - b.i.id);
 
-  const [offered, used] = await Promise.all([
+  const [offered, used, applicant] = await Promise.all([
     itemsOfType(ctx.db, body.ExpenseTypeID),
     repo.itemsUsedBefore(
       ctx.db,
@@ -169,6 +170,7 @@ export async function createDraft(
       [...new Set(entries.map((e) => e.i.sellerTaxId).filter(Boolean))],
       [...new Set(entries.map((e) => e.i.invoiceType))],
     ),
+    profile(ctx.db, c.user.userId, c.user.companyId),
   ]);
   const lines: ExpenseLineInput[] = entries.map((e) => ({
     ExpenseItemID: suggestItem(
@@ -186,7 +188,14 @@ export async function createDraft(
     ctx,
     c.user,
     'deputy',
-    { ExpenseTypeID: body.ExpenseTypeID, Currency: 'CNY', Lines: lines, Loans: [] },
+    // Charged, as a new form is, to the claimant's default cost centre.
+    {
+      ExpenseTypeID: body.ExpenseTypeID,
+      CostCenterID: applicant?.e.defaultCostCentreId ?? null,
+      Currency: 'CNY',
+      Lines: lines,
+      Loans: [],
+    },
     culture,
     requestId,
     async (tx, documentId) => {

@@ -1,0 +1,136 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  digitalXml,
+  type FapiaoSpec,
+  fapiaoPdf,
+  hotelFapiao,
+} from '../../apps/server/src/modules/documents/invoices/reader/test-files';
+import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { opened } from '../support/controls';
+import { pick } from '../support/documents';
+import { pack, text } from '../support/packs';
+import { shanghaiToday } from '../support/time';
+
+const baseUrl = inject('baseUrl');
+type Culture = 'zh-CN' | 'en-GB';
+let browser: Browser;
+const packs: Partial<Record<Culture, Record<string, string>>> = {};
+beforeAll(async () => {
+  browser = await launch();
+  [packs['zh-CN'], packs['en-GB']] = await Promise.all([pack(baseUrl, 'zh-CN'), pack(baseUrl, 'en-GB')]);
+});
+afterAll(() => browser.close());
+
+/** A taxi ride's fully digital fapiao made out to the demo company. */
+const taxiFapiao = (number: string, date: string): FapiaoSpec => ({
+  ...hotelFapiao(number, date),
+  sellerName: '上海样例出租汽车有限公司',
+  sellerTaxId: '91310101TEST00006R',
+  amount: '44.55',
+  taxAmount: '0.45',
+  total: '45.00',
+  items: [{ name: '*运输服务*客运服务费', amount: '44.55', taxRate: '0.01', taxAmount: '0.45' }],
+});
+
+const noOverflow = async (page: import('playwright-core').Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+/** Chinese on a claimant's phone, English on a desktop. */
+const CASES = [
+  {
+    culture: 'zh-CN' as const,
+    type: '差旅费',
+    items: ['住宿费', '出租车费'],
+    numbers: ['26319999000000000021', '26319999000000000022'],
+    viewport: { width: 360, height: 740 },
+  },
+  {
+    culture: 'en-GB' as const,
+    type: 'Travel',
+    items: ['Hotel', 'Taxi'],
+    numbers: ['26319999000000000023', '26319999000000000024'],
+  },
+];
+
+describe('the receipt wallet', () => {
+  for (const c of CASES) {
+    it(`takes fapiao files before any claim and makes a claim that is submitted (${c.culture})`, async () => {
+      const p = packs[c.culture]!;
+      const phone = c.viewport !== undefined;
+      const { context, page } = await newPage(browser, baseUrl, c.viewport);
+      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
+      await signIn(page, 'employee');
+      await page.goto('/manage/personalExpense');
+      await page.getByTestId('open-wallet').click();
+      await page.waitForURL(/\/manage\/wallet$/);
+      await page.getByTestId('wallet-list').waitFor();
+
+      // Two files at once, as a phone's picker or a desktop's drop hands them over; the progress says how far.
+      const today = shanghaiToday();
+      const [hotelNo, taxiNo] = c.numbers;
+      await page.getByTestId('wallet-file').setInputFiles([
+        { name: 'hotel.pdf', mimeType: 'application/pdf', buffer: await fapiaoPdf(hotelFapiao(hotelNo!, today)) },
+        { name: 'taxi.xml', mimeType: 'application/xml', buffer: Buffer.from(digitalXml(taxiFapiao(taxiNo!, today))) },
+      ]);
+      const uploads = page.getByTestId('wallet-uploads');
+      await uploads.getByText('2/2').waitFor();
+      await expect.poll(() => uploads.getByText(text(p, 'wallet.state.done')).count()).toBe(0);
+      const hotel = page.getByTestId(`wallet-item-${hotelNo}`);
+      const taxi = page.getByTestId(`wallet-item-${taxiNo}`);
+      await hotel.waitFor();
+      await taxi.waitFor();
+      expect(await hotel.textContent()).toContain('400.00');
+      expect(await hotel.textContent()).toContain(text(p, 'invoice.verify.not_verified'));
+      if (phone) await noOverflow(page);
+      await screenshot(page, `wallet-${c.culture}-uploaded`);
+
+      // The same file again is refused at upload, in the reader's language.
+      await page.getByTestId('wallet-file').setInputFiles({
+        name: 'taxi-again.xml',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(digitalXml(taxiFapiao(taxiNo!, today))),
+      });
+      await uploads.getByText(text(p, 'error.invoice.duplicate')).waitFor();
+
+      // Both ticked: the bar sums them; the draft has a line each, with the item suggested from the fapiao.
+      await hotel.getByRole('checkbox').check();
+      await taxi.getByRole('checkbox').check();
+      const bar = page.getByTestId('wallet-bar');
+      expect(await bar.textContent()).toContain('445.00');
+      await bar.getByRole('button').click();
+      const dialog = page.locator('.ant-modal:visible');
+      await opened(dialog);
+      await pick(page, 'wallet-type', c.type);
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await page.waitForURL(/\/manage\/document\/edit\/\d+/);
+      await page.getByTestId('doc-section-lines').waitFor();
+      await expect.poll(() => page.getByTestId('line-item-0').textContent()).toContain(c.items[0]);
+      expect(await page.getByTestId('line-item-1').textContent()).toContain(c.items[1]);
+      const section = page.getByTestId('invoice-section');
+      await section.getByText(hotelNo!).waitFor();
+      await section.getByText(taxiNo!).waitFor();
+      expect(await section.getByTestId('invoice-cover-short').count()).toBe(0);
+      if (phone) await noOverflow(page);
+      await screenshot(page, `wallet-${c.culture}-draft`);
+
+      // The claimant writes the purpose, saves and submits: the claim made on the phone goes for approval.
+      await page.getByTestId('doc-reason').fill(`E2E wallet ${c.culture}`);
+      await page.getByTestId('doc-save').click();
+      await page.locator('.ant-message-notice').first().waitFor();
+      await page.waitForTimeout(1100);
+      await page.getByTestId('doc-submit').click();
+      await page.waitForURL(/\/manage\/document\/view\/\d+/);
+      expect(await page.getByTestId('doc-status').first().textContent()).toBe(text(p, 'doc.status.approving'));
+      await screenshot(page, `wallet-${c.culture}-submitted`);
+
+      // Back in the wallet the two are on the document, no longer among those to claim.
+      await page.goto('/manage/wallet');
+      await page.getByTestId('wallet-list').waitFor();
+      await expect.poll(() => page.getByTestId(`wallet-item-${hotelNo}`).count()).toBe(0);
+      await page.getByTestId('wallet-filter').getByText(text(p, 'wallet.used')).click();
+      await page.getByTestId(`wallet-item-${hotelNo}`).waitFor();
+      await context.close();
+    });
+  }
+});

@@ -29,6 +29,8 @@ describe('the parts of a document', () => {
     await savedDeputyNo(page);
 
     // A trip.
+    // A trip, apportionment and payee are added when needed: the form offers them below the lines.
+    await page.getByTestId('doc-add-part-trips').click();
     await page.getByTestId('trip-add').click();
     await page.getByTestId('trip-from').fill('上海');
     await page.getByTestId('trip-to').fill('北京');
@@ -37,6 +39,7 @@ describe('the parts of a document', () => {
     await page.getByTestId('doc-trips').getByText('北京').waitFor();
 
     // The whole document to one cost centre, at 100 %: the running total says so.
+    await page.getByTestId('doc-add-part-apportion').click();
     await page.getByTestId('apportion-add-whole').click();
     await pickFirst(page, page.getByTestId('apportion-cc-0'));
     expect(await page.getByTestId('doc-apportion-total').textContent()).toContain('100.00');
@@ -46,6 +49,7 @@ describe('the parts of a document', () => {
     expect(await page.getByTestId('doc-apportion').locator('.ant-alert').count()).toBe(0);
 
     // Pay a vendor through the vendor search.
+    await page.getByTestId('doc-add-part-pay').click();
     await page.getByTestId('doc-pay-edit').click();
     await page.locator('.ant-modal:visible').getByText(text(zh, 'doc.part.pay.vendor')).click();
     await pickFirst(page, page.getByTestId('pay-vendor'));

@@ -63,7 +63,9 @@ describe('a deputy with HCP attendees', () => {
         })
         .toContain(c.reason);
 
-      // A lecturer agreement agreed before tax: the tax withheld is shown before saving and kept.
+      // A lecturer agreement agreed before tax (added to the form, as a meal's item does not call for one): the tax
+      // withheld is shown before saving and kept.
+      await page.getByTestId('doc-add-part-lecturers').click();
       await page.getByTestId('lecturer-add').click();
       const drawer = page.locator('.ant-drawer:visible');
       await drawer.locator('#MeetingName').waitFor();

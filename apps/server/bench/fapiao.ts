@@ -21,26 +21,31 @@ const OTHER_BUDGET_MS = 200;
 
 const SPEC = hotelFapiao('26319999000000000099', '2026-11-30');
 
-/** `/api/InvoiceEntry/ReadFile` with one file, as the browser's upload sends it. */
-async function readFile(base: string, who: Session, data: Uint8Array, name: string): Promise<{ Format: string }> {
+/** One file to an `/api/InvoiceEntry/` call (`ReadFile`, or the wallet's `Upload`), as the browser's upload sends it. */
+async function send(base: string, call: 'ReadFile' | 'Upload', who: Session, data: Uint8Array, name: string) {
   const form = new FormData();
   form.set('file', new Blob([data]), name);
-  const res = await fetch(`${base}/api/InvoiceEntry/ReadFile`, {
+  const res = await fetch(`${base}/api/InvoiceEntry/${call}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${who.token}` },
     body: form,
   });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`ReadFile ${name} answered ${res.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text) as { Format: string };
+  if (res.status !== 200) throw new Error(`${call} ${name} answered ${res.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text) as unknown;
 }
+const readFile = (base: string, who: Session, data: Uint8Array, name: string) =>
+  send(base, 'ReadFile', who, data, name);
 
 const timed = (run: () => Promise<unknown>) => warmP95(run, RUNS);
+/** Today in Shanghai: a fapiao issued later than today is refused. */
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * Reading fapiao files through the server (issue 26 items 1 and 9, decision 060): each format's read of one file over
- * HTTP, p95 of seven after a warm-up, ≤ 300 ms for XML, OFD and PDF and ≤ 1 s for a photo; then 50 photos uploaded
- * four at a time (a claimant's pile) while another user opens their document count, which must stay ≤ 200 ms p95.
+ * HTTP, p95 of seven after a warm-up, ≤ 300 ms for XML, OFD and PDF and ≤ 1 s for a photo; then 50 photos of
+ * different fapiao uploaded into the wallet four at a time (a claimant's pile: read, checked, stored, verification
+ * queued) while another user opens their document count, which must stay ≤ 200 ms p95.
  */
 export async function runFapiao(opts: { database: string }): Promise<Line[]> {
   const server = await startServer({ databaseUrl: opts.database });
@@ -75,7 +80,19 @@ export async function runFapiao(opts: { database: string }): Promise<Line[]> {
       });
     }
 
-    const pile = files[3]!;
+    // A pile of different fapiao (the wallet refuses one it holds), numbered afresh on each run of the bench.
+    const run = String(Date.now()).slice(-10);
+    const pile = await Promise.all(
+      Array.from({ length: BATCH }, (_, n) =>
+        photo({
+          qr: qrTextOf({ ...SPEC, number: `2631${run}${String(n).padStart(6, '0')}`, date: today() }),
+          format: 'jpeg',
+          angle: n % 9,
+          noise: 0.03,
+          seed: n,
+        }),
+      ),
+    );
     let read = 0;
     const t0 = performance.now();
     const batch = (async () => {
@@ -83,8 +100,8 @@ export async function runFapiao(opts: { database: string }): Promise<Line[]> {
       await Promise.all(
         Array.from({ length: BATCH_IN_FLIGHT }, async () => {
           while (next < BATCH) {
-            next++;
-            await readFile(server.url, who, pile.data, pile.name);
+            const n = next++;
+            await send(server.url, 'Upload', who, pile[n]!, `IMG_${n}.jpg`);
             read++;
           }
         }),
@@ -108,8 +125,8 @@ export async function runFapiao(opts: { database: string }): Promise<Line[]> {
     const seconds = (performance.now() - t0) / 1000;
     lines.push({
       part: 'fapiao',
-      what: `${BATCH} photos uploaded ${BATCH_IN_FLIGHT} at a time: another user's document count meanwhile`,
-      figures: `batch ${seconds.toFixed(1)} s (${read} read); other user p50 ${others.p50.toFixed(0)} p95 ${others.p95.toFixed(0)} ms, n=${others.n}`,
+      what: `${BATCH} photos uploaded into the wallet ${BATCH_IN_FLIGHT} at a time: another user's document count meanwhile`,
+      figures: `batch ${seconds.toFixed(1)} s (${read} entered); other user p50 ${others.p50.toFixed(0)} p95 ${others.p95.toFixed(0)} ms, n=${others.n}`,
       budget: `p95 ≤ ${OTHER_BUDGET_MS} ms`,
       met: read === BATCH && others.p95 <= OTHER_BUDGET_MS,
     });

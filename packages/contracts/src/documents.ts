@@ -125,6 +125,24 @@ export const DocumentLine = ExpenseLineInput.extend({
 });
 export type DocumentLine = z.infer<typeof DocumentLine>;
 
+/**
+ * The parts of a document beyond its lines that a form shows only when they are needed: when they hold rows, when a
+ * line's expense item calls for them, or when the filler adds them.
+ */
+export const DOC_PARTS = [
+  'tmc',
+  'attendees',
+  'clinical',
+  'lecturers',
+  'apportion',
+  'trips',
+  'pay',
+  'orders',
+  'airTickets',
+] as const;
+export const DocPart = z.enum(DOC_PARTS);
+export type DocPart = z.infer<typeof DocPart>;
+
 export const DocumentDetail = z.object({
   ID: Id,
   DocNo: z.string(),
@@ -169,6 +187,8 @@ export const DocumentDetail = z.object({
   Version: Version,
   Lines: z.array(DocumentLine),
   Loans: z.array(LoanLink),
+  /** The parts that hold rows (a TMC ticket on a line, attendees, apportionment…): shown even when not called for. */
+  PartsWithRows: z.array(DocPart),
   /** What the signed-in user may do with it now; the screen shows only these buttons. */
   AllowedActions: z.array(DocAction),
   /**
@@ -250,6 +270,9 @@ export const ExpenseTypeDetailInfo = z.object({
       Code: z.string(),
       Name: z.string(),
       MaxAmount: z.string().nullable(),
+      /** What the item's lines call for: HCP attendees, a clinical trial's HCOs, a lecturer's agreement. */
+      Category: z.string(),
+      InvolvesHcp: z.boolean(),
       SubItems: z.array(z.object({ ID: Id, Code: z.string(), Name: z.string() })),
     }),
   ),

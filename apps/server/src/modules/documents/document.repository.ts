@@ -1,5 +1,5 @@
-import type { DocState, DocType, SearchDocumentBody } from '@ems/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DOC_PARTS, type DocPart, type DocState, type DocType, type SearchDocumentBody } from '@ems/contracts';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, prepared } from '../../core/db';
 import { orderFrom, paged } from '../../core/list';
@@ -15,7 +15,9 @@ import {
 } from '../masterdata/expense.table';
 import { team } from '../org/org.table';
 import { approvalStep } from '../workflow/approval/approval.table';
+import { documentClinicalHco, documentCustomer, lecturerAgreement } from './customers/customer.table';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
+import { airTicketShare, apportionment, payDetail, purchaseOrder, trip } from './parts/parts.table';
 import { applicant, createdWithin, documentKeyword, documentList } from './document-list.repository';
 import { AT_FINANCE } from './lifecycle/document.state';
 import { owned } from './scope/scope.repository';
@@ -265,4 +267,24 @@ export async function costCentreBrief(db: Db, id: number) {
     .from(costCentre)
     .where(eq(costCentre.id, id));
   return row;
+}
+
+/** Which of a document's parts beyond its lines hold rows, in one statement. */
+export async function partsWithRows(db: Db, documentId: number): Promise<DocPart[]> {
+  const has = (table: { documentId: AnyColumn }) =>
+    sql<boolean>`exists (select 1 from ${table} where ${table.documentId} = ${documentId})`;
+  const [row] = await db
+    .select({
+      tmc: sql<boolean>`exists (select 1 from ${line} where ${line.documentId} = ${documentId} and ${line.tmcTicketId} is not null)`,
+      attendees: has(documentCustomer),
+      clinical: has(documentClinicalHco),
+      lecturers: has(lecturerAgreement),
+      apportion: has(apportionment),
+      trips: has(trip),
+      pay: has(payDetail),
+      orders: has(purchaseOrder),
+      airTickets: has(airTicketShare),
+    })
+    .from(sql`(select 1) as one`);
+  return DOC_PARTS.filter((p) => row?.[p]);
 }

@@ -98,6 +98,7 @@ export async function toDetail(db: Db, user: SessionUser, row: Found, culture: C
       TMCTicketID: l.tmcTicketId,
     })),
     Loans: loans.map((l) => ({ LoanID: l.loanId, LoanNo: l.loanNo, LoanTotal: l.total, Amount: l.amount })),
+    PartsWithRows: await repo.partsWithRows(db, d.id),
     AllowedActions: allowedActions(user, d, currentApprover),
     ReturnedBecause: d.status === 'returned' ? await returnedBecause(db, d.id, culture) : null,
   };

@@ -451,6 +451,8 @@ export async function detailInfo(
         Code: i.code,
         Name: localName(culture, i.nameZh, i.nameEn),
         MaxAmount: i.maxAmount,
+        Category: i.category,
+        InvolvesHcp: i.involvesHcp,
         SubItems: (await activeSubItemsOf(db, i.id)).map((s) => ({
           ID: s.id,
           Code: s.code,

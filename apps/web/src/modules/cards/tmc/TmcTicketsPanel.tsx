@@ -8,6 +8,15 @@ import type { DocumentFormValues, LineValues } from '../../documents/form/formVa
 import { tmcApi } from './api';
 import { BookOnTmcButton } from './BookOnTmcButton';
 
+/** The applicant's TMC tickets still to claim, of the claim's expense type once chosen (their item is one it offers). */
+export function useOpenTmcTickets(typeId: number | null | undefined, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: ['tmc', 'tickets', 'open', typeId ?? null],
+    queryFn: () => tmcApi.tickets({ State: 'open', PageSize: 100, ...(typeId ? { ExpenseTypeID: typeId } : {}) }),
+  });
+}
+
 /**
  * On a deputy being filled in: the applicant's TMC air tickets still to claim (paid by the company's TMC account),
  * each added as a line of the form with a click, and the "Book on TMC" hand-over for the trip's apply. A ticket
@@ -18,11 +27,7 @@ export function TmcTicketsPanel({ form }: { form: FormInstance<DocumentFormValue
   const lines = Form.useWatch('Lines', form) as LineValues[] | undefined;
   const applyId = Form.useWatch('ApplyID', form) as number | null | undefined;
   const typeId = Form.useWatch('ExpenseTypeID', form) as number | null | undefined;
-  // With the claim's expense type chosen, only tickets of that type (their item is one it offers).
-  const tickets = useQuery({
-    queryKey: ['tmc', 'tickets', 'open', typeId ?? null],
-    queryFn: () => tmcApi.tickets({ State: 'open', PageSize: 100, ...(typeId ? { ExpenseTypeID: typeId } : {}) }),
-  });
+  const tickets = useOpenTmcTickets(typeId);
   const onForm = new Set((lines ?? []).map((l) => l?.TMCTicketID).filter(Boolean));
   const rows = (tickets.data?.Rows ?? []).filter((r) => !onForm.has(r.ID));
   const add = (r: TMCTicket) => {

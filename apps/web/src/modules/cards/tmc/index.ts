@@ -1,2 +1,2 @@
 export { BookOnTmcButton } from './BookOnTmcButton';
-export { TmcTicketsPanel } from './TmcTicketsPanel';
+export { TmcTicketsPanel, useOpenTmcTickets } from './TmcTicketsPanel';

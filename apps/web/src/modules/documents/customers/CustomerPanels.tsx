@@ -1,4 +1,4 @@
-import type { DocType } from '@ems/contracts';
+import type { DocPart, DocType } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../shared/Panel';
 import { AttendeeSection } from './AttendeeSection';
@@ -8,22 +8,33 @@ import { LecturerSection } from './LecturerSection';
 
 /**
  * The document's HCP sections (applies and reimbursements): attendees of its HCP lines, clinical-trial HCOs and
- * lecturer agreements. Without `change` they are read-only.
+ * lecturer agreements, those in `shown`. Without `change` they are read-only.
  */
-export function CustomerPanels(props: { documentId: number; docType: DocType; change?: CustomerChange }) {
+export function CustomerPanels(props: {
+  documentId: number;
+  docType: DocType;
+  shown: ReadonlySet<DocPart>;
+  change?: CustomerChange;
+}) {
   const { t } = useTranslation();
   if (props.docType === 'loan') return null;
   return (
     <>
-      <Panel title={t('customer.attendees')} testId="doc-section-attendees">
-        <AttendeeSection documentId={props.documentId} change={props.change} />
-      </Panel>
-      <Panel title={t('customer.clinical')} testId="doc-section-clinical">
-        <ClinicalHcoSection documentId={props.documentId} change={props.change} />
-      </Panel>
-      <Panel title={t('lecturer.title')} testId="doc-section-lecturers">
-        <LecturerSection documentId={props.documentId} change={props.change} />
-      </Panel>
+      {props.shown.has('attendees') ? (
+        <Panel title={t('customer.attendees')} testId="doc-section-attendees">
+          <AttendeeSection documentId={props.documentId} change={props.change} />
+        </Panel>
+      ) : null}
+      {props.shown.has('clinical') ? (
+        <Panel title={t('customer.clinical')} testId="doc-section-clinical">
+          <ClinicalHcoSection documentId={props.documentId} change={props.change} />
+        </Panel>
+      ) : null}
+      {props.shown.has('lecturers') ? (
+        <Panel title={t('lecturer.title')} testId="doc-section-lecturers">
+          <LecturerSection documentId={props.documentId} change={props.change} />
+        </Panel>
+      ) : null}
     </>
   );
 }

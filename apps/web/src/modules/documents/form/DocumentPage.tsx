@@ -4,12 +4,13 @@ import {
   DeleteOutlined,
   EyeOutlined,
   NodeIndexOutlined,
+  PlusOutlined,
   SaveOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import { DOC_TYPES, type DocType, type DocumentDetail } from '@ems/contracts';
+import { DOC_TYPES, type DocPart, type DocType, type DocumentDetail } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Result, Spin, Typography, theme } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,7 +23,7 @@ import { getUserInfo } from '../../../app/session/session';
 import { ActionButton } from '../../../shared/ActionButton';
 import { displayDateTime } from '../../../shared/format';
 import { Panel } from '../../../shared/Panel';
-import { TmcTicketsPanel } from '../../cards/tmc';
+import { TmcTicketsPanel, useOpenTmcTickets } from '../../cards/tmc';
 import { FinanceButtons } from '../../finance/loans/FinanceButtons';
 import { DocumentPaymentPanel } from '../../finance/remit/Deductions';
 import { DecisionDialog } from '../../workflow/approval';
@@ -43,6 +44,7 @@ import { LinesSection } from './LinesSection';
 import { MainInfoSection, TypeSection } from './MainInfoSection';
 import { DocumentParts } from './parts/DocumentParts';
 import { RoutePreviewModal, RouteSection } from './RouteSection';
+import { PART_TITLE, shownParts } from './shownParts';
 import { createSingleFlight, type SingleFlight } from './singleFlight';
 
 type Target = { kind: 'new'; docType: DocType } | { kind: 'open'; id: number; wantEdit: boolean } | { kind: 'bad' };
@@ -78,6 +80,17 @@ export default function DocumentPage() {
   // its edit route): dialogs opened after a save stay open, and one action at a time holds across the remount.
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [flight] = useState(createSingleFlight);
+  // The parts the filler added, per document ('new' until the first save carries them to its id): held here, as the
+  // editor remounts with each saved version.
+  const [added, setAdded] = useState<Record<string, DocPart[]>>({});
+  const parts = (id: number | undefined): AddedParts => {
+    const key = id === undefined ? 'new' : String(id);
+    return {
+      list: added[key] ?? [],
+      add: (part) => setAdded((a) => ({ ...a, [key]: [...(a[key] ?? []), part] })),
+      carry: (to) => setAdded((a) => ({ ...a, [String(to)]: [...(a[String(to)] ?? []), ...(a.new ?? [])], new: [] })),
+    };
+  };
   const loaded = useQuery({
     queryKey: ['documents', 'detail', target.kind === 'open' ? target.id : null],
     queryFn: () => documentApi.load((target as { id: number }).id),
@@ -93,7 +106,13 @@ export default function DocumentPage() {
   else if (target.kind === 'new')
     screen = (
       <ExpenseRuleGate docType={target.docType}>
-        <DocumentEditor key={`new-${target.docType}`} docType={target.docType} flight={flight} onDialog={setDialog} />
+        <DocumentEditor
+          key={`new-${target.docType}`}
+          docType={target.docType}
+          flight={flight}
+          onDialog={setDialog}
+          parts={parts(undefined)}
+        />
       </ExpenseRuleGate>
     );
   else if (loaded.isError) screen = <Result status="404" title={t('doc.notFound')} />;
@@ -101,7 +120,14 @@ export default function DocumentPage() {
   else if (d.AllowedActions.includes('edit') && target.wantEdit)
     screen = (
       <ExpenseRuleGate docType={d.DocType}>
-        <DocumentEditor key={`${d.ID}-${d.Version}`} docType={d.DocType} doc={d} flight={flight} onDialog={setDialog} />
+        <DocumentEditor
+          key={`${d.ID}-${d.Version}`}
+          docType={d.DocType}
+          doc={d}
+          flight={flight}
+          onDialog={setDialog}
+          parts={parts(d.ID)}
+        />
       </ExpenseRuleGate>
     );
   else screen = <DocumentReadOnly doc={d} />;
@@ -155,14 +181,22 @@ function Header({ title, doc, children }: { title: string; doc?: DocumentDetail;
 /** Thrown by a save whose field errors are already on the form, so nothing else reports it again. */
 const SHOWN_ON_FORM = Symbol('shown on the form');
 
+/** The parts the filler added to the document being edited; `carry` moves a new document's to its id once saved. */
+interface AddedParts {
+  list: readonly DocPart[];
+  add: (part: DocPart) => void;
+  carry: (documentId: number) => void;
+}
+
 interface EditorProps {
   docType: DocType;
   doc?: DocumentDetail;
   flight: SingleFlight;
   onDialog: (dialog: Dialog) => void;
+  parts: AddedParts;
 }
 
-function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
+function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) {
   const { t } = useTranslation();
   const { culture } = useBoot();
   const navigate = useNavigate();
@@ -212,8 +246,27 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
     }
   };
   const opened = (saved: DocumentDetail) => {
-    if (!doc) navigate(`/manage/document/edit/${saved.ID}`, { replace: true });
+    if (doc) return;
+    parts.carry(saved.ID);
+    navigate(`/manage/document/edit/${saved.ID}`, { replace: true });
   };
+  const typeId = Form.useWatch('ExpenseTypeID', form);
+  const formLines = Form.useWatch('Lines', form);
+  const typeInfo = useQuery({
+    queryKey: ['documents', 'detailInfo', docType, typeId],
+    queryFn: () => documentApi.detailInfo(docType, typeId as number),
+    enabled: typeof typeId === 'number',
+  });
+  // Tickets waiting to be claimed call the TMC part onto a reimbursement.
+  const tickets = useOpenTmcTickets(typeId, docType === 'deputy');
+  const ticketsWaiting = docType === 'deputy' && (tickets.data?.Rows.length ?? 0) > 0;
+  const { shown, more } = shownParts({
+    docType,
+    withRows: [...(doc?.PartsWithRows ?? []), ...(ticketsWaiting ? (['tmc'] as const) : [])],
+    lines: formLines,
+    items: typeInfo.data?.Items ?? [],
+    added: parts.list,
+  });
   const onSave = act(async () => {
     const saved = await save();
     notice.success(t('common.saved'));
@@ -337,7 +390,7 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
           <LinesSection docType={docType} form={form} />
         </Panel>
-        {docType === 'deputy' ? (
+        {docType === 'deputy' && shown.has('tmc') ? (
           <Panel title={t('tmc.tickets.title')} testId="doc-section-tmc">
             <TmcTicketsPanel form={form} />
           </Panel>
@@ -348,8 +401,42 @@ function DocumentEditor({ docType, doc, flight, onDialog }: EditorProps) {
             <ReceiptSection documentId={doc?.ID} editable />
           </Panel>
         ) : null}
-        {doc ? <CustomerPanels documentId={doc.ID} docType={docType} change={changeCustomers} /> : null}
-        {doc ? <DocumentParts doc={doc} editable unsaved={() => form.isFieldsTouched()} /> : null}
+        {doc ? (
+          <>
+            <CustomerPanels documentId={doc.ID} docType={docType} shown={shown} change={changeCustomers} />
+            <DocumentParts doc={doc} shown={shown} editable unsaved={() => form.isFieldsTouched()} />
+          </>
+        ) : (
+          // A new document's parts are written against its saved lines: called for or added, each asks to save first.
+          [...shown]
+            .filter((p) => p !== 'tmc')
+            .map((p) => (
+              <Panel key={p} title={t(PART_TITLE[p])} testId={`doc-section-${p}`}>
+                <Flex wrap gap={8} align="center">
+                  <Typography.Text type="secondary">{t('doc.parts.saveFirst')}</Typography.Text>
+                  <Button onClick={onSave} disabled={busy} data-testid={`doc-part-save-${p}`}>
+                    {t('doc.action.save')}
+                  </Button>
+                </Flex>
+              </Panel>
+            ))
+        )}
+        {more.length ? (
+          <Flex wrap gap={8} align="center" data-testid="doc-more-parts">
+            <Typography.Text type="secondary">{t('doc.parts.more')}</Typography.Text>
+            {more.map((p) => (
+              <Button
+                key={p}
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => parts.add(p)}
+                data-testid={`doc-add-part-${p}`}
+              >
+                {t(PART_TITLE[p])}
+              </Button>
+            ))}
+          </Flex>
+        ) : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
           <AttachmentSection documentId={doc?.ID} editable />
         </Panel>
@@ -493,8 +580,8 @@ function DocumentReadOnly({ doc }: { doc: DocumentDetail }) {
           <ReceiptSection documentId={doc.ID} editable={false} />
         </Panel>
       ) : null}
-      <CustomerPanels documentId={doc.ID} docType={doc.DocType} />
-      <DocumentParts doc={doc} editable={false} />
+      <CustomerPanels documentId={doc.ID} docType={doc.DocType} shown={new Set(doc.PartsWithRows)} />
+      <DocumentParts doc={doc} shown={new Set(doc.PartsWithRows)} editable={false} />
       {doc.DocType !== 'apply' ? <DocumentPaymentPanel documentId={doc.ID} /> : null}
       <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
         <AttachmentSection documentId={doc.ID} editable={false} />

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
-import { pick, savedDeputyNo } from '../support/documents';
+import { INVOICE_PNG, pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 
 const baseUrl = inject('baseUrl');
@@ -88,6 +88,34 @@ describe('the document editor', () => {
     await page.getByText(text(zh, 'common.saved')).first().waitFor();
     await page.waitForTimeout(500);
     expect(saves).toHaveLength(1);
+    await context.close();
+  });
+
+  it('shows a taxi and hotel claim without parts it does not need, and takes a file before the first save', async () => {
+    const { context, page } = await as('employee');
+    await page.goto('/manage/document/new/deputy');
+    await page.getByTestId('doc-section-lines').waitFor();
+    await pick(page, 'doc-expense-type', '差旅费');
+    await page.getByTestId('doc-reason').fill('编辑器测试：只显示所需部分');
+    await pick(page, 'line-item-0', '住宿费');
+    await page.getByTestId('line-amount-0').fill('380.00');
+    // Only type, main information, lines, fapiao and attachments: the rest is offered below the lines.
+    const more = page.getByTestId('doc-more-parts');
+    await more.getByTestId('doc-add-part-trips').waitFor();
+    for (const part of ['attendees', 'lecturers', 'apportion', 'trips', 'pay', 'orders'])
+      expect(await page.getByTestId(`doc-section-${part}`).count(), part).toBe(0);
+    // A second line, a taxi, calls for no part either.
+    await page.getByTestId('line-add').click();
+    await pick(page, 'line-item-1', '出租车费');
+    expect(await page.getByTestId('doc-section-attendees').count()).toBe(0);
+
+    // A file attached before saving saves the draft first, then lands on it.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('attachment-upload').click();
+    await (await chooser).setFiles({ name: '酒店水单.png', mimeType: 'image/png', buffer: INVOICE_PNG });
+    await savedDeputyNo(page);
+    await page.getByTestId('attachment-table').getByText('酒店水单.png').waitFor();
+    await screenshot(page, 'document-editor-needed-parts');
     await context.close();
   });
 

@@ -31,6 +31,11 @@ export interface AttachmentSectionProps {
   documentId: number | undefined;
   /** Whether the screen is in edit mode; files change only when the server also says the document is editable. */
   editable: boolean;
+  /**
+   * On a new document: saves the draft (its first save) and answers its id, so a file can be attached before the
+   * filler saved; undefined when the save did not go through (the form says why).
+   */
+  saveFirst?: () => Promise<number | undefined>;
 }
 
 interface InFlight {
@@ -42,7 +47,7 @@ interface InFlight {
  * The attachment section of a document: its files with kind, size and who uploaded them when; upload (kind and
  * file), preview of pictures and PDFs, download of one or all, and removal while the document may be edited.
  */
-export function AttachmentSection({ documentId, editable }: AttachmentSectionProps) {
+export function AttachmentSection({ documentId, editable, saveFirst }: AttachmentSectionProps) {
   const { t, i18n } = useTranslation();
   const culture = i18n.language;
   const client = useQueryClient();
@@ -61,7 +66,8 @@ export function AttachmentSection({ documentId, editable }: AttachmentSectionPro
     enabled: documentId !== undefined,
   });
   const rows = files.data?.Rows ?? [];
-  const canChange = editable && files.data?.Editable === true;
+  // A new document's files are its filler's to add: the first save makes it theirs.
+  const canChange = editable && (documentId === undefined ? saveFirst !== undefined : files.data?.Editable === true);
   const reload = () => client.invalidateQueries({ queryKey: ['attachments', documentId] });
 
   useEffect(() => () => (image ? URL.revokeObjectURL(image.url) : undefined), [image]);
@@ -69,7 +75,7 @@ export function AttachmentSection({ documentId, editable }: AttachmentSectionPro
   const rules = types.data;
   const accept = useMemo(() => (rules ? acceptAttribute(rules) : undefined), [rules]);
 
-  if (documentId === undefined) {
+  if (documentId === undefined && !saveFirst) {
     return (
       <section aria-label={t('attachment.title')} data-testid="attachment-section">
         <Alert type="info" showIcon title={t('attachment.saveFirst')} />
@@ -80,12 +86,14 @@ export function AttachmentSection({ documentId, editable }: AttachmentSectionPro
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
     const f = file as File & { uid: string };
     setUploading((list) => [...list, { uid: f.uid, name: f.name }]);
-    attachmentApi
-      .upload(documentId, kind, f)
-      .then(async (row) => {
+    (documentId !== undefined ? Promise.resolve(documentId) : saveFirst!())
+      .then(async (id) => {
+        if (id === undefined) throw new Error(t('attachment.saveFirst'));
+        const row = await attachmentApi.upload(id, kind, f);
         onSuccess?.(row);
         notice.success(t('attachment.uploaded', { name: row.FileName }));
-        await reload();
+        // By the id: a first save has moved the form to the document's own route, whose list this refreshes.
+        await client.invalidateQueries({ queryKey: ['attachments', id] });
       })
       .catch((error: Error) => {
         onError?.(error);
@@ -220,7 +228,7 @@ export function AttachmentSection({ documentId, editable }: AttachmentSectionPro
         <ActionButton
           icon={<DownloadOutlined />}
           disabled={rows.length === 0}
-          onAction={async () => saveDownload(await attachmentApi.downloadAll(documentId))}
+          onAction={async () => saveDownload(await attachmentApi.downloadAll(documentId as number))}
           data-testid="attachment-download-all"
         >
           {t('attachment.downloadAll')}

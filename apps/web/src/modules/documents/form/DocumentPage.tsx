@@ -267,6 +267,16 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
     items: typeInfo.data?.Items ?? [],
     added: parts.list,
   });
+  /** A new document's first save, for a part that needs its id (a file attached before the filler saved). */
+  const saveFirst = async (): Promise<number | undefined> => {
+    let id: number | undefined;
+    await act(async () => {
+      const saved = await save();
+      id = saved.ID;
+      opened(saved);
+    })();
+    return id;
+  };
   const onSave = act(async () => {
     const saved = await save();
     notice.success(t('common.saved'));
@@ -438,7 +448,7 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
           </Flex>
         ) : null}
         <Panel title={t('doc.section.attachments')} testId="doc-section-attachments">
-          <AttachmentSection documentId={doc?.ID} editable />
+          <AttachmentSection documentId={doc?.ID} editable saveFirst={saveFirst} />
         </Panel>
         {doc ? <ApplySections doc={doc} /> : null}
         {doc && doc.Status === 'returned' ? (

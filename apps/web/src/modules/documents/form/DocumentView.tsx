@@ -1,6 +1,6 @@
 import type { DocumentDetail, DocumentLine } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
-import { Descriptions, Table, Tag } from 'antd';
+import { Descriptions, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
 import { StatusTag } from '../labels';
@@ -43,26 +43,47 @@ export function MainInfoView({ d }: { d: DocumentDetail }) {
 
 export function LinesView({ d }: { d: DocumentDetail }) {
   const { t } = useTranslation();
-  return (
-    <Table<DocumentLine>
-      size="small"
-      rowKey="ID"
-      pagination={false}
-      dataSource={d.Lines}
-      scroll={{ x: 'max-content' }}
-      data-testid="doc-lines-view"
-      columns={[
+  // On a phone the item, date and description share one cell, so the amount stays on the screen beside it.
+  const narrow = Grid.useBreakpoint().md === false;
+  const companyPaid = (l: DocumentLine) =>
+    l.TMCTicketID ? (
+      <Tag color="blue" style={{ marginLeft: 8 }}>
+        {t('tmc.line.companyPaid')}
+      </Tag>
+    ) : null;
+  const amount = {
+    title: `${t('doc.line.amount')} (${d.Currency})`,
+    dataIndex: 'Amount' as const,
+    width: narrow ? 96 : 130,
+    align: 'right' as const,
+    render: (v: string | null) => <span className="amount">{formatAmount(v)}</span>,
+  };
+  const columns: TableColumnsType<DocumentLine> = narrow
+    ? [
+        { title: '#', dataIndex: 'LineNo', width: 32 },
+        {
+          title: t('doc.line.item'),
+          key: 'item',
+          render: (_: unknown, l) => (
+            <Flex vertical>
+              <span>
+                {[l.ExpenseItemName, l.ExpenseSubItemName].filter(Boolean).join(' / ')}
+                {companyPaid(l)}
+              </span>
+              <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                {[l.ExpenseDate, l.Description].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            </Flex>
+          ),
+        },
+        amount,
+      ]
+    : [
         { title: '#', dataIndex: 'LineNo', width: 40 },
         { title: t('doc.line.item'), dataIndex: 'ExpenseItemName', width: 160 },
         { title: t('doc.line.subItem'), dataIndex: 'ExpenseSubItemName', width: 120 },
         { title: t('doc.line.date'), dataIndex: 'ExpenseDate', width: 110 },
-        {
-          title: `${t('doc.line.amount')} (${d.Currency})`,
-          dataIndex: 'Amount',
-          width: 130,
-          align: 'right',
-          render: (v: string | null) => formatAmount(v),
-        },
+        amount,
         ...(d.Currency !== 'CNY'
           ? [
               { title: t('doc.line.rate'), dataIndex: 'FxRate' as const, width: 100 },
@@ -82,21 +103,28 @@ export function LinesView({ d }: { d: DocumentDetail }) {
           render: (v: string | null, l) => (
             <>
               {v}
-              {l.TMCTicketID ? (
-                <Tag color="blue" style={{ marginLeft: 8 }}>
-                  {t('tmc.line.companyPaid')}
-                </Tag>
-              ) : null}
+              {companyPaid(l)}
             </>
           ),
         },
-      ]}
+      ];
+  // The total sits under the amount: after #, item, sub-item and date, or after # and item on a phone.
+  const before = narrow ? 2 : 4;
+  return (
+    <Table<DocumentLine>
+      size="small"
+      rowKey="ID"
+      pagination={false}
+      dataSource={d.Lines}
+      scroll={narrow ? undefined : { x: 'max-content' }}
+      data-testid="doc-lines-view"
+      columns={columns}
       summary={() => (
         <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={4}>
+          <Table.Summary.Cell index={0} colSpan={before}>
             {t('doc.field.total')}
           </Table.Summary.Cell>
-          <Table.Summary.Cell index={4} align="right">
+          <Table.Summary.Cell index={before} align="right">
             <strong>{formatAmount(d.TotalAmount)}</strong>
           </Table.Summary.Cell>
         </Table.Summary.Row>

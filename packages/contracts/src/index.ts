@@ -27,6 +27,7 @@ export * from './finance-remit';
 export * from './finance-review';
 export * from './freezes';
 export * from './funds';
+export * from './home';
 export * from './i18n';
 export * from './invoices';
 export * from './labour-tax';

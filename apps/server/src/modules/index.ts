@@ -25,6 +25,7 @@ import { remitRoutes } from './finance/remit/remit.routes';
 import { reviewRoutes } from './finance/review/review.routes';
 import { registerDocumentFollowers } from './followers';
 import { freezeRoutes } from './freezes/freeze.routes';
+import { homeRoutes } from './home/home.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { bankRoutes } from './masterdata/banks/banks.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
@@ -93,6 +94,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   withholdingRoutes,
   previewRoutes,
   freezeRoutes,
+  homeRoutes,
   remitRoutes,
   budgetRoutes,
   quotaRoutes,

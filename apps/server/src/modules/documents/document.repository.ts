@@ -17,9 +17,9 @@ import { team } from '../org/org.table';
 import { approvalStep } from '../workflow/approval/approval.table';
 import { documentClinicalHco, documentCustomer, lecturerAgreement } from './customers/customer.table';
 import { document as doc, documentLoanLink, documentNumber, expenseLine as line } from './document.table';
-import { airTicketShare, apportionment, payDetail, purchaseOrder, trip } from './parts/parts.table';
 import { applicant, createdWithin, documentKeyword, documentList } from './document-list.repository';
 import { AT_FINANCE } from './lifecycle/document.state';
+import { airTicketShare, apportionment, payDetail, purchaseOrder, trip } from './parts/parts.table';
 import { owned } from './scope/scope.repository';
 
 /** A document as read: every column but the reason's search grams, which only filters read. */

@@ -213,10 +213,14 @@ export async function companyIds(db: Db): Promise<number[]> {
 }
 
 /**
- * Open loans of active people in the company falling due from `from` to `to` (Shanghai dates, both included), with
- * what is left to write off: the loan reminders' list.
+ * Open loans of active people in the company (or of one borrower, `applicantId`) falling due from `from` to `to`
+ * (Shanghai dates, both included), with what is left to write off: the loan reminders' list.
  */
-export async function loansFallingDue(db: Db, companyId: number, f: { days: number; from: string; to: string }) {
+export async function loansFallingDue(
+  db: Db,
+  companyId: number,
+  f: { days: number; from: string; to: string; applicantId?: number },
+) {
   return db
     .select({
       id: doc.id,
@@ -231,7 +235,8 @@ export async function loansFallingDue(db: Db, companyId: number, f: { days: numb
     .where(
       and(
         openLoanWhere(companyId),
-        eq(employee.status, 'active'),
+        // The reminders go to active people; one borrower's own list holds their loans whatever their state.
+        f.applicantId ? eq(doc.applicantId, f.applicantId) : eq(employee.status, 'active'),
         sql`${dueDate(f.days)} between ${f.from} and ${f.to}`,
       ),
     )

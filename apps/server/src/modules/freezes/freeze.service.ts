@@ -281,6 +281,27 @@ export async function runLoanReminders(db: Db, opts: { now?: Date } = {}): Promi
   return written;
 }
 
+/**
+ * A borrower's open loans that are overdue or fall due within `LoanDueReminderDays` (the reminders' window), with
+ * what is left on them: the home page's count.
+ */
+export async function loansDueOf(db: Db, companyId: number, employeeId: number) {
+  const today = shanghaiToday();
+  const [days, ahead] = await Promise.all([loanOverdueDays(db, companyId), loanReminderDays(db, companyId)]);
+  const loans = await repo.loansFallingDue(db, companyId, {
+    days,
+    from: '1900-01-01',
+    to: addDays(today, ahead),
+    applicantId: employeeId,
+  });
+  return {
+    count: loans.length,
+    overdue: loans.filter((l) => l.dueDate < today).length,
+    balance: addMoney('0', ...loans.map((l) => l.balance)),
+    nextDue: loans.map((l) => l.dueDate).sort()[0] ?? null,
+  };
+}
+
 /** The loan reminders as a scheduled job: each morning at 08:45 Shanghai time. */
 export function loanReminderJob(db: Db, log: { info: (o: object, msg: string) => void }): ScheduledJob {
   return {

@@ -23,6 +23,7 @@ import { AppError, notFound, refused } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import { localName } from '../../../core/i18n';
 import { shownAccount } from '../../../core/masking';
+import { shanghaiToday } from '../../../core/time';
 import { audit, auditEntry } from '../../audit/audit.service';
 import { transition } from '../../documents/lifecycle/transition';
 import { isReadable } from '../../documents/scope/scope.service';
@@ -282,4 +283,18 @@ export async function documentPayment(db: Db, user: SessionUser, id: number): Pr
       PaidAt: p.i.paidAt?.toISOString() ?? null,
     },
   };
+}
+
+/** What an employee was paid this month (Shanghai), per currency: documents, gross, deducted and net. */
+export async function paidThisMonth(db: Db, companyId: number, employeeId: number) {
+  const month = `${shanghaiToday().slice(0, 8)}01`;
+  const since = new Date(`${month}T00:00:00+08:00`);
+  const rows = await repo.paidToSince(db, companyId, employeeId, since);
+  return rows.map((r) => ({
+    Currency: r.currency,
+    Count: r.count,
+    Gross: addMoney(r.net, r.deducted),
+    Deducted: r.deducted,
+    Net: r.net,
+  }));
 }

@@ -673,3 +673,28 @@ export async function sentLines(db: Db, runId: number) {
     .groupBy(remittanceItem.lineNo)
     .orderBy(asc(remittanceItem.lineNo));
 }
+
+/**
+ * What was paid to an employee since a moment, per currency: the payments their documents' remittance lines made
+ * (net, as the bank paid it) and what each kept back (the private card spend deducted).
+ */
+export async function paidToSince(db: Db, companyId: number, employeeId: number, since: Date) {
+  return db
+    .select({
+      currency: remittanceItem.currency,
+      count: sql<number>`count(distinct ${remittanceItem.documentId})::int`,
+      net: sql<string>`coalesce(sum(${remittanceItem.amount}), 0)::numeric(18,2)::text`,
+      deducted: sql<string>`coalesce(sum(${remittanceItem.deducted}), 0)::numeric(18,2)::text`,
+    })
+    .from(remittanceItem)
+    .innerJoin(document, eq(document.id, remittanceItem.documentId))
+    .where(
+      and(
+        eq(document.companyId, companyId),
+        eq(document.applicantId, employeeId),
+        sql`${remittanceItem.paidAt} >= ${since.toISOString()}`,
+      ),
+    )
+    .groupBy(remittanceItem.currency)
+    .orderBy(remittanceItem.currency);
+}

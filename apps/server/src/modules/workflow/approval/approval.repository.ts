@@ -274,10 +274,23 @@ const pendingRowsRead = prepared((db) =>
     .prepare('ems_pending_rows'),
 );
 
-/** How many documents wait for the approvers, exactly (the badge of the approve centre). */
-export async function pendingCount(db: Db, companyId: number, approverIds: number[]): Promise<number> {
-  const [c] = await stepCount(db).where(pendingWhere(companyId, approverIds, {}));
-  return c?.n ?? 0;
+/**
+ * How many documents wait for the approvers, exactly (the badge of the approve centre), and how many of them have
+ * waited since before `overdueBefore`.
+ */
+export async function pendingCount(
+  db: Db,
+  companyId: number,
+  approverIds: number[],
+  overdueBefore: Date,
+): Promise<{ count: number; overdue: number }> {
+  const [[all], [late]] = await Promise.all([
+    stepCount(db).where(pendingWhere(companyId, approverIds, {})),
+    stepCount(db).where(
+      and(pendingWhere(companyId, approverIds, {}), sql`${step.pendingSince} < ${overdueBefore.toISOString()}`),
+    ),
+  ]);
+  return { count: all?.n ?? 0, overdue: late?.n ?? 0 };
 }
 
 /** The approver of the document's pending step in its current round, if it is in approval. */

@@ -156,13 +156,11 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext): Pro
     '/api/ApproveCenter/QueryPending',
     {
       permission: 'approveCenter',
-      summary: 'How many documents wait for me',
+      summary: 'How many documents wait for me, and how many of them are overdue',
       tags,
-      response: z.object({ Count: z.number().int() }),
+      response: z.object({ Count: z.number().int(), Overdue: z.number().int() }),
     },
-    async (req) => ({
-      Count: await pending.pendingCount(ctx.db, currentUser(req)),
-    }),
+    async (req) => pending.pendingCount(ctx.db, currentUser(req)),
   );
   post(
     app,

@@ -45,9 +45,17 @@ export async function approvalPrincipals(db: Db, user: SessionUser): Promise<num
   return [...new Set([user.userId, ...principals])];
 }
 
-/** How many documents wait for the user (and whom they approve for as proxy). */
-export async function pendingCount(db: Db, user: SessionUser): Promise<number> {
-  return repo.pendingCount(db, user.companyId, await approvalPrincipals(db, user));
+/**
+ * How many documents wait for the user (and whom they approve for as proxy), and how many of those have waited past
+ * the company's `ApprovalOverdueDays`.
+ */
+export async function pendingCount(db: Db, user: SessionUser): Promise<{ Count: number; Overdue: number }> {
+  const [approvers, { overdueDays }] = await Promise.all([
+    approvalPrincipals(db, user),
+    approvalSettings(db, user.companyId),
+  ]);
+  const r = await repo.pendingCount(db, user.companyId, approvers, new Date(Date.now() - overdueDays * DAY_MS));
+  return { Count: r.count, Overdue: r.overdue };
 }
 
 export async function pending(

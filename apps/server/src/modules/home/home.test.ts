@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { addMoney } from '@ems/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../test/app';
+import { withoutRoles } from '../../../test/documents';
+import { postedDocument } from '../../../test/remittance';
+import { addDays, shanghaiToday } from '../../core/time';
+import { document } from '../documents/document.table';
+import { remittanceItem, remittanceRun } from '../finance/remit/remit.table';
+
+/** `/api/Home/GetMyMoney`: a claimant's loans falling due and this month's payments on the home page. */
+let t: TestApp;
+let employee: string;
+let employeeId: number;
+beforeAll(async () => {
+  t = await testApp();
+  const [login] = await t.logins('employee');
+  employee = login!.access_token;
+  employeeId = login!.UserID;
+});
+afterAll(() => t.close());
+
+const money = async (token = employee) => {
+  const res = await t.call('/api/Home/GetMyMoney', {}, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+/** An approved loan of the employee the borrower will repay by `repayBy`. */
+async function loan(total: string, repayBy: string) {
+  await t.ctx.db.insert(document).values({
+    companyId: 1,
+    docType: 'loan',
+    docNo: `LH${randomBytes(5).toString('hex')}`,
+    applicantId: employeeId,
+    preparerId: employeeId,
+    status: 'approved',
+    totalAmount: total,
+    totalAmountCny: total,
+    approvedAt: new Date(),
+    repayBy,
+  });
+}
+
+describe("the home page's money", () => {
+  it('counts the loans overdue or falling due within the reminders, with what is left and the next due date', async () => {
+    const before = (await money()).LoansDue;
+    const today = shanghaiToday();
+    await loan('1000.00', addDays(today, 2));
+    // Far off: not yet falling due.
+    await loan('500.00', addDays(today, 200));
+    const after = (await money()).LoansDue;
+    expect(after.Count).toBe(before.Count + 1);
+    expect(after.Balance).toBe(addMoney(before.Balance, '1000.00'));
+    expect(after.NextDue <= addDays(today, 2)).toBe(true);
+  });
+
+  it("sums this month's payments gross, deducted and net, and leaves earlier months out", async () => {
+    const before = (await money()).PaidThisMonth.find((r: { Currency: string }) => r.Currency === 'CNY');
+    const d = await postedDocument(t, employeeId, '800.00');
+    const old = await postedDocument(t, employeeId, '300.00');
+    const [run] = await t.ctx.db
+      .insert(remittanceRun)
+      .values({
+        companyId: 1,
+        paymentMethod: 'transfer',
+        creditingDate: shanghaiToday(),
+        auditMethod: 'payee',
+        step: 'done',
+      })
+      .returning();
+    const item = (documentId: number, amount: string, deducted: string, paidAt: Date) => ({
+      runId: run!.id,
+      documentId,
+      payeeKind: 'employee' as const,
+      employeeId,
+      payeeName: '张伟',
+      amount,
+      deducted,
+      paidAt,
+      bankStatus: 'paid' as const,
+    });
+    await t.ctx.db
+      .insert(remittanceItem)
+      .values([
+        item(d.id, '750.00', '50.00', new Date()),
+        item(old.id, '300.00', '0.00', new Date(Date.now() - 40 * 86_400_000)),
+      ]);
+    const cny = (await money()).PaidThisMonth.find((r: { Currency: string }) => r.Currency === 'CNY');
+    expect(cny).toEqual({
+      Currency: 'CNY',
+      Count: (before?.Count ?? 0) + 1,
+      Net: addMoney(before?.Net ?? '0', '750.00'),
+      Deducted: addMoney(before?.Deducted ?? '0', '50.00'),
+      Gross: addMoney(before?.Gross ?? '0', '800.00'),
+    });
+  });
+
+  it("is a claimant's call: one without the personal expense centre is refused", async () => {
+    await withoutRoles(t, 'compliance');
+    const [outsider] = await t.logins('compliance');
+    expect((await t.call('/api/Home/GetMyMoney', {}, outsider!.access_token)).statusCode).toBe(403);
+  });
+});

@@ -28,6 +28,7 @@ export * from './finance-review';
 export * from './freezes';
 export * from './funds';
 export * from './i18n';
+export * from './inbox';
 export * from './invoices';
 export * from './labour-tax';
 export * from './ledger';

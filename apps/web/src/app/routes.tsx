@@ -142,9 +142,13 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = ROUTES.filter(
   (r): r is BuiltScreen => r.kind === 'screen' && r.load !== undefined && r.group !== undefined,
 );
 
-/** Screens under /manage that are not menu entries: the document screen's new, edit and view routes. */
+/**
+ * Screens under /manage that are not menu entries: the document screen's new, edit and view routes, and the inbox
+ * every signed-in user reaches from the header.
+ */
 export const INNER_ROUTES: readonly { path: string; load: ScreenLoader }[] = [
   { path: 'document/:mode/:key', load: () => import('../modules/documents/form/DocumentPage') },
+  { path: 'inbox', load: () => import('../modules/inbox/InboxPage') },
 ];
 
 export const HOME_LOADER: ScreenLoader = () => import('../modules/home/HomePage');

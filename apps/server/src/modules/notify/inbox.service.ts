@@ -6,6 +6,9 @@ import { notFound } from '../../core/errors';
 import * as repo from './notify.repository';
 import { renderNotice } from './notify.service';
 
+/** The caller's inbox: theirs in the company they are signed in to. */
+const readerOf = (actor: Actor): repo.Reader => ({ employeeId: actor.userId, companyId: actor.companyId });
+
 /**
  * The caller's inbox: their own notices, newest first, each rendered in the caller's language by the function the
  * mail uses. Read marks are the reader's own bookkeeping, not a change of the business, so they write no audit row.
@@ -15,7 +18,7 @@ export async function search(
   actor: Actor,
   q: SearchInboxBody,
 ): Promise<InboxPage> {
-  const page = await repo.inboxPage(ctx.db, actor.userId, { ...q, unreadOnly: q.UnreadOnly === true });
+  const page = await repo.inboxPage(ctx.db, readerOf(actor), { ...q, unreadOnly: q.UnreadOnly === true });
   return {
     Total: page.total,
     Rows: page.rows.map((m) => {
@@ -35,7 +38,7 @@ export async function search(
 }
 
 export async function unread(db: Db, actor: Actor): Promise<InboxCount> {
-  return { Unread: await repo.unreadCount(db, actor.userId) };
+  return { Unread: await repo.unreadCount(db, readerOf(actor)) };
 }
 
 /**
@@ -45,15 +48,15 @@ export async function unread(db: Db, actor: Actor): Promise<InboxCount> {
 export async function markRead(db: Db, actor: Actor, body: MarkInboxReadBody): Promise<InboxCount> {
   const ids = [...new Set(body.IDs)];
   return db.transaction(async (tx) => {
-    if ((await repo.ownCount(tx, actor.userId, ids)) !== ids.length) throw notFound('inbox.notice_not_found');
-    await repo.markRead(tx, actor.userId, ids);
-    return { Unread: await repo.unreadCount(tx, actor.userId) };
+    if ((await repo.ownCount(tx, readerOf(actor), ids)) !== ids.length) throw notFound('inbox.notice_not_found');
+    await repo.markRead(tx, readerOf(actor), ids);
+    return { Unread: await repo.unreadCount(tx, readerOf(actor)) };
   });
 }
 
 export async function markAllRead(db: Db, actor: Actor): Promise<InboxCount> {
   return db.transaction(async (tx) => {
-    await repo.markRead(tx, actor.userId, 'all');
-    return { Unread: await repo.unreadCount(tx, actor.userId) };
+    await repo.markRead(tx, readerOf(actor), 'all');
+    return { Unread: await repo.unreadCount(tx, readerOf(actor)) };
   });
 }

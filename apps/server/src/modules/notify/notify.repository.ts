@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { idIn, paged } from '../../core/list';
 import { employee } from '../org/org.table';
@@ -93,15 +93,18 @@ export async function insertNoticeOnce(db: Db, v: NoticeInput, onceKey: string):
   return inserted?.id;
 }
 
-const unread = (employeeId: number) => and(eq(mailOutbox.toEmployeeId, employeeId), isNull(mailOutbox.readAt));
+/** Whose inbox: a person in the company they are signed in to (a notice of another company opens nothing here). */
+export interface Reader {
+  employeeId: number;
+  companyId: number;
+}
+
+const mine = (r: Reader) => and(eq(mailOutbox.toEmployeeId, r.employeeId), eq(mailOutbox.companyId, r.companyId));
+const unread = (r: Reader) => and(mine(r), isNull(mailOutbox.readAt));
 
 /** One page of a person's notices, newest first; only the unread ones with `unreadOnly`. */
-export async function inboxPage(
-  db: Db,
-  employeeId: number,
-  q: { PageIndex: number; PageSize: number; unreadOnly: boolean },
-) {
-  const where = q.unreadOnly ? unread(employeeId) : eq(mailOutbox.toEmployeeId, employeeId);
+export async function inboxPage(db: Db, r: Reader, q: { PageIndex: number; PageSize: number; unreadOnly: boolean }) {
+  const where = q.unreadOnly ? unread(r) : mine(r);
   return paged(
     q,
     db.select({ n: count() }).from(mailOutbox).where(where),
@@ -110,22 +113,22 @@ export async function inboxPage(
 }
 
 /** How many of a person's notices are unread: read from the partial index of unread notices alone. */
-export async function unreadCount(db: Db, employeeId: number): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(mailOutbox).where(unread(employeeId));
-  return r?.n ?? 0;
+export async function unreadCount(db: Db, r: Reader): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(mailOutbox).where(unread(r));
+  return row?.n ?? 0;
 }
 
-/** How many of the ids are notices to this person. */
-export async function ownCount(db: Db, employeeId: number, ids: readonly number[]): Promise<number> {
-  const [r] = await db
+/** How many of the ids are this person's notices. */
+export async function ownCount(db: Db, r: Reader, ids: readonly number[]): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.toEmployeeId, employeeId), idIn(mailOutbox.id, ids)));
-  return r?.n ?? 0;
+    .where(and(mine(r), idIn(mailOutbox.id, ids)));
+  return row?.n ?? 0;
 }
 
 /** Marks a person's unread notices read, those of `ids` or all of them; one read before keeps its time. */
-export async function markRead(db: Db, employeeId: number, ids: readonly number[] | 'all'): Promise<void> {
-  const which: SQL | undefined = ids === 'all' ? unread(employeeId) : and(unread(employeeId), idIn(mailOutbox.id, ids));
+export async function markRead(db: Db, r: Reader, ids: readonly number[] | 'all'): Promise<void> {
+  const which = ids === 'all' ? unread(r) : and(unread(r), idIn(mailOutbox.id, ids));
   await db.update(mailOutbox).set({ readAt: sql`now()` }).where(which);
 }

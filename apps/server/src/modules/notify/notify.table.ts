@@ -38,9 +38,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_unsent_idx').on(t.sentAt),
     uniqueIndex('mail_outbox_once_uq').on(t.onceKey),
-    // A person's inbox, newest first.
-    index('mail_outbox_inbox_idx').on(t.toEmployeeId, t.id),
+    // A person's inbox in one company, newest first.
+    index('mail_outbox_inbox_idx').on(t.toEmployeeId, t.companyId, t.id),
     // Their unread messages only, so the header's count and the unread filter read no read message.
-    index('mail_outbox_unread_idx').on(t.toEmployeeId, t.id).where(sql`read_at is null`),
+    index('mail_outbox_unread_idx').on(t.toEmployeeId, t.companyId, t.id).where(sql`read_at is null`),
   ],
 );

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, PASSWORD, screenshot, signIn } from '../support/browser';
+import { serverApi } from '../support/api';
+import { launch, screenshot, signIn } from '../support/browser';
 import { acceptConfirm } from '../support/controls';
-import { INVOICE_PNG, paperFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
 
@@ -11,7 +11,6 @@ import { shanghaiToday } from '../support/time';
 // resubmits. The documents are made and approved over HTTP; everything finance does happens in the browser.
 const baseUrl = inject('baseUrl');
 type Culture = 'zh-CN' | 'en-GB';
-type Json = Record<string, unknown>;
 let browser: Browser;
 let packs: Record<Culture, Record<string, string>>;
 
@@ -22,94 +21,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function token(username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/Token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password: PASSWORD }),
-  });
-  expect(res.status, `sign-in of ${username}`).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function call<T = Json>(auth: string, path: string, body: Json = {}, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}`, ...headers },
-    body: JSON.stringify(body),
-  });
-  const body_ = await res.text();
-  expect(res.status, `${path}: ${body_}`).toBe(200);
-  return JSON.parse(body_) as T;
-}
+const { token, call, submittedDeputy } = serverApi(baseUrl);
 
 /** Who may hold a step of the demo approval route. */
 const APPROVERS = ['manager', 'finance', 'admin'] as const;
 
-/**
- * The employee's deputy with one line, its paper fapiao and a picture of it, submitted and approved at every step;
- * with `qrText` its fapiao is that fully digital one instead (entered from its QR text, the company as its buyer),
- * so it has no paper to mail.
- */
+/** The employee's deputy (`submittedDeputy`), submitted and approved at every step. */
 async function approvedDeputy(reason: string, amount: string, qrText?: string): Promise<{ id: number; docNo: string }> {
-  const employee = await token('employee');
-  const main = await call<{ CostCenterID: number | null; Types: { ID: number }[] }>(
-    employee,
-    '/api/document/getExpenseTypeMainInfo',
-    { DocType: 'deputy' },
-  );
-  // The hotel item (booked to its ledger expense in the demo), so items other specs offer do not change the claim.
-  let chosen: { typeId: number; itemId: number } | undefined;
-  for (const type of main.Types) {
-    const detail = await call<{ Items: { ID: number; Code: string }[] }>(
-      employee,
-      '/api/document/getExpenseTypeDetailInfo',
-      { DocType: 'deputy', ExpenseTypeID: type.ID },
-    );
-    const item = detail.Items.find((i) => i.Code === 'HOTEL') ?? (chosen ? undefined : detail.Items[0]);
-    if (item) chosen = { typeId: type.ID, itemId: item.ID };
-    if (item?.Code === 'HOTEL') break;
-  }
-  expect(chosen, 'a deputy expense type with items').toBeTruthy();
-  const today = shanghaiToday();
-  const saved = await call<{ ID: number; Version: number; DocNo: string }>(employee, '/api/document/SaveDeputyDetail', {
-    ExpenseTypeID: chosen!.typeId,
-    ...(main.CostCenterID ? { CostCenterID: main.CostCenterID } : {}),
-    Reason: reason,
-    Lines: [{ ExpenseItemID: chosen!.itemId, ExpenseDate: today, Amount: amount }],
-  });
-  if (qrText) {
-    // The QR text holds no buyer: the claimant enters the company as the fapiao prints it.
-    const { Buyer } = await call<{ Buyer: { TaxID: string } }>(employee, '/api/document/SearchInvoice', {
-      DocumentID: saved.ID,
-    });
-    await call(employee, '/api/document/SaveInvoice', {
-      DocumentID: saved.ID,
-      QrText: qrText,
-      BuyerTaxID: Buyer.TaxID,
-    });
-  } else {
-    await call(employee, '/api/document/SaveInvoice', { DocumentID: saved.ID, ...paperFapiao(amount) });
-    const form = new FormData();
-    form.set('DocumentID', String(saved.ID));
-    form.set('Kind', 'invoice');
-    form.set('file', new Blob([INVOICE_PNG], { type: 'image/png' }), 'invoice.png');
-    const upload = await fetch(`${baseUrl}/api/UploadAttachment/SaveFile`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${employee}` },
-      body: form,
-    });
-    expect(upload.status, await upload.clone().text()).toBe(200);
-  }
-  saved.Version = (
-    await call<{ Version: number }>(employee, '/api/document/SearchDocumentDetail', { ID: saved.ID })
-  ).Version;
-  let { Status: status, Version: version } = await call<{ Status: string; Version: number }>(
-    employee,
-    '/api/DocumentSubmit/SubmitDeputy',
-    { ID: saved.ID, Version: saved.Version },
-    { 'idempotency-key': `e2e-finance-${saved.ID}-submit` },
-  );
+  const saved = await submittedDeputy(reason, amount, qrText);
+  let { status, version } = saved;
   const approvers = Object.fromEntries(
     await Promise.all(APPROVERS.map(async (u) => [u, await token(u)] as const)),
   ) as Record<(typeof APPROVERS)[number], string>;
@@ -119,22 +39,22 @@ async function approvedDeputy(reason: string, amount: string, qrText?: string): 
       const pending = await call<{ Rows: { ID: number }[] }>(approvers[who], '/api/ApproveCenter/QueryPendingList', {
         PageSize: 500,
       });
-      if (!pending.Rows.some((r) => r.ID === saved.ID)) continue;
+      if (!pending.Rows.some((r) => r.ID === saved.id)) continue;
       const approved = await call<{ Status: string; Version: number }>(
         approvers[who],
         '/api/DocumentApprove/ApproveDeputy',
-        { ID: saved.ID, Version: version, Pass: true, Comment: 'ok' },
-        { 'idempotency-key': `e2e-finance-${saved.ID}-approve-${round}` },
+        { ID: saved.id, Version: version, Pass: true, Comment: 'ok' },
+        { 'idempotency-key': `e2e-finance-${saved.id}-approve-${round}` },
       );
       status = approved.Status;
       version = approved.Version;
       acted = true;
       break;
     }
-    expect(acted, `someone holds step ${round} of ${saved.DocNo}`).toBe(true);
+    expect(acted, `someone holds step ${round} of ${saved.docNo}`).toBe(true);
   }
   expect(status).toBe('approved');
-  return { id: saved.ID, docNo: saved.DocNo };
+  return { id: saved.id, docNo: saved.docNo };
 }
 
 /** A browser on UTC: the screens go by Shanghai's business day wherever the browser's clock is. */

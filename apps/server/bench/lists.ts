@@ -37,6 +37,9 @@ function listCalls(keyword: { person: string }): ListCall[] {
     // The home page's counts (issue 26 item 5): what waits for an approver, and a claimant's documents by state.
     { name: 'home: waiting for my approval', url: '/api/ApproveCenter/QueryPending', body: {}, callers: 'approvers' },
     { name: 'home: my documents by state', url: '/api/document/GetDocumentCount', body: {}, callers: 'applicants' },
+    // The inbox (issue 26 item 6): the header's unread count, asked on every screen, and the inbox's first page.
+    { name: 'inbox: unread count', url: '/api/Inbox/UnreadCount', body: {}, callers: 'approvers' },
+    { name: 'inbox: newest messages', url: '/api/Inbox/Search', body: PAGE, callers: 'approvers' },
     { name: 'view centre: all (admin)', url: viewCentre, body: { ...PAGE, All: true }, callers: 'admin' },
     { name: "view centre: a manager's", url: viewCentre, body: PAGE, callers: 'approvers' },
     {

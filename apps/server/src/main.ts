@@ -137,7 +137,7 @@ async function main(): Promise<void> {
       await startScheduled(boss, [
         freezeJob(ctx.db, app.log),
         // Each morning, reminders: overdue approvals (a digest per approver) and loans falling due.
-        approvalReminderJob(ctx, app.log),
+        approvalReminderJob(ctx.db, app.log),
         loanReminderJob(ctx.db, app.log),
         applyBlockJob(ctx, app.log),
         ...(config.tmc.url ? [tmcPollJob(ctx, config.tmc.pollCron, app.log)] : []),

@@ -29,6 +29,7 @@ export * from './freezes';
 export * from './funds';
 export * from './home';
 export * from './i18n';
+export * from './inbox';
 export * from './invoices';
 export * from './labour-tax';
 export * from './ledger';

@@ -37,6 +37,19 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: url }).jwtSecret).toBeUndefined();
   });
 
+  it('reads the sender of notices as a display name and an address, the product’s name when only an address', () => {
+    expect(loadConfig({}).mailFrom).toEqual({ name: '费用管理系统', address: 'no-reply@localhost' });
+    expect(loadConfig({ MAIL_FROM: '"华康医药 费用" <notices@huakang.cn>' }).mailFrom).toEqual({
+      name: '华康医药 费用',
+      address: 'notices@huakang.cn',
+    });
+    expect(loadConfig({ MAIL_FROM: 'notices@huakang.cn' }).mailFrom).toEqual({
+      name: '费用管理系统',
+      address: 'notices@huakang.cn',
+    });
+    expect(() => loadConfig({ MAIL_FROM: 'Expenses <not an address>' })).toThrow(/MAIL_FROM: must be an e-mail/);
+  });
+
   it('bounds the time a shutdown may take', () => {
     expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).shutdownTimeoutMs).toBe(5000);

@@ -8,6 +8,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** `Display name <address>` or a bare address. */
+const MAIL_FROM_RE = /^(?:(.*?)\s*<([^\s<>@]+@[^\s<>@]+)>|([^\s<>@]+@[^\s<>@]+))$/;
+/** Who notices come from when MAIL_FROM names an address only. */
+const PRODUCT_NAME = '费用管理系统';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,7 +84,12 @@ const EnvSchema = z.object({
   ERP_TIMEOUT_MS: int(100, 600_000).default(30_000),
   /** Documents (or posting references) the ERP simulator fails: `DOC-1=refuse,DOC-2=timeout,DOC-3=unreachable`. */
   ERP_SIMULATE_FAILURES: z.string().optional(),
-  MAIL_FROM: z.string().default('费用管理系统 <no-reply@localhost>'),
+  /** The sender of notices, `Display name <address>`; a bare address shows the product's name. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(MAIL_FROM_RE, 'must be an e-mail address or "Display name <address>"')
+    .default('费用管理系统 <no-reply@localhost>'),
   /** The address people open the product at, for the links in notices; unset, http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   WEB_DIST: z.string().default('apps/web/dist'),
@@ -133,7 +142,9 @@ export interface Config {
   /** The card issuer's transaction feed (business cards); unset, statements are imported. */
   cardIssuerUrl: string | undefined;
   /** The mail server notices go through; unset writes them to the data folder. */
-  smtp: { url: string; from: string } | undefined;
+  smtp: { url: string } | undefined;
+  /** The sender every notice's mail names (its `From`), whichever way it goes. */
+  mailFrom: { name: string; address: string };
   /** Where people open the product (no trailing slash): the links in notices start with it. */
   publicUrl: string;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
@@ -192,6 +203,11 @@ export function trustProxyOption(
   trust: Config['trustProxy'],
 ): boolean | string[] | ((addr: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
+
+function mailFromOf(v: string): Config['mailFrom'] {
+  const [, name, address, bare] = MAIL_FROM_RE.exec(v) ?? [];
+  return { name: name?.replace(/^"|"$/g, '') || PRODUCT_NAME, address: (address ?? bare) as string };
 }
 
 function fromRoot(p: string): string {
@@ -276,7 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sapVendorUrl: e.SAP_VENDOR_URL,
     tmc: { url: e.TMC_URL, pollCron: e.TMC_POLL_CRON, tokenTtlSeconds: e.TMC_TOKEN_TTL_SECONDS },
     cardIssuerUrl: e.CARD_ISSUER_URL,
-    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL } : undefined,
+    mailFrom: mailFromOf(e.MAIL_FROM),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },

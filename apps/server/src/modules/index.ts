@@ -38,6 +38,7 @@ import { expenseMasterRoutes } from './masterdata/expense/expense-items.routes';
 import { fundsRoutes } from './masterdata/funds/funds.routes';
 import { ledgerRoutes } from './masterdata/ledger/ledger.routes';
 import { periodRoutes } from './masterdata/periods/periods.routes';
+import { inboxRoutes } from './notify/inbox.routes';
 import { evmRoutes } from './org/evm/evm.routes';
 import { orgRoutes } from './org/org.routes';
 import { employeeRoutes } from './org/people/employee.routes';
@@ -66,6 +67,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   roleRoutes,
   evmRoutes,
   outboundRoutes,
+  inboxRoutes,
   i18nRoutes,
   proxyRoutes,
   workflowRoutes,

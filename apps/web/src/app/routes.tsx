@@ -142,10 +142,14 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = ROUTES.filter(
   (r): r is BuiltScreen => r.kind === 'screen' && r.load !== undefined && r.group !== undefined,
 );
 
-/** Screens under /manage that are not menu entries: the document screen's new, edit and view routes; the wallet. */
+/**
+ * Screens under /manage that are not menu entries: the document screen's new, edit and view routes, the receipt
+ * wallet, and the inbox every signed-in user reaches from the header.
+ */
 export const INNER_ROUTES: readonly { path: string; load: ScreenLoader }[] = [
   { path: 'document/:mode/:key', load: () => import('../modules/documents/form/DocumentPage') },
   { path: 'wallet', load: () => import('../modules/documents/invoices/WalletPage') },
+  { path: 'inbox', load: () => import('../modules/inbox/InboxPage') },
 ];
 
 export const HOME_LOADER: ScreenLoader = () => import('../modules/home/HomePage');

@@ -233,6 +233,7 @@ export async function runNightlyFreeze(db: Db, opts: { now?: Date; requestId?: s
           template: 'freeze.mail.frozen',
           params: { loans: still.loans.join(', ') },
           documentId: null,
+          link: '/manage/personalExpense?DocType=loan',
         });
         return true;
       });
@@ -271,6 +272,7 @@ export async function runLoanReminders(db: Db, opts: { now?: Date } = {}): Promi
             template: lastDay ? 'freeze.mail.freezeWarning' : 'freeze.mail.loanDue',
             params: { docNo: loan.docNo, balance: loan.balance, currency: loan.currency, due: loan.dueDate },
             documentId: loan.id,
+            amount: { value: loan.balance, currency: loan.currency },
           },
           `${lastDay ? 'loan-freeze-warning' : 'loan-due'}:${loan.id}:${loan.dueDate}`,
         ),

@@ -257,6 +257,7 @@ describe('loan reminders', () => {
       ['freeze.mail.freezeWarning', last.id],
     ]);
     expect(JSON.parse(mine[0]!.params)).toMatchObject({ docNo: soon.docNo, balance: '600.00', currency: 'CNY' });
+    expect(mine[0]).toMatchObject({ amount: '600.00', currency: 'CNY' });
     expect(mine.some((n) => n.documentId === far.id)).toBe(false);
     // Run again the same day, or the next: nothing more for the same loans and due dates.
     await runLoanReminders(t.ctx.db, { now });
@@ -267,6 +268,8 @@ describe('loan reminders', () => {
     await runNightlyFreeze(t.ctx.db, { now: new Date(now.getTime() + DAY) });
     const frozen = (await noticesTo(p.id)).at(-1)!;
     expect(frozen.template).toBe('freeze.mail.frozen');
+    // It opens the person's loans.
+    expect(frozen.link).toBe('/manage/personalExpense?DocType=loan');
     expect(JSON.parse(frozen.params).loans).toContain(last.docNo);
   });
 });

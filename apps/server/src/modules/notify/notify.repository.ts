@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
+import { idIn, paged } from '../../core/list';
 import { employee } from '../org/org.table';
 import { mailOutbox } from './notify.table';
 
@@ -33,11 +34,12 @@ export async function noteError(db: Db, id: number, error: string) {
 
 /**
  * A line under a notice's subject (an amount kept back from a payment, a document of a digest): its language key and
- * parameters, rendered in the recipient's language (`xZh` and `xEn` give `x`), and a link shown under it.
+ * parameters, rendered in the recipient's language (`xZh` and `xEn` give `x`), and the page it links to.
  */
 export interface NoticeLine {
   key: string;
   params: Record<string, string | number>;
+  /** A page of the product (`/manage/…`); a digest written before the inbox kept the whole address. */
   link?: string;
 }
 
@@ -48,13 +50,19 @@ export interface NoticeInput {
   params: Record<string, string | number>;
   /** Kept in the params as `lines`, rendered one per line after the subject. */
   lines?: readonly NoticeLine[];
-  /** The document the notice is about: its link closes the notice. */
+  /** The document the notice is about: it opens the document. */
   documentId: number | null;
+  /** The page (`/manage/…`) a notice about no one document opens. */
+  link?: string;
+  /** The money the notice is about, shown under its lines. */
+  amount?: { value: string; currency: string };
 }
 
-const row = ({ lines, ...v }: NoticeInput) => ({
+const row = ({ lines, amount, ...v }: NoticeInput) => ({
   ...v,
   params: JSON.stringify(lines?.length ? { ...v.params, lines } : v.params),
+  amount: amount?.value ?? null,
+  currency: amount?.currency ?? null,
 });
 
 /** Many notices at once, a thousand per statement; answers their ids in the order given. */
@@ -83,4 +91,44 @@ export async function insertNoticeOnce(db: Db, v: NoticeInput, onceKey: string):
     .onConflictDoNothing({ target: mailOutbox.onceKey })
     .returning({ id: mailOutbox.id });
   return inserted?.id;
+}
+
+/** Whose inbox: a person in the company they are signed in to (a notice of another company opens nothing here). */
+export interface Reader {
+  employeeId: number;
+  companyId: number;
+}
+
+const mine = (r: Reader) => and(eq(mailOutbox.toEmployeeId, r.employeeId), eq(mailOutbox.companyId, r.companyId));
+const unread = (r: Reader) => and(mine(r), isNull(mailOutbox.readAt));
+
+/** One page of a person's notices, newest first; only the unread ones with `unreadOnly`. */
+export async function inboxPage(db: Db, r: Reader, q: { PageIndex: number; PageSize: number; unreadOnly: boolean }) {
+  const where = q.unreadOnly ? unread(r) : mine(r);
+  return paged(
+    q,
+    db.select({ n: count() }).from(mailOutbox).where(where),
+    db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.id)),
+  );
+}
+
+/** How many of a person's notices are unread: read from the partial index of unread notices alone. */
+export async function unreadCount(db: Db, r: Reader): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(mailOutbox).where(unread(r));
+  return row?.n ?? 0;
+}
+
+/** How many of the ids are this person's notices. */
+export async function ownCount(db: Db, r: Reader, ids: readonly number[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(mine(r), idIn(mailOutbox.id, ids)));
+  return row?.n ?? 0;
+}
+
+/** Marks a person's unread notices read, those of `ids` or all of them; one read before keeps its time. */
+export async function markRead(db: Db, r: Reader, ids: readonly number[] | 'all'): Promise<void> {
+  const which = ids === 'all' ? unread(r) : and(unread(r), idIn(mailOutbox.id, ids));
+  await db.update(mailOutbox).set({ readAt: sql`now()` }).where(which);
 }

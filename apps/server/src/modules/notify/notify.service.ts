@@ -1,28 +1,47 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Culture } from '@ems/contracts';
+import { type Culture, formatAmount } from '@ems/contracts';
 import type { Config } from '../../core/config';
 import type { AppContext } from '../../core/context';
 import type { Db } from '../../core/db';
-import { localName } from '../../core/i18n';
+import { localName, type Messages } from '../../core/i18n';
 import { enqueue, enqueueMany, type OutboundHandler } from '../outbound/outbound.service';
 import { isTestSystem } from '../system/system.service';
 import * as repo from './notify.repository';
+import type { mailOutbox } from './notify.table';
 
 export type { NoticeInput, NoticeLine } from './notify.repository';
 
+/** One notice's mail, headers and text, as every transport sends it. */
+export interface MailMessage {
+  from: { name: string; address: string };
+  to: string;
+  /** When the change that caused the notice happened, which a retry sent later does not move. */
+  date: Date;
+  subject: string;
+  text: string;
+  id: number;
+}
+
 /** Where notices go: the mail server when SMTP_URL is set, else an .eml file per message in the data folder. */
 export interface MailTransport {
-  send(message: { to: string; subject: string; text: string; id: number }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 }
+
+/** A header's text in UTF-8 (RFC 2047), so Chinese names and subjects survive any mail reader. */
+const encoded = (text: string) => `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
 
 export function folderTransport(dir: string): MailTransport {
   return {
     async send(message) {
       mkdirSync(dir, { recursive: true });
       const eml = [
+        `From: ${encoded(message.from.name)} <${message.from.address}>`,
         `To: ${message.to}`,
-        `Subject: =?UTF-8?B?${Buffer.from(message.subject).toString('base64')}?=`,
+        // RFC 5322's date, in UTC.
+        `Date: ${message.date.toUTCString().replace('GMT', '+0000')}`,
+        `Message-ID: ${messageId(message.id)}`,
+        `Subject: ${encoded(message.subject)}`,
         'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=UTF-8',
         'Content-Transfer-Encoding: 8bit',
@@ -35,24 +54,28 @@ export function folderTransport(dir: string): MailTransport {
   };
 }
 
+const messageId = (id: number) => `<notice-${id}@ems>`;
+
 /**
- * The mail server, for when SMTP is configured: one pooled connection, messages from `from`. The mail package loads
- * when this transport is made (once the app is ready, with the job queue), never on a start without SMTP.
+ * The mail server, for when SMTP is configured: one pooled connection. The mail package loads when this transport is
+ * made (once the app is ready, with the job queue), never on a start without SMTP.
  */
-export function smtpTransport(url: string, from: string): MailTransport {
+export function smtpTransport(url: string): MailTransport {
   const transporter = import('nodemailer').then(({ createTransport }) =>
     // Bounded well inside the job's 5-minute expiry, so the queue never hands out a notice still being sent.
-    createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }, { from }),
+    createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
   );
   // A failure to load shows on the first send; until then it is not an unhandled rejection.
   transporter.catch(() => undefined);
   return {
     async send(message) {
       await (await transporter).sendMail({
+        from: message.from,
         to: message.to,
+        date: message.date,
         subject: message.subject,
         text: message.text,
-        messageId: `<notice-${message.id}@ems>`,
+        messageId: messageId(message.id),
       });
     },
   };
@@ -60,7 +83,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
 
 /** SMTP when configured, else the data folder. */
 export function transportFor(config: Pick<Config, 'smtp' | 'dataDir'>): MailTransport {
-  return config.smtp ? smtpTransport(config.smtp.url, config.smtp.from) : folderTransport(join(config.dataDir, 'mail'));
+  return config.smtp ? smtpTransport(config.smtp.url) : folderTransport(join(config.dataDir, 'mail'));
 }
 
 /**
@@ -78,19 +101,30 @@ export function mailJob(
     if (!r || r.m.sentAt) return;
     const culture: Culture = r.language === 'en-GB' ? 'en-GB' : 'zh-CN';
     const t = (key: string, params?: Record<string, string | number>) => ctx.messages.t(key, culture, params);
-    const { lines, ...params } = JSON.parse(r.m.params) as Record<string, string | number> & {
-      lines?: repo.NoticeLine[];
-    };
-    const notice = t(r.m.template, params);
+    const { publicUrl } = ctx.config;
+    const url = (link: string) => (link.startsWith('/') ? publicUrl + link : link);
+    const notice = renderNotice(ctx.messages, culture, publicUrl, r.m);
     const greeting = t('workflow.mail.greeting', { name: localName(culture, r.nameZh, r.nameEn) });
     // A test system says so in every mail, in the subject and above the text (`IsTest`).
     const banner = (await isTestSystem(ctx.db, r.m.companyId)) ? t('system.testBanner') : null;
-    const subject = banner ? `[${banner}] ${notice}` : notice;
-    const body = noticeBody(lines ?? [], r.m.documentId, t, ctx.config.publicUrl, culture);
-    const text = [...(banner ? [banner, ''] : []), greeting, '', notice, ...body, ''].join('\n');
+    const subject = banner ? `[${banner}] ${notice.subject}` : notice.subject;
+    const text = [
+      ...(banner ? [banner, ''] : []),
+      greeting,
+      '',
+      notice.subject,
+      ...notice.lines.flatMap((l) => (l.link ? [l.text, `  ${url(l.link)}`] : [l.text])),
+      ...(notice.amount
+        ? [t('workflow.mail.amount', { amount: formatAmount(notice.amount.value), currency: notice.amount.currency })]
+        : []),
+      ...(notice.link
+        ? ['', t(r.m.documentId !== null ? 'workflow.mail.open' : 'workflow.mail.openPage', { url: url(notice.link) })]
+        : []),
+      '',
+    ].join('\n');
     try {
       if (!r.email) throw new Error('no e-mail address');
-      await transport.send({ to: r.email, subject, text, id: r.m.id });
+      await transport.send({ from: ctx.config.mailFrom, to: r.email, date: r.m.createdAt, subject, text, id: r.m.id });
     } catch (err) {
       await repo.noteError(ctx.db, r.m.id, (err instanceof Error ? err.message : String(err)).slice(0, 1000));
       throw err;
@@ -100,34 +134,50 @@ export function mailJob(
 }
 
 /** Where a document opens in the product; opened signed out, the sign-in page leads there afterwards. */
-export function documentLink(publicUrl: string, documentId: number): string {
-  return `${publicUrl}/manage/document/view/${documentId}`;
+export function documentPath(documentId: number): string {
+  return `/manage/document/view/${documentId}`;
+}
+
+/** What a notice says, in the mail and in the inbox alike, so the two cannot drift. */
+export interface RenderedNotice {
+  subject: string;
+  /** Its lines under the subject, each with the page it links to. */
+  lines: { text: string; link: string | null }[];
+  amount: { value: string; currency: string } | null;
+  /** The page it opens: its document's, or the list its link names. */
+  link: string | null;
 }
 
 /**
- * A notice's lines after its subject: each of its lines in the recipient's language (a parameter `x` is taken from
- * `xZh` or `xEn`), with its link under it, then the link of the document the notice is about.
+ * A notice in the reader's language: its subject, each of its lines (a parameter `x` is taken from `xZh` or `xEn`),
+ * the money it is about and the page it opens. Links are pages of the product (`/manage/…`): an address kept whole
+ * by a notice written before loses the product's own address.
  */
-function noticeBody(
-  lines: readonly repo.NoticeLine[],
-  documentId: number | null,
-  t: (key: string, params?: Record<string, string | number>) => string,
-  publicUrl: string,
+export function renderNotice(
+  messages: Messages,
   culture: Culture,
-): string[] {
-  const out: string[] = [];
-  for (const line of lines) {
-    const params: Record<string, string | number> = { ...line.params };
-    for (const key of Object.keys(line.params)) {
-      const base = key.slice(0, -2);
-      if (key.endsWith('Zh') && `${base}En` in line.params)
-        params[base] = localName(culture, String(line.params[key]), String(line.params[`${base}En`]));
-    }
-    out.push(t(line.key, params));
-    if (line.link) out.push(`  ${line.link}`);
-  }
-  if (documentId !== null) out.push('', t('workflow.mail.open', { url: documentLink(publicUrl, documentId) }));
-  return out;
+  publicUrl: string,
+  m: Pick<typeof mailOutbox.$inferSelect, 'template' | 'params' | 'documentId' | 'link' | 'amount' | 'currency'>,
+): RenderedNotice {
+  const t = (key: string, params?: Record<string, string | number>) => messages.t(key, culture, params);
+  const page = (link: string) => (link.startsWith(`${publicUrl}/`) ? link.slice(publicUrl.length) : link);
+  const { lines, ...params } = JSON.parse(m.params) as Record<string, string | number> & {
+    lines?: repo.NoticeLine[];
+  };
+  return {
+    subject: t(m.template, params),
+    lines: (lines ?? []).map((line) => {
+      const p: Record<string, string | number> = { ...line.params };
+      for (const key of Object.keys(line.params)) {
+        const base = key.slice(0, -2);
+        if (key.endsWith('Zh') && `${base}En` in line.params)
+          p[base] = localName(culture, String(line.params[key]), String(line.params[`${base}En`]));
+      }
+      return { text: t(line.key, p), link: line.link ? page(line.link) : null };
+    }),
+    amount: m.amount !== null && m.currency !== null ? { value: m.amount, currency: m.currency } : null,
+    link: m.documentId !== null ? documentPath(m.documentId) : m.link,
+  };
 }
 
 /** A notice written in the caller's transaction; the mail job that sends it exists only if that transaction commits. */

@@ -22,7 +22,7 @@ let transport: MailTransport = folderTransport(folder);
 const eml = (mailId: number) => join(folder, `${String(mailId).padStart(8, '0')}.eml`);
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ MAIL_FROM: '华康医药 费用管理 <notices@huakang-demo.cn>', PUBLIC_URL: 'https://ems.example.cn' });
   employeeId = (await t.login('employee')).UserID;
   admin = (await t.login('admin')).access_token;
   jobs = await startTestJobs(t.ctx, {
@@ -46,7 +46,14 @@ afterAll(async () => {
 function notice(requestId: string, template = 'workflow.mail.approved', docNo = 'D1000261100001') {
   return withRequestId(requestId, () =>
     t.ctx.db.transaction(async (tx) => {
-      await queueNotice(tx, { companyId: 1, toEmployeeId: employeeId, template, params: { docNo }, documentId: 1 });
+      await queueNotice(tx, {
+        companyId: 1,
+        toEmployeeId: employeeId,
+        template,
+        params: { docNo },
+        documentId: 1,
+        amount: { value: '12345.60', currency: 'CNY' },
+      });
       const [row] = await tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
       return row!.id;
     }),
@@ -119,6 +126,25 @@ describe('mail jobs', () => {
     expect(text).toContain('您的单据 D1000261100001 已审批通过');
     expect(text).toContain('张伟');
   });
+
+  it('come from the configured sender under its display name, dated when the change happened, with amount and link', async () => {
+    const mailId = await notice('mail-req-headers');
+    await eventually(async () => expect((await jobOf(mailId))?.state).toBe('done'));
+    const [row] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    const [head, body] = readFileSync(eml(mailId), 'utf8').split('\r\n\r\n') as [string, string];
+    const headers = new Map(
+      head.split('\r\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)] as const),
+    );
+    const word = /^=\?UTF-8\?B\?([^?]+)\?= <(.+)>$/.exec(headers.get('From') ?? '');
+    expect(word && Buffer.from(word[1]!, 'base64').toString('utf8')).toBe('华康医药 费用管理');
+    expect(word?.[2]).toBe('notices@huakang-demo.cn');
+    // RFC 5322's date, the notice's own time to the second.
+    expect(headers.get('Date')).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000$/);
+    expect(new Date(headers.get('Date')!).getTime()).toBe(Math.floor(row!.createdAt.getTime() / 1000) * 1000);
+    expect(headers.get('Message-ID')).toBe(`<notice-${mailId}@ems>`);
+    expect(body).toContain('金额：12,345.60 CNY');
+    expect(body).toContain('查看单据：https://ems.example.cn/manage/document/view/1');
+  });
 });
 
 /** A mail server that keeps what it was sent (the SMTP dialogue only); while `down.on`, it refuses every sender. */
@@ -169,7 +195,7 @@ describe('the SMTP adapter', () => {
     const smtp = await fakeSmtpServer();
     try {
       transport = transportFor({
-        smtp: { url: `smtp://127.0.0.1:${smtp.port}`, from: 'EMS <no-reply@example.cn>' },
+        smtp: { url: `smtp://127.0.0.1:${smtp.port}` },
         dataDir: '/nonexistent',
       });
       smtp.down.on = true;
@@ -209,7 +235,17 @@ describe('the SMTP adapter', () => {
       await eventually(async () => expect((await jobOf(mailId))?.state).toBe('done'));
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]).toContain('To: employee@huakang-demo.cn');
-      expect(smtp.messages[0]).toContain('From: EMS <no-reply@example.cn>');
+      // The same sender, date, link and amount as the folder's mails, in the mail package's own folding and encoding.
+      const message = smtp.messages[0]!;
+      const [head, body] = [message.slice(0, message.indexOf('\n\n')), message.slice(message.indexOf('\n\n'))];
+      const headers = head.replace(/\n /g, ' ');
+      expect(headers).toMatch(/^From: =\?UTF-8\?B\?[^?]+\?= <notices@huakang-demo\.cn>$/m);
+      expect(headers).toMatch(/^Date: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} \+0000$/m);
+      const text = body
+        .replace(/=\n/g, '')
+        .replace(/(=[0-9A-F]{2})+/g, (q) => Buffer.from(q.replaceAll('=', ''), 'hex').toString('utf8'));
+      expect(text).toContain('金额：12,345.60 CNY');
+      expect(text).toContain('查看单据：https://ems.example.cn/manage/document/view/1');
       const again = await t.call('/api/document/RetryRFCLog', { ID: job!.id }, admin);
       expect(again.statusCode).toBe(422);
     } finally {

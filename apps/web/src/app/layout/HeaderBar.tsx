@@ -4,6 +4,7 @@ import { Button, Dropdown, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../modules/auth/api';
+import { InboxBell } from '../../modules/inbox/InboxBell';
 import { useBoot } from '../i18n/BootProvider';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { notice } from '../notice';
@@ -88,6 +89,7 @@ export function HeaderActions({ compact, onProfile, onPassword }: HeaderActionsP
       <CompanySwitch compact={compact} />
       <ProxySwitch compact={compact} />
       <LanguageSwitch compact={compact} />
+      <InboxBell />
       <Dropdown
         trigger={['click']}
         menu={{

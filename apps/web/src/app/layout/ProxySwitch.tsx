@@ -30,16 +30,16 @@ export function ProxySwitch({ compact }: { compact: boolean }) {
   if (rows.length === 0 && actingFor === null) return null;
   const current = rows.find((r) => r.ProxyId === actingFor);
   const choose = async (key: string) => {
+    const principal = rows.find((r) => String(r.ProxyId) === key);
     if (key === MYSELF) {
       await http.post('/api/System/ProxyReturn', { ProxyId: null }).catch(() => undefined);
       setProxyInfo(null);
     } else setProxyInfo(Number(key));
     await queryClient.invalidateQueries();
-    navigate('/manage');
+    // Acting for an approver is approving for them: straight to what waits in the approve centre.
+    navigate(principal?.Kinds.includes('approve') ? '/manage/approveCenter' : '/manage');
     notice.success(
-      key === MYSELF
-        ? t('proxy.switch.backToSelf')
-        : t('proxy.switch.nowActing', { name: rows.find((r) => String(r.ProxyId) === key)?.Name ?? '' }),
+      key === MYSELF ? t('proxy.switch.backToSelf') : t('proxy.switch.nowActing', { name: principal?.Name ?? '' }),
     );
   };
   return (

@@ -148,6 +148,7 @@ export async function transition(
           template: out.notify.template,
           params: { docNo: d.docNo },
           documentId: d.id,
+          amount: { value: row.totalAmount, currency: row.currency },
         });
     }
     await audit(tx, {
@@ -170,12 +171,16 @@ export async function transition(
 /** What one action does to each document of a batch: the same target state, a notice and audit detail per document. */
 export interface BatchOutcome {
   to: DocState;
-  /** The notice per document; its params add to the document's number, its lines follow the subject. */
+  /**
+   * The notice per document; its params add to the document's number, its lines follow the subject, its amount (a
+   * payment's) replaces the document's total.
+   */
   notify?: (d: LockedDocument) => {
     to: number;
     template: string;
     params?: NoticeInput['params'];
     lines?: NoticeLine[];
+    amount?: NoticeInput['amount'];
   };
   detail?: (d: LockedDocument) => Record<string, unknown>;
 }
@@ -238,6 +243,7 @@ export async function transitionMany(
           params: { ...n.params, docNo: d.docNo },
           ...(n.lines ? { lines: n.lines } : {}),
           documentId: d.id,
+          amount: n.amount ?? { value: d.totalAmount, currency: d.currency },
         };
       }),
     );

@@ -148,7 +148,10 @@ async function failPayments(
   failed: { a: BankAnswer; items: Awaited<ReturnType<typeof repo.lockPayments>> }[],
   at: Date,
 ) {
-  const reasonOf = new Map<number, { reason: string; endToEndId: string; runId: number; amount: string }>();
+  const reasonOf = new Map<
+    number,
+    { reason: string; endToEndId: string; runId: number; amount: string; currency: string }
+  >();
   for (const f of failed) {
     await repo.answerItems(
       tx,
@@ -161,6 +164,7 @@ async function failPayments(
         endToEndId: f.a.endToEndId,
         runId: r.i.runId,
         amount: r.i.amount,
+        currency: r.i.currency,
       });
   }
   await transitionMany(
@@ -175,7 +179,12 @@ async function failPayments(
       },
       notify: (d) => {
         const r = reasonOf.get(d.id)!;
-        return { to: d.applicantId, template: 'remit.mail.failed', params: { amount: r.amount, reason: r.reason } };
+        return {
+          to: d.applicantId,
+          template: 'remit.mail.failed',
+          params: { amount: r.amount, reason: r.reason },
+          amount: { value: r.amount, currency: r.currency },
+        };
       },
     },
   );

@@ -134,6 +134,7 @@ describe('the bank file in the paying account’s layout', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.documentId, b1.id), eq(mailOutbox.template, 'remit.mail.failed')));
     expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ amount: '50.00', currency: 'CNY' });
 
     // The payment voucher's lines are reversed: the bank debited back, the payable credited again.
     const reversal = await t.ctx.db

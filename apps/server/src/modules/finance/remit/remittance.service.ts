@@ -537,18 +537,18 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
     const run = await lockRun(tx, clerk, body.RunID, body.Version);
     onStep(run, 'remit');
     if (!run.voucherId) throw refused('remit.wrong_step', { step: run.step });
-    const amounts = new Map((await repo.itemsOf(tx, run.id)).map(({ i }) => [i.documentId, i.amount]));
+    const paid = new Map((await repo.itemsOf(tx, run.id)).map(({ i }) => [i.documentId, i]));
     // The paid notice tells the payee what was owed, every amount kept back and why, and what the bank pays.
     const kept = new Map<string, repo.DeductionView[]>();
     for (const d of await repo.deductionsOfRun(tx, run.id)) kept.set(d.docNo, [...(kept.get(d.docNo) ?? []), d]);
     await transitionMany(
       tx,
       clerk.user,
-      { ids: [...amounts.keys()], action: 'mark_paid', requestId: clerk.requestId, reach: companyWide },
+      { ids: [...paid.keys()], action: 'mark_paid', requestId: clerk.requestId, reach: companyWide },
       {
         to: 'paid',
-        detail: (d) => ({ runId: run.id, amount: amounts.get(d.id) }),
-        notify: (d) => paidNotice(d.applicantId, amounts.get(d.id) ?? '0', (kept.get(d.docNo) ?? []).map(toDeduction)),
+        detail: (d) => ({ runId: run.id, amount: paid.get(d.id)!.amount }),
+        notify: (d) => paidNotice(d.applicantId, paid.get(d.id)!, (kept.get(d.docNo) ?? []).map(toDeduction)),
       },
     );
     faultPoint('remit_paid');
@@ -564,15 +564,27 @@ export async function remit(ctx: DbContext, clerk: Clerk, body: { RunID: number;
   return runOf(ctx.db, clerk, body.RunID);
 }
 
-/** The paid notice: net paid in the subject; gross, each deduction with its source, and net on lines below. */
+/**
+ * The paid notice: net paid in the subject; gross, each deduction with its source, and net on lines below. The money
+ * it is about is what the bank pays.
+ */
 function paidNotice(
   to: number,
-  net: string,
+  item: { amount: string; currency: string },
   deductions: PaymentDeduction[],
-): { to: number; template: string; params: Record<string, string>; lines?: NoticeLine[] } {
-  if (deductions.length === 0) return { to, template: 'remit.mail.paid', params: { net } };
+): {
+  to: number;
+  template: string;
+  params: Record<string, string>;
+  lines?: NoticeLine[];
+  amount: { value: string; currency: string };
+} {
+  const net = item.amount;
+  const amount = { value: net, currency: item.currency };
+  if (deductions.length === 0) return { to, template: 'remit.mail.paid', params: { net }, amount };
   return {
     to,
+    amount,
     template: 'remit.mail.paidLess',
     params: { net },
     lines: [

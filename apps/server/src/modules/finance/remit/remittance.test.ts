@@ -162,6 +162,8 @@ describe('the six steps', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.documentId, a1.id), eq(mailOutbox.template, 'remit.mail.paid')));
     expect(mails).toHaveLength(1);
+    // The money it is about: what the bank pays.
+    expect(mails[0]).toMatchObject({ amount: '100.10', currency: 'CNY' });
     const again = await t.call(`${R}/Remit`, { RunID: run.RunID, Version: done.Version }, finance);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('remit.already_remitted');

@@ -1,13 +1,13 @@
 import type { Db } from '../../../core/db';
 import type { ScheduledJob } from '../../../core/jobs';
 import { shanghaiToday } from '../../../core/time';
-import { documentLink, queueNoticeOnce } from '../../notify/notify.service';
+import { documentPath, queueNoticeOnce } from '../../notify/notify.service';
 import { companyIds } from '../../system/system.service';
 import { approvalSettings } from '../approval/pending.service';
 import * as repo from './approvecentre.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Documents a digest names one by one; the rest are counted, and the approve centre's link shows them all. */
+/** Documents a digest names one by one; the rest are counted, and the approve centre, which it opens, shows them all. */
 export const DIGEST_ITEMS = 50;
 
 /**
@@ -16,7 +16,7 @@ export const DIGEST_ITEMS = 50;
  * a link to each. One per approver, company and day: run again the same day, it writes nothing. Answers how many
  * digests it wrote.
  */
-export async function runApprovalReminders(db: Db, publicUrl: string, opts: { now?: Date } = {}): Promise<number> {
+export async function runApprovalReminders(db: Db, opts: { now?: Date } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   const today = shanghaiToday(now);
   let written = 0;
@@ -39,22 +39,19 @@ export async function runApprovalReminders(db: Db, publicUrl: string, opts: { no
             template: 'workflow.mail.overdueDigest',
             params: { count: mine.length, days: overdueDays },
             documentId: null,
-            lines: [
-              ...mine.slice(0, DIGEST_ITEMS).map((s) => ({
-                key: 'workflow.mail.overdueDigest.item',
-                params: {
-                  docNo: s.docNo,
-                  applicantZh: s.applicantZh,
-                  applicantEn: s.applicantEn,
-                  amount: s.amount,
-                  currency: s.currency,
-                  since: shanghaiToday(s.pendingSince!),
-                },
-                link: documentLink(publicUrl, s.documentId),
-              })),
-              // The subject is a sentence; the approve centre's link, which shows them all, is a line of its own.
-              { key: 'workflow.mail.overdueDigest.all', params: {}, link: `${publicUrl}/manage/approveCenter` },
-            ],
+            link: '/manage/approveCenter',
+            lines: mine.slice(0, DIGEST_ITEMS).map((s) => ({
+              key: 'workflow.mail.overdueDigest.item',
+              params: {
+                docNo: s.docNo,
+                applicantZh: s.applicantZh,
+                applicantEn: s.applicantEn,
+                amount: s.amount,
+                currency: s.currency,
+                since: shanghaiToday(s.pendingSince!),
+              },
+              link: documentPath(s.documentId),
+            })),
           },
           `approval-digest:${companyId}:${approverId}:${today}`,
         ),
@@ -66,15 +63,12 @@ export async function runApprovalReminders(db: Db, publicUrl: string, opts: { no
 }
 
 /** The overdue-approval digests as a scheduled job: each morning at 08:30 Shanghai time. */
-export function approvalReminderJob(
-  ctx: { db: Db; config: { publicUrl: string } },
-  log: { info: (o: object, msg: string) => void },
-): ScheduledJob {
+export function approvalReminderJob(db: Db, log: { info: (o: object, msg: string) => void }): ScheduledJob {
   return {
     queue: 'approval-reminders',
     cron: '30 8 * * *',
     run: async () => {
-      const digests = await runApprovalReminders(ctx.db, ctx.config.publicUrl);
+      const digests = await runApprovalReminders(db);
       log.info({ digests }, 'overdue approval reminders written');
     },
   };

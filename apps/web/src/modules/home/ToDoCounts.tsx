@@ -1,6 +1,7 @@
 import type { DocState } from '@ems/contracts';
+import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMenuQuery } from '../../app/layout/queries';
@@ -12,7 +13,10 @@ const MINE: readonly DocState[] = ['returned', 'confirming', 'draft', 'approving
 interface Tile {
   key: string;
   label: string;
-  count: number;
+  /** A count, or an amount of money as the API writes it. */
+  count: number | string;
+  /** What the figure is made of, under it (a loan's balance, a payment's gross and deductions). */
+  note?: string;
   to: string;
   /** Something waits for the user: shown first and coloured. */
   urgent: boolean;
@@ -31,6 +35,9 @@ export function ToDoCounts() {
   const claimant = functions.has('personalExpense');
   const waiting = useQuery({ queryKey: ['home', 'waiting'], queryFn: homeApi.waiting, enabled: approver });
   const mine = useQuery({ queryKey: ['home', 'mine'], queryFn: homeApi.mine, enabled: claimant });
+  const money = useQuery({ queryKey: ['home', 'money'], queryFn: homeApi.money, enabled: claimant });
+  const loans = money.data?.LoansDue;
+  const paid = money.data?.PaidThisMonth.find((r) => r.Currency === 'CNY') ?? money.data?.PaidThisMonth[0];
   const byState = new Map<DocState, number>();
   for (const r of mine.data?.Rows ?? []) byState.set(r.Status, (byState.get(r.Status) ?? 0) + r.Count);
 
@@ -44,6 +51,13 @@ export function ToDoCounts() {
             to: '/manage/approveCenter',
             urgent: (waiting.data?.Count ?? 0) > 0,
           },
+          {
+            key: 'overdue',
+            label: t('home.todo.overdue'),
+            count: waiting.data?.Overdue ?? 0,
+            to: '/manage/approveCenter',
+            urgent: (waiting.data?.Overdue ?? 0) > 0,
+          },
         ]
       : []),
     ...(claimant
@@ -54,6 +68,34 @@ export function ToDoCounts() {
           to: `/manage/personalExpense?Status=${state}`,
           urgent: (state === 'returned' || state === 'confirming') && (byState.get(state) ?? 0) > 0,
         }))
+      : []),
+    ...(claimant
+      ? [
+          {
+            key: 'loansDue',
+            label: t('home.todo.loansDue'),
+            count: loans?.Count ?? 0,
+            note: loans?.Count
+              ? t('home.todo.loansDueNote', { balance: formatAmount(loans.Balance), date: loans.NextDue ?? '' })
+              : undefined,
+            to: '/manage/personalExpense?DocType=loan',
+            urgent: (loans?.Overdue ?? 0) > 0,
+          },
+          {
+            key: 'paidMonth',
+            label: t('home.todo.paidMonth', { currency: paid?.Currency ?? 'CNY' }),
+            count: formatAmount(paid?.Net ?? '0.00'),
+            note: paid
+              ? t('home.todo.paidMonthNote', {
+                  count: paid.Count,
+                  gross: formatAmount(paid.Gross),
+                  deducted: formatAmount(paid.Deducted),
+                })
+              : undefined,
+            to: '/manage/personalExpense?Status=paid',
+            urgent: false,
+          },
+        ]
       : []),
   ];
   if (tiles.length === 0) return null;
@@ -68,6 +110,11 @@ export function ToDoCounts() {
                 value={tile.count}
                 styles={{ content: tile.urgent ? { color: '#d4380d' } : {} }}
               />
+              {tile.note ? (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`home-todo-${tile.key}-note`}>
+                  {tile.note}
+                </Typography.Text>
+              ) : null}
             </Card>
           </Link>
         </Col>

@@ -1,4 +1,4 @@
-import type { DocumentCounts } from '@ems/contracts';
+import type { DocumentCounts, HomeMoney } from '@ems/contracts';
 import { http } from '../../app/api';
 
 /** The counts the home page shows, from the calls the lists they link to are built on. */
@@ -6,5 +6,7 @@ export const homeApi = {
   /** The caller's documents by type and state. */
   mine: () => http.post<DocumentCounts>('/api/document/GetDocumentCount'),
   /** How many documents wait for the caller's approval, or for those they approve for. */
-  waiting: () => http.post<{ Count: number }>('/api/ApproveCenter/QueryPending'),
+  waiting: () => http.post<{ Count: number; Overdue: number }>('/api/ApproveCenter/QueryPending'),
+  /** The claimant's loans falling due and what they were paid this month. */
+  money: () => http.post<HomeMoney>('/api/Home/GetMyMoney'),
 };

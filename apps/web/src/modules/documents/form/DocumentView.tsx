@@ -3,6 +3,7 @@ import { formatAmount } from '@ems/contracts';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
+import { WideTable } from '../../../shared/WideTable';
 import { StatusTag } from '../labels';
 
 /** The main info and lines of a document, read-only: the view centres, approvers and external systems see this. */
@@ -44,12 +45,11 @@ export function MainInfoView({ d }: { d: DocumentDetail }) {
 export function LinesView({ d }: { d: DocumentDetail }) {
   const { t } = useTranslation();
   return (
-    <Table<DocumentLine>
+    <WideTable<DocumentLine>
       size="small"
       rowKey="ID"
       pagination={false}
       dataSource={d.Lines}
-      scroll={{ x: 'max-content' }}
       data-testid="doc-lines-view"
       columns={[
         { title: '#', dataIndex: 'LineNo', width: 40 },

@@ -6,6 +6,7 @@ import { UPGRADE_NOTICE_DELAY_MS } from './constants';
 import { BootProvider, useBoot } from './i18n/BootProvider';
 import { useLoadingOverlay } from './loading';
 import { notice, onMessageHostNeeded } from './notice';
+import { THEME } from './theme';
 import { consumeUpgrade } from './version';
 
 const MessageHost = lazy(() => import('./MessageHost'));
@@ -45,7 +46,7 @@ function LoadingOverlay() {
 function Themed({ children }: { children: ReactNode }) {
   const { antdLocale } = useBoot();
   return (
-    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#1668dc' } }}>
+    <ConfigProvider locale={antdLocale} theme={THEME}>
       <NoticeBridge />
       <LoadingOverlay />
       {children}

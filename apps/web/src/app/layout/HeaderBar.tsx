@@ -48,7 +48,12 @@ function CompanySwitch({ compact }: { compact: boolean }) {
         },
       }}
     >
-      <Button type="text" icon={<BankOutlined />} data-testid="company-switch" aria-label={t('layout.switchCompany')}>
+      <Button
+        type="text"
+        icon={<BankOutlined />}
+        data-testid="company-switch"
+        aria-label={t('layout.switchCompany', { company: label })}
+      >
         {compact ? null : (
           <Typography.Text ellipsis style={{ maxWidth: 200 }}>
             {label}
@@ -72,6 +77,7 @@ export function HeaderActions({ compact, onProfile, onPassword }: HeaderActionsP
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useUserInfo();
+  const name = user ? (culture === 'zh-CN' ? user.UserNameZH : user.UserNameEN) || user.UserName : '';
 
   const signOut = async () => {
     try {
@@ -115,8 +121,8 @@ export function HeaderActions({ compact, onProfile, onPassword }: HeaderActionsP
           },
         }}
       >
-        <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('layout.userMenu')}>
-          {compact ? null : user && ((culture === 'zh-CN' ? user.UserNameZH : user.UserNameEN) || user.UserName)}
+        <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('layout.userMenu', { name })}>
+          {compact ? null : name}
         </Button>
       </Dropdown>
     </Space>

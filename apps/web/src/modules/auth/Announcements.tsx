@@ -1,5 +1,5 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { Empty, Flex } from 'antd';
+import { Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementRow } from '../../app/apiTypes';
 import { formatDate } from '../../shared/format';
@@ -34,9 +34,9 @@ export function Announcements({ items }: { items: AnnouncementRow[] }) {
             <article key={a.ID}>
               <Flex justify="space-between" gap={8} wrap>
                 <strong>{a.Title}</strong>
-                <time dateTime={a.PublishDate} style={{ color: 'rgba(0, 0, 0, 0.45)' }}>
-                  {publishDate(a.PublishDate)}
-                </time>
+                <Typography.Text type="secondary">
+                  <time dateTime={a.PublishDate}>{publishDate(a.PublishDate)}</time>
+                </Typography.Text>
               </Flex>
               <p style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>{a.Content}</p>
             </article>

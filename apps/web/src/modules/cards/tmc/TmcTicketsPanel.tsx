@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatAmount, type TMCTicket } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Form, type FormInstance, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Form, type FormInstance, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { WideTable } from '../../../shared/WideTable';
 import type { DocumentFormValues, LineValues } from '../../documents/form/formValues';
 import { tmcApi } from './api';
 import { BookOnTmcButton } from './BookOnTmcButton';
@@ -59,13 +60,12 @@ export function TmcTicketsPanel({ form }: { form: FormInstance<DocumentFormValue
         </Flex>
       </Flex>
       {tickets.isError ? <Alert type="error" showIcon title={String(tickets.error)} /> : null}
-      <Table<TMCTicket>
+      <WideTable<TMCTicket>
         size="small"
         rowKey="ID"
         pagination={false}
         loading={tickets.isLoading}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('tmc.tickets.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
         columns={[
           { title: t('tmc.field.ticketNo'), dataIndex: 'TicketNo', width: 150 },

@@ -1,12 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CustomerKind, CustomerRow, SelectedCustomer } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Flex, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
 import { formatAmount } from '../../../shared/format';
 import { type PickerOption, RemotePicker } from '../../../shared/RemotePicker';
+import { WideTable } from '../../../shared/WideTable';
 import { customerApi } from './api';
 import { CHANGE_ABANDONED, type CustomerChange } from './change';
 
@@ -226,7 +227,7 @@ function AttendeeTable(props: {
   ];
   if (change) columns.push(removeColumn(t('customer.remove'), remove, 'attendee-remove'));
   return (
-    <Table<SelectedCustomer>
+    <WideTable<SelectedCustomer>
       size="small"
       rowKey="ID"
       columns={columns}

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClinicalTrialHcoRow } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notice } from '../../../app/notice';
 import { RemotePicker } from '../../../shared/RemotePicker';
+import { WideTable } from '../../../shared/WideTable';
 import { customerOption, removeColumn, run } from './AttendeeSection';
 import { customerApi } from './api';
 import type { CustomerChange } from './change';
@@ -82,8 +83,7 @@ export function ClinicalHcoSection({
           </Button>
         </Flex>
       ) : null}
-      <Table<ClinicalTrialHcoRow>
-        scroll={{ x: 'max-content' }}
+      <WideTable<ClinicalTrialHcoRow>
         size="small"
         rowKey="ID"
         columns={columns}

@@ -1,19 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { type FeeBasis, formatAmount, isMoney, type LecturerAgreementRow } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  DatePicker,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Button, DatePicker, Drawer, Flex, Form, Input, Radio, Space, type TableColumnsType, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +9,7 @@ import { notice } from '../../../app/notice';
 import { saveDownload } from '../../../shared/download';
 import { RemotePicker } from '../../../shared/RemotePicker';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { WideTable } from '../../../shared/WideTable';
 import { customerOption, run } from './AttendeeSection';
 import { customerApi } from './api';
 import { CHANGE_ABANDONED, type CustomerChange } from './change';
@@ -137,7 +126,7 @@ export function LecturerSection({ documentId, change }: { documentId: number; ch
           </Button>
         </Flex>
       ) : null}
-      <Table<LecturerAgreementRow>
+      <WideTable<LecturerAgreementRow>
         size="small"
         rowKey="ID"
         columns={columns}

@@ -1,8 +1,9 @@
 import type { DocumentDetail, DocumentLine } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
-import { Descriptions, Flex, Grid, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Grid, Table, type TableColumnsType, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
+import { WideTable } from '../../../shared/WideTable';
 import { StatusTag } from '../labels';
 
 /** The main info and lines of a document, read-only: the view centres, approvers and external systems see this. */
@@ -110,25 +111,24 @@ export function LinesView({ d }: { d: DocumentDetail }) {
       ];
   // The total sits under the amount: after #, item, sub-item and date, or after # and item on a phone.
   const before = narrow ? 2 : 4;
-  return (
-    <Table<DocumentLine>
-      size="small"
-      rowKey="ID"
-      pagination={false}
-      dataSource={d.Lines}
-      scroll={narrow ? undefined : { x: 'max-content' }}
-      data-testid="doc-lines-view"
-      columns={columns}
-      summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={before}>
-            {t('doc.field.total')}
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={before} align="right">
-            <strong>{formatAmount(d.TotalAmount)}</strong>
-          </Table.Summary.Cell>
-        </Table.Summary.Row>
-      )}
-    />
-  );
+  const table: TableProps<DocumentLine> & { 'data-testid': string } = {
+    size: 'small',
+    rowKey: 'ID',
+    pagination: false,
+    dataSource: d.Lines,
+    'data-testid': 'doc-lines-view',
+    columns,
+    summary: () => (
+      <Table.Summary.Row>
+        <Table.Summary.Cell index={0} colSpan={before}>
+          {t('doc.field.total')}
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={before} align="right">
+          <strong>{formatAmount(d.TotalAmount)}</strong>
+        </Table.Summary.Cell>
+      </Table.Summary.Row>
+    ),
+  };
+  // A phone's lines fit its width; wider ones scroll sideways, by keyboard too.
+  return narrow ? <Table<DocumentLine> {...table} /> : <WideTable<DocumentLine> {...table} />;
 }

@@ -52,6 +52,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                       disabled={!typeId || isTmc(f.name)}
                       showSearch={{ optionFilterProp: 'label' }}
                       style={{ width: 210 }}
+                      aria-label={t('doc.line.item')}
                       data-testid={`line-item-${f.name}`}
                       onChange={() => form.setFieldValue(['Lines', f.name, 'ExpenseSubItemID'], null)}
                     />
@@ -66,7 +67,13 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                   const opts = subOptions(lines?.[f.name]?.ExpenseItemID);
                   return (
                     <Form.Item name={[f.name, 'ExpenseSubItemID']} style={{ margin: 0 }}>
-                      <Select options={opts} disabled={opts.length === 0} allowClear style={{ width: 150 }} />
+                      <Select
+                        options={opts}
+                        disabled={opts.length === 0}
+                        allowClear
+                        style={{ width: 150 }}
+                        aria-label={t('doc.line.subItem')}
+                      />
                     </Form.Item>
                   );
                 },
@@ -81,6 +88,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                       format="YYYY-MM-DD"
                       style={{ width: 140 }}
                       disabled={isTmc(f.name)}
+                      aria-label={t('doc.line.date')}
                       data-testid={`line-date-${f.name}`}
                     />
                   </Form.Item>
@@ -100,6 +108,7 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                       inputMode="decimal"
                       style={{ width: 140, textAlign: 'right' }}
                       disabled={isTmc(f.name)}
+                      aria-label={t('doc.line.amount')}
                       data-testid={`line-amount-${f.name}`}
                     />
                   </Form.Item>
@@ -112,7 +121,12 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                 render: (_v, f) => (
                   <>
                     <Form.Item name={[f.name, 'Description']} style={{ margin: 0 }}>
-                      <Input maxLength={500} style={{ width: 230 }} data-testid={`line-desc-${f.name}`} />
+                      <Input
+                        maxLength={500}
+                        style={{ width: 230 }}
+                        aria-label={t('doc.line.description')}
+                        data-testid={`line-desc-${f.name}`}
+                      />
                     </Form.Item>
                     {/* The ticket a TMC line claims travels with the line; the company's TMC account paid it. */}
                     <Form.Item name={[f.name, 'TMCTicketID']} hidden>

@@ -4,11 +4,22 @@ import { formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Col, DatePicker, Flex, Form, Input, Row, Select, Space } from 'antd';
 import dayjs from 'dayjs';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMasterInfoQuery } from '../../../app/layout/queries';
 import { documentApi } from '../api';
 
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+
+/** A value the form shows but does not edit, named by its label as the form's own fields are. */
+function ShownValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const id = useId();
+  return (
+    <Form.Item label={label} htmlFor={id}>
+      <Input id={id} value={value} disabled data-testid={testId} />
+    </Form.Item>
+  );
+}
 
 /** Section 1: the kind of document and its expense type (the types the applicant may use). */
 export function TypeSection({ docType, info }: { docType: DocType; info: ExpenseTypeMainInfo | undefined }) {
@@ -24,9 +35,7 @@ export function TypeSection({ docType, info }: { docType: DocType; info: Expense
   return (
     <Row gutter={16}>
       <Col xs={24} md={8}>
-        <Form.Item label={t('doc.field.docType')}>
-          <Input value={t(`doc.type.${docType}`)} disabled />
-        </Form.Item>
+        <ShownValue label={t('doc.field.docType')} value={t(`doc.type.${docType}`)} />
       </Col>
       <Col xs={24} md={16}>
         <Form.Item
@@ -94,23 +103,17 @@ export function MainInfoSection({
       ) : null}
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item label={t('doc.field.applicant')}>
-            <Input
-              value={info ? `${info.ApplicantName} (${info.ApplicantCode})` : ''}
-              disabled
-              data-testid="doc-applicant"
-            />
-          </Form.Item>
+          <ShownValue
+            label={t('doc.field.applicant')}
+            value={info ? `${info.ApplicantName} (${info.ApplicantCode})` : ''}
+            testId="doc-applicant"
+          />
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('doc.field.preparer')}>
-            <Input value={preparerName} disabled />
-          </Form.Item>
+          <ShownValue label={t('doc.field.preparer')} value={preparerName} />
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('doc.field.team')}>
-            <Input value={info?.TeamName ?? ''} disabled />
-          </Form.Item>
+          <ShownValue label={t('doc.field.team')} value={info?.TeamName ?? ''} />
         </Col>
         <Col xs={24} md={8}>
           <Form.Item

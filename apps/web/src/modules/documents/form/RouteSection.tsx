@@ -1,8 +1,9 @@
 import type { RoutePreview, RouteStep } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Table, Tag, Typography } from 'antd';
+import { Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../shared/format';
+import { WideTable } from '../../../shared/WideTable';
 import { documentApi } from '../api';
 
 const STEP_COLOUR: Record<string, string> = {
@@ -25,13 +26,12 @@ export function RouteSection({ documentId }: { documentId: number }) {
   if (!route.isFetching && rows.length === 0)
     return <Typography.Text type="secondary">{t('doc.route.none')}</Typography.Text>;
   return (
-    <Table<RouteStep>
+    <WideTable<RouteStep>
       size="small"
       rowKey="ID"
       pagination={false}
       loading={route.isFetching}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
       data-testid="doc-route"
       columns={[
         { title: t('doc.route.round'), dataIndex: 'Round', width: 60 },
@@ -78,8 +78,7 @@ export function RoutePreviewModal({ documentId, onClose }: { documentId: number 
       cancelButtonProps={{ style: { display: 'none' } }}
       width={720}
     >
-      <Table<RoutePreview['Rows'][number]>
-        scroll={{ x: 'max-content' }}
+      <WideTable<RoutePreview['Rows'][number]>
         size="small"
         rowKey="Seq"
         pagination={false}

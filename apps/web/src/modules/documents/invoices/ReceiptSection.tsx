@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ReceiptRow } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Flex, Form, Input, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, type TableColumnsType, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ActionButton } from '../../../shared/ActionButton';
 import { FormModal } from '../../../shared/FormModal';
 import { formatAmount } from '../../../shared/format';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { WideTable } from '../../../shared/WideTable';
 import { receiptApi } from './api';
 
 interface Values {
@@ -96,14 +97,13 @@ export function ReceiptSection({ documentId, editable }: { documentId: number | 
           </Button>
         )}
       </Flex>
-      <Table<ReceiptRow>
+      <WideTable<ReceiptRow>
         rowKey="ID"
         size="small"
         columns={columns}
         dataSource={list.data?.Rows ?? []}
         loading={list.isLoading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('receipt.none') }}
       />
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}

@@ -1,7 +1,7 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { DocState, DocType, ViewCenterRow } from '@ems/contracts';
 import { formatAmount } from '@ems/contracts';
-import { Tabs } from 'antd';
+import { Grid, Radio, Tabs } from 'antd';
 import i18n from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -125,26 +125,43 @@ function ViewListPage({ list, titleKey, header }: { list: ViewList; titleKey: st
   );
 }
 
-/** A view centre: one list, or tabs of lists under its title, each a page of the list kit with its filters in the URL. */
+/**
+ * A view centre: one list, or tabs of lists under its title, each a page of the list kit with its filters in the URL.
+ * On a phone the lists are a column of choices instead: tabs too wide for it would hide some behind antd's "more"
+ * button, which sits inside the tab list where only tabs belong.
+ */
 export function ViewCentre({ titleKey, lists }: { titleKey: string; lists: ViewList[] }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const narrow = Grid.useBreakpoint().md === false;
   const first = lists[0]!;
   if (lists.length === 1) return <ViewListPage list={first} titleKey={titleKey} />;
   const active = (lists.find((l) => l === params.get('list')) ?? first) as ViewList;
+  const show = (l: string) => setParams(l === first ? {} : { list: l });
+  const choices = lists.map((l) => ({
+    key: l,
+    value: l,
+    label: <span data-testid={`view-tab-${l}`}>{t(`doc.viewList.${l}`)}</span>,
+  }));
   return (
     <ViewListPage
       list={active}
       titleKey={titleKey}
       header={
-        <Tabs
-          activeKey={active}
-          onChange={(k) => setParams(k === first ? {} : { list: k })}
-          items={lists.map((l) => ({
-            key: l,
-            label: <span data-testid={`view-tab-${l}`}>{t(`doc.viewList.${l}`)}</span>,
-          }))}
-        />
+        narrow ? (
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            vertical
+            value={active}
+            onChange={(e) => show(e.target.value)}
+            options={choices}
+            aria-label={t('doc.viewList.choose')}
+            style={{ marginBottom: 16 }}
+          />
+        ) : (
+          <Tabs activeKey={active} onChange={show} items={choices} />
+        )
       }
     />
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../shared/FormModal';
 import { useFormSubmit } from '../../../../shared/useFormSubmit';
+import { WideTable } from '../../../../shared/WideTable';
 import { documentApi } from '../../api';
 import { partsApi } from './partsApi';
 import { type PartProps, usePartChange, usePartQuery } from './usePart';
@@ -123,8 +124,7 @@ export function ApportionSection(p: PartProps) {
 function SharesTable({ rows, currency }: { rows: ApportionmentRow[]; currency: string }) {
   const { t } = useTranslation();
   return (
-    <Table<ApportionmentRow>
-      scroll={{ x: 'max-content' }}
+    <WideTable<ApportionmentRow>
       size="small"
       rowKey="ID"
       pagination={false}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../shared/FormModal';
 import { useFormSubmit } from '../../../../shared/useFormSubmit';
+import { WideTable } from '../../../../shared/WideTable';
 import { EmployeePicker } from '../../../org/pickers/EmployeePicker';
 import { VendorPicker } from './PaySection';
 import { partsApi } from './partsApi';
@@ -21,8 +22,7 @@ export function PurchaseOrderSection(p: PartProps) {
   const [editing, setEditing] = useState<PurchaseOrderRow | null | undefined>(undefined);
   return (
     <Flex vertical gap={8} data-testid="doc-orders">
-      <Table<PurchaseOrderRow>
-        scroll={{ x: 'max-content' }}
+      <WideTable<PurchaseOrderRow>
         size="small"
         rowKey="ID"
         pagination={false}
@@ -172,8 +172,7 @@ export function AirTicketSection(p: PartProps) {
                 </Button>
               ) : null}
             </Flex>
-            <Table<AirTicketShareRow>
-              scroll={{ x: 'max-content' }}
+            <WideTable<AirTicketShareRow>
               size="small"
               rowKey="ID"
               pagination={false}

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { TRANSPORTS, type TripRow } from '@ems/contracts';
-import { Button, DatePicker, Flex, Form, Input, Select, Table } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../shared/FormModal';
 import { useFormSubmit } from '../../../../shared/useFormSubmit';
+import { WideTable } from '../../../../shared/WideTable';
 import { partsApi } from './partsApi';
 import { rowActions } from './rowActions';
 import { type PartProps, usePartChange, usePartQuery } from './usePart';
@@ -26,8 +27,7 @@ export function TripSection(p: PartProps) {
   const [editing, setEditing] = useState<TripRow | null | undefined>(undefined);
   return (
     <Flex vertical gap={8} data-testid="doc-trips">
-      <Table<TripRow>
-        scroll={{ x: 'max-content' }}
+      <WideTable<TripRow>
         size="small"
         rowKey="ID"
         pagination={false}

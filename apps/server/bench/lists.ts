@@ -37,6 +37,7 @@ function listCalls(keyword: { person: string }): ListCall[] {
     // The home page's counts (issue 26 item 5): what waits for an approver, and a claimant's documents by state.
     { name: 'home: waiting for my approval', url: '/api/ApproveCenter/QueryPending', body: {}, callers: 'approvers' },
     { name: 'home: my documents by state', url: '/api/document/GetDocumentCount', body: {}, callers: 'applicants' },
+    { name: 'home: my loans due and payments', url: '/api/Home/GetMyMoney', body: {}, callers: 'applicants' },
     // The inbox (issue 26 item 6): the header's unread count, asked on every screen, and the inbox's first page.
     { name: 'inbox: unread count', url: '/api/Inbox/UnreadCount', body: {}, callers: 'approvers' },
     { name: 'inbox: newest messages', url: '/api/Inbox/Search', body: PAGE, callers: 'approvers' },

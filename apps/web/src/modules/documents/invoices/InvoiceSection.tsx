@@ -20,15 +20,14 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
-import { saveDownload } from '../../../shared/download';
 import { formatAmount } from '../../../shared/format';
 import { RemotePicker } from '../../../shared/RemotePicker';
-import { openInNewTab } from '../attachments/viewer';
-import { invoiceApi, walletApi } from './api';
+import { invoiceApi } from './api';
 import { BuyerModal } from './BuyerModal';
 import { InvoiceModal } from './InvoiceModal';
 import { LineCoverList } from './LineCoverList';
 import { useLineOptions } from './lineOptions';
+import { openOriginal } from './original';
 import { shrinkPhoto } from './shrinkPhoto';
 
 export interface InvoiceSectionProps {
@@ -260,9 +259,7 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
                 size="small"
                 icon={<FileSearchOutlined />}
                 aria-label={t('invoice.original', { number: r.Number })}
-                onClick={() =>
-                  void openInNewTab(() => walletApi.file(r.ID), saveDownload).catch((e) => notice.error(e))
-                }
+                onClick={() => openOriginal(r.ID)}
                 data-testid="invoice-original"
               />
             </Tooltip>

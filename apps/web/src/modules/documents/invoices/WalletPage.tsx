@@ -23,11 +23,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../../../app/layout/pageTitle';
-import { errorText, notice } from '../../../app/notice';
-import { saveDownload } from '../../../shared/download';
+import { errorText } from '../../../app/notice';
 import { documentApi } from '../api';
-import { openInNewTab } from '../attachments/viewer';
 import { walletApi } from './api';
+import { openOriginal } from './original';
 import { shrinkPhoto } from './shrinkPhoto';
 
 const VERIFY_COLOUR = { not_verified: 'default', verified: 'success', failed: 'error' } as const;
@@ -161,9 +160,7 @@ export default function WalletPage() {
                   type="link"
                   size="small"
                   icon={<FileSearchOutlined />}
-                  onClick={() =>
-                    void openInNewTab(() => walletApi.file(row.ID), saveDownload).catch((e) => notice.error(e))
-                  }
+                  onClick={() => openOriginal(row.ID)}
                 >
                   {t('wallet.original')}
                 </Button>

@@ -1,0 +1,9 @@
+import { notice } from '../../../app/notice';
+import { saveDownload } from '../../../shared/download';
+import { openInNewTab } from '../attachments/viewer';
+import { walletApi } from './api';
+
+/** Opens the file a fapiao was read from in a new tab (saved instead where the browser refuses the tab). */
+export function openOriginal(invoiceId: number): void {
+  openInNewTab(() => walletApi.file(invoiceId), saveDownload).catch((e) => notice.error(e));
+}

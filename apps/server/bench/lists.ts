@@ -38,6 +38,13 @@ function listCalls(keyword: { person: string }): ListCall[] {
     { name: 'home: waiting for my approval', url: '/api/ApproveCenter/QueryPending', body: {}, callers: 'approvers' },
     { name: 'home: my documents by state', url: '/api/document/GetDocumentCount', body: {}, callers: 'applicants' },
     { name: 'home: my loans due and payments', url: '/api/Home/GetMyMoney', body: {}, callers: 'applicants' },
+    // The receipt wallet (issue 26 item 2): a claimant's fapiao not yet on a document.
+    {
+      name: 'wallet: fapiao to claim',
+      url: '/api/InvoiceEntry/SearchList',
+      body: { ...PAGE, OnDocument: false },
+      callers: 'applicants',
+    },
     // The inbox (issue 26 item 6): the header's unread count, asked on every screen, and the inbox's first page.
     { name: 'inbox: unread count', url: '/api/Inbox/UnreadCount', body: {}, callers: 'approvers' },
     { name: 'inbox: newest messages', url: '/api/Inbox/Search', body: PAGE, callers: 'approvers' },

@@ -38,6 +38,7 @@ function listCalls(keyword: { person: string }): ListCall[] {
     { name: 'home: waiting for my approval', url: '/api/ApproveCenter/QueryPending', body: {}, callers: 'approvers' },
     { name: 'home: my documents by state', url: '/api/document/GetDocumentCount', body: {}, callers: 'applicants' },
     { name: 'home: my loans due and payments', url: '/api/Home/GetMyMoney', body: {}, callers: 'applicants' },
+    { name: 'home: finance queues (admin)', url: '/api/Home/GetFinanceQueues', body: {}, callers: 'admin' },
     // The receipt wallet (issue 26 item 2): a claimant's fapiao not yet on a document.
     {
       name: 'wallet: fapiao to claim',

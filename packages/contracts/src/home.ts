@@ -23,3 +23,19 @@ export const HomeMoney = z.object({
   ),
 });
 export type HomeMoney = z.infer<typeof HomeMoney>;
+
+/**
+ * The finance centre's queues on the home page: the company's documents waiting to be received (approved), at the
+ * SSC for review, on hold, whose posting failed and posted waiting for payment; remittance runs in progress; and the
+ * bank's returned payments waiting to be paid again.
+ */
+export const FinanceQueues = z.object({
+  ToReceive: z.number().int(),
+  ToReview: z.number().int(),
+  Held: z.number().int(),
+  PostFailed: z.number().int(),
+  ToRemit: z.number().int(),
+  RunsOpen: z.number().int(),
+  BankReturns: z.number().int(),
+});
+export type FinanceQueues = z.infer<typeof FinanceQueues>;

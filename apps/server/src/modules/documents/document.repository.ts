@@ -288,3 +288,12 @@ export async function partsWithRows(db: Db, documentId: number): Promise<DocPart
     .from(sql`(select 1) as one`);
   return DOC_PARTS.filter((p) => row?.[p]);
 }
+
+/** How many of the company's documents are in each of these states (the finance queues on the home page). */
+export async function companyStateCounts(db: Db, companyId: number, states: readonly DocState[]) {
+  return db
+    .select({ status: doc.status, n: count() })
+    .from(doc)
+    .where(and(eq(doc.companyId, companyId), inArray(doc.status, [...states])))
+    .groupBy(doc.status);
+}

@@ -1,4 +1,4 @@
-import type { Culture, DocType, DocumentDetail, SearchDocumentBody } from '@ems/contracts';
+import type { Culture, DocState, DocType, DocumentDetail, SearchDocumentBody } from '@ems/contracts';
 import type { Db } from '../../core/db';
 import { notFound } from '../../core/errors';
 import type { SessionUser } from '../../core/http';
@@ -145,4 +145,10 @@ export type { LineFacts } from './line-facts.repository';
 /** What routing needs to know of each line of a document. */
 export function lineFacts(db: Db, documentId: number) {
   return lines.lineFacts(db, documentId);
+}
+
+/** How many of the company's documents are in each of these states; a state without one counts 0. */
+export async function companyStateCounts(db: Db, companyId: number, states: readonly DocState[]) {
+  const rows = await repo.companyStateCounts(db, companyId, states);
+  return new Map(states.map((st) => [st, rows.find((r) => r.status === st)?.n ?? 0]));
 }

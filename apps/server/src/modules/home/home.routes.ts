@@ -1,9 +1,12 @@
-import { HomeMoney } from '@ems/contracts';
+import { FinanceQueues, HomeMoney } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
 import { post } from '../../core/http';
-import { money } from './home.service';
+import { financeQueues, money } from './home.service';
+
+/** The finance centre's screens: whoever holds one sees its queues on the home page. */
+const FINANCE = ['documentPostCenter', 'expensewriteoff', 'chargeBack', 'postIntoAccount', 'expenseRemittance'];
 
 export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   post(
@@ -16,5 +19,17 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: HomeMoney,
     },
     async (req) => money(ctx.db, actorOf(req)),
+  );
+  post(
+    app,
+    '/api/Home/GetFinanceQueues',
+    {
+      permission: FINANCE,
+      summary:
+        "The finance centre's queues: to receive, to review, on hold, posting failed, to pay, runs in progress, bank returns",
+      tags: ['home'],
+      response: FinanceQueues,
+    },
+    async (req) => financeQueues(ctx.db, actorOf(req)),
   );
 }

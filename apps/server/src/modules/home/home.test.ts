@@ -101,4 +101,34 @@ describe("the home page's money", () => {
     const [outsider] = await t.logins('compliance');
     expect((await t.call('/api/Home/GetMyMoney', {}, outsider!.access_token)).statusCode).toBe(403);
   });
+
+  it("counts the finance centre's queues of the company, for finance only", async () => {
+    const [finance] = await t.logins('finance');
+    const queues = async () => {
+      const res = await t.call('/api/Home/GetFinanceQueues', {}, finance!.access_token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const before = await queues();
+    const doc = (status: 'held' | 'post_failed' | 'received') => ({
+      companyId: 1,
+      docType: 'deputy' as const,
+      docNo: `DQ${randomBytes(5).toString('hex')}`,
+      applicantId: employeeId,
+      preparerId: employeeId,
+      status,
+      totalAmount: '10.00',
+      totalAmountCny: '10.00',
+    });
+    await t.ctx.db.insert(document).values([doc('held'), doc('post_failed'), doc('post_failed'), doc('received')]);
+    // Another company's document is not this one's queue.
+    await t.ctx.db.insert(document).values({ ...doc('post_failed'), companyId: 2 });
+    expect(await queues()).toEqual({
+      ...before,
+      Held: before.Held + 1,
+      PostFailed: before.PostFailed + 2,
+      ToReview: before.ToReview + 1,
+    });
+    expect((await t.call('/api/Home/GetFinanceQueues', {}, employee)).statusCode).toBe(403);
+  });
 });

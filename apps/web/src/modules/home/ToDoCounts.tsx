@@ -1,11 +1,22 @@
 import type { DocState } from '@ems/contracts';
-import { formatAmount } from '@ems/contracts';
+import { type FinanceQueues, formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMenuQuery } from '../../app/layout/queries';
 import { homeApi } from './api';
+
+/** The finance centre's queues, each with the screen that works it (shown to those who hold that screen). */
+const FINANCE_QUEUES: readonly { key: keyof FinanceQueues; screen: string; urgent?: boolean }[] = [
+  { key: 'ToReceive', screen: 'documentPostCenter' },
+  { key: 'ToReview', screen: 'expensewriteoff' },
+  { key: 'Held', screen: 'chargeBack' },
+  { key: 'PostFailed', screen: 'postIntoAccount', urgent: true },
+  { key: 'ToRemit', screen: 'expenseRemittance' },
+  { key: 'RunsOpen', screen: 'expenseRemittance' },
+  { key: 'BankReturns', screen: 'expenseRemittance', urgent: true },
+];
 
 /** The states of the caller's own documents the home page counts, each linking to the list filtered to it. */
 const MINE: readonly DocState[] = ['returned', 'confirming', 'draft', 'approving', 'paid'];
@@ -23,9 +34,10 @@ interface Tile {
 }
 
 /**
- * What waits for the user, as counts that open the list behind them: documents waiting for their approval (with the
- * approve centre's function), and their own documents returned to them, waiting for their confirmation, drafts, in
- * approval and paid (with the personal expense centre's). A count of nothing urgent is shown plain.
+ * What waits for the user, as counts that open the list behind them: documents waiting for their approval and those
+ * overdue (with the approve centre's function); their own documents returned to them, waiting for their confirmation,
+ * drafts, in approval and paid, their loans falling due and this month's payments (with the personal expense
+ * centre's); the finance centre's queues, each to those who hold its screen. A count of nothing urgent is shown plain.
  */
 export function ToDoCounts() {
   const { t } = useTranslation();
@@ -36,6 +48,12 @@ export function ToDoCounts() {
   const waiting = useQuery({ queryKey: ['home', 'waiting'], queryFn: homeApi.waiting, enabled: approver });
   const mine = useQuery({ queryKey: ['home', 'mine'], queryFn: homeApi.mine, enabled: claimant });
   const money = useQuery({ queryKey: ['home', 'money'], queryFn: homeApi.money, enabled: claimant });
+  const queuesShown = FINANCE_QUEUES.filter((q) => functions.has(q.screen));
+  const queues = useQuery({
+    queryKey: ['home', 'finance'],
+    queryFn: homeApi.financeQueues,
+    enabled: queuesShown.length > 0,
+  });
   const loans = money.data?.LoansDue;
   const paid = money.data?.PaidThisMonth.find((r) => r.Currency === 'CNY') ?? money.data?.PaidThisMonth[0];
   const byState = new Map<DocState, number>();
@@ -97,6 +115,13 @@ export function ToDoCounts() {
           },
         ]
       : []),
+    ...queuesShown.map((q) => ({
+      key: `finance-${q.key}`,
+      label: t(`home.finance.${q.key}`),
+      count: queues.data?.[q.key] ?? 0,
+      to: `/manage/${q.screen}`,
+      urgent: q.urgent === true && (queues.data?.[q.key] ?? 0) > 0,
+    })),
   ];
   if (tiles.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import type { DocumentCounts, HomeMoney } from '@ems/contracts';
+import type { DocumentCounts, FinanceQueues, HomeMoney } from '@ems/contracts';
 import { http } from '../../app/api';
 
 /** The counts the home page shows, from the calls the lists they link to are built on. */
@@ -9,4 +9,6 @@ export const homeApi = {
   waiting: () => http.post<{ Count: number; Overdue: number }>('/api/ApproveCenter/QueryPending'),
   /** The claimant's loans falling due and what they were paid this month. */
   money: () => http.post<HomeMoney>('/api/Home/GetMyMoney'),
+  /** The finance centre's queues of the company. */
+  financeQueues: () => http.post<FinanceQueues>('/api/Home/GetFinanceQueues'),
 };

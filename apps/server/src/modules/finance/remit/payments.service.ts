@@ -298,3 +298,8 @@ export async function paidThisMonth(db: Db, companyId: number, employeeId: numbe
     Net: r.net,
   }));
 }
+
+/** The company's remittance runs in progress and the bank's returned payments waiting to be paid again. */
+export function openRunsAndReturns(db: Db, companyId: number) {
+  return repo.openRunsAndReturns(db, companyId);
+}

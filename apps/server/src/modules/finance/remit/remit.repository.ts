@@ -698,3 +698,21 @@ export async function paidToSince(db: Db, companyId: number, employeeId: number,
     .groupBy(remittanceItem.currency)
     .orderBy(remittanceItem.currency);
 }
+
+/** The company's remittance runs not yet done, and the payments the bank returned whose documents wait to be paid again. */
+export async function openRunsAndReturns(db: Db, companyId: number) {
+  const [[runs], [returns]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(remittanceRun)
+      .where(and(eq(remittanceRun.companyId, companyId), ne(remittanceRun.step, 'done'))),
+    db
+      .select({ n: sql<number>`count(distinct ${remittanceItem.documentId})::int` })
+      .from(remittanceItem)
+      .innerJoin(document, eq(document.id, remittanceItem.documentId))
+      .where(
+        and(eq(document.companyId, companyId), eq(remittanceItem.bankStatus, 'failed'), eq(document.status, 'posted')),
+      ),
+  ]);
+  return { runs: runs?.n ?? 0, returns: returns?.n ?? 0 };
+}

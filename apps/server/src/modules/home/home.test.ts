@@ -7,6 +7,7 @@ import { postedDocument } from '../../../test/remittance';
 import { addDays, shanghaiToday } from '../../core/time';
 import { document } from '../documents/document.table';
 import { remittanceItem, remittanceRun } from '../finance/remit/remit.table';
+import { approvalStep } from '../workflow/approval/approval.table';
 
 /** `/api/Home/GetMyMoney`: a claimant's loans falling due and this month's payments on the home page. */
 let t: TestApp;
@@ -130,5 +131,42 @@ describe("the home page's money", () => {
       ToReview: before.ToReview + 1,
     });
     expect((await t.call('/api/Home/GetFinanceQueues', {}, employee)).statusCode).toBe(403);
+  });
+
+  it('says how many of the documents waiting for an approver have waited past the overdue days', async () => {
+    const [manager] = await t.logins('manager');
+    const pending = async () => (await t.call('/api/ApproveCenter/QueryPending', {}, manager!.access_token)).json();
+    const before = await pending();
+    // Two documents waiting for the manager: one since a month (the demo's overdue limit is days), one since now.
+    for (const since of [new Date(Date.now() - 30 * 86_400_000), new Date()]) {
+      const [d] = await t.ctx.db
+        .insert(document)
+        .values({
+          companyId: 1,
+          docType: 'deputy',
+          docNo: `DP${randomBytes(5).toString('hex')}`,
+          applicantId: employeeId,
+          preparerId: employeeId,
+          status: 'approving',
+          totalAmount: '10.00',
+          totalAmountCny: '10.00',
+          round: 1,
+        })
+        .returning();
+      await t.ctx.db.insert(approvalStep).values({
+        documentId: d!.id,
+        round: 1,
+        seq: 1,
+        stepKind: 'line_manager',
+        approverId: manager!.UserID,
+        status: 'pending',
+        pendingSince: since,
+        reasonKey: 'workflow.reason.lineManager',
+        nameZh: '直属经理',
+        nameEn: 'Line manager',
+        documentCreatedAt: d!.createdAt,
+      });
+    }
+    expect(await pending()).toEqual({ Count: before.Count + 2, Overdue: before.Overdue + 1 });
   });
 });

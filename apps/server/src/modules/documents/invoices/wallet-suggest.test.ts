@@ -19,13 +19,19 @@ const fapiao = (over: Partial<Parameters<typeof suggestItem>[0]> = {}) => ({
 });
 
 describe('the item a wallet fapiao suggests', () => {
-  it("takes the seller's last item first, then the claimant's last of the kind, if the type offers them", () => {
+  it("takes the seller's last item first, then for a ticket the claimant's last of its kind, if offered", () => {
     const used: ItemsUsed = {
       bySeller: new Map([['91310101TEST00005Q', 5]]),
-      byKind: new Map([['digital_normal', 1]]),
+      byKind: new Map([
+        ['rail', 6],
+        ['digital_normal', 1],
+      ]),
     };
     expect(suggestItem(fapiao({ itemNames: ['*住宿服务*住宿费'] }), TRAVEL, used)).toBe(5);
-    expect(suggestItem(fapiao({ sellerTaxId: 'OTHER' }), TRAVEL, used)).toBe(1);
+    expect(suggestItem(fapiao({ invoiceType: 'rail', sellerTaxId: 'OTHER' }), TRAVEL, used)).toBe(6);
+    // A VAT fapiao's kind says nothing of what it paid for: the last ordinary fapiao's item is not this one's.
+    expect(suggestItem(fapiao({ sellerTaxId: 'OTHER', itemNames: ['*运输服务*客运服务费'] }), TRAVEL, used)).toBe(5);
+    expect(suggestItem(fapiao({ sellerTaxId: 'OTHER', itemNames: ['*餐饮服务*餐费'] }), TRAVEL, used)).toBeUndefined();
     // An item the type does not offer is never suggested.
     const elsewhere: ItemsUsed = { bySeller: new Map([['91310101TEST00005Q', 99]]), byKind: new Map() };
     expect(suggestItem(fapiao({ itemNames: ['*住宿服务*住宿费'] }), TRAVEL, elsewhere)).toBe(1);

@@ -15,7 +15,7 @@ export interface EntryFacts {
   itemNames: readonly string[];
 }
 
-/** The items earlier lines took: by the seller's tax id, and by fapiao kind (the claimant's own lines). */
+/** The items earlier lines took: by the seller's tax id, and by ticket kind (the claimant's own lines). */
 export interface ItemsUsed {
   bySeller: ReadonlyMap<string, number>;
   byKind: ReadonlyMap<string, number>;
@@ -45,11 +45,16 @@ const TICKET_WORDS: Partial<Record<FapiaoType, readonly string[]>> = {
 
 const classificationOf = (name: string): string | undefined => /^\*([^*]+)\*/.exec(name.trim())?.[1];
 
+const TICKETS: ReadonlySet<FapiaoType> = new Set(['air', 'rail', 'road', 'water']);
+
+/** The kinds whose own history says something: a ticket's kind is its trip; a VAT fapiao's kind says nothing of it. */
+export const isTicket = (t: FapiaoType) => TICKETS.has(t);
+
 /**
  * The expense item suggested for a wallet entry's line, among those the expense type offers: the item the company's
- * last line of this seller's fapiao took, else the claimant's last line of this kind of fapiao, else the item whose
- * name or category matches the kind (an air itinerary, a rail ticket) or the classification printed on its first
- * line. None: the claimant picks it.
+ * last line of this seller's fapiao took; for a ticket, the claimant's last line of this kind of ticket, else the item
+ * whose name or category says the kind (an air itinerary, a rail ticket); for a VAT fapiao, the item whose name matches
+ * the classification printed on its first line. None: the claimant picks it.
  */
 export function suggestItem(entry: EntryFacts, offered: readonly OfferedItem[], used: ItemsUsed): number | undefined {
   const ids = new Set(offered.map((o) => o.id));
@@ -57,11 +62,13 @@ export function suggestItem(entry: EntryFacts, offered: readonly OfferedItem[], 
   const named = (words: readonly string[] = []) =>
     words.map((w) => offered.find((o) => o.nameZh.includes(w))?.id).find((id) => id !== undefined);
   const fromSeller = entry.sellerTaxId ? known(used.bySeller.get(entry.sellerTaxId)) : undefined;
-  const fromKind = known(used.byKind.get(entry.invoiceType));
-  if (fromSeller ?? fromKind) return fromSeller ?? fromKind;
-  if (entry.invoiceType === 'air') return offered.find((o) => o.category === 'air_ticket')?.id;
-  const ticket = named(TICKET_WORDS[entry.invoiceType]);
-  if (ticket) return ticket;
+  if (fromSeller) return fromSeller;
+  if (isTicket(entry.invoiceType)) {
+    const fromKind = known(used.byKind.get(entry.invoiceType));
+    if (fromKind) return fromKind;
+    if (entry.invoiceType === 'air') return offered.find((o) => o.category === 'air_ticket')?.id;
+    return named(TICKET_WORDS[entry.invoiceType]);
+  }
   const classification = entry.itemNames.map(classificationOf).find((c) => c !== undefined);
   if (!classification) return undefined;
   return named(CLASSIFICATION_WORDS.find(([c]) => c.test(classification))?.[1]);

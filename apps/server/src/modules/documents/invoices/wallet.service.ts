@@ -24,7 +24,7 @@ import * as repo from './invoice.repository';
 import { type Caller, prepare, readable, rowOf, verify } from './invoice.service';
 import type { ReadFormat } from './reader/fields';
 import { readOnWorker } from './reader/pool';
-import { suggestItem } from './wallet-suggest';
+import { isTicket, suggestItem } from './wallet-suggest';
 
 /** What a wallet entry needs from its file; without one of these the claimant enters the fapiao by hand. */
 const REQUIRED = ['InvoiceType', 'Number', 'InvoiceDate', 'Amount'] as const;
@@ -168,7 +168,7 @@ export async function createDraft(
       c.user.companyId,
       c.user.userId,
       [...new Set(entries.map((e) => e.i.sellerTaxId).filter(Boolean))],
-      [...new Set(entries.map((e) => e.i.invoiceType))],
+      [...new Set(entries.map((e) => e.i.invoiceType).filter(isTicket))],
     ),
     profile(ctx.db, c.user.userId, c.user.companyId),
   ]);

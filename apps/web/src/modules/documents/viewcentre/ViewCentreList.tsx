@@ -45,12 +45,18 @@ const COLUMNS: ColumnDef<ViewCenterRow>[] = [
     render: (v) => <DocTypeLabel docType={v as DocType} />,
   },
   { dataIndex: 'Status', labelKey: `${F}.status`, sortable: true, render: (v) => <StatusTag status={v as DocState} /> },
+  // The money early, where a 1440 px screen shows it without scrolling sideways.
+  {
+    dataIndex: 'TotalAmount',
+    labelKey: `${F}.amount`,
+    sortable: true,
+    render: (v) => <span className="amount">{formatAmount(String(v))}</span>,
+  },
+  { dataIndex: 'Currency', labelKey: `${F}.currency` },
   { dataIndex: 'ApplicantName', labelKey: `${F}.applicant` },
   { dataIndex: 'TeamName', labelKey: `${F}.team`, width: 180, ellipsis: true },
   { dataIndex: 'ExpenseTypeName', labelKey: `${F}.expenseType`, width: 160 },
   { dataIndex: 'CostCenterCode', labelKey: `${F}.costCentre` },
-  { dataIndex: 'Currency', labelKey: `${F}.currency` },
-  { dataIndex: 'TotalAmount', labelKey: `${F}.amount`, sortable: true, render: (v) => formatAmount(String(v)) },
   { dataIndex: 'Reason', labelKey: `${F}.reason`, width: 220, ellipsis: true },
   { dataIndex: 'CurrentApproverName', labelKey: `${F}.currentApprover` },
   {

@@ -18,7 +18,6 @@ const LISTS = [
   { user: 'employee', path: '/manage/personalExpense', column: 'doc.field.amount' },
   { user: 'manager', path: '/manage/approveCenter', column: 'approval.field.amount' },
   { user: 'manager', path: '/manage/documentViewCenter', column: 'doc.field.amount' },
-  { user: 'finance', path: '/manage/expenseRemittance', column: 'remit.field.amount' },
 ];
 
 describe('money on a 1440 px screen', () => {

@@ -9,7 +9,6 @@ import {
   List,
   Progress,
   Select,
-  Table,
   type TableColumnsType,
   Tooltip,
   Typography,
@@ -22,6 +21,7 @@ import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { saveDownload } from '../../../shared/download';
 import { displayDateTime } from '../../../shared/format';
+import { WideTable } from '../../../shared/WideTable';
 import { attachmentApi } from './api';
 import { acceptAttribute, checkFile, formatSize, megabytes, viewKind } from './checks';
 import { openInNewTab } from './viewer';
@@ -252,14 +252,14 @@ export function AttachmentSection({ documentId, editable, saveFirst }: Attachmen
           )}
         />
       )}
-      <Table<AttachmentRow>
+      {/* Empty (a new document's), the table holds nothing to focus: it takes the tab stop to scroll by keyboard. */}
+      <WideTable<AttachmentRow>
         rowKey="ID"
         size="small"
         columns={columns}
         dataSource={rows}
         loading={files.isLoading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('attachment.none') }}
         data-testid="attachment-table"
       />

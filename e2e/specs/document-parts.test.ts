@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
-import { pickFirst, pickTodayRange } from '../support/controls';
+import { acceptConfirm, pickFirst, pickTodayRange } from '../support/controls';
 import { pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 
@@ -35,7 +35,7 @@ describe('the parts of a document', () => {
     await page.getByTestId('trip-from').fill('上海');
     await page.getByTestId('trip-to').fill('北京');
     await pickTodayRange(page, page.getByTestId('trip-dates').first());
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await acceptConfirm(page.locator('.ant-modal:visible'));
     await page.getByTestId('doc-trips').getByText('北京').waitFor();
 
     // The whole document to one cost centre, at 100 %: the running total says so.
@@ -43,7 +43,7 @@ describe('the parts of a document', () => {
     await page.getByTestId('apportion-add-whole').click();
     await pickFirst(page, page.getByTestId('apportion-cc-0'));
     expect(await page.getByTestId('doc-apportion-total').textContent()).toContain('100.00');
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await acceptConfirm(page.locator('.ant-modal:visible'));
     await page.getByTestId('doc-apportion').getByText('300.00').first().waitFor();
     // At 100 % the section has no warning that it cannot be submitted.
     expect(await page.getByTestId('doc-apportion').locator('.ant-alert').count()).toBe(0);
@@ -53,7 +53,7 @@ describe('the parts of a document', () => {
     await page.getByTestId('doc-pay-edit').click();
     await page.locator('.ant-modal:visible').getByText(text(zh, 'doc.part.pay.vendor')).click();
     await pickFirst(page, page.getByTestId('pay-vendor'));
-    await page.locator('.ant-modal:visible .ant-btn-primary').click();
+    await acceptConfirm(page.locator('.ant-modal:visible'));
     await page.getByTestId('doc-pay').getByText(text(zh, 'doc.part.pay.reset')).waitFor();
     await screenshot(page, 'document-parts');
     expect(await page.getByText(text(zh, 'error.server')).count()).toBe(0);

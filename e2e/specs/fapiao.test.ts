@@ -7,6 +7,7 @@ import {
   qrTextOf,
 } from '../../apps/server/src/modules/documents/invoices/reader/test-files';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { opened } from '../support/controls';
 import { pick, savedDeputyNo, scanFapiao } from '../support/documents';
 import { pack, text } from '../support/packs';
 
@@ -85,6 +86,8 @@ describe('fapiao on a deputy', () => {
       await page.locator('.ant-message-notice', { hasText: c.number }).last().waitFor();
       await section.getByTestId('invoice-buyer-edit').click();
       const dialog = page.locator('.ant-modal:visible');
+      // A click during the dialog's opening animation can be lost: it is made once the dialog has opened.
+      await opened(dialog);
       await dialog.getByTestId('invoice-buyer-company').click();
       expect(await dialog.getByTestId('invoice-buyer-taxid').inputValue()).not.toBe('');
       await screenshot(page, `fapiao-${c.culture}-buyer`);

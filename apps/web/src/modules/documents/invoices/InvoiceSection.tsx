@@ -22,6 +22,7 @@ import { errorText, notice } from '../../../app/notice';
 import { ActionButton } from '../../../shared/ActionButton';
 import { formatAmount } from '../../../shared/format';
 import { RemotePicker } from '../../../shared/RemotePicker';
+import { WideTable } from '../../../shared/WideTable';
 import { invoiceApi } from './api';
 import { BuyerModal } from './BuyerModal';
 import { InvoiceModal } from './InvoiceModal';
@@ -368,14 +369,14 @@ export function InvoiceSection({ documentId, editable, revision }: InvoiceSectio
           </Form>
         </Flex>
       )}
-      <Table<InvoiceRow>
+      {/* Read-only (an approver's), a row may hold nothing to focus: the table takes the tab stop to scroll. */}
+      <WideTable<InvoiceRow>
         rowKey="ID"
         size="small"
         columns={columns}
         dataSource={rows}
         loading={list.isLoading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('invoice.none') }}
         expandable={{
           rowExpandable: (r) => r.InvoiceType === 'vat_special' || r.InvoiceType === 'digital_special',

@@ -138,7 +138,7 @@ export default function WalletPage() {
               type={u.state === 'failed' ? 'danger' : u.state === 'done' ? 'success' : 'secondary'}
               style={{ overflowWrap: 'anywhere' }}
             >
-              {u.name}：{u.text ?? t(`wallet.state.${u.state}`)}
+              {t('wallet.fileLine', { name: u.name, text: u.text ?? t(`wallet.state.${u.state}`) })}
             </Typography.Text>
           ))}
         </Flex>

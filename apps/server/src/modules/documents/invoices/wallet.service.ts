@@ -55,7 +55,10 @@ function entryOf(read: Parameters<typeof invoiceOf>[0]): InvoiceInput {
     const parsed = InvoiceInput.safeParse(input);
     if (parsed.success) return parsed.data;
     const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-    input = Object.fromEntries(Object.entries(input).filter(([k]) => !bad.has(k)));
+    const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !bad.has(k)));
+    // An issue no field carries leaves nothing to drop: the file gives no entry, and the required check says so.
+    if (Object.keys(kept).length === Object.keys(input).length) return {};
+    input = kept;
   }
 }
 

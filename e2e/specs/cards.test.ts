@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
+import { acceptConfirm } from '../support/controls';
 import { coverEveryLine, pick, savedDeputyNo } from '../support/documents';
 import { pack, text } from '../support/packs';
 
@@ -24,7 +25,7 @@ async function as(username: string, culture: Culture) {
 
 const row = (page: Page, hasText: string) => page.locator('tbody tr.ant-table-row', { hasText });
 const select = (page: Page, hasText: string) => row(page, hasText).locator('input[type="checkbox"]').check();
-const confirm = (page: Page) => page.locator('.ant-modal-confirm .ant-btn-primary').click();
+const confirm = (page: Page) => acceptConfirm(page.locator('.ant-modal-confirm'));
 
 /** Claims the selected rows through the claim dialog into a new travel deputy; answers its number once saved. */
 async function claim(page: Page, p: Record<string, string>, item: string, reason: string) {

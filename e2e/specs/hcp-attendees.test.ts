@@ -18,12 +18,26 @@ const CASES = [
   { culture: 'en-GB', type: 'Meeting costs', item: 'HCP meal', reason: 'Meeting participant', doctor: 'Jianguo Wang' },
 ] as const;
 
-/** Picks customers in a multiple picker by their codes. */
+/** Picks customers in a multiple picker by their codes; a pick lost on a loaded machine is made again. */
 async function pickMany(page: Page, testId: string, codes: string[]) {
+  const picker = page.getByTestId(testId);
   for (const code of codes) {
-    await page.getByTestId(testId).locator('.ant-select').click();
-    await page.keyboard.type(code);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code }).first().click();
+    for (let attempt = 0; ; attempt++) {
+      await picker.locator('.ant-select').click();
+      await page.keyboard.type(code);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code }).first().click();
+      const held = await picker
+        .locator('.ant-select-selection-item', { hasText: code })
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (held) break;
+      if (attempt > 1) throw new Error(`${code} was picked but the picker does not hold it`);
+      await page.keyboard.press('Escape');
+    }
   }
   await page.keyboard.press('Escape');
 }

@@ -55,15 +55,25 @@ export async function pickOption(
   }
 }
 
-/** Opens `select` and picks its first option, whatever it is; answers the option's text. */
+/** Opens `select` and picks its first option, whatever it is, until the select shows it; answers its text. */
 export async function pickFirst(page: Page, select: Locator): Promise<string> {
-  await select.click();
-  const first = openOptions(page).first();
-  await first.waitFor();
-  const label = (await first.textContent()) ?? '';
-  await first.click();
-  await closeSelect(page);
-  return label;
+  for (let attempt = 0; ; attempt++) {
+    await select.click();
+    const first = openOptions(page).first();
+    await first.waitFor();
+    const label = (await first.textContent()) ?? '';
+    await first.click();
+    const shown = await select
+      .filter({ hasText: label })
+      .waitFor({ timeout: attempt > 0 ? 15_000 : 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await closeSelect(page);
+    if (shown) return label;
+    if (attempt > 1) throw new Error(`${label} was picked but the select does not show it`);
+  }
 }
 
 /**
@@ -109,20 +119,32 @@ export async function pickRemote(
   }
 }
 
-/** Picks today as both ends of a date range; the end's click, lost while the pop-up switched ends, is made again. */
+/**
+ * Picks today as both ends of a date range; the end's click, lost while the pop-up switched ends, is made again,
+ * and the whole pick is made again if the range closed holding one end only (a click lost as it opened).
+ */
 export async function pickTodayRange(page: Page, trigger: Locator): Promise<void> {
-  await trigger.click();
-  const dropdown = page.locator('.ant-picker-dropdown:visible').first();
-  for (let clicks = 0; clicks < 3; clicks++) {
-    await dropdown.locator('.ant-picker-cell-today').first().click();
-    if (clicks === 0) continue;
-    const closed = await dropdown.waitFor({ state: 'hidden', timeout: 3_000 }).then(
-      () => true,
-      () => false,
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await trigger.click();
+    const dropdown = page.locator('.ant-picker-dropdown:visible').first();
+    await dropdown.waitFor();
+    for (let clicks = 0; clicks < 3; clicks++) {
+      await dropdown.locator('.ant-picker-cell-today').first().click();
+      if (clicks === 0) continue;
+      const closed = await dropdown.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (closed) break;
+    }
+    // The test id may sit on the picker or on its first input: the picker's inputs are read from the picker.
+    const values = await trigger.evaluate((node) =>
+      [...(node.closest('.ant-picker')?.querySelectorAll('input') ?? [])].map((i) => i.value),
     );
-    if (closed) return;
+    if (values.length > 0 && values.every((v) => v !== '')) return;
+    await page.keyboard.press('Escape');
   }
-  throw new Error('the date range did not close after picking today twice');
+  throw new Error('the date range does not hold today at both ends after three picks');
 }
 
 /**
@@ -143,7 +165,14 @@ export async function acceptConfirm(box: Locator): Promise<void> {
       .click({ timeout: 2_000 })
       .catch(() => undefined);
   }
-  await box.waitFor({ state: 'hidden' });
+  const gone = await box.waitFor({ state: 'hidden', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (gone) return;
+  // Say why it stays: a form error inside it tells more than a timeout.
+  const errors = await box.locator('.ant-form-item-explain-error, .ant-alert-message').allTextContents();
+  throw new Error(`the dialog stays open after its OK was pressed${errors.length ? `: ${errors.join(' / ')}` : ''}`);
 }
 
 /** Waits until an antd modal has finished its opening animation: a click on it before then can be lost. */

@@ -20,6 +20,19 @@ const LISTS = [
   { user: 'manager', path: '/manage/documentViewCenter', column: 'doc.field.amount' },
 ];
 
+/** The finance centre's lists and the reports a controller reconciles: every column whose title says amount. */
+const FINANCE = [
+  '/manage/chargeBack',
+  '/manage/expensewriteoff',
+  '/manage/ChargebackProcessingCenter',
+  '/manage/postIntoAccount',
+  '/manage/PaySuggest',
+  '/manage/PaymentManage',
+  '/manage/loanAccountManagement',
+  '/manage/documentList',
+];
+const AMOUNT = { 'zh-CN': /金额/, 'en-GB': /amount/i } as const;
+
 describe('money on a 1440 px screen', () => {
   for (const culture of ['zh-CN', 'en-GB'] as const) {
     it(`shows each list's amount column without scrolling sideways (${culture})`, async () => {
@@ -37,6 +50,38 @@ describe('money on a 1440 px screen', () => {
         await screenshot(page, `money-1440-${culture}-${l.path.split('/').pop()}`);
         await context.close();
       }
+    });
+  }
+
+  for (const culture of ['zh-CN', 'en-GB'] as const) {
+    it(`shows every amount column of the finance lists and reports without scrolling sideways (${culture})`, async () => {
+      const { context, page } = await newPage(browser, baseUrl, { width: 1440, height: 900 });
+      await context.addInitScript((c) => localStorage.setItem('language', c), culture);
+      await signIn(page, 'finance');
+      const cutOff: string[] = [];
+      for (const path of FINANCE) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.locator('.ant-table-thead th').first().waitFor();
+        // Read in one go in the page: a list redrawn by a late answer would detach headers found one by one.
+        const ends = await page
+          .locator('.ant-table-thead th')
+          .evaluateAll(
+            (ths, pattern) =>
+              ths
+                .filter(
+                  (th) =>
+                    (th as HTMLElement).offsetParent !== null &&
+                    new RegExp(pattern[0], pattern[1]).test(th.textContent ?? ''),
+                )
+                .map((th) => ({ title: th.textContent ?? '', end: th.getBoundingClientRect().right })),
+            [AMOUNT[culture].source, AMOUNT[culture].flags] as const,
+          );
+        if (!ends.length) cutOff.push(`${path}: no amount column`);
+        for (const e of ends) if (e.end > 1440) cutOff.push(`${path}: ${e.title} ends at ${Math.round(e.end)}`);
+        await screenshot(page, `money-1440-${culture}-${path.split('/').pop()}`);
+      }
+      expect(cutOff).toEqual([]);
+      await context.close();
     });
   }
 });

@@ -57,18 +57,19 @@ const ACCOUNT_COLUMNS: ColumnDef<LoanAccountRow>[] = [
   { dataIndex: 'DocNo', labelKey: `${F}docNo`, sortable: true, width: 160 },
   { dataIndex: 'EmployeeCode', labelKey: `${F}employeeCode`, sortable: true },
   { dataIndex: 'EmployeeName', labelKey: `${F}employeeName`, sortable: true },
-  { dataIndex: 'TeamName', labelKey: `${F}team`, width: 180, ellipsis: true },
   { dataIndex: 'Status', labelKey: `${F}status`, sortable: true, render: (v) => <StatusText status={String(v)} /> },
+  // The money a controller reconciles next to whose loan it is: it shows on a 1440 px screen without scrolling.
+  { dataIndex: 'Total', labelKey: `${F}total`, sortable: true, render: money },
+  { dataIndex: 'Balance', labelKey: `${F}balance`, sortable: true, render: money },
+  { dataIndex: 'Open', labelKey: `${F}open`, render: money },
+  { dataIndex: 'TeamName', labelKey: `${F}team`, width: 180, ellipsis: true },
   { dataIndex: 'ApprovedOn', labelKey: `${F}approvedOn`, sortable: true },
   { dataIndex: 'DueDate', labelKey: `${F}dueDate` },
   { dataIndex: 'AgeDays', labelKey: `${F}ageDays`, sortable: true },
   { dataIndex: 'Bucket', labelKey: `${F}bucket`, width: 170, render: (_v, r) => <BucketText row={r} /> },
-  { dataIndex: 'Total', labelKey: `${F}total`, sortable: true, render: money },
   { dataIndex: 'WrittenOff', labelKey: `${F}writtenOff`, render: money },
   { dataIndex: 'Repaid', labelKey: `${F}repaid`, render: money },
-  { dataIndex: 'Balance', labelKey: `${F}balance`, sortable: true, render: money },
   { dataIndex: 'Pending', labelKey: `${F}pending`, render: money },
-  { dataIndex: 'Open', labelKey: `${F}open`, render: money },
 ];
 
 const EMPLOYEE_COLUMNS: ColumnDef<LoanEmployeeRow>[] = [

@@ -5,9 +5,10 @@ import {
   type FapiaoSpec,
   fapiaoPdf,
   hotelFapiao,
+  photo,
 } from '../../apps/server/src/modules/documents/invoices/reader/test-files';
 import { launch, newPage, screenshot, signIn } from '../support/browser';
-import { opened } from '../support/controls';
+import { acceptConfirm, opened, pickToday } from '../support/controls';
 import { pick } from '../support/documents';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
@@ -130,6 +131,66 @@ describe('the receipt wallet', () => {
       await expect.poll(() => page.getByTestId(`wallet-item-${hotelNo}`).count()).toBe(0);
       await page.getByTestId('wallet-filter').getByText(text(p, 'wallet.used')).click();
       await page.getByTestId(`wallet-item-${hotelNo}`).waitFor();
+      await context.close();
+    });
+  }
+
+  for (const c of CASES) {
+    it(`keeps a photo without a QR code as a receipt and claims it (${c.culture})`, async () => {
+      const p = packs[c.culture]!;
+      const phone = c.viewport !== undefined;
+      const { context, page } = await newPage(browser, baseUrl, c.viewport);
+      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
+      await signIn(page, 'employee');
+      await page.goto('/manage/wallet');
+      await page.getByTestId('wallet-receipts').waitFor();
+
+      // A taxi slip: no QR code, so no fapiao; the wallet offers to keep it as a receipt, its photo already chosen.
+      const issuer = `E2E 出租 ${c.culture}`;
+      const slip = await photo({
+        format: 'jpeg',
+        width: 600,
+        height: 400,
+        noise: 0.04,
+        seed: c.culture === 'zh-CN' ? 31 : 32,
+      });
+      await page
+        .getByTestId('wallet-file')
+        .setInputFiles({ name: 'taxi-slip.jpg', mimeType: 'image/jpeg', buffer: slip });
+      await page.getByTestId('wallet-keep-receipt').click();
+      const dialog = page.locator('.ant-modal:visible');
+      await opened(dialog);
+      await dialog.getByText('taxi-slip.jpg').waitFor();
+      await pickToday(page, dialog.getByTestId('receipt-date'));
+      await dialog.getByTestId('receipt-amount').fill('35.50');
+      await dialog.getByTestId('receipt-issuer').fill(issuer);
+      if (phone) await noOverflow(page);
+      await screenshot(page, `wallet-${c.culture}-receipt`);
+      await acceptConfirm(dialog);
+
+      const item = page.getByTestId('wallet-receipts').locator('li', { hasText: issuer });
+      await item.waitFor();
+      expect(await item.textContent()).toContain('35.50');
+      expect(await item.textContent()).toContain(text(p, 'wallet.receiptKind'));
+      if (phone) await noOverflow(page);
+
+      // Ticked, it makes a claim of one line with its date and amount; the receipt and its photo go with it.
+      await item.getByRole('checkbox').check();
+      const bar = page.getByTestId('wallet-bar');
+      expect(await bar.textContent()).toContain('35.50');
+      await bar.getByRole('button').click();
+      const draft = page.locator('.ant-modal:visible');
+      await opened(draft);
+      await pick(page, 'wallet-type', c.type);
+      await draft.locator('.ant-modal-footer .ant-btn-primary').click();
+      await page.waitForURL(/\/manage\/document\/edit\/\d+/);
+      await page.getByTestId('doc-section-lines').waitFor();
+      await expect.poll(() => page.getByTestId('line-amount-0').inputValue()).toContain('35.5');
+      const receipts = page.getByTestId('receipt-section');
+      await receipts.getByText(issuer).waitFor();
+      await receipts.getByRole('button', { name: text(p, 'wallet.original') }).waitFor();
+      if (phone) await noOverflow(page);
+      await screenshot(page, `wallet-${c.culture}-receipt-draft`);
       await context.close();
     });
   }

@@ -119,6 +119,21 @@ export async function pickRemote(
   }
 }
 
+/** Picks today in a date picker, again if the picker closed without it (a click lost as it opened). */
+export async function pickToday(page: Page, trigger: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await trigger.click();
+    const dropdown = page.locator('.ant-picker-dropdown:visible').first();
+    await dropdown.waitFor();
+    await dropdown.locator('.ant-picker-cell-today').first().click();
+    await dropdown.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+    const value = await trigger.evaluate((node) => node.closest('.ant-picker')?.querySelector('input')?.value ?? '');
+    if (value !== '') return;
+    await page.keyboard.press('Escape');
+  }
+  throw new Error('the date picker does not hold today after three picks');
+}
+
 /**
  * Picks today as both ends of a date range; the end's click, lost while the pop-up switched ends, is made again,
  * and the whole pick is made again if the range closed holding one end only (a click lost as it opened).

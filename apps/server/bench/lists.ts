@@ -46,6 +46,12 @@ function listCalls(keyword: { person: string }): ListCall[] {
       body: { ...PAGE, OnDocument: false },
       callers: 'applicants',
     },
+    {
+      name: 'wallet: receipts to claim',
+      url: '/api/InvoiceEntry/SearchReceiptList',
+      body: { ...PAGE, OnDocument: false },
+      callers: 'applicants',
+    },
     // The inbox (issue 26 item 6): the header's unread count, asked on every screen, and the inbox's first page.
     { name: 'inbox: unread count', url: '/api/Inbox/UnreadCount', body: {}, callers: 'approvers' },
     { name: 'inbox: newest messages', url: '/api/Inbox/Search', body: PAGE, callers: 'approvers' },

@@ -129,11 +129,18 @@ export const InvoiceEntryPage = pageOf(InvoiceRow);
 export const WalletUpload = z.object({ Invoice: InvoiceRow, HeldByOther: z.boolean() });
 export type WalletUpload = z.infer<typeof WalletUpload>;
 
-/** A draft reimbursement of the expense type, one line per fapiao of the wallet (decision 062). */
-export const WalletDraftBody = z.object({
-  ExpenseTypeID: Id,
-  InvoiceIDs: z.array(Id).min(1).max(50),
-});
+/**
+ * A draft reimbursement of the expense type, one line per fapiao (decision 062) and per receipt (decision 066) of the
+ * wallet: fifty at most, at least one.
+ */
+export const WalletDraftBody = z
+  .object({
+    ExpenseTypeID: Id,
+    InvoiceIDs: z.array(Id).max(50).default([]),
+    ReceiptIDs: z.array(Id).max(50).default([]),
+  })
+  .refine((b) => b.InvoiceIDs.length + b.ReceiptIDs.length > 0, { message: 'give a fapiao or a receipt' })
+  .refine((b) => b.InvoiceIDs.length + b.ReceiptIDs.length <= 50, { message: 'fifty at most' });
 export type WalletDraftBody = z.infer<typeof WalletDraftBody>;
 
 export const SubInvoiceRow = z.object({
@@ -202,10 +209,8 @@ export const DocumentInvoiceList = z.object({
 });
 export type DocumentInvoiceList = z.infer<typeof DocumentInvoiceList>;
 
-export const SaveReceiptBody = z.object({
-  DocumentID: Id,
-  ID: Id.optional(),
-  Version: Version.optional(),
+/** What a receipt that is not a fapiao says: the claimant reads it off the paper. */
+export const ReceiptFields = z.object({
   ReceiptDate: DateOnly,
   Amount: Money,
   Currency: z
@@ -216,20 +221,42 @@ export const SaveReceiptBody = z.object({
   Issuer: Text(200).min(1),
   Description: Text(500).optional(),
 });
+export type ReceiptFields = z.infer<typeof ReceiptFields>;
+export const SaveReceiptBody = ReceiptFields.extend({
+  DocumentID: Id,
+  ID: Id.optional(),
+  Version: Version.optional(),
+});
 export type SaveReceiptBody = z.infer<typeof SaveReceiptBody>;
 export const ReceiptRow = z.object({
   ID: Id,
-  DocumentID: Id,
+  /** Null while it waits in its owner's wallet. */
+  DocumentID: Id.nullable(),
   ReceiptDate: DateOnly,
   Amount: z.string(),
   Currency: z.string(),
   Issuer: z.string(),
   Description: z.string().nullable(),
+  /** Uploaded with its photo or PDF, which `GetReceiptFile` answers. */
+  HasFile: z.boolean(),
   Version,
 });
 export type ReceiptRow = z.infer<typeof ReceiptRow>;
 export const ReceiptList = z.object({ Rows: z.array(ReceiptRow), Editable: z.boolean() });
 export type ReceiptList = z.infer<typeof ReceiptList>;
+/** A receipt of the caller's wallet (decision 066): free, or on the document it names. */
+export const WalletReceiptRow = ReceiptRow.extend({ DocNo: z.string().nullable() });
+export type WalletReceiptRow = z.infer<typeof WalletReceiptRow>;
+export const SearchWalletReceiptBody = PageQuery.extend({
+  /** true: only those on a document; false: only those still free in the wallet. */
+  OnDocument: z.boolean().optional(),
+});
+export type SearchWalletReceiptBody = z.infer<typeof SearchWalletReceiptBody>;
+export const WalletReceiptPage = pageOf(WalletReceiptRow);
+export const ReceiptIdBody = z.object({ ReceiptID: Id });
+/** A receipt uploaded into the wallet, and whether a colleague's wallet holds the same file, free. */
+export const WalletReceiptUpload = z.object({ Receipt: WalletReceiptRow, HeldByOther: z.boolean() });
+export type WalletReceiptUpload = z.infer<typeof WalletReceiptUpload>;
 export const DocumentIdOnlyBody = z.object({ DocumentID: Id });
 export const ReceiptVersionBody = z.object({ ID: Id, Version });
 

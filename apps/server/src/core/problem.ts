@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError } from './errors';
 import type { Messages } from './i18n';
 
@@ -59,6 +60,21 @@ export function issueCode(issue: ZodIssueLike): { code: string; params?: Record<
     default:
       return { code: 'validation.invalid' };
   }
+}
+
+/**
+ * The text fields of a multipart form read by their schema, as a JSON body is: bad ones refused with a 400 naming
+ * each field and its language key.
+ */
+export function formFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    400,
+    'validation.failed',
+    undefined,
+    parsed.error.issues.map((i) => ({ field: i.path.join('.'), ...issueCode(i as unknown as ZodIssueLike) })),
+  );
 }
 
 /**

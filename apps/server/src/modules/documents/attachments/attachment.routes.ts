@@ -14,7 +14,7 @@ import { AppError, forbidden } from '../../../core/errors';
 import { currentUser, post, type SessionUser } from '../../../core/http';
 import { cultureOf } from '../../../core/i18n';
 import { MAX_UPLOAD_BYTES, type Upload, uploadedFile } from '../../../core/import';
-import { issueCode, type ZodIssueLike } from '../../../core/problem';
+import { formFields } from '../../../core/problem';
 import { actingKinds } from '../../workflow/proxy/proxy.service';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import * as attachments from './attachment.service';
@@ -109,25 +109,14 @@ export async function attachmentRoutes(app: FastifyInstance, ctx: AppContext): P
       const user = currentUser(req);
       const upload = await receive(req);
       await formIdentity(ctx, user, upload.fields);
-      const fields = SaveFileFields.safeParse(upload.fields);
-      if (!fields.success) {
-        throw new AppError(
-          400,
-          'validation.failed',
-          undefined,
-          fields.error.issues.map((i) => ({
-            field: i.path.join('.'),
-            ...issueCode(i as unknown as ZodIssueLike),
-          })),
-        );
-      }
+      const fields = formFields(SaveFileFields, upload.fields);
       return attachments.save(
         ctx,
         user,
         {
-          documentId: fields.data.DocumentID,
-          kind: fields.data.Kind,
-          goodsReceiptId: fields.data.GoodsReceiptID,
+          documentId: fields.DocumentID,
+          kind: fields.Kind,
+          goodsReceiptId: fields.GoodsReceiptID,
           fileName: upload.fileName,
           data: upload.data,
         },

@@ -1,4 +1,4 @@
-import type { SearchInvoiceEntryBody } from '@ems/contracts';
+import type { SearchInvoiceEntryBody, SearchWalletReceiptBody } from '@ems/contracts';
 import {
   and,
   asc,
@@ -416,4 +416,76 @@ export async function removeReceipt(db: Db, id: number, version: number) {
     .where(and(eq(receipt.id, id), eq(receipt.version, version)))
     .returning({ id: receipt.id });
   return rows.length > 0;
+}
+
+/** Receipts whose document is gone from use: a cancelled claim no longer holds its evidence. */
+const DEAD_STATES = ['cancelled'] as const;
+
+/** The owner's wallet receipts (decision 066), free or with the document each is on, newest first. */
+export async function walletReceipts(db: Db, companyId: number, ownerId: number, f: SearchWalletReceiptBody) {
+  const where = and(
+    eq(receipt.companyId, companyId),
+    eq(receipt.ownerId, ownerId),
+    f.OnDocument === true ? isNotNull(receipt.documentId) : undefined,
+    f.OnDocument === false ? isNull(receipt.documentId) : undefined,
+  );
+  return paged(
+    f,
+    db.select({ n: count() }).from(receipt).where(where),
+    db
+      .select({ r: receipt, docNo: doc.docNo })
+      .from(receipt)
+      .leftJoin(doc, eq(doc.id, receipt.documentId))
+      .where(where)
+      .orderBy(desc(receipt.receiptDate), desc(receipt.id)),
+  );
+}
+
+/**
+ * Where a receipt's file is already known, by its SHA-256: in the owner's own wallet or on one of their documents;
+ * on a document of someone else in the group that is not cancelled; free in a colleague's wallet.
+ */
+export async function receiptsBySha(db: Db, ownerId: number, sha256: string) {
+  const rows = await db
+    .select({ ownerId: receipt.ownerId, documentId: receipt.documentId, docNo: doc.docNo, status: doc.status })
+    .from(receipt)
+    .leftJoin(doc, eq(doc.id, receipt.documentId))
+    .where(eq(receipt.sha256, sha256));
+  const live = (r: (typeof rows)[number]) => r.documentId !== null && !DEAD_STATES.includes(r.status as never);
+  return {
+    own: rows.some((r) => r.ownerId === ownerId),
+    claimedBy: rows.find((r) => r.ownerId !== ownerId && live(r))?.docNo ?? undefined,
+    heldByOther: rows.some((r) => r.ownerId !== ownerId && r.documentId === null),
+  };
+}
+
+/** The caller's wallet receipts, locked in id order (two drafts taking the same receipt wait for each other). */
+export async function lockOwnReceipts(db: Db, companyId: number, ownerId: number, ids: readonly number[]) {
+  return db
+    .select()
+    .from(receipt)
+    .where(and(eq(receipt.companyId, companyId), eq(receipt.ownerId, ownerId), inArray(receipt.id, [...ids])))
+    .orderBy(asc(receipt.id))
+    .for('update');
+}
+
+export async function ownReceipts(db: Db, companyId: number, ownerId: number, ids: readonly number[]) {
+  return db
+    .select({ r: receipt, docNo: doc.docNo })
+    .from(receipt)
+    .leftJoin(doc, eq(doc.id, receipt.documentId))
+    .where(and(eq(receipt.companyId, companyId), eq(receipt.ownerId, ownerId), inArray(receipt.id, [...ids])));
+}
+
+export async function lockReceipt(db: Db, id: number) {
+  const [row] = await db.select().from(receipt).where(eq(receipt.id, id)).for('update');
+  return row;
+}
+
+/** Puts a wallet receipt on a document, or (null) back in its owner's wallet. */
+export async function placeReceipt(db: Db, id: number, documentId: number | null): Promise<void> {
+  await db
+    .update(receipt)
+    .set({ documentId, version: sql`${receipt.version} + 1`, updatedAt: new Date() })
+    .where(eq(receipt.id, id));
 }

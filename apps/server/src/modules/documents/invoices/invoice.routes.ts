@@ -11,6 +11,8 @@ import {
   InvoiceServiceSession,
   InvoiceVersionBody,
   Ok,
+  ReceiptFields,
+  ReceiptIdBody,
   ReceiptList,
   ReceiptRow,
   ReceiptVersionBody,
@@ -18,17 +20,21 @@ import {
   SaveInvoiceEntryBody,
   SaveReceiptBody,
   SearchInvoiceEntryBody,
+  SearchWalletReceiptBody,
   SubInvoiceList,
   UpdateDocumentInvoiceBody,
   WalletDraftBody,
+  WalletReceiptPage,
+  WalletReceiptUpload,
   WalletUpload,
 } from '@ems/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import { currentUser, get, postGroup } from '../../../core/http';
 import { callerUpload, type Upload } from '../../../core/import';
+import { formFields } from '../../../core/problem';
 import { disposition } from '../attachments/attachment.routes';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import { readFile } from './file-read.service';
@@ -88,6 +94,45 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
   entry(
+    'UploadReceipt',
+    {
+      summary:
+        "Upload a receipt that is not a fapiao (a photo or PDF: a taxi slip, a toll, an overseas bill) into the caller's wallet with its date, amount and issuer; the same file in the wallet or on a live claim in the group is refused",
+      multipart: true,
+      response: WalletReceiptUpload,
+    },
+    async (req) => {
+      const file = await fapiaoUpload(req);
+      return receipts.uploadToWallet(ctx, actorOf(req), file, formFields(ReceiptFields, file.fields));
+    },
+  );
+  entry(
+    'SearchReceiptList',
+    {
+      summary: "The caller's wallet receipts that are not fapiao, free or on a document",
+      body: SearchWalletReceiptBody,
+      response: WalletReceiptPage,
+    },
+    async (req) => receipts.searchWallet(ctx, actorOf(req), req.body),
+  );
+  entry(
+    'DeleteReceipt',
+    {
+      summary: "Delete a receipt from the caller's wallet while no document holds it",
+      body: ReceiptVersionBody,
+      response: Ok,
+    },
+    async (req) => {
+      await receipts.deleteFromWallet(ctx, actorOf(req), req.body);
+      return ok;
+    },
+  );
+  entry(
+    'GetReceiptFile',
+    { summary: 'The photo or PDF a receipt was uploaded with, inline', permission: READERS, body: ReceiptIdBody },
+    async (req, reply) => sendInline(reply, await receipts.openFile(ctx, callerOf(req), req.body.ReceiptID)),
+  );
+  entry(
     'CreateDraft',
     {
       summary:
@@ -100,15 +145,7 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
   entry(
     'GetFile',
     { summary: 'The file a fapiao was read from, inline', permission: READERS, body: InvoiceIdBody },
-    async (req, reply) => {
-      const f = await wallet.openFile(ctx, callerOf(req), req.body.InvoiceID);
-      return reply
-        .header('Content-Type', f.mimeType)
-        .header('Content-Length', f.size)
-        .header('Content-Disposition', disposition('inline', f.fileName))
-        .header('Cache-Control', 'private, no-store')
-        .send(f.stream);
-    },
+    async (req, reply) => sendInline(reply, await wallet.openFile(ctx, callerOf(req), req.body.InvoiceID)),
   );
   entry(
     'Delete',
@@ -214,6 +251,19 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (req) => invoices.openSession(ctx, actorOf(req)),
   );
+}
+
+/** A kept file (a fapiao's or a receipt's original), shown in the browser. */
+function sendInline(
+  reply: FastifyReply,
+  f: { fileName: string; mimeType: string; size: number; stream: NodeJS.ReadableStream },
+) {
+  return reply
+    .header('Content-Type', f.mimeType)
+    .header('Content-Length', f.size)
+    .header('Content-Disposition', disposition('inline', f.fileName))
+    .header('Cache-Control', 'private, no-store')
+    .send(f.stream);
 }
 
 /** The uploaded fapiao file; the form's Language decides the answer's, and its UserID and CompanyID must be the caller's. */

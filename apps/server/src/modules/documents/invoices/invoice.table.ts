@@ -16,7 +16,7 @@ import {
 import { idColumn, timestampColumns, versionColumn } from '../../../core/columns';
 import { employee } from '../../org/org.table';
 import { companyColumn } from '../../system/system.table';
-import { document, documentColumn } from '../document.table';
+import { document } from '../document.table';
 
 export const CLAIM_STATES = ['locked', 'final'] as const;
 export const VERIFY_STATES = ['not_verified', 'verified', 'failed'] as const;
@@ -123,19 +123,41 @@ export const invoiceItem = pgTable(
   (t) => [uniqueIndex('invoice_item_line_uq').on(t.invoiceId, t.lineNo)],
 );
 
-/** Receipts that are not fapiao (overseas bills, tolls without fapiao): the evidence a line's amount rests on. */
+/**
+ * Receipts that are not fapiao (overseas bills, tolls without fapiao, a taxi slip): the evidence a line's amount rests
+ * on. Like a fapiao, a receipt has an owner and may wait in their wallet with no document (decision 066), with the
+ * photo or PDF it was uploaded from (`storage_key`, in the attachment store); it goes back to the wallet when its
+ * document is deleted.
+ */
 export const receipt = pgTable(
   'receipt',
   {
     ...idColumn(),
-    ...documentColumn(),
+    ...companyColumn(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => employee.id),
+    documentId: integer('document_id').references(() => document.id, { onDelete: 'set null' }),
     receiptDate: date('receipt_date', { mode: 'string' }).notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('CNY'),
     issuer: varchar('issuer', { length: 200 }).notNull(),
     description: text('description'),
+    fileName: varchar('file_name', { length: 255 }),
+    mimeType: varchar('mime_type', { length: 100 }),
+    size: integer('size'),
+    /** The file's SHA-256: the same photo uploaded twice, or claimed on another document, is the same receipt. */
+    sha256: varchar('sha256', { length: 64 }),
+    storageKey: varchar('storage_key', { length: 200 }),
     ...versionColumn(),
     ...timestampColumns(),
   },
-  (t) => [index('receipt_document_idx').on(t.documentId), check('receipt_amount_ck', sql`${t.amount} > 0`)],
+  (t) => [
+    index('receipt_document_idx').on(t.documentId),
+    index('receipt_owner_idx').on(t.ownerId, t.documentId),
+    index('receipt_sha256_idx').on(t.sha256),
+    // One owner uploads a file once, however many uploads of it run at the same time.
+    uniqueIndex('receipt_owner_sha256_uq').on(t.ownerId, t.sha256),
+    check('receipt_amount_ck', sql`${t.amount} > 0`),
+  ],
 );

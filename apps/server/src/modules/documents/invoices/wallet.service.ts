@@ -158,11 +158,22 @@ export async function createDraft(
   // The wallet is one's own: a draft filled in for someone else takes their fapiao on the document itself.
   if (c.user.actingFor?.kinds.includes('fill_in')) throw refused('invoice.wallet_own_only');
   const ids = [...new Set(body.InvoiceIDs)];
-  const entries = await repo.walletEntries(ctx.db, c.user.companyId, c.user.userId, ids);
-  if (entries.length !== ids.length) throw notFound();
+  const receiptIds = [...new Set(body.ReceiptIDs)];
+  const [entries, receipts] = await Promise.all([
+    ids.length ? repo.walletEntries(ctx.db, c.user.companyId, c.user.userId, ids) : [],
+    receiptIds.length ? repo.ownReceipts(ctx.db, c.user.companyId, c.user.userId, receiptIds) : [],
+  ]);
+  if (entries.length !== ids.length || receipts.length !== receiptIds.length) throw notFound();
   const taken = entries.find((e) => e.i.documentId !== null);
   if (taken) throw refused('invoice.on_other_document', { number: taken.i.number, docNo: taken.docNo ?? '' });
+  const takenReceipt = receipts.find((r) => r.r.documentId !== null);
+  if (takenReceipt) throw refused('invoice.receipt_on_other_document', { docNo: takenReceipt.docNo ?? '' });
   entries.sort((a, b) => a.i.invoiceDate.localeCompare(b.i.invoiceDate) || a.i.id - b.i.id);
+  receipts.sort((a, b) => a.r.receiptDate.localeCompare(b.r.receiptDate) || a.r.id - b.r.id);
+  // A document's lines are in its currency: fapiao are in yuan, a receipt in what it was paid in.
+  const currencies = new Set([...(entries.length ? ['CNY'] : []), ...receipts.map((r) => r.r.currency)]);
+  if (currencies.size > 1) throw refused('invoice.wallet_mixed_currency', { currencies: [...currencies].join(', ') });
+  const [currency] = currencies as Set<string>;
 
   const [offered, used, applicant] = await Promise.all([
     itemsOfType(ctx.db, body.ExpenseTypeID),
@@ -186,6 +197,15 @@ export async function createDraft(
     Currency: 'CNY',
     Description: e.i.sellerName.slice(0, 500) || null,
   }));
+  // A receipt says nothing of what it paid for: its line has no item until the claimant picks one.
+  for (const { r } of receipts)
+    lines.push({
+      ExpenseItemID: null,
+      ExpenseDate: r.receiptDate,
+      Amount: r.amount,
+      Currency: r.currency,
+      Description: [r.issuer, r.description].filter(Boolean).join(' · ').slice(0, 500) || null,
+    });
   const lineOf = new Map(entries.map((e, n) => [e.i.id, n + 1]));
   return save(
     ctx,
@@ -195,25 +215,31 @@ export async function createDraft(
     {
       ExpenseTypeID: body.ExpenseTypeID,
       CostCenterID: applicant?.e.defaultCostCentreId ?? null,
-      Currency: 'CNY',
+      Currency: currency!,
       Lines: lines,
       Loans: [],
     },
     culture,
     requestId,
     async (tx, documentId) => {
-      const locked = await repo.lockOwnInvoices(tx, c.user.companyId, c.user.userId, ids);
+      const locked = ids.length ? await repo.lockOwnInvoices(tx, c.user.companyId, c.user.userId, ids) : [];
       if (locked.length !== ids.length) throw notFound();
       const gone = locked.find((i) => i.documentId !== null);
       if (gone) throw refused('invoice.claimed_concurrently');
       for (const i of locked) await repo.placeOnLine(tx, i.id, documentId, lineOf.get(i.id)!);
+      const lockedReceipts = receiptIds.length
+        ? await repo.lockOwnReceipts(tx, c.user.companyId, c.user.userId, receiptIds)
+        : [];
+      if (lockedReceipts.length !== receiptIds.length) throw notFound();
+      if (lockedReceipts.some((r) => r.documentId !== null)) throw refused('invoice.claimed_concurrently');
+      for (const r of lockedReceipts) await repo.placeReceipt(tx, r.id, documentId);
       await audit(
         tx,
         auditEntry(c.actor, {
           action: 'wallet_draft',
           entity: 'document',
           entityId: documentId,
-          detail: { invoices: locked.map((i) => i.number) },
+          detail: { invoices: locked.map((i) => i.number), receipts: lockedReceipts.map((r) => r.id) },
         }),
       );
     },

@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ReceiptRow } from '@ems/contracts';
+import { DeleteOutlined, EditOutlined, FileSearchOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ReceiptFields, ReceiptRow } from '@ems/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Flex, Form, Input, type TableColumnsType, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,16 +12,59 @@ import { formatAmount } from '../../../shared/format';
 import { useFormSubmit } from '../../../shared/useFormSubmit';
 import { WideTable } from '../../../shared/WideTable';
 import { receiptApi } from './api';
+import { openReceipt } from './original';
 
-interface Values {
+/** What the claimant reads off a receipt that is not a fapiao. */
+export interface ReceiptValues {
   ReceiptDate: Dayjs;
   Amount: string;
   Currency?: string;
   Issuer: string;
   Description?: string;
 }
+export const RECEIPT_FIELDS = ['ReceiptDate', 'Amount', 'Currency', 'Issuer', 'Description'] as const;
 
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+
+/** The form's values as the calls take them. */
+export function receiptFields(v: ReceiptValues): ReceiptFields {
+  return {
+    ReceiptDate: v.ReceiptDate.format('YYYY-MM-DD'),
+    Amount: v.Amount.trim(),
+    Currency: v.Currency?.trim() || undefined,
+    Issuer: v.Issuer.trim(),
+    Description: v.Description?.trim() || undefined,
+  };
+}
+
+/** A receipt's fields in a form: date, amount, currency, issuer and what it was for. */
+export function ReceiptFormItems() {
+  const { t } = useTranslation();
+  const required = { required: true, message: t('common.required') };
+  return (
+    <>
+      <Form.Item name="ReceiptDate" label={t('receipt.field.date')} rules={[required]}>
+        <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} data-testid="receipt-date" />
+      </Form.Item>
+      <Form.Item
+        name="Amount"
+        label={t('receipt.field.amount')}
+        rules={[required, { pattern: AMOUNT, message: t('invoice.amountInvalid') }]}
+      >
+        <Input inputMode="decimal" style={{ textAlign: 'right' }} data-testid="receipt-amount" />
+      </Form.Item>
+      <Form.Item name="Currency" label={t('receipt.field.currency')} rules={[{ pattern: /^[A-Z]{3}$/ }]}>
+        <Input maxLength={3} />
+      </Form.Item>
+      <Form.Item name="Issuer" label={t('receipt.field.issuer')} rules={[{ ...required, whitespace: true }]}>
+        <Input maxLength={200} data-testid="receipt-issuer" />
+      </Form.Item>
+      <Form.Item name="Description" label={t('receipt.field.description')}>
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+      </Form.Item>
+    </>
+  );
+}
 
 /** Receipts that are not fapiao (overseas bills, tolls): listed, added, changed and removed while editable. */
 export function ReceiptSection({ documentId, editable }: { documentId: number | undefined; editable: boolean }) {
@@ -55,6 +98,17 @@ export function ReceiptSection({ documentId, editable }: { documentId: number | 
       render: (_, r) => `${r.Currency} ${formatAmount(r.Amount)}`,
     },
     { key: 'desc', dataIndex: 'Description', title: t('receipt.field.description'), responsive: ['md'] },
+    {
+      key: 'file',
+      title: t('wallet.original'),
+      width: 90,
+      render: (_, r) =>
+        r.HasFile ? (
+          <Button type="link" size="small" icon={<FileSearchOutlined />} onClick={() => openReceipt(r.ID)}>
+            {t('wallet.original')}
+          </Button>
+        ) : null,
+    },
     {
       key: 'actions',
       title: t('invoice.field.actions'),
@@ -127,7 +181,7 @@ function ReceiptModal(props: {
   onSaved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<ReceiptValues>();
   const row = props.row === 'new' ? null : props.row;
   useEffect(() => {
     if (props.row === null) return;
@@ -141,21 +195,16 @@ function ReceiptModal(props: {
         Description: row.Description ?? '',
       });
   }, [props.row, row, form]);
-  const { submit, busy } = useFormSubmit<Values>(form, {
+  const { submit, busy } = useFormSubmit<ReceiptValues>(form, {
     submit: (v) =>
       receiptApi.save({
         DocumentID: props.documentId,
         ...(row ? { ID: row.ID, Version: row.Version } : {}),
-        ReceiptDate: v.ReceiptDate.format('YYYY-MM-DD'),
-        Amount: v.Amount.trim(),
-        Currency: v.Currency?.trim() || undefined,
-        Issuer: v.Issuer.trim(),
-        Description: v.Description?.trim() || undefined,
+        ...receiptFields(v),
       }),
     onSuccess: props.onSaved,
-    fields: ['ReceiptDate', 'Amount', 'Currency', 'Issuer', 'Description'],
+    fields: [...RECEIPT_FIELDS],
   });
-  const required = { required: true, message: t('common.required') };
   return (
     <FormModal
       open={props.row !== null}
@@ -165,25 +214,7 @@ function ReceiptModal(props: {
       busy={busy}
     >
       <Form form={form} layout="vertical" initialValues={{ Currency: 'CNY' }}>
-        <Form.Item name="ReceiptDate" label={t('receipt.field.date')} rules={[required]}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="Amount"
-          label={t('receipt.field.amount')}
-          rules={[required, { pattern: AMOUNT, message: t('invoice.amountInvalid') }]}
-        >
-          <Input inputMode="decimal" style={{ textAlign: 'right' }} />
-        </Form.Item>
-        <Form.Item name="Currency" label={t('receipt.field.currency')} rules={[{ pattern: /^[A-Z]{3}$/ }]}>
-          <Input maxLength={3} />
-        </Form.Item>
-        <Form.Item name="Issuer" label={t('receipt.field.issuer')} rules={[{ ...required, whitespace: true }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="Description" label={t('receipt.field.description')}>
-          <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
-        </Form.Item>
+        <ReceiptFormItems />
       </Form>
     </FormModal>
   );

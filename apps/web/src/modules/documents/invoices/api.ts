@@ -4,12 +4,15 @@ import type {
   FapiaoFileRead,
   InvoiceRow,
   Page,
+  ReceiptFields,
   ReceiptList,
   ReceiptRow,
   SaveDocumentInvoiceBody,
   SaveReceiptBody,
   SubInvoiceList,
   UpdateDocumentInvoiceBody,
+  WalletReceiptRow,
+  WalletReceiptUpload,
   WalletUpload,
 } from '@ems/contracts';
 import { http } from '../../../app/api';
@@ -45,14 +48,27 @@ export const walletApi = {
       PageSize: pageSize,
     }),
   upload: (file: File) => http.upload<WalletUpload>('/api/InvoiceEntry/Upload', file),
-  draft: (expenseTypeId: number, invoiceIds: number[]) =>
+  draft: (expenseTypeId: number, invoiceIds: number[], receiptIds: number[]) =>
     http.post<DocumentDetail>('/api/InvoiceEntry/CreateDraft', {
       ExpenseTypeID: expenseTypeId,
       InvoiceIDs: invoiceIds,
+      ReceiptIDs: receiptIds,
     }),
   file: (invoiceId: number) => http.download('/api/InvoiceEntry/GetFile', { InvoiceID: invoiceId }),
   remove: (row: Pick<InvoiceRow, 'ID' | 'Version'>) =>
     http.post<{ Success: true }>('/api/InvoiceEntry/Delete', { ID: row.ID, Version: row.Version }),
+  /** Receipts that are not fapiao, uploaded with what the claimant read off them (decision 066). */
+  receipts: (onDocument: boolean, page: number, pageSize: number) =>
+    http.post<Page<WalletReceiptRow>>('/api/InvoiceEntry/SearchReceiptList', {
+      OnDocument: onDocument,
+      PageIndex: page,
+      PageSize: pageSize,
+    }),
+  uploadReceipt: (file: File, fields: ReceiptFields) =>
+    http.upload<WalletReceiptUpload>('/api/InvoiceEntry/UploadReceipt', file, fields),
+  receiptFile: (receiptId: number) => http.download('/api/InvoiceEntry/GetReceiptFile', { ReceiptID: receiptId }),
+  removeReceipt: (row: Pick<WalletReceiptRow, 'ID' | 'Version'>) =>
+    http.post<{ Success: true }>('/api/InvoiceEntry/DeleteReceipt', { ID: row.ID, Version: row.Version }),
 };
 
 /** A document's receipts that are not fapiao (/api/document/…Receipt). */

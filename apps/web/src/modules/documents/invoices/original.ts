@@ -7,3 +7,8 @@ import { walletApi } from './api';
 export function openOriginal(invoiceId: number): void {
   openInNewTab(() => walletApi.file(invoiceId), saveDownload).catch((e) => notice.error(e));
 }
+
+/** Opens the photo or PDF a receipt was uploaded with, as `openOriginal` does a fapiao's. */
+export function openReceipt(receiptId: number): void {
+  openInNewTab(() => walletApi.receiptFile(receiptId), saveDownload).catch((e) => notice.error(e));
+}

@@ -28,6 +28,20 @@ export class AttachmentStore {
     return { key, sha256: createHash('sha256').update(data).digest('hex') };
   }
 
+  /**
+   * Writes new bytes and runs `work` with their key, usually the transaction that records them; should the work fail,
+   * the bytes are removed, so no file is left behind without its row.
+   */
+  async putFor<T>(data: Buffer, work: (stored: { key: string; sha256: string }) => Promise<T>): Promise<T> {
+    const stored = await this.put(data);
+    try {
+      return await work(stored);
+    } catch (err) {
+      await this.remove(stored.key);
+      throw err;
+    }
+  }
+
   /** Opens a stored file for reading; a missing file fails here, before any answer has started. */
   async open(key: string): Promise<ReadStream> {
     const handle = await open(this.pathOf(key), 'r');

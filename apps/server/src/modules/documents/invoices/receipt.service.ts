@@ -150,11 +150,8 @@ export async function uploadToWallet(
   const known = await repo.receiptsBySha(ctx.db, actor.userId, createHash('sha256').update(file.data).digest('hex'));
   if (known.own) throw refused('invoice.receipt_duplicate');
   if (known.claimedBy) throw refused('invoice.receipt_claimed_elsewhere', { docNo: known.claimedBy });
-  const store = new AttachmentStore(ctx.config.dataDir);
-  const stored = await store.put(file.data);
-  let id: number;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
+  const id = await new AttachmentStore(ctx.config.dataDir).putFor(file.data, (stored) =>
+    ctx.db.transaction(async (tx) => {
       const id = await guarded(
         () =>
           repo.insertReceipt(tx, {
@@ -180,11 +177,8 @@ export async function uploadToWallet(
         }),
       );
       return id;
-    });
-  } catch (err) {
-    await store.remove(stored.key);
-    throw err;
-  }
+    }),
+  );
   const [row] = await repo.ownReceipts(ctx.db, actor.companyId, actor.userId, [id]);
   return { Receipt: walletRow(row!), HeldByOther: known.heldByOther };
 }

@@ -86,11 +86,8 @@ export async function upload(ctx: AppContext, actor: Actor, file: WalletFile): P
   if (known.own) throw duplicateOn('Number', 'invoice.duplicate');
   const heldByOther = await repo.heldByOther(ctx.db, actor.userId, values.invoiceKey);
 
-  const store = new AttachmentStore(ctx.config.dataDir);
-  const stored = await store.put(file.data);
-  let id: number;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
+  const id = await new AttachmentStore(ctx.config.dataDir).putFor(file.data, (stored) =>
+    ctx.db.transaction(async (tx) => {
       const id = await guarded(
         () => repo.insertInvoice(tx, { ...values, source: 'file', companyId: actor.companyId, ownerId: actor.userId }),
         { duplicate: duplicateOn('Number', 'invoice.duplicate') },
@@ -121,11 +118,8 @@ export async function upload(ctx: AppContext, actor: Actor, file: WalletFile): P
         }),
       );
       return id;
-    });
-  } catch (err) {
-    await store.remove(stored.key);
-    throw err;
-  }
+    }),
+  );
   return { Invoice: await rowOf(ctx, actor.culture, id), HeldByOther: heldByOther };
 }
 

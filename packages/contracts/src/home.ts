@@ -26,8 +26,9 @@ export type HomeMoney = z.infer<typeof HomeMoney>;
 
 /**
  * The finance centre's queues on the home page: the company's documents waiting to be received (approved), at the
- * SSC for review, on hold, whose posting failed and posted waiting for payment; remittance runs in progress; and the
- * bank's returned payments waiting to be paid again.
+ * SSC for review, on hold, whose posting failed and posted waiting for payment; remittance runs in progress; the
+ * bank's returned payments waiting to be paid again; and the documents finance sent back (no-pass or chargeback)
+ * that are still with their claimants (the returns centre's open return slips).
  */
 export const FinanceQueues = z.object({
   ToReceive: z.number().int(),
@@ -37,5 +38,6 @@ export const FinanceQueues = z.object({
   ToRemit: z.number().int(),
   RunsOpen: z.number().int(),
   BankReturns: z.number().int(),
+  ChargedBack: z.number().int(),
 });
 export type FinanceQueues = z.infer<typeof FinanceQueues>;

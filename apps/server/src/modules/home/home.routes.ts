@@ -2,34 +2,40 @@ import { FinanceQueues, HomeMoney } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
-import { post } from '../../core/http';
-import { financeQueues, money } from './home.service';
+import { postGroup } from '../../core/http';
+import * as home from './home.service';
 
+const CLAIMANT = 'personalExpense';
 /** The finance centre's screens: whoever holds one sees its queues on the home page. */
-const FINANCE = ['documentPostCenter', 'expensewriteoff', 'chargeBack', 'postIntoAccount', 'expenseRemittance'];
+const FINANCE = [
+  'documentPostCenter',
+  'expensewriteoff',
+  'chargeBack',
+  'ChargebackProcessingCenter',
+  'postIntoAccount',
+  'expenseRemittance',
+];
 
+/** What the home page shows beyond the counts of the lists themselves; each call to the holders of its list's screen. */
 export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  post(
-    app,
-    '/api/Home/GetMyMoney',
+  const call = postGroup(app, { base: '/api/Home', permission: CLAIMANT, tags: ['home'] });
+  call(
+    'GetMyMoney',
     {
-      permission: 'personalExpense',
       summary: "The caller's loans overdue or falling due, and what they were paid this month: gross, deducted, net",
-      tags: ['home'],
       response: HomeMoney,
     },
-    async (req) => money(ctx.db, actorOf(req)),
+    async (req) => home.money(ctx.db, actorOf(req)),
   );
-  post(
-    app,
-    '/api/Home/GetFinanceQueues',
+  call(
+    'GetFinanceQueues',
     {
       permission: FINANCE,
       summary:
-        "The finance centre's queues: to receive, to review, on hold, posting failed, to pay, runs in progress, bank returns",
-      tags: ['home'],
+        "The finance centre's queues: to receive, to review, on hold, posting failed, to pay, runs in progress, " +
+        'bank returns, sent back and still with the claimant',
       response: FinanceQueues,
     },
-    async (req) => financeQueues(ctx.db, actorOf(req)),
+    async (req) => home.financeQueues(ctx.db, actorOf(req)),
   );
 }

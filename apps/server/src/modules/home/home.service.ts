@@ -3,6 +3,7 @@ import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { companyStateCounts } from '../documents/document.service';
 import { openRunsAndReturns, paidThisMonth } from '../finance/remit/payments.service';
+import { openReturnCount } from '../finance/review/returns.service';
 import { loansDueOf } from '../freezes/freeze.service';
 
 /** The claimant's money on the home page: loans overdue or falling due, and this month's payments with deductions. */
@@ -19,9 +20,10 @@ export async function money(db: Db, actor: Actor): Promise<HomeMoney> {
 
 /** The finance centre's queues of the caller's company, each the count its list shows. */
 export async function financeQueues(db: Db, actor: Actor): Promise<FinanceQueues> {
-  const [byState, remit] = await Promise.all([
+  const [byState, remit, chargedBack] = await Promise.all([
     companyStateCounts(db, actor.companyId, ['approved', 'received', 'reviewing', 'held', 'post_failed', 'posted']),
     openRunsAndReturns(db, actor.companyId),
+    openReturnCount(db, actor.companyId),
   ]);
   const n = (s: Parameters<typeof byState.get>[0]) => byState.get(s) ?? 0;
   return {
@@ -32,5 +34,6 @@ export async function financeQueues(db: Db, actor: Actor): Promise<FinanceQueues
     ToRemit: n('posted'),
     RunsOpen: remit.runs,
     BankReturns: remit.returns,
+    ChargedBack: chargedBack,
   };
 }

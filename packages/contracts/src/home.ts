@@ -41,3 +41,14 @@ export const FinanceQueues = z.object({
   ChargedBack: z.number().int(),
 });
 export type FinanceQueues = z.infer<typeof FinanceQueues>;
+
+/**
+ * An administrator's home page: the calls to systems outside (mail, EVM, ERP, bank…) of the company that failed
+ * after their last attempt and wait to be sent again, as the interface log lists them, per queue. Imports keep no
+ * record of a refused file (an import is all or nothing and answers its errors at once), so none is counted.
+ */
+export const FailedJobs = z.object({
+  Failed: z.number().int(),
+  ByQueue: z.array(z.object({ Queue: z.string(), Count: z.number().int() })),
+});
+export type FailedJobs = z.infer<typeof FailedJobs>;

@@ -1,4 +1,4 @@
-import { FinanceQueues, HomeMoney } from '@ems/contracts';
+import { FailedJobs, FinanceQueues, HomeMoney } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
@@ -15,6 +15,8 @@ const FINANCE = [
   'postIntoAccount',
   'expenseRemittance',
 ];
+/** The interface log, which lists the failed calls to systems outside. */
+const INTERFACE_LOG = 'rfcLog';
 
 /** What the home page shows beyond the counts of the lists themselves; each call to the holders of its list's screen. */
 export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -37,5 +39,14 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: FinanceQueues,
     },
     async (req) => home.financeQueues(ctx.db, actorOf(req)),
+  );
+  call(
+    'GetFailedJobs',
+    {
+      permission: INTERFACE_LOG,
+      summary: "The company's calls to systems outside that failed and wait to be sent again, per queue",
+      response: FailedJobs,
+    },
+    async (req) => home.failedJobs(ctx.db, actorOf(req)),
   );
 }

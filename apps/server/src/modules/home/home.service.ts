@@ -1,10 +1,11 @@
-import type { FinanceQueues, HomeMoney } from '@ems/contracts';
+import type { FailedJobs, FinanceQueues, HomeMoney } from '@ems/contracts';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { companyStateCounts } from '../documents/document.service';
 import { openRunsAndReturns, paidThisMonth } from '../finance/remit/payments.service';
 import { openReturnCount } from '../finance/review/returns.service';
 import { loansDueOf } from '../freezes/freeze.service';
+import { failedJobs as failedOutbound } from '../outbound/outbound.service';
 
 /** The claimant's money on the home page: loans overdue or falling due, and this month's payments with deductions. */
 export async function money(db: Db, actor: Actor): Promise<HomeMoney> {
@@ -36,4 +37,9 @@ export async function financeQueues(db: Db, actor: Actor): Promise<FinanceQueues
     BankReturns: remit.returns,
     ChargedBack: chargedBack,
   };
+}
+
+/** The company's calls to systems outside that failed and wait to be sent again (the interface log's failed ones). */
+export function failedJobs(db: Db, actor: Actor): Promise<FailedJobs> {
+  return failedOutbound(db, actor.companyId);
 }

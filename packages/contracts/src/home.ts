@@ -43,6 +43,43 @@ export const FinanceQueues = z.object({
 export type FinanceQueues = z.infer<typeof FinanceQueues>;
 
 /**
+ * The share of its yearly cap, in per cent, from which an HCP or HCO counts as near it on the home page. No company
+ * setting holds it; the yearly-used reports colour a subject from the same share.
+ */
+export const CAP_AT_RISK_PERCENT = 80;
+
+/** One subject near its cap: money as the API writes it, the share rounded to two places. */
+export const CapAtRiskRow = z.object({
+  SubjectID: z.number().int(),
+  SubjectCode: z.string(),
+  SubjectName: z.string(),
+  Used: z.string(),
+  Cap: z.string(),
+  UsedPercent: z.string(),
+});
+export type CapAtRiskRow = z.infer<typeof CapAtRiskRow>;
+
+const CapsOfKind = z.object({
+  /** How many subjects of the year use at least `Percent` of their cap (over every item). */
+  Count: z.number().int(),
+  /** The nearest their caps first (by share of cap), a few. */
+  Top: z.array(CapAtRiskRow),
+});
+
+/**
+ * Compliance on the home page: the HCPs and HCOs of the caller's company whose use this year (Asia/Shanghai) is at or
+ * above `Percent` of their cap, as the yearly-used reports filtered to that share list them. A kind is null for a
+ * caller without its report's screen.
+ */
+export const CapsAtRisk = z.object({
+  Year: z.number().int(),
+  Percent: z.number().int(),
+  HCP: CapsOfKind.nullable(),
+  HCO: CapsOfKind.nullable(),
+});
+export type CapsAtRisk = z.infer<typeof CapsAtRisk>;
+
+/**
  * An administrator's home page: the calls to systems outside (mail, EVM, ERP, bank…) of the company that failed
  * after their last attempt and wait to be sent again, as the interface log lists them, per queue. Imports keep no
  * record of a refused file (an import is all or nothing and answers its errors at once), so none is counted.

@@ -1,11 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { shanghaiToday } from '../../core/time';
+import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
+import { role, roleFunction } from '../org/org.table';
 import { outboundJob } from '../outbound/outbound.table';
+import { quotaYearUsage } from '../quotas/quota.table';
 
-/** The home page's figures for each role: the administrator's failed calls to systems outside. */
+/**
+ * The home page's figures for each role: compliance's HCPs and HCOs near their caps and the administrator's failed
+ * calls to systems outside.
+ */
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
+const year = Number(shanghaiToday().slice(0, 4));
+const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
   t = await testApp();
@@ -22,6 +33,87 @@ async function ask<T = Record<string, unknown>>(url: string, who: string): Promi
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 }
+
+describe('/api/Home/GetCapsAtRisk', () => {
+  interface Caps {
+    Year: number;
+    Percent: number;
+    HCP: { Count: number; Top: { SubjectCode: string; Used: string; Cap: string; UsedPercent: string }[] } | null;
+    HCO: { Count: number; Top: { SubjectCode: string }[] } | null;
+  }
+  const caps = () => ask<Caps>('/api/Home/GetCapsAtRisk', 'compliance');
+
+  /** A new HCP or HCO of the company with this year's use against its cap (the row the yearly-used reports read). */
+  async function subject(kind: 'hcp' | 'hco', companyId: number, consumed: string, cap: string | null) {
+    const code = unique(kind.toUpperCase());
+    const values = { companyId, code, nameZh: `测试${code}`, nameEn: `Test ${code}` };
+    const [row] = await (kind === 'hcp'
+      ? t.ctx.db.insert(customerHcp).values(values).returning({ id: customerHcp.id })
+      : t.ctx.db.insert(customerHco).values(values).returning({ id: customerHco.id }));
+    await t.ctx.db
+      .insert(quotaYearUsage)
+      .values({ companyId, kind, year, subjectId: row!.id, consumed, documents: 1, cap, limitStatus: cap ? 2 : null });
+    return code;
+  }
+
+  it('counts the subjects at or above 80 % of their cap, exactly 80 % in and 79.99 % out, nearest first', async () => {
+    const before = await caps();
+    expect(before).toMatchObject({ Year: year, Percent: 80 });
+    const over = await subject('hcp', 1, '1500.00', '1000.00');
+    const exactly = await subject('hcp', 1, '800.00', '1000.00');
+    await subject('hcp', 1, '799.90', '1000.00');
+    // Without a cap, or with a cap of nothing, no share: not counted.
+    await subject('hcp', 1, '5000.00', null);
+    await subject('hcp', 1, '10.00', '0.00');
+    const hco = await subject('hco', 1, '960.00', '1000.00');
+    const after = await caps();
+    expect(after.HCP!.Count).toBe(before.HCP!.Count + 2);
+    expect(after.HCO!.Count).toBe(before.HCO!.Count + 1);
+    // 150 % is above anything the demo's caps (its use plus a margin) can reach.
+    expect(after.HCP!.Top[0]).toMatchObject({
+      SubjectCode: over,
+      Used: '1500.00',
+      Cap: '1000.00',
+      UsedPercent: '150.00',
+    });
+    expect(after.HCP!.Top.length).toBeLessThanOrEqual(5);
+    const shares = after.HCP!.Top.map((r) => Number(r.UsedPercent));
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    expect(after.HCO!.Top.some((r) => r.SubjectCode === hco)).toBe(true);
+
+    // The count is the one the report shows filtered to the same share.
+    const report = await t.call(
+      '/api/Report/SearchHCPYearUsedAmount',
+      { Year: year, MinUsedPercent: 80, PageIndex: 1, PageSize: 500 },
+      tokens.compliance,
+    );
+    expect(report.json().Total).toBe(after.HCP!.Count);
+    expect(report.json().Rows.map((r: { SubjectCode: string }) => r.SubjectCode)).toContain(exactly);
+  });
+
+  it("leaves another company's subjects out", async () => {
+    const before = await caps();
+    await subject('hcp', 2, '990.00', '1000.00');
+    await subject('hco', 2, '990.00', '1000.00');
+    expect(await caps()).toEqual(before);
+  });
+
+  it('answers only the kinds whose report the caller holds, and refuses one who holds neither', async () => {
+    const [compliance] = await t.ctx.db
+      .select()
+      .from(role)
+      .where(and(eq(role.companyId, 1), eq(role.code, 'COMPLIANCE')));
+    await t.ctx.db
+      .delete(roleFunction)
+      .where(and(eq(roleFunction.roleId, compliance!.id), eq(roleFunction.functionCode, 'searchHCOYearUsedAmount')));
+    const [fresh] = await t.logins('compliance');
+    const res = await t.call('/api/Home/GetCapsAtRisk', {}, fresh!.access_token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().HCO).toBeNull();
+    expect(res.json().HCP).not.toBeNull();
+    expect((await t.call('/api/Home/GetCapsAtRisk', {}, tokens.employee)).statusCode).toBe(403);
+  });
+});
 
 describe('/api/Home/GetFailedJobs', () => {
   const job = (state: 'failed' | 'done' | 'retry', queue: string, companyId: number | null) => ({

@@ -1,8 +1,8 @@
-import { FailedJobs, FinanceQueues, HomeMoney } from '@ems/contracts';
+import { CapsAtRisk, FailedJobs, FinanceQueues, HomeMoney } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
-import { postGroup } from '../../core/http';
+import { currentUser, postGroup } from '../../core/http';
 import * as home from './home.service';
 
 const CLAIMANT = 'personalExpense';
@@ -15,6 +15,9 @@ const FINANCE = [
   'postIntoAccount',
   'expenseRemittance',
 ];
+/** The yearly-used reports of HCPs and HCOs: each kind's figures go to those who hold its report. */
+const HCP_REPORT = 'searchHCPYearUsedAmount';
+const HCO_REPORT = 'searchHCOYearUsedAmount';
 /** The interface log, which lists the failed calls to systems outside. */
 const INTERFACE_LOG = 'rfcLog';
 
@@ -39,6 +42,24 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: FinanceQueues,
     },
     async (req) => home.financeQueues(ctx.db, actorOf(req)),
+  );
+  call(
+    'GetCapsAtRisk',
+    {
+      permission: [HCP_REPORT, HCO_REPORT],
+      summary:
+        'HCPs and HCOs at or above 80 % of their cap this year: the count and the nearest few, per kind the caller ' +
+        'may read',
+      response: CapsAtRisk,
+    },
+    // The yearly-used reports read the report database; so do their figures here.
+    async (req) => {
+      const { functions } = currentUser(req);
+      return home.capsAtRisk(ctx.reportDb, actorOf(req), {
+        hcp: functions.has(HCP_REPORT),
+        hco: functions.has(HCO_REPORT),
+      });
+    },
   );
   call(
     'GetFailedJobs',

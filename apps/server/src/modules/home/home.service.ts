@@ -1,11 +1,24 @@
-import type { FailedJobs, FinanceQueues, HomeMoney } from '@ems/contracts';
+import {
+  CAP_AT_RISK_PERCENT,
+  type CapsAtRisk,
+  type FailedJobs,
+  type FinanceQueues,
+  type HomeMoney,
+} from '@ems/contracts';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
+import { shanghaiToday } from '../../core/time';
 import { companyStateCounts } from '../documents/document.service';
 import { openRunsAndReturns, paidThisMonth } from '../finance/remit/payments.service';
 import { openReturnCount } from '../finance/review/returns.service';
 import { loansDueOf } from '../freezes/freeze.service';
 import { failedJobs as failedOutbound } from '../outbound/outbound.service';
+import { search as yearUsed } from '../quotas/usage-report.service';
+
+/** The subjects nearest their caps the home page names, per kind. */
+const TOP_AT_RISK = 5;
+
+const thisYear = () => Number(shanghaiToday().slice(0, 4));
 
 /** The claimant's money on the home page: loans overdue or falling due, and this month's payments with deductions. */
 export async function money(db: Db, actor: Actor): Promise<HomeMoney> {
@@ -37,6 +50,38 @@ export async function financeQueues(db: Db, actor: Actor): Promise<FinanceQueues
     BankReturns: remit.returns,
     ChargedBack: chargedBack,
   };
+}
+
+/**
+ * The HCPs and HCOs of this year at or above `CAP_AT_RISK_PERCENT` of their caps, each kind as its yearly-used report
+ * answers when filtered to that share and sorted by it (the count, the first few), for the kinds the caller may read.
+ */
+export async function capsAtRisk(db: Db, actor: Actor, kinds: { hcp: boolean; hco: boolean }): Promise<CapsAtRisk> {
+  const year = thisYear();
+  const ofReport = async (report: 'HCP' | 'HCO') => {
+    const page = await yearUsed(db, actor, report, {
+      Year: year,
+      MinUsedPercent: CAP_AT_RISK_PERCENT,
+      SortField: 'UsedPercent',
+      SortOrder: 'descend',
+      PageIndex: 1,
+      PageSize: TOP_AT_RISK,
+    });
+    return {
+      Count: page.Total,
+      // The share filter keeps only subjects with a cap above zero, so cap and share are there.
+      Top: page.Rows.map((r) => ({
+        SubjectID: r.SubjectID,
+        SubjectCode: r.SubjectCode,
+        SubjectName: r.SubjectName,
+        Used: r.Used,
+        Cap: r.Cap ?? '0.00',
+        UsedPercent: r.UsedPercent ?? '0.00',
+      })),
+    };
+  };
+  const [hcp, hco] = await Promise.all([kinds.hcp ? ofReport('HCP') : null, kinds.hco ? ofReport('HCO') : null]);
+  return { Year: year, Percent: CAP_AT_RISK_PERCENT, HCP: hcp, HCO: hco };
 }
 
 /** The company's calls to systems outside that failed and wait to be sent again (the interface log's failed ones). */

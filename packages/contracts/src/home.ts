@@ -89,3 +89,16 @@ export const FailedJobs = z.object({
   ByQueue: z.array(z.object({ Queue: z.string(), Count: z.number().int() })),
 });
 export type FailedJobs = z.infer<typeof FailedJobs>;
+
+/** One month of a home chart: 1–12. */
+const Month = z.number().int().min(1).max(12);
+
+/**
+ * A claimant's spend this year (Asia/Shanghai): their reimbursements approved this year and not sent back or
+ * cancelled since, in CNY, by the month they were approved; twelve months, a month without one holding zero.
+ */
+export const MySpend = z.object({
+  Year: z.number().int(),
+  Months: z.array(z.object({ Month, Documents: z.number().int(), Amount: z.string() })),
+});
+export type MySpend = z.infer<typeof MySpend>;

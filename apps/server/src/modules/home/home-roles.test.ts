@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { addMoney } from '@ems/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
+import { withoutRoles } from '../../../test/documents';
 import { shanghaiToday } from '../../core/time';
+import { document } from '../documents/document.table';
 import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
 import { role, roleFunction } from '../org/org.table';
 import { outboundJob } from '../outbound/outbound.table';
 import { quotaYearUsage } from '../quotas/quota.table';
 
 /**
- * The home page's figures for each role: compliance's HCPs and HCOs near their caps and the administrator's failed
- * calls to systems outside.
+ * The home page's figures for each role: compliance's HCPs and HCOs near their caps, the administrator's failed
+ * calls to systems outside and a claimant's spend this year.
  */
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -152,5 +155,66 @@ describe('/api/Home/GetFailedJobs', () => {
 
   it('is for holders of the interface log', async () => {
     expect((await t.call('/api/Home/GetFailedJobs', {}, tokens.employee)).statusCode).toBe(403);
+  });
+});
+
+describe('/api/Home/GetMySpend', () => {
+  interface Spend {
+    Year: number;
+    Months: { Month: number; Documents: number; Amount: string }[];
+  }
+  const spend = (who = 'employee') => ask<Spend>('/api/Home/GetMySpend', who);
+
+  async function claim(v: {
+    approvedAt: string;
+    total: string;
+    status?: 'approved' | 'paid' | 'returned';
+    docType?: 'deputy' | 'loan';
+    companyId?: number;
+    applicant?: number;
+  }) {
+    const applicantId = v.applicant ?? ids.employee!;
+    await t.ctx.db.insert(document).values({
+      companyId: v.companyId ?? 1,
+      docType: v.docType ?? 'deputy',
+      docNo: unique('DS'),
+      applicantId,
+      preparerId: applicantId,
+      status: v.status ?? 'approved',
+      totalAmount: v.total,
+      totalAmountCny: v.total,
+      approvedAt: new Date(v.approvedAt),
+    });
+  }
+
+  it("sums the claimant's reimbursements approved this year by Shanghai month, and nothing else", async () => {
+    const before = await spend();
+    expect(before.Year).toBe(year);
+    expect(before.Months.map((m) => m.Month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Half past midnight on 1 January in Shanghai is still the old year in UTC: it is January's.
+    await claim({ approvedAt: `${year}-01-01T00:30:00+08:00`, total: '100.10' });
+    await claim({ approvedAt: `${year}-01-20T10:00:00+08:00`, total: '0.20', status: 'paid' });
+    await claim({ approvedAt: `${year}-06-30T23:59:00+08:00`, total: '300.00' });
+    // Last year's, one sent back since, a loan, another company's and a colleague's: not this spend.
+    await claim({ approvedAt: `${year - 1}-12-31T23:30:00+08:00`, total: '999.00' });
+    await claim({ approvedAt: `${year}-03-01T10:00:00+08:00`, total: '999.00', status: 'returned' });
+    await claim({ approvedAt: `${year}-03-01T10:00:00+08:00`, total: '999.00', docType: 'loan' });
+    await claim({ approvedAt: `${year}-03-01T10:00:00+08:00`, total: '999.00', companyId: 2 });
+    await claim({ approvedAt: `${year}-03-01T10:00:00+08:00`, total: '999.00', applicant: ids.manager });
+    const after = await spend();
+    const month = (s: Spend, m: number) => s.Months[m - 1]!;
+    expect(month(after, 1)).toEqual({
+      Month: 1,
+      Documents: month(before, 1).Documents + 2,
+      Amount: addMoney(month(before, 1).Amount, '100.30'),
+    });
+    expect(month(after, 6).Amount).toBe(addMoney(month(before, 6).Amount, '300.00'));
+    for (const m of [2, 3, 4, 5, 7, 8, 9, 10, 11, 12]) expect(month(after, m)).toEqual(month(before, m));
+  });
+
+  it("is a claimant's call", async () => {
+    await withoutRoles(t, 'auditor');
+    const [auditor] = await t.logins('auditor');
+    expect((await t.call('/api/Home/GetMySpend', {}, auditor!.access_token)).statusCode).toBe(403);
   });
 });

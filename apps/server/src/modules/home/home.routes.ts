@@ -1,4 +1,4 @@
-import { CapsAtRisk, FailedJobs, FinanceQueues, HomeMoney } from '@ems/contracts';
+import { CapsAtRisk, FailedJobs, FinanceQueues, HomeMoney, MySpend } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
@@ -31,6 +31,14 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: HomeMoney,
     },
     async (req) => home.money(ctx.db, actorOf(req)),
+  );
+  call(
+    'GetMySpend',
+    {
+      summary: "The caller's reimbursements approved this year (Asia/Shanghai), in CNY per month of approval",
+      response: MySpend,
+    },
+    async (req) => home.mySpend(ctx.db, actorOf(req)),
   );
   call(
     'GetFinanceQueues',

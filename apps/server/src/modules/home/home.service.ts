@@ -4,11 +4,12 @@ import {
   type FailedJobs,
   type FinanceQueues,
   type HomeMoney,
+  type MySpend,
 } from '@ems/contracts';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { shanghaiToday } from '../../core/time';
-import { companyStateCounts } from '../documents/document.service';
+import { approvedSpendByMonth, companyStateCounts } from '../documents/document.service';
 import { openRunsAndReturns, paidThisMonth } from '../finance/remit/payments.service';
 import { openReturnCount } from '../finance/review/returns.service';
 import { loansDueOf } from '../freezes/freeze.service';
@@ -87,4 +88,17 @@ export async function capsAtRisk(db: Db, actor: Actor, kinds: { hcp: boolean; hc
 /** The company's calls to systems outside that failed and wait to be sent again (the interface log's failed ones). */
 export function failedJobs(db: Db, actor: Actor): Promise<FailedJobs> {
   return failedOutbound(db, actor.companyId);
+}
+
+/** The caller's reimbursements approved this year, per month of approval, all twelve months. */
+export async function mySpend(db: Db, actor: Actor): Promise<MySpend> {
+  const year = thisYear();
+  const rows = await approvedSpendByMonth(db, actor.companyId, actor.userId, year);
+  return {
+    Year: year,
+    Months: Array.from({ length: 12 }, (_, i) => {
+      const r = rows.find((m) => m.month === i + 1);
+      return { Month: i + 1, Documents: r?.documents ?? 0, Amount: r?.amount ?? '0.00' };
+    }),
+  };
 }

@@ -102,3 +102,16 @@ export const MySpend = z.object({
   Months: z.array(z.object({ Month, Documents: z.number().int(), Amount: z.string() })),
 });
 export type MySpend = z.infer<typeof MySpend>;
+
+/**
+ * A manager's team against its budgets this year: the budgets of the cost centres owned by the teams the caller
+ * leads (a role with team authority held for the team) and their sub-teams, per month: the budget, what documents in
+ * approval or approved applies hold or reserve on it, and what approved claims consumed. `Teams` are the teams led;
+ * none for a caller who leads no team.
+ */
+export const TeamBudget = z.object({
+  Year: z.number().int(),
+  Teams: z.array(z.object({ TeamID: z.number().int(), Name: z.string() })),
+  Months: z.array(z.object({ Month, Budget: z.string(), Committed: z.string(), Consumed: z.string() })),
+});
+export type TeamBudget = z.infer<typeof TeamBudget>;

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { addMoney } from '@ems/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../test/app';
 import { withoutRoles } from '../../../test/documents';
 import { shanghaiToday } from '../../core/time';
+import { budget, budgetBalanceMonth, budgetDetail } from '../budgets/budget.table';
 import { document } from '../documents/document.table';
+import { costCentre } from '../masterdata/costcentre.table';
 import { customerHco, customerHcp } from '../masterdata/customers/customer.table';
-import { role, roleFunction } from '../org/org.table';
+import { expenseItem } from '../masterdata/expense.table';
+import { employee, employeeRoleTeam, role, roleFunction, team } from '../org/org.table';
 import { outboundJob } from '../outbound/outbound.table';
 import { quotaYearUsage } from '../quotas/quota.table';
 
 /**
- * The home page's figures for each role: compliance's HCPs and HCOs near their caps, the administrator's failed
- * calls to systems outside and a claimant's spend this year.
+ * The home page's figures for each role: compliance's HCPs and HCOs near their caps, the administrator's failed calls
+ * to systems outside, a claimant's spend this year and a manager's team against its budgets.
  */
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -216,5 +219,90 @@ describe('/api/Home/GetMySpend', () => {
     await withoutRoles(t, 'auditor');
     const [auditor] = await t.logins('auditor');
     expect((await t.call('/api/Home/GetMySpend', {}, auditor!.access_token)).statusCode).toBe(403);
+  });
+});
+
+describe('/api/Home/GetTeamBudget', () => {
+  interface Budget {
+    Year: number;
+    Teams: { TeamID: number; Name: string }[];
+    Months: { Month: number; Budget: string; Committed: string; Consumed: string }[];
+  }
+
+  /** A budget of `forYear` on a new cost centre owned by `ownerTeamId`, 1,000 a month, with some use in March. */
+  async function budgetOn(ownerTeamId: number | null, forYear = year) {
+    const [cc] = await t.ctx.db
+      .insert(costCentre)
+      .values({ companyId: 1, code: unique('CC'), nameZh: '测试成本中心', nameEn: 'Test cost centre', ownerTeamId })
+      .returning();
+    const [item] = await t.ctx.db.select().from(expenseItem).where(eq(expenseItem.companyId, 1)).limit(1);
+    const [b] = await t.ctx.db
+      .insert(budget)
+      .values({ companyId: 1, year: forYear, costCentreId: cc!.id, expenseItemId: item!.id, amount: '12000.00' })
+      .returning();
+    await t.ctx.db
+      .insert(budgetDetail)
+      .values(Array.from({ length: 12 }, (_, i) => ({ budgetId: b!.id, month: i + 1, amount: '1000.00' })));
+    await t.ctx.db
+      .insert(budgetBalanceMonth)
+      .values({ budgetId: b!.id, month: 3, held: '100.00', reserved: '50.50', consumed: '200.25' });
+  }
+
+  it("sets the budgets of the cost centres the manager's teams own against their use, month by month", async () => {
+    const [me] = await t.ctx.db.select().from(employee).where(eq(employee.id, ids.manager!));
+    const [led] = await t.ctx.db.select().from(team).where(eq(team.id, me!.teamId!));
+    const before = await ask<Budget>('/api/Home/GetTeamBudget', 'manager');
+    expect(before.Teams.map((x) => x.TeamID)).toContain(led!.id);
+    // A sub-team of the team led counts; another team's, no team's and last year's budgets do not.
+    const [sub] = await t.ctx.db
+      .insert(team)
+      .values({ companyId: 1, code: unique('T'), nameZh: '子团队', nameEn: 'Sub-team', parentId: led!.id })
+      .returning();
+    const [other] = await t.ctx.db
+      .select()
+      .from(team)
+      .where(and(eq(team.companyId, 1), isNull(team.parentId)));
+    await budgetOn(led!.id);
+    await budgetOn(sub!.id);
+    await budgetOn(other!.id === led!.id ? null : other!.id);
+    await budgetOn(null);
+    await budgetOn(led!.id, year - 1);
+    const after = await ask<Budget>('/api/Home/GetTeamBudget', 'manager');
+    const m = (b: Budget, n: number) => b.Months[n - 1]!;
+    expect(m(after, 3)).toEqual({
+      Month: 3,
+      Budget: addMoney(m(before, 3).Budget, '2000.00'),
+      Committed: addMoney(m(before, 3).Committed, '301.00'),
+      Consumed: addMoney(m(before, 3).Consumed, '400.50'),
+    });
+    expect(m(after, 7)).toEqual({ ...m(before, 7), Budget: addMoney(m(before, 7).Budget, '2000.00') });
+  });
+
+  it('answers no team and no figures to one who leads none, and refuses one without the budget report', async () => {
+    // The administrator's roles are held for the whole company: they lead no team.
+    const admin = await ask<Budget>('/api/Home/GetTeamBudget', 'admin');
+    expect(admin.Teams).toEqual([]);
+    expect(admin.Months.every((x) => x.Budget === '0.00' && x.Consumed === '0.00')).toBe(true);
+    expect((await t.call('/api/Home/GetTeamBudget', {}, tokens.employee)).statusCode).toBe(403);
+  });
+
+  it("counts a team only while the manager's role is held for it", async () => {
+    await t.ctx.db.delete(employeeRoleTeam).where(eq(employeeRoleTeam.employeeId, ids.manager!));
+    await t.ctx.db.insert(employeeRoleTeam).values(
+      (
+        await t.ctx.db
+          .select()
+          .from(role)
+          .where(and(eq(role.companyId, 1), eq(role.code, 'MANAGER')))
+      ).map((r) => ({
+        employeeId: ids.manager!,
+        roleId: r.id,
+        teamId: null,
+      })),
+    );
+    const [fresh] = await t.logins('manager');
+    const res = await t.call('/api/Home/GetTeamBudget', {}, fresh!.access_token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().Teams).toEqual([]);
   });
 });

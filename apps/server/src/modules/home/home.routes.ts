@@ -1,4 +1,4 @@
-import { CapsAtRisk, FailedJobs, FinanceQueues, HomeMoney, MySpend } from '@ems/contracts';
+import { CapsAtRisk, FailedJobs, FinanceQueues, HomeMoney, MySpend, TeamBudget } from '@ems/contracts';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../core/actor';
 import type { AppContext } from '../../core/context';
@@ -20,6 +20,8 @@ const HCP_REPORT = 'searchHCPYearUsedAmount';
 const HCO_REPORT = 'searchHCOYearUsedAmount';
 /** The interface log, which lists the failed calls to systems outside. */
 const INTERFACE_LOG = 'rfcLog';
+/** The budget report: a team's budgets are its figures. */
+const BUDGET_REPORT = 'budgeReport';
 
 /** What the home page shows beyond the counts of the lists themselves; each call to the holders of its list's screen. */
 export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -77,5 +79,14 @@ export async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: FailedJobs,
     },
     async (req) => home.failedJobs(ctx.db, actorOf(req)),
+  );
+  call(
+    'GetTeamBudget',
+    {
+      permission: BUDGET_REPORT,
+      summary: "This year's budgets of the cost centres the caller's teams own, per month: budget, committed, consumed",
+      response: TeamBudget,
+    },
+    async (req) => home.teamBudget(ctx.db, actorOf(req)),
   );
 }

@@ -5,14 +5,17 @@ import {
   type FinanceQueues,
   type HomeMoney,
   type MySpend,
+  type TeamBudget,
 } from '@ems/contracts';
 import type { Actor } from '../../core/actor';
 import type { Db } from '../../core/db';
 import { shanghaiToday } from '../../core/time';
+import { teamMonths } from '../budgets/budget.service';
 import { approvedSpendByMonth, companyStateCounts } from '../documents/document.service';
 import { openRunsAndReturns, paidThisMonth } from '../finance/remit/payments.service';
 import { openReturnCount } from '../finance/review/returns.service';
 import { loansDueOf } from '../freezes/freeze.service';
+import { ledTeams } from '../org/teams/team.service';
 import { failedJobs as failedOutbound } from '../outbound/outbound.service';
 import { search as yearUsed } from '../quotas/usage-report.service';
 
@@ -100,5 +103,16 @@ export async function mySpend(db: Db, actor: Actor): Promise<MySpend> {
       const r = rows.find((m) => m.month === i + 1);
       return { Month: i + 1, Documents: r?.documents ?? 0, Amount: r?.amount ?? '0.00' };
     }),
+  };
+}
+
+/** This year's budgets of the cost centres the caller's teams own, per month; no team led, no months figured. */
+export async function teamBudget(db: Db, actor: Actor): Promise<TeamBudget> {
+  const year = thisYear();
+  const teams = await ledTeams(db, actor);
+  return {
+    Year: year,
+    Teams: teams.led.map((t) => ({ TeamID: t.TeamID, Name: t.Name })),
+    Months: await teamMonths(db, actor.companyId, year, teams.ids),
   };
 }

@@ -6,8 +6,11 @@ import { CAPTURE_PREFIX, startServer } from './server';
 import { explain, mainReads, type ReplayPlan, replay, replayPlan, type Statement } from './sql-capture';
 import { type Latencies, timedConcurrently, timedEach } from './stats';
 
-/** Who makes a call: the administrator, or many different users for whom the list is their own. */
-export type Callers = 'admin' | 'applicants' | 'approvers' | 'deciders';
+/**
+ * Who makes a call: the administrator, or many different users for whom the list is their own (leaders: those who
+ * lead a team through a role with the budget report, for their teams' budgets).
+ */
+export type Callers = 'admin' | 'applicants' | 'approvers' | 'deciders' | 'leaders';
 
 interface ListCall {
   name: string;
@@ -39,6 +42,12 @@ function listCalls(keyword: { person: string }): ListCall[] {
     { name: 'home: my documents by state', url: '/api/document/GetDocumentCount', body: {}, callers: 'applicants' },
     { name: 'home: my loans due and payments', url: '/api/Home/GetMyMoney', body: {}, callers: 'applicants' },
     { name: 'home: finance queues (admin)', url: '/api/Home/GetFinanceQueues', body: {}, callers: 'admin' },
+    // The home page's figures per role: HCPs and HCOs near their caps, failed calls outside, a claimant's spend this
+    // year, a manager's teams against their budgets.
+    { name: 'home: caps at risk (admin)', url: '/api/Home/GetCapsAtRisk', body: {}, callers: 'admin' },
+    { name: 'home: failed jobs (admin)', url: '/api/Home/GetFailedJobs', body: {}, callers: 'admin' },
+    { name: 'home: my spend this year', url: '/api/Home/GetMySpend', body: {}, callers: 'applicants' },
+    { name: "home: my teams' budgets", url: '/api/Home/GetTeamBudget', body: {}, callers: 'leaders' },
     // The receipt wallet (issue 26 item 2): a claimant's fapiao not yet on a document.
     {
       name: 'wallet: fapiao to claim',
@@ -117,6 +126,15 @@ export async function callersOf(pool: pg.Pool, admin: string, n: number): Promis
     deciders: await top(
       `select u.username from approval_step s join user_account u on u.employee_id = s.acted_by
        where ${SIGNABLE} group by u.username order by count(*) desc, u.username limit $1`,
+    ),
+    leaders: await top(
+      `select u.username from employee_role_team a join role r on r.id = a.role_id and r.active and r.team_authority
+       join role_function f on f.role_id = r.id and f.function_code = 'budgeReport'
+       join role_report p on p.role_id = r.id and p.report_code = 'budgeReport'
+       join user_account u on u.employee_id = a.employee_id
+       left join cost_centre cc on cc.owner_team_id = a.team_id
+       left join budget b on b.cost_centre_id = cc.id
+       where a.team_id is not null and ${SIGNABLE} group by u.username order by count(b.id) desc, u.username limit $1`,
     ),
   };
 }

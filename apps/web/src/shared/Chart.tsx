@@ -30,9 +30,20 @@ export type ChartOption = echarts.EChartsCoreOption;
 
 /**
  * One chart of a report: line, bar or pie, drawn from an ECharts option. It follows its container's width and the
- * user's language (ECharts' own labels), and is redrawn when the option changes.
+ * user's language (ECharts' own labels), and is redrawn when the option changes. `describedBy` names the element
+ * that says in words what the picture shows (a caption, a table of its figures).
  */
-export function Chart({ option, height = 320, label }: { option: ChartOption; height?: number; label: string }) {
+export function Chart({
+  option,
+  height = 320,
+  label,
+  describedBy,
+}: {
+  option: ChartOption;
+  height?: number;
+  label: string;
+  describedBy?: string;
+}) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const latest = useRef(option);
@@ -59,5 +70,7 @@ export function Chart({ option, height = 320, label }: { option: ChartOption; he
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={el} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  return (
+    <div ref={el} role="img" aria-label={label} aria-describedby={describedBy} style={{ width: '100%', height }} />
+  );
 }

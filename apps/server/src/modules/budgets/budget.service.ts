@@ -26,6 +26,7 @@ import { localName } from '../../core/i18n';
 import { audit, auditEntry } from '../audit/audit.service';
 import * as L from './budget.ledger';
 import * as repo from './budget.repository';
+import * as months from './budget-month.repository';
 
 const fix = (v: string | Decimal) => new Decimal(v).toFixed(2);
 
@@ -334,4 +335,24 @@ export async function subGrid(db: Db, actor: Actor, body: LimitSubGridBody): Pro
   if (!(await repo.findBudget(db, actor.companyId, body.BudgetID))) throw notFound();
   const { total, rows } = await repo.subGrid(db, body.BudgetID, body);
   return { Total: total, Rows: rows.map((r) => toSubRow(r, actor.culture)) };
+}
+
+/**
+ * The year's budgets of the cost centres the teams own, month by month (all twelve, nothing budgeted or used being
+ * 0.00): budgeted, held or reserved, consumed. No team: every month zero.
+ */
+export async function teamMonths(db: Db, companyId: number, year: number, teamIds: number[]) {
+  const { planned, used } = teamIds.length
+    ? await months.monthsOfTeams(db, companyId, year, teamIds)
+    : { planned: [], used: [] };
+  return Array.from({ length: 12 }, (_, i) => {
+    const p = planned.find((r) => r.month === i + 1);
+    const u = used.find((r) => r.month === i + 1);
+    return {
+      Month: i + 1,
+      Budget: p?.amount ?? '0.00',
+      Committed: u?.committed ?? '0.00',
+      Consumed: u?.consumed ?? '0.00',
+    };
+  });
 }

@@ -1,4 +1,11 @@
-import { DOC_PARTS, type DocPart, type DocState, type DocType, type SearchDocumentBody } from '@ems/contracts';
+import {
+  APPROVED_STATES,
+  DOC_PARTS,
+  type DocPart,
+  type DocState,
+  type DocType,
+  type SearchDocumentBody,
+} from '@ems/contracts';
 import { type AnyColumn, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, prepared } from '../../core/db';
@@ -296,4 +303,31 @@ export async function companyStateCounts(db: Db, companyId: number, states: read
     .from(doc)
     .where(and(eq(doc.companyId, companyId), inArray(doc.status, [...states])))
     .groupBy(doc.status);
+}
+
+/**
+ * An applicant's reimbursements approved in a year (Asia/Shanghai) and still in an approved state (not sent back or
+ * cancelled since): how many and their CNY total per month of approval, months without one left out.
+ */
+export async function approvedSpendByMonth(db: Db, companyId: number, applicantId: number, year: number) {
+  const month = sql<number>`extract(month from ${doc.approvedAt} at time zone 'Asia/Shanghai')::int`;
+  const startOf = (y: number) => sql`${`${y}-01-01`}::timestamp at time zone 'Asia/Shanghai'`;
+  return db
+    .select({
+      month,
+      documents: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${doc.totalAmountCny})::numeric(18,2)::text`,
+    })
+    .from(doc)
+    .where(
+      and(
+        eq(doc.applicantId, applicantId),
+        inArray(doc.status, [...APPROVED_STATES]),
+        eq(doc.companyId, companyId),
+        eq(doc.docType, 'deputy'),
+        sql`${doc.approvedAt} >= ${startOf(year)} and ${doc.approvedAt} < ${startOf(year + 1)}`,
+      ),
+    )
+    .groupBy(month)
+    .orderBy(month);
 }

@@ -152,3 +152,8 @@ export async function companyStateCounts(db: Db, companyId: number, states: read
   const rows = await repo.companyStateCounts(db, companyId, states);
   return new Map(states.map((st) => [st, rows.find((r) => r.status === st)?.n ?? 0]));
 }
+
+/** An applicant's reimbursements approved in a year, per month of approval (1–12; a month without one is absent). */
+export function approvedSpendByMonth(db: Db, companyId: number, applicantId: number, year: number) {
+  return repo.approvedSpendByMonth(db, companyId, applicantId, year);
+}

@@ -7,6 +7,7 @@ import { postedDocument } from '../../../test/remittance';
 import { addDays, shanghaiToday } from '../../core/time';
 import { document } from '../documents/document.table';
 import { remittanceItem, remittanceRun } from '../finance/remit/remit.table';
+import { documentReturn } from '../finance/review/review.table';
 import { approvalStep } from '../workflow/approval/approval.table';
 
 /** `/api/Home/GetMyMoney`: a claimant's loans falling due and this month's payments on the home page. */
@@ -131,6 +132,43 @@ describe("the home page's money", () => {
       ToReview: before.ToReview + 1,
     });
     expect((await t.call('/api/Home/GetFinanceQueues', {}, employee)).statusCode).toBe(403);
+  });
+
+  it('counts the documents finance sent back that are still with their claimants, as the returns centre lists them', async () => {
+    const [finance] = await t.logins('finance');
+    const queues = async () => (await t.call('/api/Home/GetFinanceQueues', {}, finance!.access_token)).json();
+    const openSlips = async () =>
+      (await t.call('/api/ReturnDocumentsCenter/Search', { View: 'open' }, finance!.access_token)).json().Total;
+    const before = await queues();
+    expect(before.ChargedBack).toBe(await openSlips());
+    /** A document in `status` with a return slip in `state`. */
+    const sentBack = async (status: 'returned' | 'approving', state: 'open' | 're_received', companyId = 1) => {
+      const [d] = await t.ctx.db
+        .insert(document)
+        .values({
+          companyId,
+          docType: 'deputy',
+          docNo: `DR${randomBytes(5).toString('hex')}`,
+          applicantId: employeeId,
+          preparerId: employeeId,
+          status,
+          totalAmount: '10.00',
+          totalAmountCny: '10.00',
+        })
+        .returning();
+      await t.ctx.db
+        .insert(documentReturn)
+        .values({ companyId, documentId: d!.id, source: 'chargeback', versionAfter: d!.version, state });
+    };
+    await sentBack('returned', 'open');
+    await sentBack('returned', 'open');
+    // Resubmitted by its owner since, its paper received again, another company's: not with the claimant here.
+    await sentBack('approving', 'open');
+    await sentBack('returned', 're_received');
+    await sentBack('returned', 'open', 2);
+    const after = await queues();
+    expect(after).toEqual({ ...before, ChargedBack: before.ChargedBack + 2 });
+    expect(after.ChargedBack).toBe(await openSlips());
   });
 
   it('says how many of the documents waiting for an approver have waited past the overdue days', async () => {

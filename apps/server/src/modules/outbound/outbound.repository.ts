@@ -96,6 +96,16 @@ function companyFilter(companyId: number) {
   return sql`(${outboundJob.companyId} = ${companyId} or ${outboundJob.companyId} is null)`;
 }
 
+/** The company's calls that failed after their last attempt, per queue (through `outbound_job_failed_idx`). */
+export async function failedByQueue(db: Db, companyId: number) {
+  return db
+    .select({ queue: outboundJob.queue, n: count() })
+    .from(outboundJob)
+    .where(and(eq(outboundJob.state, 'failed'), companyFilter(companyId)))
+    .groupBy(outboundJob.queue)
+    .orderBy(asc(outboundJob.queue));
+}
+
 const SORTABLE = {
   ID: outboundJob.id,
   Queue: outboundJob.queue,

@@ -221,6 +221,15 @@ export async function search(db: Db, companyId: number, body: SearchOutboundJobB
   return { Total: total, Rows: rows.map(toRow) };
 }
 
+/** How many of the company's calls failed and wait to be sent again, in all and per queue (the log's failed ones). */
+export async function failedJobs(db: Db, companyId: number) {
+  const rows = await repo.failedByQueue(db, companyId);
+  return {
+    Failed: rows.reduce((n, r) => n + r.n, 0),
+    ByQueue: rows.map((r) => ({ Queue: r.queue, Count: r.n })),
+  };
+}
+
 /** Gives a failed call a new round of attempts. */
 export async function retry(db: Db, actor: { userId: number; companyId: number; requestId: string }, id: number) {
   return db.transaction(async (tx) => {

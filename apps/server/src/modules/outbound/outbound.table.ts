@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns } from '../../core/columns';
 
@@ -26,5 +27,11 @@ export const outboundJob = pgTable(
     ...timestampColumns(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('outbound_job_relay_idx').on(t.relayedAt, t.id), index('outbound_job_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbound_job_relay_idx').on(t.relayedAt, t.id),
+    index('outbound_job_created_idx').on(t.createdAt),
+    // The failed calls waiting for an administrator (the home page's count, the log's failed filter): a handful
+    // among every mail ever sent, which the table keeps.
+    index('outbound_job_failed_idx').on(t.companyId, t.id).where(sql`${t.state} = 'failed'`),
+  ],
 );

@@ -4,11 +4,13 @@ import { useBoot } from '../../app/i18n/BootProvider';
 import { useDefaultInfoQuery } from '../../app/layout/queries';
 import { useUserInfo } from '../../app/session/useSession';
 import { Announcements } from '../auth/Announcements';
+import { RoleCharts } from './RoleCharts';
 import { ToDoCounts } from './ToDoCounts';
 
 /**
- * The /manage index: a welcome, what waits for the user (counts that open the lists behind them), the user's company
- * and team, and the current announcements.
+ * The /manage index: a welcome, what waits for the user (counts that open the lists behind them), a small picture per
+ * role (their spend, their team against its budgets, the HCPs and HCOs near their caps), the user's company and team,
+ * and the current announcements.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export default function HomePage() {
         {t('home.welcome', { name })}
       </Typography.Title>
       <ToDoCounts />
+      <RoleCharts />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
           <Descriptions column={1} size="small" bordered title={t('home.myInfo')}>

@@ -1,11 +1,11 @@
 import type { DocState } from '@ems/contracts';
-import { type FinanceQueues, formatAmount } from '@ems/contracts';
+import { CAP_AT_RISK_PERCENT, type FinanceQueues, formatAmount } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMenuQuery } from '../../app/layout/queries';
 import { homeApi } from './api';
+import { CAP_REPORTS, useCapsAtRisk, useFunctions } from './queries';
 
 /** The finance centre's queues, each with the screen that works it (shown to those who hold that screen). */
 const FINANCE_QUEUES: readonly { key: keyof FinanceQueues; screen: string; urgent?: boolean }[] = [
@@ -16,7 +16,15 @@ const FINANCE_QUEUES: readonly { key: keyof FinanceQueues; screen: string; urgen
   { key: 'ToRemit', screen: 'expenseRemittance' },
   { key: 'RunsOpen', screen: 'expenseRemittance' },
   { key: 'BankReturns', screen: 'expenseRemittance', urgent: true },
+  { key: 'ChargedBack', screen: 'ChargebackProcessingCenter' },
 ];
+
+/** The interface log: the failed calls to systems outside, listed with their last error. */
+const INTERFACE_LOG = 'rfcLog';
+
+/** A yearly-used report opened on the subjects at or above the home page's share of their cap, nearest first. */
+const atRisk = (screen: string) =>
+  `/manage/${screen}?MinUsedPercent=${CAP_AT_RISK_PERCENT}&sort=UsedPercent&order=descend`;
 
 /** The states of the caller's own documents the home page counts, each linking to the list filtered to it. */
 const MINE: readonly DocState[] = ['returned', 'confirming', 'draft', 'approving', 'paid'];
@@ -37,12 +45,13 @@ interface Tile {
  * What waits for the user, as counts that open the list behind them: documents waiting for their approval and those
  * overdue (with the approve centre's function); their own documents returned to them, waiting for their confirmation,
  * drafts, in approval and paid, their loans falling due and this month's payments (with the personal expense
- * centre's); the finance centre's queues, each to those who hold its screen. A count of nothing urgent is shown plain.
+ * centre's); the finance centre's queues, each to those who hold its screen; the HCPs and HCOs near their caps (with
+ * their yearly-used report's); the failed calls to systems outside (with the interface log). A count of nothing
+ * urgent is shown plain.
  */
 export function ToDoCounts() {
   const { t } = useTranslation();
-  const menu = useMenuQuery();
-  const functions = new Set(menu.data?.Functions ?? []);
+  const functions = useFunctions();
   const approver = functions.has('approveCenter');
   const claimant = functions.has('personalExpense');
   const waiting = useQuery({ queryKey: ['home', 'waiting'], queryFn: homeApi.waiting, enabled: approver });
@@ -54,6 +63,10 @@ export function ToDoCounts() {
     queryFn: homeApi.financeQueues,
     enabled: queuesShown.length > 0,
   });
+  const caps = useCapsAtRisk(functions);
+  const capKinds = (['HCP', 'HCO'] as const).filter((k) => functions.has(CAP_REPORTS[k]));
+  const admin = functions.has(INTERFACE_LOG);
+  const failed = useQuery({ queryKey: ['home', 'failed'], queryFn: homeApi.failedJobs, enabled: admin });
   const loans = money.data?.LoansDue;
   const paid = money.data?.PaidThisMonth.find((r) => r.Currency === 'CNY') ?? money.data?.PaidThisMonth[0];
   const byState = new Map<DocState, number>();
@@ -122,6 +135,37 @@ export function ToDoCounts() {
       to: `/manage/${q.screen}`,
       urgent: q.urgent === true && (queues.data?.[q.key] ?? 0) > 0,
     })),
+    ...capKinds.map((kind) => {
+      const figures = caps.data?.[kind];
+      const nearest = figures?.Top[0];
+      return {
+        key: `caps${kind}`,
+        label: t(`home.caps.${kind}`, { percent: CAP_AT_RISK_PERCENT }),
+        count: figures?.Count ?? 0,
+        note: nearest ? t('home.caps.nearest', { name: nearest.SubjectName, percent: nearest.UsedPercent }) : undefined,
+        to: atRisk(CAP_REPORTS[kind]),
+        urgent: (figures?.Count ?? 0) > 0,
+      };
+    }),
+    ...(admin
+      ? [
+          {
+            key: 'failedJobs',
+            label: t('home.failedJobs'),
+            count: failed.data?.Failed ?? 0,
+            note: failed.data?.ByQueue.length
+              ? failed.data.ByQueue.map((q) =>
+                  t('home.failedJobsQueue', {
+                    queue: t(`outbound.queue.${q.Queue}`, { defaultValue: q.Queue }),
+                    count: q.Count,
+                  }),
+                ).join(t('home.listSeparator'))
+              : undefined,
+            to: `/manage/${INTERFACE_LOG}?State=failed`,
+            urgent: (failed.data?.Failed ?? 0) > 0,
+          },
+        ]
+      : []),
   ];
   if (tiles.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import type { UsageReport, YearUsedPage, YearUsedRow } from '@ems/contracts';
+import { CAP_AT_RISK_PERCENT, type UsageReport, type YearUsedPage, type YearUsedRow } from '@ems/contracts';
 import { Button, Card, Col, Row, Statistic } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ const FILTERS: FilterDef[] = [
     name: 'MinUsedPercent',
     labelKey: 'usage.minUsedPercent',
     type: 'select',
-    options: [50, 80, 100].map((p) => ({ value: p, label: `≥ ${p}%` })),
+    options: [50, CAP_AT_RISK_PERCENT, 100].map((p) => ({ value: p, label: `≥ ${p}%` })),
   },
 ];
 
@@ -31,9 +31,9 @@ const withYear = <T extends Record<string, unknown>>(body: T) => ({ ...body, Yea
 
 /** Share of its cap a subject has used, as a number for ordering and the chart; none without a cap. */
 const shareOf = (r: YearUsedRow) => (r.UsedPercent === null ? null : Number(r.UsedPercent));
-/** At or over the cap red, from 80 % amber (at risk), else the chart's own blue. */
+/** At or over the cap red, from the home page's share amber (at risk), else the chart's own blue. */
 const riskColour = (share: number | null) =>
-  share === null ? undefined : share >= 100 ? '#cf1322' : share >= 80 ? '#d46b08' : undefined;
+  share === null ? undefined : share >= 100 ? '#cf1322' : share >= CAP_AT_RISK_PERCENT ? '#d46b08' : undefined;
 
 /**
  * The page's subjects nearest their caps first (by share of cap used; those without a cap after, by use), against

@@ -63,6 +63,11 @@ export async function search(db: Db, user: SessionUser, q: SearchReturnsBody, cu
   return { Total: total, Rows: rows.map((r) => toReturn(r, culture)) };
 }
 
+/** How many slips the returns centre's open view lists: documents finance sent back, still with their owners. */
+export function openReturnCount(db: Db, companyId: number): Promise<number> {
+  return repo.countOpenReturns(db, companyId);
+}
+
 async function found(db: Db, user: SessionUser, returnId: number) {
   const r = await repo.returnById(db, user.companyId, returnId);
   if (!r) throw notFound();

@@ -240,12 +240,15 @@ export interface ReturnFilter {
   page: { PageIndex: number; PageSize: number };
 }
 
+/** An open return slip: its document is still returned (with its owner) and was not received again. */
+const openReturn = () => and(eq(documentReturn.state, 'open'), eq(doc.status, 'returned'));
+
 /** Return slips, newest first; open: those whose document is still returned and not received again. */
 export async function searchReturns(db: Db, companyId: number, f: ReturnFilter) {
   const named = f.keyword ? await peopleNamed(db, f.keyword) : [];
   const where = and(
     eq(documentReturn.companyId, companyId),
-    f.open ? and(eq(documentReturn.state, 'open'), eq(doc.status, 'returned')) : undefined,
+    f.open ? openReturn() : undefined,
     f.docType ? eq(doc.docType, f.docType) : undefined,
     f.reasonId ? eq(documentReturn.reasonId, f.reasonId) : undefined,
     f.keyword ? documentKeyword(f.keyword, named) : undefined,
@@ -264,6 +267,16 @@ export async function searchReturns(db: Db, companyId: number, f: ReturnFilter) 
     .limit(f.page.PageSize)
     .offset(offsetOf(f.page));
   return { total: total?.n ?? 0, rows: page };
+}
+
+/** How many return slips of the company are open: the returns centre's open view, unfiltered. */
+export async function countOpenReturns(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(documentReturn)
+    .innerJoin(doc, eq(doc.id, documentReturn.documentId))
+    .where(and(eq(documentReturn.companyId, companyId), openReturn()));
+  return row?.n ?? 0;
 }
 
 export async function returnById(db: Db, companyId: number, id: number) {

@@ -168,6 +168,25 @@ export async function authorityTeamIds(db: Db, user: SessionUser): Promise<{ who
   return whole ? { whole, teams: [] } : { whole, teams: ids };
 }
 
+/**
+ * The teams the user leads: those a role with team authority is held for by name (a role held for the whole company
+ * leads no team), each with its name in the user's language, and with their sub-teams the ids of every team they
+ * cover.
+ */
+export async function ledTeams(db: Db, actor: Actor): Promise<{ led: TeamOption[]; ids: number[] }> {
+  const roots = new Set(
+    (await repo.roleTeamsOf(db, actor.userId, actor.companyId)).flatMap((a) => (a.teamId === null ? [] : [a.teamId])),
+  );
+  if (roots.size === 0) return { led: [], ids: [] };
+  const all = await repo.companyTeams(db, actor.companyId);
+  return {
+    led: all
+      .filter((t) => roots.has(t.id))
+      .map((t) => ({ TeamID: t.id, Code: t.code, Name: localName(actor.culture, t.nameZh, t.nameEn) })),
+    ids: [...subtree(all, roots)],
+  };
+}
+
 export async function employeeTeams(db: Db, user: SessionUser, employeeId: number | undefined, culture: Culture) {
   const rows = await repo.teamsOfEmployee(db, employeeId ?? user.userId, user.companyId);
   if (employeeId !== undefined && rows.length === 0 && !(await repo.belongsToCompany(db, employeeId, user.companyId)))

@@ -1,0 +1,1 @@
+CREATE INDEX "outbound_job_failed_idx" ON "outbound_job" USING btree ("company_id","id") WHERE "outbound_job"."state" = 'failed';

@@ -39,6 +39,10 @@ async function filledTemplate(page: Page, rows: (string | number)[][]): Promise<
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** A master record as a budget's message names it: its name, then its code in brackets (full-width in Chinese). */
+const named = (culture: Culture, name: string, code: string) =>
+  culture === 'zh-CN' ? `${name}（${code}）` : `${name} (${code})`;
+
 async function importFile(page: Page, data: Buffer) {
   await page.getByTestId('list-import-file').setInputFiles({
     name: 'budget.xlsx',
@@ -139,8 +143,12 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     const itemName = culture === 'zh-CN' ? '快递费' : 'Phone';
     await travelDeputy(page, p, `按月预算 ${culture}`, itemName, '200.00', type);
     await page.getByTestId('doc-submit').click();
-    // The refusal names the expense item by its name in the reader's language, not its code.
-    const refusal = page.locator('.ant-message-notice', { hasText: `${month} / CC1101 / ${itemName}` });
+    // The refusal names the cost centre and the expense item by their names in the reader's language, each with its
+    // code after it.
+    const ccName = culture === 'zh-CN' ? '肿瘤上海区销售' : 'Oncology Shanghai Sales';
+    const refusal = page.locator('.ant-message-notice', {
+      hasText: `${month} / ${named(culture, ccName, 'CC1101')} / ${named(culture, itemName, item)}`,
+    });
     await refusal.waitFor();
     const message = (await refusal.textContent()) ?? '';
     expect(message).not.toContain(`/ ${item}`);
@@ -231,8 +239,8 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.getByTestId('confirm-details').waitFor();
     const warning = (await dialog.textContent()) ?? '';
-    // The expense item by its name, not its code (TRAIN).
-    expect(warning).toContain(`/ ${train} `);
+    // The expense item by its name, its code (TRAIN) after it.
+    expect(warning).toContain(`/ ${named(culture, train, 'TRAIN')}`);
     expect(warning).toContain('800.00');
     await screenshot(page, `budgets-warn-${culture}`);
     await dialog.locator('.ant-btn-primary').click();
@@ -242,7 +250,7 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     // what is available, asked for and missing; the document stays a draft.
     await travelDeputy(page, p, `预算管控 ${culture}`, taxi, '400.00');
     await page.getByTestId('doc-submit').click();
-    const refusal = page.locator('.ant-message-notice', { hasText: `/ ${taxi} ` });
+    const refusal = page.locator('.ant-message-notice', { hasText: `/ ${named(culture, taxi, 'TAXI')}` });
     await refusal.waitFor();
     const message = (await refusal.textContent()) ?? '';
     expect(message).toContain('400.00');

@@ -10,6 +10,7 @@ import {
   applyReserved,
   BUDGETED,
   budgetKeys,
+  budgetLabel,
   budgetMatcher,
   measureTargets,
   monthsIn,
@@ -120,10 +121,11 @@ export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
         level: x.level,
         code: x.level === 'block' ? 'budget.exceeded_block' : 'budget.exceeded_warn',
         params: {
-          // The expense item by its name in the reader's language; the codes alone where no language is asked for.
-          budget: [x.period, n.ccCode, n.itemCode, n.productCode].filter(Boolean).join(' / '),
-          'budget:zh-CN': [x.period, n.ccCode, n.itemZh, n.productCode].filter(Boolean).join(' / '),
-          'budget:en-GB': [x.period, n.ccCode, n.itemEn || n.itemZh, n.productCode].filter(Boolean).join(' / '),
+          // The cost centre, item and product by their names in the reader's language, each with its code; the codes
+          // alone where no language is asked for.
+          budget: budgetLabel(x.period, n),
+          'budget:zh-CN': budgetLabel(x.period, n, 'zh-CN'),
+          'budget:en-GB': budgetLabel(x.period, n, 'en-GB'),
           available: x.s.available,
           requested: x.s.requested,
           shortfall: x.s.shortfall,

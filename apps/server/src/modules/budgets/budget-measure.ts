@@ -1,7 +1,8 @@
-import type { DocType } from '@ems/contracts';
+import type { Culture, DocType } from '@ems/contracts';
 import { allocateMoney, mulMoney, shanghaiToday } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../core/db';
+import { localName } from '../../core/i18n';
 import * as L from './budget.ledger';
 import * as repo from './budget.repository';
 
@@ -289,4 +290,26 @@ export async function measureTargets(db: Db, d: Measured, targets: Targets): Pro
     out.set(id, { need, level, standing });
   }
   return out;
+}
+
+type Names = Awaited<ReturnType<typeof repo.budgetNames>>[number];
+
+/**
+ * A budget as a message names it: the period (when given), the cost centre, the item and any product. In a language,
+ * each by its name with its code after it in brackets (full-width in Chinese); without one, the codes alone.
+ */
+export function budgetLabel(period: string | null, n: Names, culture?: Culture): string {
+  const named = (zh: string | null, en: string | null, code: string | null) => {
+    if (code === null || !culture) return code;
+    const name = localName(culture, zh || code, en || zh || code);
+    return culture === 'zh-CN' ? `${name}（${code}）` : `${name} (${code})`;
+  };
+  return [
+    period,
+    named(n.ccZh, n.ccEn, n.ccCode),
+    named(n.itemZh, n.itemEn, n.itemCode),
+    named(n.productZh, n.productEn, n.productCode),
+  ]
+    .filter(Boolean)
+    .join(' / ');
 }

@@ -398,7 +398,7 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
           <MainInfoSection docType={docType} info={info.data} preparerName={preparerName} />
         </Panel>
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
-          <LinesSection docType={docType} form={form} />
+          <LinesSection docType={docType} form={form} doc={doc} />
         </Panel>
         {docType === 'deputy' && shown.has('tmc') ? (
           <Panel title={t('tmc.tickets.title')} testId="doc-section-tmc">

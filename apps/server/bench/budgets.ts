@@ -1,4 +1,3 @@
-import { LimitPreviewBody } from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -121,13 +120,14 @@ async function previewBeforeSubmit(pool: pg.Pool): Promise<Line> {
       functions: new Set(['personalExpense']),
       actingFor: null,
     };
-    const body = LimitPreviewBody.parse({
-      DocType: 'deputy',
+    // The body as the form sends it (the route's schema would give the same object).
+    const body = {
+      DocType: 'deputy' as const,
       ID: d.id,
       CostCenterID: d.cost_centre_id,
       Currency: d.currency,
       Lines: d.lines,
-    });
+    };
     try {
       const started = performance.now();
       await previewLimits(db, applicant, body, 'zh-CN');

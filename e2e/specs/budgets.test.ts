@@ -39,6 +39,10 @@ async function filledTemplate(page: Page, rows: (string | number)[][]): Promise<
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** A master record as a budget's message names it: its name, then its code in brackets (full-width in Chinese). */
+const named = (culture: Culture, name: string, code: string) =>
+  culture === 'zh-CN' ? `${name}（${code}）` : `${name} (${code})`;
+
 async function importFile(page: Page, data: Buffer) {
   await page.getByTestId('list-import-file').setInputFiles({
     name: 'budget.xlsx',
@@ -47,7 +51,10 @@ async function importFile(page: Page, data: Buffer) {
   });
 }
 
-/** A deputy of one line (a travel one unless `type` names another) with an invoice picture, saved; answers its number. */
+/**
+ * A deputy of one line (a travel one unless `type` names another) with an invoice picture, saved; answers its number.
+ * `typed`: what to look at once the amount is typed, before the save.
+ */
 async function travelDeputy(
   page: Page,
   p: Record<string, string>,
@@ -55,6 +62,7 @@ async function travelDeputy(
   item: string,
   amount: string,
   type = text(p, 'doc.type.deputy') === 'Reimbursement' ? 'Travel' : '差旅费',
+  typed?: () => Promise<void>,
 ) {
   await page.goto('/manage/personalExpense');
   await page.getByTestId('list-action-new-deputy').click();
@@ -63,6 +71,7 @@ async function travelDeputy(
   await page.getByTestId('doc-reason').fill(reason);
   await pick(page, 'line-item-0', item);
   await page.getByTestId('line-amount-0').fill(amount);
+  await typed?.();
   await page.getByTestId('doc-save').click();
   const docNo = await savedDeputyNo(page);
   await scanFapiao(page, amount);
@@ -139,8 +148,12 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     const itemName = culture === 'zh-CN' ? '快递费' : 'Phone';
     await travelDeputy(page, p, `按月预算 ${culture}`, itemName, '200.00', type);
     await page.getByTestId('doc-submit').click();
-    // The refusal names the expense item by its name in the reader's language, not its code.
-    const refusal = page.locator('.ant-message-notice', { hasText: `${month} / CC1101 / ${itemName}` });
+    // The refusal names the cost centre and the expense item by their names in the reader's language, each with its
+    // code after it.
+    const ccName = culture === 'zh-CN' ? '肿瘤上海区销售' : 'Oncology Shanghai Sales';
+    const refusal = page.locator('.ant-message-notice', {
+      hasText: `${month} / ${named(culture, ccName, 'CC1101')} / ${named(culture, itemName, item)}`,
+    });
     await refusal.waitFor();
     const message = (await refusal.textContent()) ?? '';
     expect(message).not.toContain(`/ ${item}`);
@@ -225,14 +238,21 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     const train = culture === 'zh-CN' ? '火车票' : 'Train ticket';
     const taxi = culture === 'zh-CN' ? '出租车费' : 'Taxi';
 
-    // Train tickets warn with 500 left: 800 asks for confirmation, showing the shortfall; OK submits it.
-    await travelDeputy(page, p, `预算预警 ${culture}`, train, '800.00');
+    // Train tickets warn with 500 left: as 800 is typed the line says it goes over the budget, in amber; at submit 800
+    // asks for confirmation, showing the shortfall; OK submits it.
+    const overBudget = text(p, 'doc.line.budgetOver').split('¥')[0]!;
+    const note = page.getByTestId('line-budget-0');
+    await travelDeputy(page, p, `预算预警 ${culture}`, train, '800.00', undefined, async () => {
+      await expect.poll(() => note.textContent(), { timeout: 15_000 }).toContain(overBudget);
+      expect(await note.getAttribute('data-status')).toBe('warn');
+      expect(await note.getAttribute('class')).toContain('ant-typography-warning');
+    });
     await page.getByTestId('doc-submit').click();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.getByTestId('confirm-details').waitFor();
     const warning = (await dialog.textContent()) ?? '';
-    // The expense item by its name, not its code (TRAIN).
-    expect(warning).toContain(`/ ${train} `);
+    // The expense item by its name, its code (TRAIN) after it.
+    expect(warning).toContain(`/ ${named(culture, train, 'TRAIN')}`);
     expect(warning).toContain('800.00');
     await screenshot(page, `budgets-warn-${culture}`);
     await dialog.locator('.ant-btn-primary').click();
@@ -240,9 +260,21 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
 
     // Taxis are blocked with at most 300 left (other tests' taxis may have used some): 400 is refused, naming the budget,
     // what is available, asked for and missing; the document stays a draft.
-    await travelDeputy(page, p, `预算管控 ${culture}`, taxi, '400.00');
+    // Typed, the line says by how much it goes over, in red; on a 360 px phone the note keeps to its column.
+    let typedOver = '';
+    await travelDeputy(page, p, `预算管控 ${culture}`, taxi, '400.00', undefined, async () => {
+      await expect.poll(() => note.getAttribute('data-status'), { timeout: 15_000 }).toBe('block');
+      typedOver = /[\d,]+\.\d{2}/.exec((await note.textContent()) ?? '')?.[0] ?? '';
+      expect(await note.textContent()).toContain(overBudget);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await note.scrollIntoViewIfNeeded();
+      expect(await note.isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(page, `budgets-line-note-phone-${culture}`);
+      await page.setViewportSize({ width: 1366, height: 860 });
+    });
     await page.getByTestId('doc-submit').click();
-    const refusal = page.locator('.ant-message-notice', { hasText: `/ ${taxi} ` });
+    const refusal = page.locator('.ant-message-notice', { hasText: `/ ${named(culture, taxi, 'TAXI')}` });
     await refusal.waitFor();
     const message = (await refusal.textContent()) ?? '';
     expect(message).toContain('400.00');
@@ -250,6 +282,8 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
       Number(m[0].replace(/,/g, '')),
     );
     expect(available! + shortfall!).toBe(400);
+    // The note said what the refusal says is missing.
+    expect(Number(typedOver.replace(/,/g, ''))).toBe(shortfall);
     await screenshot(page, `budgets-block-${culture}`);
     expect(page.url()).toMatch(/\/manage\/document\/edit\/\d+/);
     await context.close();

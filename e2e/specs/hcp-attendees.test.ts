@@ -44,7 +44,7 @@ async function pickMany(page: Page, testId: string, codes: string[]) {
 
 describe('a deputy with HCP attendees', () => {
   for (const c of CASES) {
-    it(`splits a doctors' meal per head and keeps a lecturer agreement (${c.culture})`, async () => {
+    it(`splits a doctors' meal per head on a new document, unsaved, and keeps a lecturer agreement (${c.culture})`, async () => {
       const p = packs[c.culture]!;
       const { context, page } = await newPage(browser, baseUrl);
       await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
@@ -55,14 +55,15 @@ describe('a deputy with HCP attendees', () => {
       await page.getByTestId('doc-reason').fill(`HCP e2e ${c.culture}`);
       await pick(page, 'line-item-0', c.item);
       await page.getByTestId('line-amount-0').fill('300.00');
-      await page.getByTestId('doc-save').click();
-      await savedDeputyNo(page);
 
-      // Attendees: the applicant's coverage is offered first; two doctors share the line's 300.00.
+      // Attendees on the new document, not saved yet: the applicant's coverage is offered first; adding the two doctors
+      // saves the draft, and they share the line's 300.00.
       const section = page.getByTestId('doc-section-attendees');
       await section.getByTestId('attendee-line-1').waitFor();
+      expect(page.url()).toMatch(/\/manage\/document\/new\/deputy/);
       await pickMany(page, 'attendee-picker-1', ['P001', 'P003']);
       await page.getByTestId('attendee-add-1').click();
+      await savedDeputyNo(page);
       await expect
         .poll(async () => section.getByTestId('attendee-share').allTextContents(), { timeout: 10_000 })
         .toEqual(['150.00', '150.00']);

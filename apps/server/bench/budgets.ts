@@ -5,6 +5,7 @@ import type { Db } from '../src/core/db';
 import * as schema from '../src/db/schema';
 import { budgetChecker } from '../src/modules/budgets/budget-ledger.service';
 import { lockDocument } from '../src/modules/documents/lifecycle/document.lock';
+import { previewLimits } from '../src/modules/limits/preview.service';
 import { call, signIn } from './http';
 import { type Line, ms } from './report';
 import { startServer } from './server';
@@ -72,6 +73,80 @@ async function checkAtSubmit(pool: pg.Pool, period?: 'month' | 'cumulative'): Pr
   };
 }
 
+/**
+ * The limit preview of a form (decision 065), alone: for the same deputies not yet submitted, the form as its
+ * applicant would send it (its lines, cost centre and id) measured against its budgets and its attendees' caps.
+ * Nothing is locked or written; the figure is the typist's wait behind each pause.
+ */
+async function previewBeforeSubmit(pool: pg.Pool): Promise<Line> {
+  const { rows } = await pool.query<{
+    id: number;
+    company_id: number;
+    applicant_id: number;
+    cost_centre_id: number | null;
+    currency: string;
+    lines: {
+      ExpenseItemID: number | null;
+      ExpenseDate: string | null;
+      Amount: string | null;
+      ProductID: number | null;
+    }[];
+  }>(
+    `select d.id, d.company_id, d.applicant_id, d.cost_centre_id, d.currency,
+       (select json_agg(json_build_object('ExpenseItemID', l.expense_item_id, 'ExpenseDate', l.expense_date::text,
+          'Amount', l.amount::text, 'ProductID', l.product_id) order by l.line_no)
+        from expense_line l where l.document_id = d.id) as lines
+     from document d
+     where d.doc_type = 'deputy' and d.status in ('draft', 'returned')
+       and exists (
+         select 1 from expense_line l join budget b on b.company_id = d.company_id and b.cost_centre_id = d.cost_centre_id
+           and b.expense_item_id = l.expense_item_id and b.year = extract(year from l.expense_date)::int
+         where l.document_id = d.id and l.amount_cny is not null)
+     order by d.id desc limit $1`,
+    [CHECKS],
+  );
+  if (rows.length === 0) throw new Error('no unsubmitted deputy falls on a budget: generate the scale data again');
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const samples: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  for (const d of rows) {
+    const applicant = {
+      userId: d.applicant_id,
+      accountId: 0,
+      companyId: d.company_id,
+      teamId: null,
+      isAdmin: false,
+      functions: new Set(['personalExpense']),
+      actingFor: null,
+    };
+    // The body as the form sends it (the route's schema would give the same object).
+    const body = {
+      DocType: 'deputy' as const,
+      ID: d.id,
+      CostCenterID: d.cost_centre_id,
+      Currency: d.currency,
+      Lines: d.lines,
+    };
+    try {
+      const started = performance.now();
+      await previewLimits(db, applicant, body, 'zh-CN');
+      samples.push(performance.now() - started);
+    } catch (err) {
+      errors++;
+      firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  }
+  const l = latencies(samples, errors, firstError);
+  return {
+    part: 'budgets',
+    what: `limit preview of a form (budgets and caps per line, no lock, no write), ${l.n} deputies`,
+    figures: `p50 ${ms(l.p50)} p95 ${ms(l.p95)} p99 ${ms(l.p99)} ms${errors ? `, ${errors} errors: ${firstError}` : ''}`,
+    budget: `p95 ≤ ${CHECK_BUDGET_MS} ms`,
+    met: errors === 0 && l.n > 0 && l.p95 <= CHECK_BUDGET_MS,
+  };
+}
+
 /** The limit-status report's first page with its totals, as `admin` asks for it over HTTP. */
 async function reportFirstPage(base: string, pool: pg.Pool, admin: string): Promise<Line> {
   const { rows } = await pool.query<{ year: number }>('select max(year)::int as year from budget');
@@ -96,7 +171,7 @@ async function reportFirstPage(base: string, pool: pg.Pool, admin: string): Prom
 export async function runBudgets(opts: { database: string; admin: string }): Promise<Line[]> {
   const pool = new pg.Pool({ connectionString: opts.database, max: 4 });
   try {
-    const lines = [await checkAtSubmit(pool), await checkAtSubmit(pool, 'cumulative')];
+    const lines = [await checkAtSubmit(pool), await checkAtSubmit(pool, 'cumulative'), await previewBeforeSubmit(pool)];
     const server = await startServer({ databaseUrl: opts.database, logLevel: 'info' });
     try {
       lines.push(await reportFirstPage(server.url, pool, opts.admin));

@@ -33,6 +33,7 @@ export * from './inbox';
 export * from './invoices';
 export * from './labour-tax';
 export * from './ledger';
+export * from './limits';
 export * from './money';
 export * from './org';
 export * from './org-common';

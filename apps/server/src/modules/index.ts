@@ -27,6 +27,7 @@ import { registerDocumentFollowers } from './followers';
 import { freezeRoutes } from './freezes/freeze.routes';
 import { homeRoutes } from './home/home.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
+import { limitRoutes } from './limits/limits.routes';
 import { bankRoutes } from './masterdata/banks/banks.routes';
 import { baseInfoRoutes } from './masterdata/baseinfo/baseinfo.routes';
 import { catalogRoutes } from './masterdata/catalog/catalog.routes';
@@ -100,6 +101,7 @@ const MODULES: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   remitRoutes,
   budgetRoutes,
   quotaRoutes,
+  limitRoutes,
   usageReportRoutes,
   printRoutes,
   postCentreRoutes,

@@ -1,5 +1,4 @@
 import type { DocState } from '@ems/contracts';
-import { allocateMoney, mulMoney, shanghaiToday } from '@ems/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../core/db';
 import { type LockedDocument, lockDocument } from '../documents/lifecycle/document.lock';
@@ -7,80 +6,26 @@ import type { DocumentFollower } from '../documents/lifecycle/followers';
 import type { LimitChecker, LimitFinding, LimitStage } from '../limits/limit-checker';
 import * as L from './budget.ledger';
 import * as repo from './budget.repository';
+import {
+  applyReserved,
+  BUDGETED,
+  budgetKeys,
+  budgetLabel,
+  budgetMatcher,
+  measureTargets,
+  monthsIn,
+  type Spend,
+  spendByLine,
+  sumSpend,
+  type Targets,
+  targetsFrom,
+  ZERO_MONTHS,
+} from './budget-measure';
 
-/** Documents whose spend counts against budgets: a loan is an advance, its spend is claimed by a deputy. */
-const BUDGETED = new Set(['apply', 'deputy']);
-
-interface Spend {
-  year: number;
-  month: number;
-  costCentreId: number;
-  expenseItemId: number;
-  productId: number | null;
-  amount: string;
-}
-
-/**
- * What a document spends, per month, cost centre, expense item and product, in CNY: each line goes to the cost centres
- * of its own apportionment, or else of the document's, by their percentages; what the shares leave uncovered stays on
- * the document's cost centre.
- */
+/** What a document spends, per month, cost centre, expense item and product, in CNY (`spendByLine`, summed). */
 export async function spendOf(db: Db, d: LockedDocument): Promise<Spend[]> {
-  const { lines, shares } = await repo.spendOf(db, d.id);
-  const docShares = shares.filter((s) => s.lineNo === null);
-  const today = shanghaiToday();
-  const out = new Map<string, Spend>();
-  const add = (s: Omit<Spend, 'amount'>, amount: string) => {
-    if (new Decimal(amount).isZero()) return;
-    const key = `${s.year}/${s.month}/${s.costCentreId}/${s.expenseItemId}/${s.productId ?? ''}`;
-    const before = out.get(key);
-    out.set(key, { ...s, amount: new Decimal(before?.amount ?? 0).plus(amount).toFixed(2) });
-  };
-  for (const line of lines) {
-    if (!line.expenseItemId || !line.amountCny) continue;
-    const date = line.expenseDate ?? today;
-    const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-    const own = shares.filter((s) => s.lineNo === line.lineNo);
-    const used = own.length ? own : docShares;
-    const amounts = used.length
-      ? shareAmounts(
-          line.amountCny,
-          used.map((s) => s.percent),
-        )
-      : [];
-    let left = new Decimal(line.amountCny);
-    used.forEach((s, i) => {
-      const a = amounts[i]!;
-      left = left.minus(a);
-      add(
-        {
-          year,
-          month,
-          costCentreId: s.costCentreId,
-          expenseItemId: line.expenseItemId!,
-          productId: s.productId ?? line.productId,
-        },
-        a,
-      );
-    });
-    if (d.costCentreId)
-      add(
-        { year, month, costCentreId: d.costCentreId, expenseItemId: line.expenseItemId, productId: line.productId },
-        left.toFixed(2),
-      );
-  }
-  return [...out.values()];
+  return sumSpend(spendByLine(await repo.spendOf(db, d.id), d.costCentreId));
 }
-
-/** The shares' amounts of a line, as the apportionment computes them (documents/parts/apportion.service). */
-function shareAmounts(base: string, percents: string[]): string[] {
-  const sum = percents.reduce((s, p) => s.plus(p), new Decimal(0));
-  return allocateMoney(sum.eq(100) ? base : mulMoney(base, sum.div(100).toString()), percents);
-}
-
-type Locked = Awaited<ReturnType<typeof repo.lockBudgetsFor>>[number];
-/** What the document spends on a budget, in all and per month. */
-type Targets = Map<number, { budget: Locked; amount: string; months: Map<number, string> }>;
 
 /**
  * The targets the final approval's budget check found, kept for the follower that consumes them right after it, in
@@ -104,36 +49,9 @@ function takeApprovalTargets(tx: Db, documentId: number): Targets | undefined {
  */
 async function targetsOf(db: Db, d: LockedDocument): Promise<Targets> {
   const spend = await spendOf(db, d);
-  const keys = new Map(spend.map((s) => [`${s.year}/${s.costCentreId}/${s.expenseItemId}`, s]));
-  const locked = await repo.lockBudgetsFor(db, d.companyId, [...keys.values()]);
-  const byKey = new Map<string, Locked>();
-  for (const b of locked) byKey.set(`${b.year}/${b.costCentreId}/${b.expenseItemId}/${b.productId ?? ''}`, b);
-  const targets: Targets = new Map();
-  for (const s of spend) {
-    const base = `${s.year}/${s.costCentreId}/${s.expenseItemId}`;
-    const b = (s.productId ? byKey.get(`${base}/${s.productId}`) : undefined) ?? byKey.get(`${base}/`);
-    if (!b) continue;
-    const t = targets.get(b.id) ?? { budget: b, amount: '0.00', months: new Map<number, string>() };
-    t.amount = new Decimal(t.amount).plus(s.amount).toFixed(2);
-    t.months.set(s.month, new Decimal(t.months.get(s.month) ?? 0).plus(s.amount).toFixed(2));
-    targets.set(b.id, t);
-  }
-  return targets;
+  const locked = await repo.lockBudgetsFor(db, d.companyId, budgetKeys(spend));
+  return targetsFrom(spend, budgetMatcher(locked));
 }
-
-/** What the apply a deputy claims against still has reserved, per budget and month. */
-async function applyReserved(db: Db, d: LockedDocument): Promise<Map<number, Map<number, string>>> {
-  if (d.docType !== 'deputy' || !d.applyId) return new Map();
-  const positions = await repo.positionsOf(db, d.applyId);
-  return new Map([...positions].map(([id, cells]) => [id, reservedOf(cells)]));
-}
-
-const reservedOf = (cells: L.Cells) => new Map([...cells].map(([month, p]) => [month, p.reserved]));
-const ZERO_MONTHS = new Map<number, string>();
-
-/** The months a movement per month touches, in calendar order. */
-const monthsIn = (...maps: Map<number, unknown>[]) =>
-  [...new Set(maps.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
 
 /**
  * The apply's side of what a deputy takes over: `cover` released from the apply's reservation on the budget, its
@@ -159,86 +77,25 @@ async function releaseFromApply(
     });
 }
 
-type MonthsOf = Awaited<ReturnType<typeof repo.monthsOf>>;
-
-/**
- * Whether holding `need` (per month) more leaves the budget short on its control period (decision 056): the whole
- * year's amount against the year's use; each month's amount against that month's use; or, month to date, for every
- * month from the first asked for to December, the months up to it against their use (an expense in March lowers what
- * is left to date in every month after it too). The worst month is named.
- */
-function shortfallOn(
-  t: { budget: Locked },
-  balance: L.Position | undefined,
-  months: MonthsOf,
-  need: Map<number, string>,
-): { s: L.Shortfall; month?: number } | null {
-  const period = t.budget.controlPeriod;
-  if (period === 'year') {
-    const s = L.shortfallOf(t.budget.amount, balance ?? L.ZERO, L.sumOf(need));
-    return s ? { s } : null;
-  }
-  const figures = months.get(t.budget.id) ?? { amounts: new Map<number, string>(), used: new Map() as L.Cells };
-  const asked = monthsIn(need);
-  if (!asked.length) return null;
-  const checked = period === 'month' ? asked : Array.from({ length: 13 - asked[0]! }, (_, i) => asked[0]! + i);
-  let worst: { s: L.Shortfall; month: number } | null = null;
-  for (const month of checked) {
-    const s =
-      period === 'month'
-        ? L.shortfallOf(figures.amounts.get(month) ?? '0', figures.used.get(month) ?? L.ZERO, need.get(month)!)
-        : L.shortfallOf(
-            L.toDate(figures.amounts, month).toFixed(2),
-            L.sumCells(new Map([...figures.used].filter(([m]) => m <= month))),
-            L.toDate(need, month).toFixed(2),
-          );
-    if (s && (!worst || new Decimal(s.shortfall).gt(worst.s.shortfall))) worst = { s, month };
-  }
-  return worst;
-}
-
-/** The period a finding names: the year, a month (2026-04) or the months to date (2026-01…04). */
-function periodLabel(year: number, period: string, month: number | undefined) {
-  if (month === undefined) return String(year);
-  const mm = String(month).padStart(2, '0');
-  return period === 'cumulative' && month > 1 ? `${year}-01…${mm}` : `${year}-${mm}`;
-}
-
-const LEVEL = { 1: 'warn', 2: 'block' } as const;
 const BEFORE_APPROVAL = new Set<DocState>(['draft', 'returned', 'confirming', 'approving']);
 
 /**
  * The budget check (DESIGN §11), run at submit and at final approval under the document's lock: locks every budget
- * the document touches, measures what it still needs on each against what is available, and holds it there in the
- * same transaction. A budget at warn or block that falls short is a finding naming the budget and the shortfall; a
- * block refuses the whole action, so its holds roll back with it.
+ * the document touches, measures what it still needs on each against what is available (`measureTargets`, which the
+ * limit preview shares), and holds it there in the same transaction. A budget at warn or block that falls short is a
+ * finding naming the budget and the shortfall; a block refuses the whole action, so its holds roll back with it.
  */
 export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
   if (!BUDGETED.has(d.docType)) return [];
   const targets = await targetsOf(tx, d);
   if (stage === 'approve') approvalTargets.set(tx, { documentId: d.id, targets });
   if (!targets.size) return [];
-  const ids = [...targets.keys()];
-  // The month figures only for the budgets controlled by month or month to date that can refuse or warn.
-  const periodic = [...targets.values()]
-    .filter((t) => t.budget.controlPeriod !== 'year' && LEVEL[t.budget.limitStatus as 1 | 2])
-    .map((t) => t.budget.id);
-  const [{ balances, own }, reserved, months] = await Promise.all([
-    repo.balancesAndPositions(tx, ids, d.id),
-    applyReserved(tx, d),
-    repo.monthsOf(tx, periodic),
-  ]);
+  const measured = await measureTargets(tx, d, targets);
   const findings: LimitFinding[] = [];
   const short: { id: number; level: 'warn' | 'block'; s: L.Shortfall; period: string }[] = [];
-  for (const [id, t] of targets) {
-    const { need } = L.planOf(t.months, own.get(id), L.sumOf(reserved.get(id) ?? ZERO_MONTHS));
-    const level = LEVEL[t.budget.limitStatus as 1 | 2];
-    if (level) {
-      const found = shortfallOn(t, balances.get(id), months, need);
-      if (found)
-        short.push({ id, level, s: found.s, period: periodLabel(t.budget.year, t.budget.controlPeriod, found.month) });
-    }
-    for (const [month, n] of need)
+  for (const [id, m] of measured) {
+    if (m.level && m.standing?.short) short.push({ id, level: m.level, s: m.standing.short, period: m.standing.label });
+    for (const [month, n] of m.need)
       await repo.move(tx, {
         companyId: d.companyId,
         budgetId: id,
@@ -264,10 +121,11 @@ export const budgetChecker: LimitChecker = async (tx, d, stage: LimitStage) => {
         level: x.level,
         code: x.level === 'block' ? 'budget.exceeded_block' : 'budget.exceeded_warn',
         params: {
-          // The expense item by its name in the reader's language; the codes alone where no language is asked for.
-          budget: [x.period, n.ccCode, n.itemCode, n.productCode].filter(Boolean).join(' / '),
-          'budget:zh-CN': [x.period, n.ccCode, n.itemZh, n.productCode].filter(Boolean).join(' / '),
-          'budget:en-GB': [x.period, n.ccCode, n.itemEn || n.itemZh, n.productCode].filter(Boolean).join(' / '),
+          // The cost centre, item and product by their names in the reader's language, each with its code; the codes
+          // alone where no language is asked for.
+          budget: budgetLabel(x.period, n),
+          'budget:zh-CN': budgetLabel(x.period, n, 'zh-CN'),
+          'budget:en-GB': budgetLabel(x.period, n, 'en-GB'),
           available: x.s.available,
           requested: x.s.requested,
           shortfall: x.s.shortfall,

@@ -364,21 +364,27 @@ export async function spendOf(db: Db, documentId: number) {
   };
 }
 
+type BudgetKey = { year: number; costCentreId: number; expenseItemId: number };
+
 /**
  * Locks, in id order, every budget of the company for the given years, cost centres and items (any product), so two
  * documents touching the same budgets wait on each other instead of both spending what only one may.
  */
-export async function lockBudgetsFor(
-  db: Db,
-  companyId: number,
-  keys: { year: number; costCentreId: number; expenseItemId: number }[],
-) {
+export function lockBudgetsFor(db: Db, companyId: number, keys: BudgetKey[]) {
+  return budgetsFor(db, companyId, keys, { forUpdate: true });
+}
+
+/**
+ * Every budget of the company for the given years, cost centres and items (any product), in id order; locked with
+ * `forUpdate` (the check), read as they stand without (the limit preview, which writes nothing).
+ */
+export async function budgetsFor(db: Db, companyId: number, keys: BudgetKey[], opts: { forUpdate: boolean }) {
   if (!keys.length) return [];
   const tuples = sql.join(
     keys.map((k) => sql`(${k.year}::int, ${k.costCentreId}::int, ${k.expenseItemId}::int)`),
     sql`, `,
   );
-  return db
+  const read = db
     .select({
       id: budget.id,
       year: budget.year,
@@ -396,8 +402,8 @@ export async function lockBudgetsFor(
         sql`(${budget.year}, ${budget.costCentreId}, ${budget.expenseItemId}) in (${tuples})`,
       ),
     )
-    .orderBy(asc(budget.id))
-    .for('update');
+    .orderBy(asc(budget.id));
+  return opts.forUpdate ? read.for('update') : read;
 }
 
 /** Locks budgets by id, in id order (a release or true-up of what a document already holds). */
@@ -406,7 +412,7 @@ export async function lockBudgetIds(db: Db, ids: number[]) {
   await db.select({ id: budget.id }).from(budget).where(inArray(budget.id, ids)).orderBy(asc(budget.id)).for('update');
 }
 
-/** The codes of budgets, to name them in a refusal or warning. */
+/** The codes and names of budgets, to name them in a refusal, a warning or the limit preview. */
 export async function budgetNames(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db
@@ -414,10 +420,14 @@ export async function budgetNames(db: Db, ids: number[]) {
       id: budget.id,
       year: budget.year,
       ccCode: costCentre.code,
+      ccZh: costCentre.nameZh,
+      ccEn: costCentre.nameEn,
       itemCode: expenseItem.code,
       itemZh: expenseItem.nameZh,
       itemEn: expenseItem.nameEn,
       productCode: product.code,
+      productZh: product.nameZh,
+      productEn: product.nameEn,
     })
     .from(budget)
     .innerJoin(costCentre, eq(costCentre.id, budget.costCentreId))
@@ -455,12 +465,12 @@ function toCells(rows: { budgetId: number; month: number; held: string; reserved
 
 /**
  * The balances of the budgets `ids` and what the document holds, reserves and consumes per budget and month (the sum
- * of its ledger rows, `positionsOf`), in one statement.
+ * of its ledger rows, `positionsOf`), in one statement; a form not saved yet (`documentId` null) has no position.
  */
 export async function balancesAndPositions(
   db: Db,
   ids: number[],
-  documentId: number,
+  documentId: number | null,
 ): Promise<{ balances: Map<number, Position>; own: Map<number, Cells> }> {
   const balances = db
     .select({
@@ -473,7 +483,7 @@ export async function balancesAndPositions(
     })
     .from(budgetBalance)
     .where(inArray(budgetBalance.budgetId, ids));
-  const rows = await balances.unionAll(ledgerSums(db, documentId));
+  const rows = documentId === null ? await balances : await balances.unionAll(ledgerSums(db, documentId));
   const balanceOf = new Map<number, Position>();
   for (const r of rows)
     if (!r.own) balanceOf.set(r.budgetId, { held: r.held, reserved: r.reserved, consumed: r.consumed });

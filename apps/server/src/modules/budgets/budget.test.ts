@@ -367,7 +367,7 @@ describe('enforcement at submit and the ledger', () => {
     expect(first.json().code).toBe('limits.confirm_needed');
     expect(first.json().errors[0]).toMatchObject({
       code: 'budget.exceeded_warn',
-      message: `Budget ${year} / T-OWN / Item B-WARN would be overspent: 500.00 available, this document needs 800.00, 300.00 over`,
+      message: `Budget ${year} / Cost centre T-OWN (T-OWN) / Item B-WARN (B-WARN) would be overspent: 500.00 available, this document needs 800.00, 300.00 over`,
     });
     expect(await balance(b.ID)).toMatchObject({ held: '0.00' });
 
@@ -403,8 +403,9 @@ describe('enforcement at submit and the ledger', () => {
       params: { budget: `${year} / T-OWN / B-BLOCK`, available: '300.00', requested: '400.00', shortfall: '100.00' },
     });
     expect(refused.json().message).toContain('100.00');
-    // The message names the expense item by its name in the reader's language; the params keep its code.
-    expect(refused.json().message).toContain(`${year} / T-OWN / 项目B-BLOCK`);
+    // The message names the cost centre and the expense item by their names in the reader's language, each with its
+    // code; the params keep the codes.
+    expect(refused.json().message).toContain(`${year} / 成本中心T-OWN（T-OWN） / 项目B-BLOCK（B-BLOCK）`);
     expect(await balance(b.ID)).toMatchObject({ held: '700.00' });
 
     // Returning the first releases its hold; the second then fits.

@@ -331,3 +331,51 @@ export async function approvedSpendByMonth(db: Db, companyId: number, applicantI
     .groupBy(month)
     .orderBy(month);
 }
+
+/**
+ * The parts of a saved document that a form's lines carry with them when it is saved again: its apportionment (a
+ * line's own shares by sequence, then the document's) and its HCP/HCO attendees per line in the order chosen. One
+ * statement, for the limit preview.
+ */
+export async function linePartsOf(db: Db, documentId: number) {
+  const result = await db.execute(sql`
+    select 0 as part, ${apportionment.lineNo} as line_no, ${apportionment.seq} as ord,
+        ${apportionment.costCentreId} as cost_centre_id, ${apportionment.productId} as product_id,
+        ${apportionment.percent}::text as percent, null::int as hcp_id, null::int as hco_id
+      from ${apportionment} where ${apportionment.documentId} = ${documentId}
+    union all
+    select 1, ${documentCustomer.lineNo}, ${documentCustomer.id}, null, null, null,
+        ${documentCustomer.hcpId}, ${documentCustomer.hcoId}
+      from ${documentCustomer} where ${documentCustomer.documentId} = ${documentId}
+    order by part, line_no, ord`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        part: number;
+        line_no: number | null;
+        cost_centre_id: number | null;
+        product_id: number | null;
+        percent: string | null;
+        hcp_id: number | null;
+        hco_id: number | null;
+      }[];
+    }
+  ).rows;
+  return {
+    shares: rows
+      .filter((r) => Number(r.part) === 0)
+      .map((r) => ({
+        lineNo: r.line_no === null ? null : Number(r.line_no),
+        costCentreId: Number(r.cost_centre_id),
+        productId: r.product_id === null ? null : Number(r.product_id),
+        percent: r.percent!,
+      })),
+    attendees: rows
+      .filter((r) => Number(r.part) === 1)
+      .map((r) =>
+        r.hcp_id !== null
+          ? { lineNo: Number(r.line_no), kind: 'hcp' as const, subjectId: Number(r.hcp_id) }
+          : { lineNo: Number(r.line_no), kind: 'hco' as const, subjectId: Number(r.hco_id) },
+      ),
+  };
+}

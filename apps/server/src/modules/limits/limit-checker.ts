@@ -1,3 +1,4 @@
+import type { DocType } from '@ems/contracts';
 import type { Db } from '../../core/db';
 import type { LockedDocument } from '../documents/lifecycle/document.lock';
 
@@ -20,3 +21,34 @@ export interface LimitFinding {
  * consumes spend, writes that in the same transaction, so concurrent submits never overspend a blocked limit.
  */
 export type LimitChecker = (tx: Db, d: LockedDocument, stage: LimitStage) => Promise<LimitFinding[]>;
+
+/**
+ * A form's content before it is saved, as the limit preview measures it (decision 065): what the save would store,
+ * read by the documents module (`documents/form/draft.service.ts`) and measured by each limit's own previewer with
+ * the arithmetic of its checker. Amounts of lines in the document's currency and in CNY.
+ */
+export interface DraftDocument {
+  companyId: number;
+  /** The saved document the form edits, whose own holds are not counted twice; null before its first save. */
+  documentId: number | null;
+  docType: DocType;
+  costCentreId: number | null;
+  /** A reimbursement's approved apply, whose reservation covers the claim first. */
+  applyId: number | null;
+  lines: DraftLine[];
+  /** The saved document's apportionment: a line's own shares, or the document's (no line). */
+  shares: { lineNo: number | null; costCentreId: number; productId: number | null; percent: string }[];
+}
+
+export interface DraftLine {
+  /** From 1, as the save numbers the lines it keeps. */
+  lineNo: number;
+  expenseItemId: number | null;
+  productId: number | null;
+  expenseDate: string | null;
+  amount: string | null;
+  fxRate: string | null;
+  amountCny: string | null;
+  /** The HCP/HCO attendees of a line whose item involves HCP, in the order chosen (the per-head split's order). */
+  attendees: { kind: 'hcp' | 'hco'; subjectId: number }[];
+}

@@ -93,18 +93,29 @@ export async function liveRowsOf(db: Db, documentId: number) {
 
 export type QuotaLock = typeof quota.$inferSelect;
 
+type QuotaKey = { kind: QuotaKind; subjectId: number; year: number };
+
 /**
  * Locks, in id order, the live controlling quotas (warn or block, not archived) on any of the subjects and years
  * given, so two documents on the same subject take turns and never wait on each other crosswise.
  */
-export async function lockQuotas(
+export function lockQuotas(db: Db, companyId: number, keys: QuotaKey[]): Promise<QuotaLock[]> {
+  return controllingQuotas(db, companyId, keys, { forUpdate: true });
+}
+
+/**
+ * The live controlling quotas (warn or block, not archived) on any of the subjects and years given, in id order;
+ * locked with `forUpdate` (the check), read as they stand without (the limit preview, which writes nothing).
+ */
+export async function controllingQuotas(
   db: Db,
   companyId: number,
-  keys: { kind: QuotaKind; subjectId: number; year: number }[],
+  keys: QuotaKey[],
+  opts: { forUpdate: boolean },
 ): Promise<QuotaLock[]> {
   if (keys.length === 0) return [];
   const wanted = [...new Set(keys.map((k) => `${k.kind}:${k.subjectId}:${k.year}`))];
-  return db
+  const read = db
     .select()
     .from(quota)
     .where(
@@ -115,8 +126,8 @@ export async function lockQuotas(
         sql`(${quota.kind} || ':' || ${quota.subjectId} || ':' || ${quota.year}) = any(${sql.param(wanted)}::text[])`,
       ),
     )
-    .orderBy(asc(quota.id))
-    .for('update');
+    .orderBy(asc(quota.id));
+  return opts.forUpdate ? read.for('update') : read;
 }
 
 export async function detailsOf(db: Db, quotaIds: number[]) {
@@ -124,22 +135,39 @@ export async function detailsOf(db: Db, quotaIds: number[]) {
   return db.select().from(quotaDetail).where(inArray(quotaDetail.quotaId, quotaIds));
 }
 
-/** What the quota's subject has used in its year (or one month), over its item or every item. */
-export async function usedAgainst(db: Db, q: QuotaLock, month?: number): Promise<string> {
-  const [row] = await db
-    .select({ used: sql<string>`coalesce(sum(${quotaUsage.held} + ${quotaUsage.consumed}), 0)::text` })
-    .from(quotaUsage)
-    .where(
+/**
+ * What each quota's subject has used in the quota's year, per month, over the quota's item or every item (held and
+ * consumed, every document's, in the usage rows), in one statement.
+ */
+export async function usedBy(db: Db, quotas: QuotaLock[]): Promise<Map<number, Map<number, string>>> {
+  const out = new Map<number, Map<number, string>>(quotas.map((q) => [q.id, new Map()]));
+  if (quotas.length === 0) return out;
+  const rows = await db
+    .select({
+      quotaId: quota.id,
+      month: quotaUsage.month,
+      used: sql<string>`sum(${quotaUsage.held} + ${quotaUsage.consumed})::text`,
+    })
+    .from(quota)
+    .innerJoin(
+      quotaUsage,
       and(
-        eq(quotaUsage.companyId, q.companyId),
-        eq(quotaUsage.kind, q.kind),
-        eq(quotaUsage.year, q.year),
-        eq(quotaUsage.subjectId, q.subjectId),
-        q.expenseItemId === null ? undefined : eq(quotaUsage.expenseItemId, q.expenseItemId),
-        month === undefined ? undefined : eq(quotaUsage.month, month),
+        eq(quotaUsage.companyId, quota.companyId),
+        eq(quotaUsage.kind, quota.kind),
+        eq(quotaUsage.year, quota.year),
+        eq(quotaUsage.subjectId, quota.subjectId),
+        sql`(${quota.expenseItemId} is null or ${quotaUsage.expenseItemId} = ${quota.expenseItemId})`,
       ),
-    );
-  return row?.used ?? '0';
+    )
+    .where(
+      inArray(
+        quota.id,
+        quotas.map((q) => q.id),
+      ),
+    )
+    .groupBy(quota.id, quotaUsage.month);
+  for (const r of rows) out.get(r.quotaId)?.set(Number(r.month), r.used);
+  return out;
 }
 
 /** Adds (or, negative, takes back) a held or consumed amount on a usage row, creating it at its first use. */

@@ -5,10 +5,9 @@ import type { Db } from '../../core/db';
 import type { LockedDocument } from '../documents/lifecycle/document.lock';
 import type { DocumentFollower } from '../documents/lifecycle/followers';
 import type { LimitFinding, LimitStage } from '../limits/limit-checker';
+import { measureQuotas, sumUses } from './quota-measure';
 import * as repo from './usage.repository';
 import { addYearUse, type YearDelta } from './year-usage.repository';
-
-const keyOf = (u: Omit<repo.Use, 'amount'>) => `${u.kind}:${u.subjectId}:${u.expenseItemId}:${u.year}:${u.month}`;
 
 /** A document's use summed per subject, item, year and month; nothing of zero. */
 export async function documentUses(tx: Db, documentId: number): Promise<repo.Use[]> {
@@ -21,20 +20,8 @@ export async function documentUses(tx: Db, documentId: number): Promise<repo.Use
     for (const [i, hcoId] of clinical.hcoIds.entries())
       uses.push({ kind: 'clinical_hco', subjectId: hcoId, expenseItemId: 0, year, month, amount: shares[i]! });
   }
-  const sums = new Map<string, repo.Use>();
-  for (const u of uses) {
-    const k = keyOf(u);
-    const before = sums.get(k);
-    sums.set(k, { ...u, amount: new Decimal(before?.amount ?? 0).plus(u.amount).toFixed(2) });
-  }
-  return [...sums.values()].filter((u) => new Decimal(u.amount).gt(0));
+  return sumUses(uses);
 }
-
-const matches = (q: repo.QuotaLock, u: repo.Use) =>
-  q.kind === u.kind &&
-  q.subjectId === u.subjectId &&
-  q.year === u.year &&
-  (q.expenseItemId === null || q.expenseItemId === u.expenseItemId);
 
 /**
  * What a document's ledger rows add to the year rows (`sign` -1: what their release takes off): each row's amount on
@@ -89,61 +76,38 @@ async function releaseRows(
 
 /**
  * The quota check (a `LimitChecker`, DESIGN §11). Under the row locks of the controlling quotas the document's
- * subjects have (taken in id order), the document's own earlier use is taken back, each quota's use plus the
- * document's is compared with its yearly amount and any monthly cap, and, for a deputy, the use is written again:
- * held at submit, consumed at final approval, in this transaction. An apply is checked against what is used and
- * holds nothing (the deputy that claims it does); a loan names no subjects.
+ * subjects have (taken in id order), each quota's use on other documents plus the document's is compared with its
+ * yearly amount and any monthly cap (`measureQuotas`, which the limit preview shares: the document's own earlier use
+ * is not counted twice), the document's earlier use is released and, for a deputy, the use is written again: held at
+ * submit, consumed at final approval, in this transaction. An apply is checked against what is used and holds nothing
+ * (the deputy that claims it does); a loan names no subjects.
  */
 export async function quotaChecker(tx: Db, d: LockedDocument, stage: LimitStage): Promise<LimitFinding[]> {
   if (d.docType === 'loan') return [];
   const uses = await documentUses(tx, d.id);
   const live = await repo.liveRowsOf(tx, d.id);
   const locked = await repo.lockQuotas(tx, d.companyId, [...uses, ...live]);
+  const measured = await measureQuotas(tx, locked, uses, live);
   if (live.length) await releaseRows(tx, d, live);
   const findings: LimitFinding[] = [];
-  const details = await repo.detailsOf(
-    tx,
-    locked.map((q) => q.id),
-  );
-  for (const q of locked) {
-    const mine = uses.filter((u) => matches(q, u));
-    if (mine.length === 0) continue;
-    const need = mine.reduce((s, u) => s.plus(u.amount), new Decimal(0));
-    const used = new Decimal(await repo.usedAgainst(tx, q));
-    const checks: { period: string; cap: Decimal; used: Decimal; need: Decimal }[] = [
-      { period: String(q.year), cap: new Decimal(q.amount), used, need },
-    ];
-    for (const det of details.filter((x) => x.quotaId === q.id)) {
-      const inMonth = mine.filter((u) => u.month === det.month);
-      if (inMonth.length === 0) continue;
-      checks.push({
-        period: `${q.year}-${String(det.month).padStart(2, '0')}`,
-        cap: new Decimal(det.amount),
-        used: new Decimal(await repo.usedAgainst(tx, q, det.month)),
-        need: inMonth.reduce((s, u) => s.plus(u.amount), new Decimal(0)),
-      });
-    }
-    for (const c of checks) {
-      const available = Decimal.max(c.cap.minus(c.used), 0);
-      if (c.need.lte(available)) continue;
-      const name = (await repo.subjectNames(tx, q.kind, [q.subjectId])).get(q.subjectId);
-      findings.push({
-        kind: 'quota',
-        level: q.limitStatus === 2 ? 'block' : 'warn',
-        code: `quota.exceeded.${q.kind}`,
-        params: {
-          subjectCode: name?.code ?? String(q.subjectId),
-          nameZh: name?.nameZh ?? '',
-          nameEn: name?.nameEn ?? '',
-          period: c.period,
-          cap: c.cap.toFixed(2),
-          available: available.toFixed(2),
-          requested: c.need.toFixed(2),
-          shortfall: c.need.minus(available).toFixed(2),
-        },
-      });
-      break;
-    }
+  for (const { quota: q, over: c } of measured) {
+    if (!c) continue;
+    const name = (await repo.subjectNames(tx, q.kind, [q.subjectId])).get(q.subjectId);
+    findings.push({
+      kind: 'quota',
+      level: q.limitStatus === 2 ? 'block' : 'warn',
+      code: `quota.exceeded.${q.kind}`,
+      params: {
+        subjectCode: name?.code ?? String(q.subjectId),
+        nameZh: name?.nameZh ?? '',
+        nameEn: name?.nameEn ?? '',
+        period: c.period,
+        cap: c.cap.toFixed(2),
+        available: c.available.toFixed(2),
+        requested: c.need.toFixed(2),
+        shortfall: c.need.minus(c.available).toFixed(2),
+      },
+    });
   }
   if (d.docType === 'deputy') await hold(tx, d, uses, stage === 'approve' ? 'consumed' : 'held');
   return findings;

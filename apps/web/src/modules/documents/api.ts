@@ -7,6 +7,8 @@ import type {
   DocumentListRow,
   ExpenseTypeDetailInfo,
   ExpenseTypeMainInfo,
+  LimitPreview,
+  LimitPreviewBody,
   Page,
   RoutePreview,
   RouteView,
@@ -71,6 +73,8 @@ export const documentApi = {
         ...(confirmed ? { ConfirmLimitWarnings: true } : {}),
       }),
     ),
+  /** Where a form's lines stand against their budgets and attendees' caps, before it is saved (decision 065). */
+  limitPreview: (body: LimitPreviewBody) => http.post<LimitPreview>('/api/Limits/Preview', body),
   route: (id: number) => http.post<RouteView>('/api/Workflow/GetApproveUIList', { ID: id }),
   previewRoute: (id: number) => http.post<RoutePreview>('/api/Workflow/PreviewRoute', { ID: id }),
 };

@@ -12,7 +12,6 @@ import {
   type ExpenseTypeNode,
   isMoney,
   money,
-  mulMoney,
   type SaveDocumentBody,
   type SavePlanHeadBody,
   subMoney,
@@ -29,7 +28,6 @@ import { claimTickets, ticketLines } from '../../cards/tmc/tmc.service';
 import { activeSubItemsOf, itemsOfType } from '../../masterdata/expense/expense-items.service';
 import { typesForUser } from '../../masterdata/expense/expense-types.service';
 import { assertChargeable, chargeableFor } from '../../masterdata/funds/chargeable';
-import { fxRateFor } from '../../masterdata/periods/periods.service';
 import { companyById, findEmployee, profile, requireExpenseUser } from '../../org/org.service';
 import { followSummaries, NOTHING_BEFORE } from '../../reports/summary/summary.service';
 import { keysOf } from '../attachments/attachment.repository';
@@ -42,6 +40,7 @@ import { actingPeople, entitled } from '../lifecycle/document.policy';
 import { history } from '../lifecycle/lifecycle.repository';
 import { transition } from '../lifecycle/transition';
 import { reapportion } from '../parts/apportion.service';
+import { lineAmount } from './line-amount';
 
 /** Stores lines; a TMC ticket another save claimed in the meantime is a conflict (the unique claim of a ticket). */
 const claimingLines = (work: () => Promise<void>) => guarded(work, { duplicate: 'tmc.ticket_claimed_now' });
@@ -183,17 +182,15 @@ async function typeIdsForApplicant(
 
 /** The stored form of a line: the rate into CNY of the expense date's month (or the latest before it), and the CNY amount, when both are known. */
 async function lineValues(db: Db, companyId: number, l: ExpenseLineInput) {
-  let rate: string | null = l.Currency === 'CNY' ? '1' : null;
-  if (rate === null && l.ExpenseDate) rate = (await fxRateFor(db, companyId, l.Currency, l.ExpenseDate))?.rate ?? null;
-  const amount = l.Amount ? money(l.Amount) : null;
+  const { amount, fxRate, amountCny } = await lineAmount(db, companyId, l);
   return {
     expenseItemId: l.ExpenseItemID ?? null,
     expenseSubItemId: l.ExpenseSubItemID ?? null,
     expenseDate: l.ExpenseDate ?? null,
     amount,
     currency: l.Currency,
-    fxRate: rate,
-    amountCny: amount !== null && rate !== null ? mulMoney(amount, rate) : null,
+    fxRate,
+    amountCny,
     productId: l.ProductID ?? null,
     description: l.Description ?? null,
     tmcTicketId: l.TMCTicketID ?? null,

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CustomerKind, CustomerRow, SelectedCustomer } from '@ems/contracts';
+import type { AttendeeLine, CustomerKind, CustomerRow, SelectedCustomer, SelectedCustomerList } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ export function removeColumn<T extends { ID: number }>(
 }
 
 /** Runs a change; a refusal is shown as a notice (a failed form save already shows on the form). */
-export async function run(change: CustomerChange, work: (version: number) => Promise<unknown>): Promise<boolean> {
+export async function run(change: CustomerChange, work: Parameters<CustomerChange>[0]): Promise<boolean> {
   try {
     await change(work);
     return true;
@@ -56,20 +56,31 @@ export async function run(change: CustomerChange, work: (version: number) => Pro
 
 /**
  * The HCP/HCO attendees of the lines whose expense item involves HCP: customers chosen from the applicant's coverage
- * first and then the whole list, a reason for each, and each one's share of the line (split per head).
+ * first and then the whole list, a reason for each, and each one's share of the line (split per head). On a new
+ * document (no id yet) the lines are the form's (`draftLines`), nobody attends yet, and the first addition saves it.
  */
-export function AttendeeSection({ documentId, change }: { documentId: number; change?: CustomerChange | undefined }) {
+export function AttendeeSection({
+  documentId,
+  change,
+  draftLines,
+}: {
+  documentId: number | undefined;
+  change?: CustomerChange | undefined;
+  draftLines?: AttendeeLine[] | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const list = useQuery({
     queryKey: ['documents', 'customers', documentId, 'attendees', i18n.language],
-    queryFn: () => customerApi.selected(documentId),
+    queryFn: () => customerApi.selected(documentId as number),
+    enabled: documentId !== undefined,
   });
   const reasons = useQuery({
     queryKey: ['documents', 'customerReasons', i18n.language],
     queryFn: () => customerApi.reasons(),
     staleTime: 5 * 60_000,
   });
-  const data = list.data;
+  const data: Pick<SelectedCustomerList, 'Editable' | 'Lines' | 'Rows'> | undefined =
+    documentId === undefined ? { Editable: true, Lines: draftLines ?? [], Rows: [] } : list.data;
   if (!data) return null;
   const editable = !!change && data.Editable;
   if (data.Lines.length === 0)
@@ -93,7 +104,6 @@ export function AttendeeSection({ documentId, change }: { documentId: number; ch
             rows={data.Rows.filter((r) => r.LineNo === line.LineNo)}
             currency={line.Currency}
             reasons={(reasons.data?.Rows ?? []).map((r) => ({ value: r.ReasonID, label: r.Name }))}
-            documentId={documentId}
             change={editable ? change : undefined}
           />
         </Flex>
@@ -102,7 +112,15 @@ export function AttendeeSection({ documentId, change }: { documentId: number; ch
   );
 }
 
-function AddAttendees({ documentId, lineNo, change }: { documentId: number; lineNo: number; change: CustomerChange }) {
+function AddAttendees({
+  documentId,
+  lineNo,
+  change,
+}: {
+  documentId: number | undefined;
+  lineNo: number;
+  change: CustomerChange;
+}) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<CustomerKind>('HCP');
   const [picked, setPicked] = useState<number[]>([]);
@@ -110,10 +128,10 @@ function AddAttendees({ documentId, lineNo, change }: { documentId: number; line
   const add = async () => {
     if (!picked.length) return;
     setBusy(true);
-    const ok = await run(change, (version) =>
+    const ok = await run(change, (doc) =>
       customerApi.choose({
-        DocumentID: documentId,
-        Version: version,
+        DocumentID: doc.ID,
+        Version: doc.Version,
         LineNo: lineNo,
         Customers: picked.map((id) => ({ Kind: kind, CustomerID: id })),
       }),
@@ -139,14 +157,18 @@ function AddAttendees({ documentId, lineNo, change }: { documentId: number; line
       />
       <div style={{ flex: 1, minWidth: 260 }} data-testid={`attendee-picker-${lineNo}`}>
         <RemotePicker
-          queryKey={['documents', 'customerPicker', documentId, kind]}
+          queryKey={['documents', 'customerPicker', documentId ?? 'new', kind]}
           placeholderKey="customer.pick"
           multiple
           value={picked as never}
           onChange={((v: number[] | undefined) => setPicked(v ?? [])) as never}
           search={async (k) =>
             (
-              await customerApi.customers({ Kind: kind, DocumentID: documentId, ...(k ? { Keyword: k } : {}) })
+              await customerApi.customers({
+                Kind: kind,
+                ...(documentId !== undefined ? { DocumentID: documentId } : {}),
+                ...(k ? { Keyword: k } : {}),
+              })
             ).Rows.map(customerOption)
           }
         />
@@ -168,22 +190,19 @@ function AttendeeTable(props: {
   rows: SelectedCustomer[];
   currency: string;
   reasons: PickerOption[];
-  documentId: number;
   change?: CustomerChange | undefined;
 }) {
   const { t } = useTranslation();
-  const { change, documentId } = props;
+  const { change } = props;
   const remove = async (row: SelectedCustomer) => {
     if (!change || !(await notice.ask(t('customer.removeConfirm')))) return;
-    if (
-      await run(change, (version) => customerApi.unchoose({ DocumentID: documentId, Version: version, IDs: [row.ID] }))
-    )
+    if (await run(change, (doc) => customerApi.unchoose({ DocumentID: doc.ID, Version: doc.Version, IDs: [row.ID] })))
       notice.success(t('common.deleted'));
   };
   const setReason = async (row: SelectedCustomer, reasonId: number) => {
     if (!change) return;
-    await run(change, (version) =>
-      customerApi.saveReason({ DocumentID: documentId, Version: version, ID: row.ID, ReasonID: reasonId }),
+    await run(change, (doc) =>
+      customerApi.saveReason({ DocumentID: doc.ID, Version: doc.Version, ID: row.ID, ReasonID: reasonId }),
     );
   };
   const columns: TableColumnsType<SelectedCustomer> = [

@@ -11,12 +11,15 @@ import { customerOption, removeColumn, run } from './AttendeeSection';
 import { customerApi } from './api';
 import type { CustomerChange } from './change';
 
-/** The clinical-trial HCOs a document is for: chosen among the hospitals that run clinical trials. */
+/**
+ * The clinical-trial HCOs a document is for: chosen among the hospitals that run clinical trials. On a new document
+ * (no id yet) none are chosen, and the first addition saves it.
+ */
 export function ClinicalHcoSection({
   documentId,
   change,
 }: {
-  documentId: number;
+  documentId: number | undefined;
   change?: CustomerChange | undefined;
 }) {
   const { t, i18n } = useTranslation();
@@ -24,14 +27,15 @@ export function ClinicalHcoSection({
   const [busy, setBusy] = useState(false);
   const list = useQuery({
     queryKey: ['documents', 'customers', documentId, 'clinical', i18n.language],
-    queryFn: () => customerApi.clinical(documentId),
+    queryFn: () => customerApi.clinical(documentId as number),
+    enabled: documentId !== undefined,
   });
-  const editable = !!change && !!list.data?.Editable;
+  const editable = !!change && (documentId === undefined || !!list.data?.Editable);
   const add = async () => {
     if (!change || !picked.length) return;
     setBusy(true);
-    const ok = await run(change, (version) =>
-      customerApi.saveClinical({ DocumentID: documentId, Version: version, HCOIDs: picked }),
+    const ok = await run(change, (doc) =>
+      customerApi.saveClinical({ DocumentID: doc.ID, Version: doc.Version, HCOIDs: picked }),
     );
     setBusy(false);
     if (ok) {
@@ -42,8 +46,8 @@ export function ClinicalHcoSection({
   const remove = async (row: ClinicalTrialHcoRow) => {
     if (!change || !(await notice.ask(t('customer.clinicalRemoveConfirm')))) return;
     if (
-      await run(change, (version) =>
-        customerApi.deleteClinical({ DocumentID: documentId, Version: version, IDs: [row.ID] }),
+      await run(change, (doc) =>
+        customerApi.deleteClinical({ DocumentID: doc.ID, Version: doc.Version, IDs: [row.ID] }),
       )
     )
       notice.success(t('common.deleted'));
@@ -88,7 +92,7 @@ export function ClinicalHcoSection({
         rowKey="ID"
         columns={columns}
         dataSource={list.data?.Rows ?? []}
-        loading={list.isLoading}
+        loading={documentId !== undefined && list.isLoading}
         pagination={false}
         locale={{ emptyText: t('customer.noClinical') }}
       />

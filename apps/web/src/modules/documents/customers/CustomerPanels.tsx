@@ -1,4 +1,4 @@
-import type { DocPart, DocType } from '@ems/contracts';
+import type { AttendeeLine, DocPart, DocType } from '@ems/contracts';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../shared/Panel';
 import { AttendeeSection } from './AttendeeSection';
@@ -6,15 +6,20 @@ import { ClinicalHcoSection } from './ClinicalHcoSection';
 import type { CustomerChange } from './change';
 import { LecturerSection } from './LecturerSection';
 
+/** The parts the HCP sections show. */
+export const CUSTOMER_PARTS: ReadonlySet<DocPart> = new Set(['attendees', 'clinical', 'lecturers']);
+
 /**
  * The document's HCP sections (applies and reimbursements): attendees of its HCP lines, clinical-trial HCOs and
- * lecturer agreements, those in `shown`. Without `change` they are read-only.
+ * lecturer agreements, those in `shown`. Without `change` they are read-only. A new document has no id yet: its
+ * attendee lines are the form's (`draftLines`), and the first change saves it (`change` saves first).
  */
 export function CustomerPanels(props: {
-  documentId: number;
+  documentId: number | undefined;
   docType: DocType;
   shown: ReadonlySet<DocPart>;
   change?: CustomerChange;
+  draftLines?: AttendeeLine[];
 }) {
   const { t } = useTranslation();
   if (props.docType === 'loan') return null;
@@ -22,7 +27,7 @@ export function CustomerPanels(props: {
     <>
       {props.shown.has('attendees') ? (
         <Panel title={t('customer.attendees')} testId="doc-section-attendees">
-          <AttendeeSection documentId={props.documentId} change={props.change} />
+          <AttendeeSection documentId={props.documentId} change={props.change} draftLines={props.draftLines} />
         </Panel>
       ) : null}
       {props.shown.has('clinical') ? (

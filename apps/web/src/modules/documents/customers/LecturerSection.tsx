@@ -26,21 +26,29 @@ interface AgreementForm {
 
 /**
  * A document's lecturer agreements (per HCP and meeting: the fee before and after the individual income tax
- * withheld): added and changed in a drawer, deleted after a confirmation, printed as a bilingual PDF.
+ * withheld): added and changed in a drawer, deleted after a confirmation, printed as a bilingual PDF. On a new
+ * document (no id yet) there are none, and saving the first one saves the document first.
  */
-export function LecturerSection({ documentId, change }: { documentId: number; change?: CustomerChange | undefined }) {
+export function LecturerSection({
+  documentId,
+  change,
+}: {
+  documentId: number | undefined;
+  change?: CustomerChange | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<LecturerAgreementRow | 'new' | null>(null);
   const list = useQuery({
     queryKey: ['documents', 'customers', documentId, 'lecturers', i18n.language],
-    queryFn: () => customerApi.agreements(documentId),
+    queryFn: () => customerApi.agreements(documentId as number),
+    enabled: documentId !== undefined,
   });
-  const editable = !!change && !!list.data?.Editable;
+  const editable = !!change && (documentId === undefined || !!list.data?.Editable);
   const remove = async (row: LecturerAgreementRow) => {
     if (!change || !(await notice.ask(t('lecturer.deleteConfirm')))) return;
     if (
-      await run(change, (version) =>
-        customerApi.deleteAgreement({ DocumentID: documentId, Version: version, IDs: [row.ID] }),
+      await run(change, (doc) =>
+        customerApi.deleteAgreement({ DocumentID: doc.ID, Version: doc.Version, IDs: [row.ID] }),
       )
     )
       notice.success(t('common.deleted'));
@@ -131,29 +139,19 @@ export function LecturerSection({ documentId, change }: { documentId: number; ch
         rowKey="ID"
         columns={columns}
         dataSource={list.data?.Rows ?? []}
-        loading={list.isLoading}
+        loading={documentId !== undefined && list.isLoading}
         pagination={false}
         scroll={{ x: 1100 }}
         locale={{ emptyText: t('lecturer.none') }}
       />
       {editing && change ? (
-        <LecturerDrawer
-          documentId={documentId}
-          row={editing === 'new' ? null : editing}
-          change={change}
-          onClose={() => setEditing(null)}
-        />
+        <LecturerDrawer row={editing === 'new' ? null : editing} change={change} onClose={() => setEditing(null)} />
       ) : null}
     </Flex>
   );
 }
 
-function LecturerDrawer(props: {
-  documentId: number;
-  row: LecturerAgreementRow | null;
-  change: CustomerChange;
-  onClose: () => void;
-}) {
+function LecturerDrawer(props: { row: LecturerAgreementRow | null; change: CustomerChange; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AgreementForm>();
   const { row } = props;
@@ -163,10 +161,10 @@ function LecturerDrawer(props: {
   const { submit, busy } = useFormSubmit<AgreementForm, boolean>(form, {
     submit: async (v) => {
       try {
-        await props.change((version) =>
+        await props.change((doc) =>
           customerApi.saveAgreement({
-            DocumentID: props.documentId,
-            Version: version,
+            DocumentID: doc.ID,
+            Version: doc.Version,
             ...(row ? { ID: row.ID } : {}),
             HCPID: v.HCPID,
             MeetingName: v.MeetingName,

@@ -30,7 +30,7 @@ import { DecisionDialog } from '../../workflow/approval';
 import { documentApi } from '../api';
 import { ApplyReceiptsSection, BlockPanel, ClaimReceiptsSection, EvidenceFiles } from '../applies';
 import { AttachmentSection } from '../attachments';
-import { CHANGE_ABANDONED, type CustomerChange, CustomerPanels } from '../customers';
+import { CHANGE_ABANDONED, CUSTOMER_PARTS, type CustomerChange, CustomerPanels } from '../customers';
 import { ExpenseRuleGate } from '../ExpenseRules';
 import { InvoiceSection, ReceiptSection } from '../invoices';
 import { StatusTag } from '../labels';
@@ -39,7 +39,7 @@ import { PrintButtons } from '../print/PrintButtons';
 import { LinesView, MainInfoView } from './DocumentView';
 import { shownByChangeOf } from './documentQueries';
 import { isFormValidation, keptRowsOf, placeFieldErrors } from './fieldErrors';
-import { bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
+import { attendeeLinesOf, bodyOf, type DocumentFormValues, emptyValues, valuesOf } from './formValues';
 import { LinesSection } from './LinesSection';
 import { MainInfoSection, TypeSection } from './MainInfoSection';
 import { DocumentParts } from './parts/DocumentParts';
@@ -267,15 +267,36 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
     items: typeInfo.data?.Items ?? [],
     added: parts.list,
   });
-  /** A new document's first save, for a part that needs its id (a file attached before the filler saved). */
-  const saveFirst = async (): Promise<number | undefined> => {
-    let id: number | undefined;
-    await act(async () => {
-      const saved = await save();
-      id = saved.ID;
+  /**
+   * The one way a part that needs the saved document changes it (a file, an attendee, a clinical-trial HCO, a lecturer
+   * agreement): the form is saved first through its one save, one action at a time (a new document's first save moves
+   * the screen to it), then `work` runs on the saved document. Field errors of the save show on the form and the work
+   * is abandoned (`CHANGE_ABANDONED`), as it is when another action is running.
+   */
+  const withSaved = async <T,>(work: (saved: DocumentDetail) => Promise<T>): Promise<T> => {
+    let result: { value: T } | undefined;
+    await flight.run(async () => {
+      let saved: DocumentDetail;
+      try {
+        saved = await save();
+      } catch (error) {
+        if (error !== SHOWN_ON_FORM) notice.error(error);
+        throw CHANGE_ABANDONED;
+      }
       opened(saved);
-    })();
-    return id;
+      result = { value: await work(saved) };
+    });
+    if (!result) throw CHANGE_ABANDONED;
+    return result.value;
+  };
+  /** A new document's first save, for a file attached before the filler saved; undefined when it did not go through. */
+  const saveFirst = async (): Promise<number | undefined> => {
+    try {
+      return await withSaved(async (saved) => saved.ID);
+    } catch (error) {
+      if (error !== CHANGE_ABANDONED) notice.error(error);
+      return undefined;
+    }
   };
   const onSave = act(async () => {
     const saved = await save();
@@ -305,20 +326,15 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
     onDialog({ kind: 'print', id: saved.ID, docType, open: true });
     opened(saved);
   });
-  /** A change to the attendees, clinical-trial HCOs or lecturer agreements: the form saved first, then the change. */
-  const changeCustomers: CustomerChange = async (work) => {
-    await flight.run(async () => {
-      let saved: DocumentDetail;
-      try {
-        saved = await save();
-      } catch (error) {
-        if (error !== SHOWN_ON_FORM) notice.error(error);
-        throw CHANGE_ABANDONED;
-      }
-      await work(saved.Version);
+  /**
+   * A change to the attendees, clinical-trial HCOs or lecturer agreements, on a new document too: the form saved
+   * first, then the change, then the document read again (the change moved its version on).
+   */
+  const changeCustomers: CustomerChange = (work) =>
+    withSaved(async (saved) => {
+      await work(saved);
       refresh(await documentApi.load(saved.ID));
     });
-  };
   const onDelete = act(async () => {
     if (!doc || !(await notice.ask(t('common.confirmDelete')))) return;
     await documentApi.remove(doc.ID, doc.Version);
@@ -398,7 +414,7 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
           <MainInfoSection docType={docType} info={info.data} preparerName={preparerName} />
         </Panel>
         <Panel title={t('doc.section.lines')} testId="doc-section-lines">
-          <LinesSection docType={docType} form={form} />
+          <LinesSection docType={docType} form={form} doc={doc} />
         </Panel>
         {docType === 'deputy' && shown.has('tmc') ? (
           <Panel title={t('tmc.tickets.title')} testId="doc-section-tmc">
@@ -411,15 +427,27 @@ function DocumentEditor({ docType, doc, flight, onDialog, parts }: EditorProps) 
             <ReceiptSection documentId={doc?.ID} editable />
           </Panel>
         ) : null}
+        <CustomerPanels
+          documentId={doc?.ID}
+          docType={docType}
+          shown={shown}
+          change={changeCustomers}
+          draftLines={
+            doc
+              ? undefined
+              : attendeeLinesOf(
+                  { Lines: formLines ?? [], Currency: form.getFieldValue('Currency') ?? 'CNY' },
+                  typeInfo.data?.Items ?? [],
+                )
+          }
+        />
         {doc ? (
-          <>
-            <CustomerPanels documentId={doc.ID} docType={docType} shown={shown} change={changeCustomers} />
-            <DocumentParts doc={doc} shown={shown} editable unsaved={() => form.isFieldsTouched()} />
-          </>
+          <DocumentParts doc={doc} shown={shown} editable unsaved={() => form.isFieldsTouched()} />
         ) : (
-          // A new document's parts are written against its saved lines: called for or added, each asks to save first.
+          // A new document's other parts are written against its saved lines: called for or added, each asks to save
+          // first (the HCP sections above save it themselves at their first change).
           [...shown]
-            .filter((p) => p !== 'tmc')
+            .filter((p) => p !== 'tmc' && !CUSTOMER_PARTS.has(p))
             .map((p) => (
               <Panel key={p} title={t(PART_TITLE[p])} testId={`doc-section-${p}`}>
                 <Flex wrap gap={8} align="center">

@@ -7,12 +7,26 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { documentApi } from '../api';
 import { type DocumentFormValues, linesTotal } from './formValues';
+import { LineLimitNotes, useLineLimits } from './lineLimits';
 
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
-/** The expense details: one row per line, items from the chosen expense type's setup. */
-export function LinesSection({ docType, form }: { docType: DocType; form: FormInstance<DocumentFormValues> }) {
+/**
+ * The expense details: one row per line, items from the chosen expense type's setup; under each amount, where the
+ * line stands against its budget and its attendees' caps as it is typed (`useLineLimits`).
+ */
+export function LinesSection({
+  docType,
+  form,
+  doc,
+}: {
+  docType: DocType;
+  form: FormInstance<DocumentFormValues>;
+  /** The saved document being edited: its own holds are not counted twice, its attendees are read. */
+  doc?: { ID: number; Version: number } | undefined;
+}) {
   const { t } = useTranslation();
+  const notesOf = useLineLimits(form, docType, doc);
   const typeId = Form.useWatch('ExpenseTypeID', form);
   const currency = Form.useWatch('Currency', form) ?? 'CNY';
   const lines = Form.useWatch('Lines', form);
@@ -99,19 +113,22 @@ export function LinesSection({ docType, form }: { docType: DocType; form: FormIn
                 key: 'amount',
                 width: 150,
                 render: (_v, f) => (
-                  <Form.Item
-                    name={[f.name, 'Amount']}
-                    style={{ margin: 0 }}
-                    rules={[{ pattern: AMOUNT, message: t('doc.line.amountInvalid') }]}
-                  >
-                    <Input
-                      inputMode="decimal"
-                      style={{ width: 140, textAlign: 'right' }}
-                      disabled={isTmc(f.name)}
-                      aria-label={t('doc.line.amount')}
-                      data-testid={`line-amount-${f.name}`}
-                    />
-                  </Form.Item>
+                  <>
+                    <Form.Item
+                      name={[f.name, 'Amount']}
+                      style={{ margin: 0 }}
+                      rules={[{ pattern: AMOUNT, message: t('doc.line.amountInvalid') }]}
+                    >
+                      <Input
+                        inputMode="decimal"
+                        style={{ width: 140, textAlign: 'right' }}
+                        disabled={isTmc(f.name)}
+                        aria-label={t('doc.line.amount')}
+                        data-testid={`line-amount-${f.name}`}
+                      />
+                    </Form.Item>
+                    <LineLimitNotes notes={notesOf(f.name)} index={f.name} />
+                  </>
                 ),
               },
               {

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, linesTotal } from './formValues';
+import { attendeeLinesOf, bodyOf, linesTotal } from './formValues';
 
 describe('the document form values', () => {
   it('adds the lines as decimals, ignoring amounts not yet valid', () => {
@@ -38,5 +38,29 @@ describe('the document form values', () => {
     expect(bodyOf('loan', values).RepayBy).toBe('2027-01-31');
     expect(bodyOf('loan', { ...values, RepayBy: null }).RepayBy).toBeNull();
     expect(bodyOf('deputy', values)).not.toHaveProperty('RepayBy');
+  });
+
+  it('numbers a new document’s attendee lines as the save will, and only the lines whose item involves HCP', () => {
+    const items = [
+      { ID: 1, Code: 'HCP_MEAL', Name: '医生餐费', InvolvesHcp: true },
+      { ID: 2, Code: 'TAXI', Name: '出租车费', InvolvesHcp: false },
+    ] as Parameters<typeof attendeeLinesOf>[1];
+    const lines = attendeeLinesOf(
+      {
+        Currency: 'CNY',
+        Lines: [
+          { ExpenseItemID: 2, Amount: '30' },
+          // Left empty, the save drops it: the meal after it is the save's second line.
+          { ExpenseDate: dayjs() },
+          { ExpenseItemID: 1, Amount: ' 300 ' },
+          { ExpenseItemID: 1, Amount: '12.' },
+        ],
+      },
+      items,
+    );
+    expect(lines).toEqual([
+      { LineNo: 2, ExpenseItemName: '医生餐费', Amount: '300.00', Currency: 'CNY', Heads: 0 },
+      { LineNo: 3, ExpenseItemName: '医生餐费', Amount: null, Currency: 'CNY', Heads: 0 },
+    ]);
   });
 });

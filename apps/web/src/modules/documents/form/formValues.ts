@@ -1,7 +1,9 @@
 import {
+  type AttendeeLine,
   addMoney,
   type DocType,
   type DocumentDetail,
+  type ExpenseTypeDetailInfo,
   isMoney,
   type LoanLink,
   money,
@@ -126,4 +128,29 @@ export function bodyOf(
 export function linesTotal(lines: readonly LineValues[] | undefined): string {
   const amounts = (lines ?? []).map((l) => l?.Amount?.trim() ?? '').filter((a) => a !== '' && isMoney(a));
   return addMoney(money('0'), ...amounts);
+}
+
+/**
+ * The lines of a form not saved yet that take attendees (their item involves HCP), numbered as the save will number
+ * them (the kept lines in order, from 1), with nobody attending yet.
+ */
+export function attendeeLinesOf(
+  v: Pick<DocumentFormValues, 'Lines' | 'Currency'>,
+  items: ExpenseTypeDetailInfo['Items'],
+): AttendeeLine[] {
+  return keptLineIndexes(v).flatMap((formIndex, i) => {
+    const line = v.Lines[formIndex]!;
+    const item = items.find((x) => x.ID === line.ExpenseItemID);
+    if (!item?.InvolvesHcp) return [];
+    const amount = line.Amount?.trim() ?? '';
+    return [
+      {
+        LineNo: i + 1,
+        ExpenseItemName: item.Name,
+        Amount: amount !== '' && isMoney(amount) ? money(amount) : null,
+        Currency: v.Currency,
+        Heads: 0,
+      },
+    ];
+  });
 }

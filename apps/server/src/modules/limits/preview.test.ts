@@ -322,10 +322,17 @@ describe('what the preview may not do', () => {
       .insert(quota)
       .values({ companyId: 2, year, kind: 'hcp', subjectId: foreignHcp!.id, amount: '10', limitStatus: 2 });
     const p = await preview({
-      CostCenterID: other.own.id,
       Lines: [line(other.hotel.id, '500.00', { Attendees: [{ Kind: 'HCP', CustomerID: foreignHcp!.id }] })],
     });
     expect(p.Lines).toEqual([{ Index: 0, Budgets: [], Caps: [] }]);
+    // Another company's cost centre is refused as the save refuses it: its budgets are not shown.
+    const foreignCentre = await t.call(
+      '/api/Limits/Preview',
+      { DocType: 'deputy', CostCenterID: other.own.id, Lines: [line(other.hotel.id, '500.00')] },
+      employee.access_token,
+    );
+    expect(foreignCentre.statusCode).toBe(422);
+    expect(foreignCentre.json().errors[0]).toMatchObject({ field: 'CostCenterID', code: 'funds.cost_centre_unknown' });
 
     // A document of another company, or one the caller may not edit, is not found.
     const d = await saveDeputy(t, m, employee.access_token, '100.00');

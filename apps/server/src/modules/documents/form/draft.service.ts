@@ -3,6 +3,7 @@ import type { Db } from '../../../core/db';
 import { notFound } from '../../../core/errors';
 import type { SessionUser } from '../../../core/http';
 import type { DraftDocument } from '../../limits/limit-checker';
+import { assertChargeable } from '../../masterdata/funds/chargeable';
 import * as repo from '../document.repository';
 import { visible } from '../document.service';
 import { entitled } from '../lifecycle/document.policy';
@@ -13,7 +14,8 @@ import { lineAmount } from './line-amount';
  * in CNY as the save converts it, and what the form does not hold but the saved document carries over to the lines
  * of the same numbers: its apportionment, and the attendees of each line whose item involves HCP (unless the body
  * names them). A document named must be one the user may edit (else "not found"); an apply a reimbursement names
- * counts only when the save would accept it (the applicant's, approved, not stopped or blocked).
+ * counts only when the save would accept it (the applicant's, approved, not stopped or blocked), and a cost centre
+ * only when the applicant may charge it (refused as the save refuses it).
  */
 export async function draftOf(db: Db, user: SessionUser, body: LimitPreviewBody): Promise<DraftDocument> {
   const existing = body.ID ? await visible(db, user, body.ID) : undefined;
@@ -21,6 +23,9 @@ export async function draftOf(db: Db, user: SessionUser, body: LimitPreviewBody)
   const applicantId =
     existing?.d.applicantId ?? (user.actingFor?.kinds.includes('fill_in') ? user.actingFor.principalId : user.userId);
   const itemIds = [...new Set(body.Lines.map((l) => l.ExpenseItemID).filter((x): x is number => !!x))];
+  // Budgets are the company's own figures: only a cost centre the save would let this applicant charge is measured.
+  if (body.CostCenterID)
+    await assertChargeable(db, { userId: applicantId, companyId: user.companyId }, { costCentreId: body.CostCenterID });
   const [parts, items, applyId] = await Promise.all([
     existing ? repo.linePartsOf(db, existing.d.id) : { shares: [], attendees: [] },
     repo.itemsById(db, itemIds),

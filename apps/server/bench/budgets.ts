@@ -25,15 +25,18 @@ class RollBack extends Error {}
  * holds), then rolled back. With `period`, the document's budgets are first set (untimed, rolled back with the rest)
  * to block on that control period, so the check also reads their months (decision 056).
  */
+/** Unsubmitted deputies with a line on a budget, newest first: what the check and the preview are timed on. */
+const ON_A_BUDGET = `where d.doc_type = 'deputy' and d.status in ('draft', 'returned')
+  and exists (
+    select 1 from expense_line l join budget b on b.company_id = d.company_id and b.cost_centre_id = d.cost_centre_id
+      and b.expense_item_id = l.expense_item_id and b.year = extract(year from l.expense_date)::int
+    where l.document_id = d.id and l.amount_cny is not null)
+  order by d.id desc limit $1`;
+
 async function checkAtSubmit(pool: pg.Pool, period?: 'month' | 'cumulative'): Promise<Line> {
   const { rows } = await pool.query<{ id: number }>(
     `select d.id from document d
-     where d.doc_type = 'deputy' and d.status in ('draft', 'returned')
-       and exists (
-         select 1 from expense_line l join budget b on b.company_id = d.company_id and b.cost_centre_id = d.cost_centre_id
-           and b.expense_item_id = l.expense_item_id and b.year = extract(year from l.expense_date)::int
-         where l.document_id = d.id and l.amount_cny is not null)
-     order by d.id desc limit $1`,
+     ${ON_A_BUDGET}`,
     [CHECKS],
   );
   if (rows.length === 0) throw new Error('no unsubmitted deputy falls on a budget: generate the scale data again');
@@ -97,12 +100,7 @@ async function previewBeforeSubmit(pool: pg.Pool): Promise<Line> {
           'Amount', l.amount::text, 'ProductID', l.product_id) order by l.line_no)
         from expense_line l where l.document_id = d.id) as lines
      from document d
-     where d.doc_type = 'deputy' and d.status in ('draft', 'returned')
-       and exists (
-         select 1 from expense_line l join budget b on b.company_id = d.company_id and b.cost_centre_id = d.cost_centre_id
-           and b.expense_item_id = l.expense_item_id and b.year = extract(year from l.expense_date)::int
-         where l.document_id = d.id and l.amount_cny is not null)
-     order by d.id desc limit $1`,
+     ${ON_A_BUDGET}`,
     [CHECKS],
   );
   if (rows.length === 0) throw new Error('no unsubmitted deputy falls on a budget: generate the scale data again');

@@ -1,4 +1,4 @@
-import { addMoney, type CapsAtRisk, formatAmount, type MySpend, type TeamBudget } from '@ems/contracts';
+import { addMoney, type CapsAtRisk, compareMoney, formatAmount, type MySpend, type TeamBudget } from '@ems/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Collapse, Empty, Flex, Progress, Row, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -82,7 +82,7 @@ function MySpendChart({ data }: { data: MySpend }) {
   const monthName = useMonthName();
   const total = addMoney(...data.Months.map((m) => m.Amount));
   const count = data.Months.reduce((n, m) => n + m.Documents, 0);
-  const top = data.Months.reduce((a, b) => (Number(b.Amount) > Number(a.Amount) ? b : a));
+  const top = data.Months.reduce((a, b) => (compareMoney(b.Amount, a.Amount) > 0 ? b : a));
   const amountLabel = t('home.spend.amount');
   const option: ChartOption = {
     tooltip: { trigger: 'axis' },
@@ -123,7 +123,7 @@ function TeamBudgetChart({ data }: { data: TeamBudget }) {
   const monthName = useMonthName();
   const sum = (f: (m: TeamMonth) => string) => addMoney(...data.Months.map(f));
   const totals = { budget: sum((m) => m.Budget), committed: sum((m) => m.Committed), consumed: sum((m) => m.Consumed) };
-  const nothing = [totals.budget, totals.committed, totals.consumed].every((v) => Number(v) === 0);
+  const nothing = [totals.budget, totals.committed, totals.consumed].every((v) => compareMoney(v, '0') === 0);
   const label = {
     budget: t('home.team.budget'),
     committed: t('home.team.committed'),

@@ -43,7 +43,9 @@ export function AppMenu({
     })),
   ];
   const selected = sections.flatMap((s) => s.items).find((i) => i.path.toLowerCase() === pathname.toLowerCase());
-  const openGroup = sections.find((s) => s.items.some((i) => i === selected));
+  // The current screen's group opens only where groups open in place (expanded, or in the phone's drawer): opened
+  // on a collapsed menu it would float as a pop-up over the screen until the pointer passed over it.
+  const openGroup = collapsed ? undefined : sections.find((s) => s.items.some((i) => i === selected));
   return (
     <Menu
       mode="inline"

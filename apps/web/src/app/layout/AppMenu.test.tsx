@@ -10,9 +10,7 @@ beforeAll(() => initTestI18n('zh-CN'));
 
 const postCentre = builtScreenByPath('/manage/documentPostCenter')!;
 const proxyUser = builtScreenByPath('/manage/proxyUser')!;
-const SECTIONS: MenuSection[] = [
-  { group: 'expense', labelKey: 'menu.group.expense', items: [postCentre, proxyUser] },
-];
+const SECTIONS: MenuSection[] = [{ group: 'expense', labelKey: 'menu.group.expense', items: [postCentre, proxyUser] }];
 
 function renderMenu(collapsed: boolean) {
   const router = createMemoryRouter(

@@ -9,6 +9,7 @@ import { demoLogins, seed } from './db/seed';
 import { cardIssuerJob, httpCardIssuer } from './modules/cards/business/business.statement';
 import { tmcPollJob } from './modules/cards/tmc/tmc.service';
 import { applyBlockJob } from './modules/documents/applies/block.service';
+import { walletMailJob } from './modules/documents/invoices/mail/wallet-mail.service';
 import { invoiceVerifyJob } from './modules/documents/invoices/wallet.service';
 import { erpJob } from './modules/finance/posting/posting.service';
 import { bankJob, bankStatusJob } from './modules/finance/remit/bank.service';
@@ -140,6 +141,8 @@ async function main(): Promise<void> {
         approvalReminderJob(ctx.db, app.log),
         loanReminderJob(ctx.db, app.log),
         applyBlockJob(ctx, app.log),
+        // Every minute, fapiao mailed to the wallets' addresses (decision 067).
+        walletMailJob(ctx, app.log),
         ...(config.tmc.url ? [tmcPollJob(ctx, config.tmc.pollCron, app.log)] : []),
         // The card issuer's feed, hourly, when configured (else its statements are imported).
         ...(config.cardIssuerUrl ? [cardIssuerJob(ctx, httpCardIssuer(config.cardIssuerUrl), app.log)] : []),

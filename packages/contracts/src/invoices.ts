@@ -258,6 +258,35 @@ export const ReceiptIdBody = z.object({ ReceiptID: Id });
 export const WalletReceiptUpload = z.object({ Receipt: WalletReceiptRow, HeldByOther: z.boolean() });
 export type WalletReceiptUpload = z.infer<typeof WalletReceiptUpload>;
 export const DocumentIdOnlyBody = z.object({ DocumentID: Id });
+
+/** The caller's forwarding address for their wallet (decision 067): fapiao files mailed to it go into the wallet. */
+export const WalletMailAddress = z.object({
+  Address: z.string(),
+  /** No mail server is configured: the built-in simulated server delivers what `SimulateMail` sends. */
+  Simulated: z.boolean(),
+});
+export type WalletMailAddress = z.infer<typeof WalletMailAddress>;
+export const WALLET_MAIL_OUTCOMES = ['taken', 'unknown_recipient', 'no_attachment', 'too_large', 'unreadable'] as const;
+/** One attachment of a forwarded mail: the fapiao it became, or why it was not taken (in the reader's language). */
+export const WalletMailPart = z.object({
+  FileName: z.string(),
+  InvoiceID: Id.nullable(),
+  /** The refusal's code and text. */
+  Code: z.string().nullable(),
+  Message: z.string().nullable(),
+});
+export const WalletMailRow = z.object({
+  ID: Id,
+  ReceivedAt: z.string(),
+  From: z.string().nullable(),
+  Subject: z.string().nullable(),
+  Outcome: z.enum(WALLET_MAIL_OUTCOMES),
+  Parts: z.array(WalletMailPart),
+});
+export type WalletMailRow = z.infer<typeof WalletMailRow>;
+export const SearchWalletMailBody = PageQuery.pick({ PageIndex: true, PageSize: true });
+export const WalletMailPage = pageOf(WalletMailRow);
+export type WalletMailPage = z.infer<typeof WalletMailPage>;
 export const ReceiptVersionBody = z.object({ ID: Id, Version });
 
 /** The invoice service's session, opened with `GET /api/Login/Index`. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ROOT_DIR } from './paths';
 
@@ -84,6 +84,18 @@ const EnvSchema = z.object({
   ERP_TIMEOUT_MS: int(100, 600_000).default(30_000),
   /** Documents (or posting references) the ERP simulator fails: `DOC-1=refuse,DOC-2=timeout,DOC-3=unreachable`. */
   ERP_SIMULATE_FAILURES: z.string().optional(),
+  /**
+   * The domain of the wallets' forwarding addresses (`<token>@domain`), whose mail a mail server delivers into
+   * WALLET_MAILDIR; unset, the built-in simulated mail server delivers what is sent from the wallet page.
+   */
+  WALLET_MAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'must be a mail domain such as fapiao.example.com')
+    .optional(),
+  /** The Maildir (with new/, cur/ and tmp/) the wallets' mail is delivered to; unset, DATA_DIR/wallet-mail. */
+  WALLET_MAILDIR: z.string().optional(),
   /** The sender of notices, `Display name <address>`; a bare address shows the product's name. */
   MAIL_FROM: z
     .string()
@@ -145,6 +157,11 @@ export interface Config {
   smtp: { url: string } | undefined;
   /** The sender every notice's mail names (its `From`), whichever way it goes. */
   mailFrom: { name: string; address: string };
+  /**
+   * The wallets' forwarding addresses (decision 067): their domain and the Maildir their mail arrives in; `simulated`
+   * when no domain is configured, and the built-in mail server delivers what the wallet page sends.
+   */
+  walletMail: { domain: string; maildir: string; simulated: boolean };
   /** Where people open the product (no trailing slash): the links in notices start with it. */
   publicUrl: string;
   /** The invoice service's base address (DESIGN §13); unset, the built-in simulator answers. */
@@ -159,6 +176,9 @@ export interface Config {
   /** The outbound queue's timings (seconds): abandoned-call expiry, its check, and the first retry's delay. */
   jobs: { expireSeconds: number; maintenanceSeconds: number; retryDelaySeconds: number };
 }
+
+/** The simulated mail server's domain: `.invalid` (RFC 2606), so no real mail can be sent to it by mistake. */
+export const SIMULATED_WALLET_MAIL_DOMAIN = 'wallet-mail.invalid';
 
 export class ConfigError extends Error {}
 
@@ -294,6 +314,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardIssuerUrl: e.CARD_ISSUER_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL } : undefined,
     mailFrom: mailFromOf(e.MAIL_FROM),
+    walletMail: {
+      domain: e.WALLET_MAIL_DOMAIN ?? SIMULATED_WALLET_MAIL_DOMAIN,
+      maildir: e.WALLET_MAILDIR ? fromRoot(e.WALLET_MAILDIR) : join(fromRoot(e.DATA_DIR), 'wallet-mail'),
+      simulated: !e.WALLET_MAIL_DOMAIN,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     invoiceServiceUrl: e.INVOICE_SERVICE_URL,
     erp: { url: e.ERP_URL, timeoutMs: e.ERP_TIMEOUT_MS, simulateFailures: e.ERP_SIMULATE_FAILURES },

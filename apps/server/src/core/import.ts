@@ -54,6 +54,28 @@ export async function callerUpload(req: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
+/** Several files of one multipart request (at most `maxFiles`), with the form's text fields, checked as `callerUpload`. */
+export async function callerUploads(
+  req: FastifyRequest,
+  maxFiles: number,
+): Promise<{ files: Omit<Upload, 'fields'>[]; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw badRequest('upload.multipart_required');
+  const files: Omit<Upload, 'fields'>[] = [];
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles } })) {
+    if (part.type === 'file') files.push({ fileName: part.filename, mimeType: part.mimetype, data: await part.toBuffer() });
+    else fields[part.fieldname] = String(part.value);
+  }
+  const user = currentUser(req);
+  if (
+    (fields.UserID && fields.UserID !== String(user.userId)) ||
+    (fields.CompanyID && fields.CompanyID !== String(user.companyId))
+  )
+    throw forbidden('auth.identity_mismatch');
+  req.culture = cultureOf(fields.Language, req.headers['accept-language']);
+  return { files, fields };
+}
+
 export interface ImportColumn {
   /** Field of the row (PascalCase, as in the API). */
   key: string;

@@ -15,6 +15,7 @@ export * from '../modules/documents/customers/customer.table';
 export * from '../modules/documents/customers/withholding.table';
 export * from '../modules/documents/document.table';
 export * from '../modules/documents/invoices/invoice.table';
+export * from '../modules/documents/invoices/mail/wallet-mail.table';
 export * from '../modules/documents/lifecycle/lifecycle.table';
 export * from '../modules/documents/parts/parts.table';
 export * from '../modules/documents/postcentre/postcentre.table';

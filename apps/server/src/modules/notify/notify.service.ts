@@ -149,7 +149,8 @@ export interface RenderedNotice {
 }
 
 /**
- * A notice in the reader's language: its subject, each of its lines (a parameter `x` is taken from `xZh` or `xEn`),
+ * A notice in the reader's language: its subject, each of its lines (a parameter `x` is taken from `xZh` or `xEn`, and
+ * `reason` from the text of `reasonKey`),
  * the money it is about and the page it opens. Links are pages of the product (`/manage/…`): an address kept whole
  * by a notice written before loses the product's own address.
  */
@@ -173,6 +174,8 @@ export function renderNotice(
         if (key.endsWith('Zh') && `${base}En` in line.params)
           p[base] = localName(culture, String(line.params[key]), String(line.params[`${base}En`]));
       }
+      // A line's `reasonKey` (an error's key) is said in the reader's language as its `reason`.
+      if (typeof line.params.reasonKey === 'string') p.reason = t(line.params.reasonKey, p);
       return { text: t(line.key, p), link: line.link ? page(line.link) : null };
     }),
     amount: m.amount !== null && m.currency !== null ? { value: m.amount, currency: m.currency } : null,

@@ -23,7 +23,11 @@ import {
   SearchWalletReceiptBody,
   SubInvoiceList,
   UpdateDocumentInvoiceBody,
+  SearchWalletMailBody,
   WalletDraftBody,
+  WalletMailAddress,
+  WalletMailPage,
+  WalletMailRow,
   WalletReceiptPage,
   WalletReceiptUpload,
   WalletUpload,
@@ -33,12 +37,13 @@ import { actorOf } from '../../../core/actor';
 import type { AppContext } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import { currentUser, get, postGroup } from '../../../core/http';
-import { callerUpload, type Upload } from '../../../core/import';
+import { callerUpload, callerUploads, type Upload } from '../../../core/import';
 import { formFields } from '../../../core/problem';
 import { disposition } from '../attachments/attachment.routes';
 import { DOCUMENT_READERS } from '../lifecycle/document.policy';
 import { readFile } from './file-read.service';
 import * as invoices from './invoice.service';
+import * as walletMail from './mail/wallet-mail.service';
 import * as receipts from './receipt.service';
 import * as wallet from './wallet.service';
 
@@ -131,6 +136,44 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext): Prom
     'GetReceiptFile',
     { summary: 'The photo or PDF a receipt was uploaded with, inline', permission: READERS, body: ReceiptIdBody },
     async (req, reply) => sendInline(reply, await receipts.openFile(ctx, callerOf(req), req.body.ReceiptID)),
+  );
+  entry(
+    'GetMailAddress',
+    {
+      summary: "The caller's address for forwarding fapiao mails into their wallet, made on first asking",
+      response: WalletMailAddress,
+    },
+    async (req) => walletMail.address(ctx, actorOf(req)),
+  );
+  entry(
+    'RenewMailAddress',
+    {
+      summary: "A new forwarding address for the caller's wallet: mail to the old one is no longer taken",
+      response: WalletMailAddress,
+    },
+    async (req) => walletMail.renew(ctx, actorOf(req)),
+  );
+  entry(
+    'SearchMailList',
+    {
+      summary: "The mails forwarded to the caller's wallet, newest first, each attachment with what it became",
+      body: SearchWalletMailBody,
+      response: WalletMailPage,
+    },
+    async (req) => walletMail.search(ctx, actorOf(req), req.body),
+  );
+  entry(
+    'SimulateMail',
+    {
+      summary:
+        "The simulated mail server (no WALLET_MAIL_DOMAIN configured): mails the files to the caller's wallet address, and the wallet reads it at once as it reads real mail",
+      multipart: true,
+      response: WalletMailRow,
+    },
+    async (req) => {
+      const { files, fields } = await mailUpload(req);
+      return walletMail.simulate(ctx, actorOf(req), files, (fields.Subject ?? '').trim().slice(0, 200));
+    },
   );
   entry(
     'CreateDraft',
@@ -267,6 +310,19 @@ function sendInline(
 }
 
 /** The uploaded fapiao file; the form's Language decides the answer's, and its UserID and CompanyID must be the caller's. */
+/** The files of a simulated mail: at most as many as a mail is read for. */
+async function mailUpload(req: FastifyRequest) {
+  try {
+    return await callerUploads(req, walletMail.MAX_MAIL_FILES);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'invoice.file_too_large');
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError(400, 'invoice.mail_too_many_files', { max: walletMail.MAX_MAIL_FILES });
+    throw err;
+  }
+}
+
 async function fapiaoUpload(req: FastifyRequest): Promise<Upload> {
   try {
     return await callerUpload(req);

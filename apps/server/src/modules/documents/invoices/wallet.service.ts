@@ -66,9 +66,15 @@ function entryOf(read: Parameters<typeof invoiceOf>[0]): InvoiceInput {
  * A fapiao file uploaded into the caller's wallet (decision 062): read on the reading thread, checked as an entry by
  * hand is, kept with its file, and verified afterwards by the `invoice` job. The same fapiao already in the caller's
  * wallet, or claimed by a live document anywhere in the group, is refused here, at upload; one sitting free in a
- * colleague's wallet is entered and said so (only one claim will take it).
+ * colleague's wallet is entered and said so (only one claim will take it). `via` says whether the caller uploaded it or
+ * it came in a mail to their wallet's address (decision 067).
  */
-export async function upload(ctx: AppContext, actor: Actor, file: WalletFile): Promise<WalletUpload> {
+export async function upload(
+  ctx: AppContext,
+  actor: Actor,
+  file: WalletFile,
+  via: 'upload' | 'mail' = 'upload',
+): Promise<WalletUpload> {
   const read = await readOnWorker(file.data);
   if (!read.ok) throw new AppError(read.code === 'invoice.file_too_large' ? 413 : 400, read.code);
   const input = entryOf(read.fields);
@@ -112,6 +118,7 @@ export async function upload(ctx: AppContext, actor: Actor, file: WalletFile): P
             number: values.number,
             code: values.code,
             source: 'file',
+            via,
             format: read.format,
             sha256: stored.sha256,
           },

@@ -92,7 +92,10 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, 'must be a mail domain such as fapiao.example.com')
+    .regex(
+      /^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/,
+      'must be a mail domain such as fapiao.example.com',
+    )
     .optional(),
   /** The Maildir (with new/, cur/ and tmp/) the wallets' mail is delivered to; unset, DATA_DIR/wallet-mail. */
   WALLET_MAILDIR: z.string().optional(),

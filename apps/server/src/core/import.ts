@@ -63,7 +63,8 @@ export async function callerUploads(
   const files: Omit<Upload, 'fields'>[] = [];
   const fields: Record<string, string> = {};
   for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles } })) {
-    if (part.type === 'file') files.push({ fileName: part.filename, mimeType: part.mimetype, data: await part.toBuffer() });
+    if (part.type === 'file')
+      files.push({ fileName: part.filename, mimeType: part.mimetype, data: await part.toBuffer() });
     else fields[part.fieldname] = String(part.value);
   }
   const user = currentUser(req);

@@ -54,7 +54,7 @@ export interface Download {
 }
 
 type Body = Record<string, unknown>;
-type Payload = { json: Body } | { file: File; fields: Body };
+type Payload = { json: Body } | { file: File | readonly File[]; fields: Body };
 
 /** File name from `Content-Disposition`, preferring the RFC 5987 `filename*=UTF-8''…` form. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -224,7 +224,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     for (const [key, value] of Object.entries(enrich(payload.fields, opts.proxyId))) {
       if (value !== undefined && value !== null) form.set(key, String(value));
     }
-    form.set('file', payload.file, payload.file.name);
+    for (const file of Array.isArray(payload.file) ? payload.file : [payload.file as File])
+      form.append('file', file, file.name);
     return { headers: { ...opts.headers }, body: form };
   }
 
@@ -273,8 +274,8 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       const text = await res.text();
       return (text ? JSON.parse(text) : undefined) as T;
     },
-    /** POST one file (multipart) with form fields, resolve with the JSON response. */
-    async upload<T>(path: string, file: File, fields: Body = {}, opts: CallOptions = {}): Promise<T> {
+    /** POST one file, or several (multipart), with form fields, resolve with the JSON response. */
+    async upload<T>(path: string, file: File | readonly File[], fields: Body = {}, opts: CallOptions = {}): Promise<T> {
       const res = await request(path, { file, fields }, opts);
       const text = await res.text();
       return (text ? JSON.parse(text) : undefined) as T;

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   FileAddOutlined,
   FileSearchOutlined,
+  MailOutlined,
   PaperClipOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -43,6 +44,7 @@ import { walletApi } from './api';
 import { openOriginal, openReceipt } from './original';
 import { RECEIPT_FIELDS, ReceiptFormItems, type ReceiptValues, receiptFields } from './ReceiptSection';
 import { shrinkPhoto } from './shrinkPhoto';
+import { WalletMailModal } from './WalletMailModal';
 
 const VERIFY_COLOUR = { not_verified: 'default', verified: 'success', failed: 'error' } as const;
 const PAGE_SIZE = 20;
@@ -89,6 +91,7 @@ export default function WalletPage() {
   const [chosenReceipts, setChosenReceipts] = useState<WalletReceiptRow[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [drafting, setDrafting] = useState(false);
+  const [mailing, setMailing] = useState(false);
   /** The receipt dialog: open with no file yet, or with a file the fapiao reader did not take. */
   const [receiptFile, setReceiptFile] = useState<File | null | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
@@ -167,6 +170,9 @@ export default function WalletPage() {
         </Button>
         <Button icon={<PaperClipOutlined />} onClick={() => setReceiptFile(null)} data-testid="wallet-add-receipt">
           {t('wallet.addReceipt')}
+        </Button>
+        <Button icon={<MailOutlined />} onClick={() => setMailing(true)} data-testid="wallet-mail-open">
+          {t('wallet.mail.open')}
         </Button>
         <Segmented
           value={onDocument ? 'used' : 'free'}
@@ -348,6 +354,7 @@ export default function WalletPage() {
           navigate(`/manage/document/edit/${id}`);
         }}
       />
+      <WalletMailModal open={mailing} onClose={() => setMailing(false)} onTaken={refresh} />
       <ReceiptUploadModal
         file={receiptFile}
         onClose={() => setReceiptFile(undefined)}

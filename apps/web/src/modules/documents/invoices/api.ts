@@ -11,6 +11,8 @@ import type {
   SaveReceiptBody,
   SubInvoiceList,
   UpdateDocumentInvoiceBody,
+  WalletMailAddress,
+  WalletMailRow,
   WalletReceiptRow,
   WalletReceiptUpload,
   WalletUpload,
@@ -69,6 +71,14 @@ export const walletApi = {
   receiptFile: (receiptId: number) => http.download('/api/InvoiceEntry/GetReceiptFile', { ReceiptID: receiptId }),
   removeReceipt: (row: Pick<WalletReceiptRow, 'ID' | 'Version'>) =>
     http.post<{ Success: true }>('/api/InvoiceEntry/DeleteReceipt', { ID: row.ID, Version: row.Version }),
+  /** The caller's forwarding address and the mails forwarded to it (decision 067). */
+  mailAddress: () => http.post<WalletMailAddress>('/api/InvoiceEntry/GetMailAddress'),
+  renewMailAddress: () => http.post<WalletMailAddress>('/api/InvoiceEntry/RenewMailAddress'),
+  mails: (page: number, pageSize: number) =>
+    http.post<Page<WalletMailRow>>('/api/InvoiceEntry/SearchMailList', { PageIndex: page, PageSize: pageSize }),
+  /** The simulated mail server: the files mailed to the caller's own address and read at once. */
+  simulateMail: (files: File[], subject: string) =>
+    http.upload<WalletMailRow>('/api/InvoiceEntry/SimulateMail', files, { Subject: subject }),
 };
 
 /** A document's receipts that are not fapiao (/api/document/…Receipt). */

@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '../../../../core/import';
 import { audit, auditEntry } from '../../../audit/audit.service';
 import { queueNotice } from '../../../notify/notify.service';
 import { upload } from '../wallet.service';
-import { maildir, type MailboxMessage, type WalletMailbox } from './maildir.gateway';
+import { type MailboxMessage, maildir, type WalletMailbox } from './maildir.gateway';
 import * as repo from './wallet-mail.repository';
 import type { WalletMailPart } from './wallet-mail.table';
 
@@ -34,8 +34,7 @@ function mailboxOf(ctx: AppContext): WalletMailbox {
 }
 
 /** 12 characters of a–z and 2–7 (60 bits): the address is the secret, as a shared link's token is. */
-const newToken = () =>
-  [...randomBytes(12)].map((b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('');
+const newToken = () => [...randomBytes(12)].map((b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('');
 
 const addressOf = (ctx: AppContext, token: string): WalletMailAddress => ({
   Address: `${token}@${ctx.config.walletMail.domain}`,
@@ -72,11 +71,7 @@ export async function search(
   return { Total: total, Rows: rows.map((r) => rowOf(ctx, actor.culture, r)) };
 }
 
-function rowOf(
-  ctx: AppContext,
-  culture: Culture,
-  r: repo.WalletMailRow,
-): WalletMailRow {
+function rowOf(ctx: AppContext, culture: Culture, r: repo.WalletMailRow): WalletMailRow {
   return {
     ID: r.id,
     ReceivedAt: r.createdAt.toISOString(),

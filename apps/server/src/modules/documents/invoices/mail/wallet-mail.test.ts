@@ -103,9 +103,7 @@ function deliver(raw: Buffer): string {
 }
 const addressOf = async (t: TestApp, token: string) =>
   (await t.call('/api/InvoiceEntry/GetMailAddress', {}, token)).json().Address as string;
-const mailRow = async (id: number) => (await real.ctx.db.select().from(walletMail).where(eq(walletMail.id, id)))[0]!;
-const lastMail = async () =>
-  (await real.ctx.db.select().from(walletMail).orderBy(desc(walletMail.id)).limit(1))[0]!;
+const lastMail = async () => (await real.ctx.db.select().from(walletMail).orderBy(desc(walletMail.id)).limit(1))[0]!;
 const noticesTo = (id: number, template: string) =>
   real.ctx.db
     .select()
@@ -117,7 +115,10 @@ describe('a wallet forwarding address', () => {
   it('is made on first asking, kept, the caller’s own, and renewed on request with an audit row', async () => {
     const first = await real.call('/api/InvoiceEntry/GetMailAddress', {}, employee);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ Address: expect.stringMatching(/^[a-z2-7]{12}@fapiao\.example\.com$/), Simulated: false });
+    expect(first.json()).toEqual({
+      Address: expect.stringMatching(/^[a-z2-7]{12}@fapiao\.example\.com$/),
+      Simulated: false,
+    });
     expect(await addressOf(real, employee)).toBe(first.json().Address);
     expect(await addressOf(real, manager)).not.toBe(first.json().Address);
 
@@ -191,9 +192,7 @@ describe('reading the wallets’ mailbox', () => {
     expect(JSON.parse(notice!.params)).toMatchObject({ added: 2, refused: 1, subject: '三月发票' });
     const inbox = await real.call('/api/Inbox/Search', { PageIndex: 1, PageSize: 5, Language: 'en-GB' }, employee);
     const item = inbox.json().Rows.find((r: { ID: number }) => r.ID === notice!.id);
-    expect(item.Subject).toBe(
-      'Your mail “三月发票” to the wallet: fapiao put in the wallet: 2; files not taken: 1',
-    );
+    expect(item.Subject).toBe('Your mail “三月发票” to the wallet: fapiao put in the wallet: 2; files not taken: 1');
     expect(item.Lines.map((l: { Text: string }) => l.Text)).toEqual([
       '发票.xml: put in the wallet',
       '发票.pdf: The same fapiao as another file of this mail, which put it in the wallet',
@@ -272,7 +271,11 @@ describe('reading the wallets’ mailbox', () => {
     const to = await addressOf(real, employee);
     const specs = [spec(), spec(), spec()];
     for (const s of specs)
-      deliver(mail(to, `parallel ${s.number}`, [{ name: 'x.xml', type: 'application/xml', data: Buffer.from(digitalXml(s)) }]));
+      deliver(
+        mail(to, `parallel ${s.number}`, [
+          { name: 'x.xml', type: 'application/xml', data: Buffer.from(digitalXml(s)) },
+        ]),
+      );
     const [a, b] = await Promise.all([collect(real.ctx, 'a'), collect(real.ctx, 'b')]);
     expect(a + b).toBe(3);
     const rows = await real.ctx.db.select().from(walletMail).where(sql`${walletMail.subject} like 'parallel %'`);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serverApi } from '../support/api';
-import { launch, screenshot, signIn } from '../support/browser';
+import { launch, QUIET, screenshot, signIn } from '../support/browser';
 import { acceptConfirm } from '../support/controls';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
@@ -60,6 +60,7 @@ async function approvedDeputy(reason: string, amount: string, qrText?: string): 
 /** A browser on UTC: the screens go by Shanghai's business day wherever the browser's clock is. */
 async function as(username: string, culture: Culture) {
   const context = await browser.newContext({
+    ...QUIET,
     baseURL: baseUrl,
     viewport: { width: 1366, height: 860 },
     locale: culture,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, screenshot, signIn } from '../support/browser';
+import { launch, QUIET, screenshot, signIn } from '../support/browser';
 import { pack, text } from '../support/packs';
 import { shanghaiToday } from '../support/time';
 
@@ -21,6 +21,7 @@ afterAll(() => browser.close());
 
 async function as(username: string, culture: Culture) {
   const context = await browser.newContext({
+    ...QUIET,
     baseURL: baseUrl,
     viewport: { width: 1366, height: 900 },
     locale: culture,

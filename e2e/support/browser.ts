@@ -24,12 +24,18 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * Every test's browser asks for reduced motion, as a user may (WCAG 2.3.3): the app then opens dialogs and menus
+ * without animating them, so a test waits on no animation and the two-core machine draws none.
+ */
+export const QUIET = { reducedMotion: 'reduce' } as const;
+
 export async function newPage(
   browser: Browser,
   baseUrl: string,
   viewport = { width: 1366, height: 860 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'zh-CN' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'zh-CN', ...QUIET });
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, Spin } from 'antd';
 import i18n from 'i18next';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { UPGRADE_NOTICE_DELAY_MS } from './constants';
 import { BootProvider, useBoot } from './i18n/BootProvider';
 import { useLoadingOverlay } from './loading';
 import { notice, onMessageHostNeeded } from './notice';
+import { useReducedMotion } from './reducedMotion';
 import { THEME } from './theme';
 import { consumeUpgrade } from './version';
 
@@ -45,8 +46,11 @@ function LoadingOverlay() {
 
 function Themed({ children }: { children: ReactNode }) {
   const { antdLocale } = useBoot();
+  // Dialogs, menus and messages appear without sliding or fading for someone who asked for less motion (WCAG 2.3.3).
+  const reduced = useReducedMotion();
+  const theme = useMemo(() => (reduced ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME), [reduced]);
   return (
-    <ConfigProvider locale={antdLocale} theme={THEME}>
+    <ConfigProvider locale={antdLocale} theme={theme}>
       <NoticeBridge />
       <LoadingOverlay />
       {children}

@@ -193,5 +193,51 @@ describe('the receipt wallet', () => {
       await screenshot(page, `wallet-${c.culture}-receipt-draft`);
       await context.close();
     });
+
+    it(`takes fapiao mailed to the wallet's own address and says what became of each file (${c.culture})`, async () => {
+      const p = packs[c.culture]!;
+      const phone = c.viewport !== undefined;
+      const { context, page } = await newPage(browser, baseUrl, c.viewport);
+      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
+      await signIn(page, 'employee');
+      await page.goto('/manage/wallet');
+      await page.getByTestId('wallet-mail-open').click();
+      const dialog = page.getByTestId('wallet-mail');
+      await opened(page.locator('.ant-modal:visible'));
+      // No mail server in the tests: the address is the simulated server's, and the dialog sends the mail.
+      await expect
+        .poll(async () => (await dialog.getByTestId('wallet-mail-address').textContent()) ?? '')
+        .toMatch(/^[a-z2-7]{12}@wallet-mail\.invalid$/);
+      const number = c.culture === 'zh-CN' ? '26319999000000000031' : '26319999000000000032';
+      const subject = `E2E mail ${c.culture}`;
+      await dialog.getByTestId('wallet-mail-subject').fill(subject);
+      await dialog.getByTestId('wallet-mail-files').setInputFiles([
+        {
+          name: 'taxi.xml',
+          mimeType: 'application/xml',
+          buffer: Buffer.from(digitalXml(taxiFapiao(number, shanghaiToday()))),
+        },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a fapiao') },
+      ]);
+      await dialog.getByTestId('wallet-mail-send').click();
+      await page
+        .getByText(text(p, 'wallet.mail.sent').replace('{{added}}', '1').replace('{{refused}}', '1'))
+        .first()
+        .waitFor();
+      const mail = dialog.getByTestId('wallet-mail-log').locator('[role="listitem"]', { hasText: subject });
+      await mail.waitFor();
+      expect(await mail.textContent()).toContain(text(p, 'wallet.mail.outcome.taken'));
+      expect(await mail.textContent()).toContain(`taxi.xml`);
+      expect(await mail.textContent()).toContain(text(p, 'error.invoice.file_type_unsupported').slice(0, 8));
+      if (phone) await noOverflow(page);
+      await screenshot(page, `wallet-${c.culture}-mail`);
+      await page.locator('.ant-modal:visible .ant-modal-footer .ant-btn').click();
+
+      // The fapiao waits in the wallet, and the inbox tells how the mail went.
+      await page.getByTestId(`wallet-item-${number}`).waitFor();
+      await page.goto('/manage/inbox');
+      await page.getByText(subject, { exact: false }).first().waitFor();
+      await context.close();
+    });
   }
 });

@@ -73,9 +73,11 @@ export type LimitBudgetFigure = z.infer<typeof LimitBudgetFigure>;
 /** A controlling cap (at warn or block) of an attendee of the line. */
 export const LimitCapFigure = z.object({
   QuotaID: Id,
-  Kind: CustomerKind,
+  /** Whose cap: an HCP's or HCO's, an overseas item's, or the applicant's own on the item. */
+  Kind: z.enum([...CustomerKind.options, 'Overseas', 'Employee']),
+  /** The HCP, HCO, expense item or employee the cap is on. */
   CustomerID: Id,
-  /** The HCP or HCO by name in the caller's language. */
+  /** Its subject by name in the caller's language. */
   Name: z.string(),
   ...Figures,
 });

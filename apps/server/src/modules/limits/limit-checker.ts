@@ -32,6 +32,8 @@ export interface DraftDocument {
   /** The saved document the form edits, whose own holds are not counted twice; null before its first save. */
   documentId: number | null;
   docType: DocType;
+  /** Whose spend it is: an employee's own cap (quota kind `employee`) counts it. */
+  applicantId: number;
   costCentreId: number | null;
   /** A reimbursement's approved apply, whose reservation covers the claim first. */
   applyId: number | null;
@@ -44,6 +46,8 @@ export interface DraftLine {
   /** From 1, as the save numbers the lines it keeps. */
   lineNo: number;
   expenseItemId: number | null;
+  /** The item is spent abroad: its spend counts against the item's overseas cap. */
+  overseas: boolean;
   productId: number | null;
   expenseDate: string | null;
   amount: string | null;

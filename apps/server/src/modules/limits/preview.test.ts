@@ -307,6 +307,64 @@ describe('caps of the attendees', () => {
   });
 });
 
+describe('caps on the item and on the applicant', () => {
+  async function quotaOn(kind: 'overseas' | 'employee', subjectId: number, amount: string, over: object = {}) {
+    const res = await t.call(
+      '/api/quota/DetailSave',
+      { Year: year, Kind: kind, SubjectID: subjectId, Amount: amount, LimitStatus: 2, ...over },
+      admin.access_token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('says what an overseas item’s cap and the applicant’s own cap on the item have left, as the submit would', async () => {
+    const abroad = await flaggedItem(t.ctx.db, m.type.id, 'L-ABROAD', { overseas: true });
+    await quotaOn('overseas', abroad.id, '1000');
+    await quotaOn('employee', Number(employee.UserID), '600', { ExpenseItemID: abroad.id });
+    const p = await preview(
+      { Lines: [line(abroad.id, '400.00'), line(abroad.id, '300.00')] },
+      employee.access_token,
+      'en-GB',
+    );
+    const caps = p.Lines[0]!.Caps;
+    expect(caps).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Kind: 'Overseas',
+          CustomerID: abroad.id,
+          Requested: '700.00',
+          Left: '300.00',
+          Status: 'ok',
+        }),
+        expect.objectContaining({
+          Kind: 'Employee',
+          CustomerID: Number(employee.UserID),
+          Requested: '700.00',
+          Left: '-100.00',
+          Status: 'block',
+        }),
+      ]),
+    );
+    expect(caps).toHaveLength(2);
+    expect(p.Lines[1]!.Caps).toHaveLength(2);
+
+    // The submit refuses the same shortfall on the applicant's cap.
+    const d = await saveDeputy(t, m, employee.access_token, '700.00', {
+      Lines: [line(abroad.id, '400.00'), line(abroad.id, '300.00')],
+    });
+    const asked = await t.act('/api/DocumentSubmit/SubmitDeputy', d.ID, employee.access_token);
+    expect(asked.statusCode, asked.body).toBe(422);
+    expect(asked.json()).toMatchObject({
+      code: 'quota.exceeded.employee',
+      params: { cap: '600.00', requested: '700.00', shortfall: '100.00' },
+    });
+
+    // Another employee's spend on the item is not measured against this employee's cap.
+    const theirs = await preview({ Lines: [line(abroad.id, '400.00')] }, manager.access_token);
+    expect(theirs.Lines[0]!.Caps.map((c) => c.Kind)).toEqual(['Overseas']);
+  });
+});
+
 describe('what the preview may not do', () => {
   it('shows nothing of another company: its budgets, its HCPs’ caps, its documents', async () => {
     const [foreignHcp] = await t.ctx.db.select().from(customerHcp).where(eq(customerHcp.companyId, 2)).limit(1);

@@ -31,7 +31,9 @@ export async function draftOf(db: Db, user: SessionUser, body: LimitPreviewBody)
     repo.itemsById(db, itemIds),
     usableApply(db, user.companyId, applicantId, body),
   ]);
-  const involvesHcp = new Set(items.filter((i) => i.companyId === user.companyId && i.involvesHcp).map((i) => i.id));
+  const own = items.filter((i) => i.companyId === user.companyId);
+  const involvesHcp = new Set(own.filter((i) => i.involvesHcp).map((i) => i.id));
+  const overseas = new Set(own.filter((i) => i.overseas).map((i) => i.id));
   const lines = await Promise.all(
     body.Lines.map(async (l, i) => {
       const lineNo = i + 1;
@@ -43,6 +45,7 @@ export async function draftOf(db: Db, user: SessionUser, body: LimitPreviewBody)
       return {
         lineNo,
         expenseItemId: l.ExpenseItemID ?? null,
+        overseas: !!l.ExpenseItemID && overseas.has(l.ExpenseItemID),
         productId: l.ProductID ?? null,
         expenseDate: l.ExpenseDate ?? null,
         ...(await lineAmount(db, user.companyId, { ...l, Currency: body.Currency })),
@@ -55,6 +58,7 @@ export async function draftOf(db: Db, user: SessionUser, body: LimitPreviewBody)
     companyId: user.companyId,
     documentId: existing?.d.id ?? null,
     docType: body.DocType,
+    applicantId,
     costCentreId: body.CostCenterID ?? null,
     applyId,
     lines,

@@ -129,7 +129,7 @@ export function LineLimitNotes({ notes, index }: { notes: LineNote[]; index: num
           data-testid={`line-${n.kind}-${index}`}
           data-status={n.status}
         >
-          {t(n.key, n.params)}
+          {t(n.key, { ...n.params, kind: n.kind === 'cap' ? t(`doc.line.capKind.${n.params.kind}`) : undefined })}
         </Typography.Text>
       ))}
     </Flex>

@@ -153,7 +153,11 @@ describe('reading the wallets’ mailbox', () => {
         { name: 'taxi.jpg', type: 'image/jpeg', data: picture },
         { name: 'notes.docx', type: 'application/msword', data: Buffer.from('not a fapiao') },
         // A signature's logo shown in the text is not something sent to be claimed.
-        { type: 'image/png', data: await photo({ qr: 'x', width: 60, height: 60 }), inline: 'logo@example.com' },
+        {
+          type: 'image/png',
+          data: await photo({ qr: 'x', format: 'png', width: 60, height: 60 }),
+          inline: 'logo@example.com',
+        },
       ]),
     );
     expect(await collect(real.ctx, 'test')).toBe(1);

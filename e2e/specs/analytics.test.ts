@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, newPage, signIn } from '../support/browser';
+import { launch, QUIET, signIn } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
 const trackerHits = inject('trackerHits');
@@ -12,11 +12,17 @@ afterAll(() => browser.close());
 
 type Hit = Record<string, string>;
 const hits = async (): Promise<Hit[]> => (await fetch(trackerHits)).json() as Promise<Hit[]>;
-const viewsOf = async (path: string) => (await hits()).filter((h) => new URL(h.url ?? '', baseUrl).pathname === path);
+/** This test's browser has a screen no other spec's has: its page views are those reporting it. */
+const SCREEN = { width: 1301, height: 811 };
+const viewsOf = async (path: string) =>
+  (await hits()).filter(
+    (h) => h.res === `${SCREEN.width}x${SCREEN.height}` && new URL(h.url ?? '', baseUrl).pathname === path,
+  );
 
 describe('usage analytics', () => {
   it('reports each page a user opens to the configured tracker, site 11, titled in the user’s language', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
+    const context = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', screen: SCREEN, ...QUIET });
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');

@@ -103,6 +103,8 @@ describe.each(['zh-CN', 'en-GB'] as const)('budgets in %s', (culture) => {
     // antd spaces out a two-character Chinese button label (确 定): the primary button is OK.
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
 
+    // The toolbar's buttons take one click a second: the template again, after the first.
+    await page.waitForTimeout(1100);
     const good = await filledTemplate(page, [[year, 'CC1101', item, '', 2, 1000, 1000, 1000]]);
     await importFile(page, good);
     await page.getByRole('search').getByTestId('field-Keyword').fill(item);

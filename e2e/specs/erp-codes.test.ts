@@ -45,7 +45,8 @@ describe('SAP codes', () => {
     expect(await row.textContent()).toContain(text(zh, 'invoice.type.vat_electronic'));
     expect(await row.textContent()).toContain('6%');
 
-    // The same kind and rate again is refused, the message in Chinese.
+    // The same kind and rate again is refused, the message in Chinese. The editor's save takes one click a second.
+    await page.waitForTimeout(1100);
     await page.getByTestId('list-action-new').click();
     await pick(page, 'InvoiceType', text(zh, 'invoice.type.vat_electronic'));
     await pick(page, 'Rate', '6%');

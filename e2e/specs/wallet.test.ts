@@ -37,6 +37,14 @@ const taxiFapiao = (number: string, date: string): FapiaoSpec => ({
 const noOverflow = async (page: import('playwright-core').Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+/** The demo claimant signed in, in the case's language and window. */
+async function claimant(c: { culture: Culture; viewport?: { width: number; height: number } }) {
+  const opened = await newPage(browser, baseUrl, c.viewport);
+  await opened.context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
+  await signIn(opened.page, 'employee');
+  return opened;
+}
+
 /** Chinese on a claimant's phone, English on a desktop. */
 const CASES = [
   {
@@ -59,9 +67,7 @@ describe('the receipt wallet', () => {
     it(`takes fapiao files before any claim and makes a claim that is submitted (${c.culture})`, async () => {
       const p = packs[c.culture]!;
       const phone = c.viewport !== undefined;
-      const { context, page } = await newPage(browser, baseUrl, c.viewport);
-      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
-      await signIn(page, 'employee');
+      const { context, page } = await claimant(c);
       await page.goto('/manage/personalExpense');
       await page.getByTestId('open-wallet').click();
       await page.waitForURL(/\/manage\/wallet$/);
@@ -139,9 +145,7 @@ describe('the receipt wallet', () => {
     it(`keeps a photo without a QR code as a receipt and claims it (${c.culture})`, async () => {
       const p = packs[c.culture]!;
       const phone = c.viewport !== undefined;
-      const { context, page } = await newPage(browser, baseUrl, c.viewport);
-      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
-      await signIn(page, 'employee');
+      const { context, page } = await claimant(c);
       await page.goto('/manage/wallet');
       await page.getByTestId('wallet-receipts').waitFor();
 
@@ -197,9 +201,7 @@ describe('the receipt wallet', () => {
     it(`takes fapiao mailed to the wallet's own address and says what became of each file (${c.culture})`, async () => {
       const p = packs[c.culture]!;
       const phone = c.viewport !== undefined;
-      const { context, page } = await newPage(browser, baseUrl, c.viewport);
-      await context.addInitScript((culture) => localStorage.setItem('language', culture), c.culture);
-      await signIn(page, 'employee');
+      const { context, page } = await claimant(c);
       await page.goto('/manage/wallet');
       await page.getByTestId('wallet-mail-open').click();
       const dialog = page.getByTestId('wallet-mail');

@@ -9,7 +9,9 @@ import { startTracker } from './tracker';
  */
 export default async function setup(project: TestProject) {
   const tracker = await startTracker();
-  const server = await startServer({ ANALYTICS_URL: tracker.url });
+  // The specs sign in far more often than people do (a hundred times in a few minutes from one address): the sign-in
+  // rate limit, tested by the server's own tests, is raised here so it never refuses a spec.
+  const server = await startServer({ ANALYTICS_URL: tracker.url, TOKEN_RATE_LIMIT_PER_MINUTE: '1000' });
   project.provide('baseUrl', process.env.E2E_HOST ? server.urlFor(process.env.E2E_HOST) : server.baseUrl);
   project.provide('trackerHits', tracker.hitsUrl);
   return async () => {

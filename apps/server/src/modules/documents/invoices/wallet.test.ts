@@ -12,20 +12,29 @@ import { outboundJob } from '../../outbound/outbound.table';
 import { company } from '../../system/system.table';
 import { useInvoiceService } from './invoice.gateway';
 import { invoice, invoiceFile } from './invoice.table';
-import { digitalXml, type FapiaoSpec, fapiaoPdf, hotelFapiao, NORMAL, photo, qrTextOf } from './reader/test-files';
+import {
+  digitalXml,
+  type FapiaoSpec,
+  fapiaoPdf,
+  hotelFapiao,
+  NORMAL,
+  numberedFapiao,
+  photo,
+  qrTextOf,
+} from './reader/test-files';
 import { invoiceVerifyJob } from './wallet.service';
 
 /** The receipt wallet (decision 062): fapiao files uploaded before any claim, and drafts made from them. */
 let t: TestApp;
 let employee: string;
 let manager: string;
-let buyer: { buyerName: string; buyerTaxId: string };
+let fapiao: ReturnType<typeof numberedFapiao>;
 let masters: Awaited<ReturnType<typeof documentMasters>>;
 beforeAll(async () => {
   t = await testApp();
   [employee, manager] = await t.tokens('employee', 'manager');
   const [c] = await t.ctx.db.select().from(company).where(eq(company.id, 1));
-  buyer = { buyerName: c!.nameZh, buyerTaxId: c!.taxId! };
+  fapiao = numberedFapiao({ buyerName: c!.nameZh, buyerTaxId: c!.taxId! }, '2431200000');
   masters = await documentMasters(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -33,15 +42,8 @@ afterAll(() => t.close());
 const UPLOAD = '/api/InvoiceEntry/Upload';
 const DRAFT = '/api/InvoiceEntry/CreateDraft';
 const today = () => new Date().toISOString().slice(0, 10);
-let serial = 0;
 /** A fapiao of the company, numbered afresh for each test. */
-const spec = (over: Partial<FapiaoSpec> = {}): FapiaoSpec => ({
-  ...NORMAL,
-  ...buyer,
-  date: today(),
-  number: `2431200000${String(++serial).padStart(10, '0')}`,
-  ...over,
-});
+const spec = (over: Partial<FapiaoSpec> = {}) => fapiao(over);
 const storedKey = async (invoiceId: number) =>
   (await t.ctx.db.select().from(invoiceFile).where(eq(invoiceFile.invoiceId, invoiceId)))[0]?.storageKey;
 const onDisk = (key: string) => existsSync(join(t.ctx.config.dataDir, 'attachments', key));

@@ -8,7 +8,7 @@ import { auditLog } from '../../../audit/audit.table';
 import { mailOutbox } from '../../../notify/notify.table';
 import { company } from '../../../system/system.table';
 import { invoice } from '../invoice.table';
-import { digitalXml, type FapiaoSpec, fapiaoPdf, NORMAL, photo, qrTextOf } from '../reader/test-files';
+import { digitalXml, fapiaoPdf, numberedFapiao, photo, qrTextOf } from '../reader/test-files';
 import { collect } from './wallet-mail.service';
 import { walletMail } from './wallet-mail.table';
 
@@ -24,7 +24,7 @@ let dataDir: string;
 let employee: string;
 let manager: string;
 let employeeId: number;
-let buyer: { buyerName: string; buyerTaxId: string };
+let spec: ReturnType<typeof numberedFapiao>;
 beforeAll(async () => {
   maildir = mkdtempSync(join(tmpdir(), 'ems-maildir-'));
   dataDir = mkdtempSync(join(tmpdir(), 'ems-mail-data-'));
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const [e, m] = await real.logins('employee', 'manager');
   [employee, manager, employeeId] = [e.access_token, m.access_token, Number(e.UserID)];
   const [c] = await real.ctx.db.select().from(company).where(eq(company.id, 1));
-  buyer = { buyerName: c!.nameZh, buyerTaxId: c!.taxId! };
+  spec = numberedFapiao({ buyerName: c!.nameZh, buyerTaxId: c!.taxId! }, '2431200077');
 });
 afterAll(async () => {
   await Promise.all([real.close(), simulated.close()]);
@@ -43,16 +43,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
 let serial = 0;
-const spec = (over: Partial<FapiaoSpec> = {}): FapiaoSpec => ({
-  ...NORMAL,
-  ...buyer,
-  date: today(),
-  number: `2431200077${String(++serial).padStart(10, '0')}`,
-  ...over,
-});
-
 interface Part {
   name?: string;
   type: string;

@@ -72,6 +72,18 @@ export const NORMAL: FapiaoSpec = {
  * A fully digital hotel fapiao made out to the demo company, as a claimant downloads it: the browser tests enter it on
  * a claim, the benchmark reads it.
  */
+/** Ordinary fapiao made out to `buyer`, dated today and numbered afresh on each call after `prefix` (10 digits). */
+export function numberedFapiao(buyer: Pick<FapiaoSpec, 'buyerName' | 'buyerTaxId'>, prefix: string) {
+  let serial = 0;
+  return (over: Partial<FapiaoSpec> = {}): FapiaoSpec => ({
+    ...NORMAL,
+    ...buyer,
+    date: new Date().toISOString().slice(0, 10),
+    number: `${prefix}${String(++serial).padStart(10, '0')}`,
+    ...over,
+  });
+}
+
 export const hotelFapiao = (number: string, date: string): FapiaoSpec => ({
   kind: 'digital_normal',
   number,

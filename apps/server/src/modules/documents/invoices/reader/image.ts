@@ -50,14 +50,19 @@ export function decodePicture(data: Uint8Array, kind: ImageKind): Grey {
       const png = PNG.sync.read(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
       return greyOf(png.data, png.width, png.height, 4);
     }
+    // Left in YCbCr (no colour transform, a fifth of the decoding), a photo's first channel is its luma: the grey
+    // levels themselves. A JPEG stored as RGB gives its red, which shows print as well.
     const decoded = jpeg.decode(data, {
       useTArray: true,
       formatAsRGBA: false,
+      colorTransform: false,
       tolerantDecoding: true,
       maxResolutionInMP: MAX_PIXELS / 1_000_000,
       maxMemoryUsageInMB: 400,
     });
-    return greyOf(decoded.data, decoded.width, decoded.height, 3);
+    const grey = new Uint8Array(decoded.width * decoded.height);
+    for (let i = 0, p = 0; i < grey.length; i++, p += 3) grey[i] = decoded.data[p]!;
+    return { data: grey, width: decoded.width, height: decoded.height };
   } catch {
     throw new ReadRefused('unreadable');
   }

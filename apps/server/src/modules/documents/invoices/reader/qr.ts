@@ -140,13 +140,16 @@ function* attempts(img: Grey): Generator<[Grey, boolean]> {
     yield [binarised(grown, true), false];
     return;
   }
-  const working = fitted(img, 800);
+  // A large photo is brought down once to 1600 pixels and the smaller copies made from that: a copy made from a
+  // 12-megapixel photo reads all of it again.
+  const base = fitted(img, 1600);
+  const working = fitted(base, 800);
   yield [binarised(working), false];
-  yield [binarised(fitted(img, 1000)), false];
+  yield [binarised(fitted(base, 1000)), false];
   yield [binarised(working, true), false];
-  yield [binarised(fitted(img, 500)), false];
+  yield [binarised(fitted(base, 500)), false];
   // Small modules need the pixels: up to 1600 on the longer side, then the quarters of anything larger.
-  if (side > 1000) yield [binarised(fitted(img, 1600)), false];
+  if (side > 1000) yield [binarised(base), false];
   if (side > 1600) {
     // Quarters overlapping by a fifth, for a code small in a large photo.
     const w = Math.round(img.width * 0.6);

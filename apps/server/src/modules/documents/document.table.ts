@@ -148,5 +148,9 @@ export const documentLoanLink = pgTable(
       .references(() => document.id),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.documentId, t.loanId] })],
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.loanId] }),
+    // A loan's balance sums its links: by loan, not by the deputy the key starts with.
+    index('document_loan_link_loan_idx').on(t.loanId),
+  ],
 );

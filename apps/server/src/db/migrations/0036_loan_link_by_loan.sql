@@ -1,0 +1,1 @@
+CREATE INDEX "document_loan_link_loan_idx" ON "document_loan_link" USING btree ("loan_id");

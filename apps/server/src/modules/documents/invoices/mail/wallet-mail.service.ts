@@ -77,7 +77,7 @@ function rowOf(ctx: AppContext, culture: Culture, r: repo.WalletMailRow): Wallet
     ReceivedAt: r.createdAt.toISOString(),
     From: r.fromAddress,
     Subject: r.subject,
-    Outcome: r.outcome as WalletMailRow['Outcome'],
+    Outcome: r.outcome,
     Parts: r.parts.map((p) => ({
       FileName: p.fileName,
       InvoiceID: p.invoiceId ?? null,

@@ -1,3 +1,4 @@
+import { WALLET_MAIL_OUTCOMES } from '@ems/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestampColumns } from '../../../../core/columns';
@@ -49,7 +50,7 @@ export const walletMail = pgTable(
     subject: varchar('subject', { length: 500 }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** `taken` (its attachments went through the wallet), `unknown_recipient`, `no_attachment`, `too_large`, `unreadable`. */
-    outcome: varchar('outcome', { length: 30 }).notNull(),
+    outcome: varchar('outcome', { length: 30, enum: WALLET_MAIL_OUTCOMES }).notNull(),
     parts: jsonb('parts').$type<WalletMailPart[]>().notNull().default([]),
     ...timestampColumns(),
   },
@@ -58,7 +59,7 @@ export const walletMail = pgTable(
     index('wallet_mail_owner_idx').on(t.companyId, t.employeeId, t.createdAt),
     check(
       'wallet_mail_outcome_ck',
-      sql`${t.outcome} in ('taken', 'unknown_recipient', 'no_attachment', 'too_large', 'unreadable')`,
+      sql`${t.outcome} in ${sql.raw(`(${WALLET_MAIL_OUTCOMES.map((o) => `'${o}'`).join(', ')})`)}`,
     ),
   ],
 );

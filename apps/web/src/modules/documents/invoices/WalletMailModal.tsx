@@ -159,9 +159,11 @@ function SimulatedSend(props: { onSent: () => Promise<unknown> }) {
         <Button icon={<UploadOutlined />} onClick={() => picker.current?.click()}>
           {t('wallet.mail.files')}
         </Button>
-        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-          {files.map((f) => f.name).join('、')}
-        </Typography.Text>
+        {files.map((f) => (
+          <Tag key={f.name} style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+            {f.name}
+          </Tag>
+        ))}
       </Flex>
       <Button
         type="primary"
